@@ -1,0 +1,308 @@
+//! Evaluating case files and writing or checking their snapshots.
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use ps2_float::{Ee32, Real};
+
+use crate::case::{CaseFile, Expected, Header};
+use crate::outcome::{Outcome, Value};
+use crate::units::{with_unit, Kernel, UNITS};
+use crate::Error;
+
+/// What [`run`] does with the snapshots.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Write every snapshot (and delete snapshots no case produces).
+    Update,
+    /// Write nothing; report every snapshot that would change.
+    Check,
+}
+
+/// The result of a run.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    /// Case files read.
+    pub files: usize,
+    /// Cases evaluated (each in both modes).
+    pub cases: usize,
+    /// Stated numbers checked (both modes counted).
+    pub checks: usize,
+    /// Every stated number not met: file, case, mode, field, expected, got.
+    pub failures: Vec<String>,
+    /// Snapshots that are missing, differ or are no longer produced
+    /// (check mode), or that were rewritten (update mode).
+    pub changed: Vec<String>,
+}
+
+impl Report {
+    /// `true` when every stated number was met and (in check mode) every
+    /// snapshot is current.
+    #[must_use]
+    pub fn is_ok(&self, mode: Mode) -> bool {
+        self.failures.is_empty() && (mode == Mode::Update || self.changed.is_empty())
+    }
+}
+
+/// Evaluates every `*.ron` case file in `fixtures` in both float modes, checks
+/// the stated numbers, and writes (`Update`) or compares (`Check`) one snapshot
+/// per case in `out`.
+pub fn run(fixtures: &Path, out: &Path, mode: Mode) -> Result<Report, Error> {
+    let mut report = Report::default();
+    let snaps = evaluate_dir(fixtures, &mut report)?;
+    let mut produced = BTreeSet::new();
+    for snap in snaps {
+        let name = format!("{}.snap", snap.name);
+        let file = out.join(&name);
+        let current = fs::read_to_string(&file).ok();
+        if current.as_deref().map(snapshot_body) != Some(snap.body.as_str()) {
+            let what = if current.is_none() { "new" } else { "differs" };
+            report.changed.push(format!("{}: {what}", file.display()));
+            if mode == Mode::Update {
+                write(
+                    out,
+                    &file,
+                    &snapshot_text(&snap.source, &snap.case, &snap.body),
+                )?;
+            }
+        }
+        produced.insert(name);
+    }
+    if out.is_dir() {
+        for p in read_dir(out)? {
+            let name = p.file_name().map(|s| s.to_string_lossy().into_owned());
+            let Some(name) = name else { continue };
+            if name.ends_with(".snap") && !produced.contains(&name) {
+                report
+                    .changed
+                    .push(format!("{}: no case produces it", p.display()));
+                if mode == Mode::Update {
+                    fs::remove_file(&p).map_err(|source| Error::Io { path: p, source })?;
+                }
+            }
+        }
+    }
+    Ok(report)
+}
+
+/// One case's snapshot.
+struct Snap {
+    source: PathBuf,
+    case: String,
+    name: String,
+    body: String,
+}
+
+fn evaluate_dir(fixtures: &Path, report: &mut Report) -> Result<Vec<Snap>, Error> {
+    let mut files: Vec<PathBuf> = read_dir(fixtures)?
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+        .collect();
+    files.sort();
+    let mut all = Vec::new();
+    for path in &files {
+        let text = fs::read_to_string(path).map_err(|source| Error::Io {
+            path: path.clone(),
+            source,
+        })?;
+        let header: Header = parse(path, &text)?;
+        let stem = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let cases = with_unit!(header.unit.as_str(), C => evaluate_file::<C>(path, &text, report)?,
+        else return Err(Error::UnknownUnit {
+            path: path.clone(),
+            unit: header.unit.clone(),
+            known: UNITS.join(", "),
+        }));
+        report.files += 1;
+        all.extend(cases.into_iter().map(|(case, body)| Snap {
+            source: path.clone(),
+            name: format!("{stem}__{case}"),
+            case,
+            body,
+        }));
+    }
+    Ok(all)
+}
+
+fn read_dir(dir: &Path) -> Result<Vec<PathBuf>, Error> {
+    let io = |source| Error::Io {
+        path: dir.to_path_buf(),
+        source,
+    };
+    let mut v = Vec::new();
+    for entry in fs::read_dir(dir).map_err(io)? {
+        v.push(entry.map_err(io)?.path());
+    }
+    Ok(v)
+}
+
+fn write(dir: &Path, file: &Path, text: &str) -> Result<(), Error> {
+    fs::create_dir_all(dir).map_err(|source| Error::Io {
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    fs::write(file, text).map_err(|source| Error::Io {
+        path: file.to_path_buf(),
+        source,
+    })
+}
+
+fn parse<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> Result<T, Error> {
+    ron::Options::default()
+        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+        .from_str(text)
+        .map_err(|e: ron::error::SpannedError| Error::Parse {
+            path: path.to_path_buf(),
+            line: e.position.line,
+            column: e.position.col,
+            message: e.code.to_string(),
+        })
+}
+
+/// Evaluates one file's cases; returns each case's snapshot body.
+fn evaluate_file<C: Kernel>(
+    path: &Path,
+    text: &str,
+    report: &mut Report,
+) -> Result<Vec<(String, String)>, Error> {
+    let file: CaseFile<C> = parse(path, text)?;
+    let mut names = BTreeSet::new();
+    let mut bodies = Vec::with_capacity(file.cases.len());
+    for case in &file.cases {
+        if !names.insert(case.name.clone()) {
+            return Err(Error::DuplicateCase {
+                path: path.to_path_buf(),
+                case: case.name.clone(),
+            });
+        }
+        let input = |source| Error::Input {
+            path: path.to_path_buf(),
+            case: case.name.clone(),
+            source,
+        };
+        let single = case.call.eval::<f32>().map_err(input)?;
+        let ee = case.call.eval::<Ee32>().map_err(input)?;
+        for (mode, outcome) in [(f32::MODE, &single), (Ee32::MODE, &ee)] {
+            for (field, expected) in &case.expect {
+                report.checks += 1;
+                if let Some(msg) = check(outcome, field, expected, case.tolerance_for(field)) {
+                    report.failures.push(format!(
+                        "{}: case `{}` ({}), {mode}: field `{field}`: {msg}",
+                        path.display(),
+                        case.name,
+                        case.spec
+                    ));
+                }
+            }
+        }
+        report.cases += 1;
+        bodies.push((
+            case.name.clone(),
+            snapshot_body_for(&case.name, &case.spec, &case.expect, &single, &ee),
+        ));
+    }
+    Ok(bodies)
+}
+
+/// `None` when the field meets the expectation, else what is wrong.
+fn check(outcome: &Outcome, field: &str, expected: &Expected, tol: f64) -> Option<String> {
+    let Some(got) = outcome.get(field) else {
+        return Some("the call produces no such field".into());
+    };
+    match expected {
+        Expected::Word(w) if w == "unwritten" => {
+            (*got != Value::Unwritten).then(|| format!("expected unwritten, got {}", show(got)))
+        }
+        Expected::Word(w) => Some(format!("unknown expectation `{w}`")),
+        Expected::Number(want) => match got.number() {
+            None => Some(format!("expected {want}, got unwritten")),
+            Some(v) if (v - want).abs() <= tol => None,
+            Some(v) => Some(format!(
+                "expected {want} ± {tol:e}, got {} (off by {:e})",
+                show(got),
+                (v - want).abs()
+            )),
+        },
+    }
+}
+
+fn show(v: &Value) -> String {
+    match *v {
+        Value::Real { value, bits } => {
+            if (bits >> 23) & 0xff == 0xff {
+                format!("{value:e} (0x{bits:08x})")
+            } else {
+                format!("{:?} (0x{bits:08x})", value as f32)
+            }
+        }
+        Value::Int(i) => i.to_string(),
+        Value::Unwritten => "unwritten".into(),
+    }
+}
+
+fn show_mode(v: &Value, with_bits: bool) -> String {
+    match *v {
+        Value::Real { value, .. } if !with_bits => format!("{:?}", value as f32),
+        _ => show(v),
+    }
+}
+
+fn snapshot_body_for(
+    name: &str,
+    spec: &str,
+    expect: &std::collections::BTreeMap<String, Expected>,
+    single: &Outcome,
+    ee: &Outcome,
+) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "(");
+    let _ = writeln!(s, "    case: {name:?},");
+    let _ = writeln!(s, "    spec: {spec:?},");
+    let checked: Vec<String> = expect.keys().map(|k| format!("{k:?}")).collect();
+    let _ = writeln!(s, "    checked: [{}],", checked.join(", "));
+    for (mode, outcome, bits) in [("f32", single, false), ("ee32", ee, true)] {
+        let _ = writeln!(s, "    {mode}: {{");
+        for (field, v) in &outcome.fields {
+            let _ = writeln!(s, "        {field:?}: {:?},", show_mode(v, bits));
+        }
+        let _ = writeln!(s, "    }},");
+    }
+    let _ = writeln!(s, ")");
+    s
+}
+
+const SNAPSHOT_SOURCE: &str = "crates/golden/tests/golden.rs";
+
+fn snapshot_text(case_file: &Path, case: &str, body: &str) -> String {
+    let input = case_file
+        .file_name()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    format!("---\nsource: {SNAPSHOT_SOURCE}\nexpression: {case}\ninput_file: {input}\n---\n{body}")
+}
+
+/// The body of a snapshot file (what follows its header).
+#[must_use]
+pub fn snapshot_body(text: &str) -> &str {
+    let rest = text.strip_prefix("---\n").unwrap_or(text);
+    match rest.find("\n---\n") {
+        Some(i) => &rest[i + 5..],
+        None => text,
+    }
+}
+
+/// Each case of the files in `fixtures` as `(snapshot name, body)`, with the
+/// report of its stated numbers (for the insta test).
+pub fn bodies(fixtures: &Path) -> Result<(Vec<(String, String)>, Report), Error> {
+    let mut report = Report::default();
+    let snaps = evaluate_dir(fixtures, &mut report)?;
+    Ok((
+        snaps.into_iter().map(|s| (s.name, s.body)).collect(),
+        report,
+    ))
+}

@@ -1,0 +1,58 @@
+//! One module per unit: its `Call` enum (one variant per kernel entry point)
+//! and how each call is evaluated into an [`Outcome`].
+
+use ps2_float::Real;
+use serde::de::DeserializeOwned;
+
+use crate::{InputError, Outcome};
+
+pub mod pairs;
+pub mod unit1;
+pub mod unit12;
+pub mod unit13;
+pub mod unit4;
+pub mod unit5;
+
+/// A unit's call type: deserialised from a case's `call` and evaluated in a
+/// float mode.
+pub trait Kernel: DeserializeOwned {
+    /// Runs the call in mode `R` and names every field it produced.
+    fn eval<R: Real>(&self) -> Result<Outcome, InputError>;
+}
+
+/// Calls `$body` with the type alias `$t` bound to the unit's call type.
+macro_rules! with_unit {
+    ($unit:expr, $t:ident => $body:expr, else $other:expr) => {
+        match $unit {
+            "unit1" => {
+                type $t = $crate::units::unit1::Call;
+                $body
+            }
+            "unit4" => {
+                type $t = $crate::units::unit4::Call;
+                $body
+            }
+            "unit5" => {
+                type $t = $crate::units::unit5::Call;
+                $body
+            }
+            "unit12" => {
+                type $t = $crate::units::unit12::Call;
+                $body
+            }
+            "unit13" => {
+                type $t = $crate::units::unit13::Call;
+                $body
+            }
+            "pairs" => {
+                type $t = $crate::units::pairs::Call;
+                $body
+            }
+            _ => $other,
+        }
+    };
+}
+pub(crate) use with_unit;
+
+/// The unit names a case file may give.
+pub const UNITS: &[&str] = &["unit1", "unit4", "unit5", "unit12", "unit13", "pairs"];

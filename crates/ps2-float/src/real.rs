@@ -1,0 +1,277 @@
+//! [`Real`]: the scalar every numeric kernel is generic over.
+
+use core::fmt::Debug;
+use core::ops::{Add, Mul, Neg, Sub};
+
+use crate::Ee32;
+
+/// A scalar of one of the two float modes: `f32` (IEEE rounding) or [`Ee32`]
+/// (the console, bit for bit).
+///
+/// The trait holds exactly what the geometry kernels need. Every operation
+/// follows the console's exception rules in both modes, so no operation yields an
+/// infinity or a NaN from finite operands:
+///
+/// | case | result (both modes) |
+/// | --- | --- |
+/// | `x / 0` | `±MAX`, sign = XOR of the operands' signs |
+/// | overflow | `±MAX` with the sign of the exact result |
+/// | `sqrt(x)`, `x < 0` | `sqrt(|x|)` |
+/// | `a.rsqrt(0)` | `±MAX` with the sign of `a` |
+///
+/// What remains different between the modes is listed in the crate docs:
+/// rounding (nearest-even against truncation, and the multiplier's extra ulp),
+/// `MAX` itself (`f32::MAX` against `0x7fffffff`), and denormals (kept by `f32`,
+/// flushed by `Ee32`).
+///
+/// Division is the method [`Real::div`], not the `/` operator, so that `f32`
+/// mode cannot divide by zero into an infinity. `+`, `-` and `×` are the
+/// operators; in `f32` mode they are IEEE's and only overflow past `f32::MAX`
+/// (about 3.4e38), which the kernels reach only from a saturated division; the
+/// kernels saturate those places explicitly with [`Real::div`] and [`Real::madd`].
+///
+/// Comparisons (`PartialOrd`) follow IEEE for `f32` and the console's `c.lt.s`
+/// for `Ee32`; both order `-0` and `+0` as equal.
+pub trait Real:
+    Copy
+    + Debug
+    + Default
+    + PartialEq
+    + PartialOrd
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Mul<Output = Self>
+    + Neg<Output = Self>
+    + Send
+    + Sync
+    + 'static
+{
+    /// `0.0`.
+    const ZERO: Self;
+    /// `1.0`.
+    const ONE: Self;
+    /// The largest finite magnitude of the mode (what the specification calls
+    /// FLT_MAX): `f32::MAX`, or `0x7fffffff` for [`Ee32`].
+    const MAX: Self;
+    /// A short name of the mode, `"f32"` or `"ee32"`, for reports and snapshot
+    /// names.
+    const MODE: &'static str;
+
+    /// The mode's value for an IEEE float (exact for every finite normal `f32`).
+    fn from_f32(v: f32) -> Self;
+    /// The value as an IEEE float (`Ee32` values beyond `f32::MAX` saturate).
+    fn to_f32(self) -> f32;
+    /// The bit pattern (IEEE layout in both modes).
+    fn to_bits(self) -> u32;
+    /// The value with this bit pattern.
+    fn from_bits(bits: u32) -> Self;
+
+    /// `self / rhs`; a zero divisor gives `±MAX` with the XOR of the signs.
+    #[must_use]
+    fn div(self, rhs: Self) -> Self;
+    /// `sqrt(|self|)`.
+    #[must_use]
+    fn sqrt(self) -> Self;
+    /// `self / sqrt(|x|)` in one operation (the VU0 `vrsqrt` and FPU `rsqrt.s`
+    /// form); `1 / sqrt(x)` is `Self::ONE.rsqrt(x)`.
+    #[must_use]
+    fn rsqrt(self, x: Self) -> Self;
+    /// `|self|`.
+    #[must_use]
+    fn abs(self) -> Self;
+    /// The smaller operand (for `Ee32`, `min.s` on the raw patterns).
+    #[must_use]
+    fn min(self, other: Self) -> Self;
+    /// The larger operand (for `Ee32`, `max.s` on the raw patterns).
+    #[must_use]
+    fn max(self, other: Self) -> Self;
+    /// `self + a × b` with the product rounded first (`madd.s`, VU0 `vmadd`).
+    #[must_use]
+    fn madd(self, a: Self, b: Self) -> Self;
+    /// `self − a × b` with the product rounded first (`msub.s`, VU0 `vmsub`).
+    #[must_use]
+    fn msub(self, a: Self, b: Self) -> Self;
+    /// Truncates toward zero, saturating at the `i32` range.
+    fn to_i32(self) -> i32;
+    /// The value of an integer (rounded in the mode's way).
+    fn from_i32(i: i32) -> Self;
+
+    /// `true` when the sign bit is set (`-0` included).
+    #[inline]
+    fn is_sign_negative(self) -> bool {
+        self.to_bits() >> 31 == 1
+    }
+
+    /// `self × self`.
+    #[inline]
+    #[must_use]
+    fn sq(self) -> Self {
+        self * self
+    }
+}
+
+/// Saturates an IEEE result that overflowed to an infinity (the console's rule).
+#[inline(always)]
+fn sat(v: f32) -> f32 {
+    if v.is_finite() {
+        v
+    } else if v.is_nan() {
+        // Unreachable from finite operands through the operations below; kept so
+        // that a NaN handed in by a caller cannot propagate.
+        0.0
+    } else {
+        f32::MAX.copysign(v)
+    }
+}
+
+/// `f32` mode: IEEE rounding, the console's exception rules in every method.
+impl Real for f32 {
+    const ZERO: Self = 0.0;
+    const ONE: Self = 1.0;
+    const MAX: Self = f32::MAX;
+    const MODE: &'static str = "f32";
+
+    #[inline]
+    fn from_f32(v: f32) -> Self {
+        sat(v)
+    }
+    #[inline]
+    fn to_f32(self) -> f32 {
+        self
+    }
+    #[inline]
+    fn to_bits(self) -> u32 {
+        f32::to_bits(self)
+    }
+    #[inline]
+    fn from_bits(bits: u32) -> Self {
+        sat(f32::from_bits(bits))
+    }
+    #[inline]
+    fn div(self, rhs: Self) -> Self {
+        if rhs == 0.0 {
+            let neg = (self.to_bits() ^ rhs.to_bits()) >> 31 == 1;
+            if neg {
+                -f32::MAX
+            } else {
+                f32::MAX
+            }
+        } else {
+            sat(self / rhs)
+        }
+    }
+    #[inline]
+    fn sqrt(self) -> Self {
+        f32::sqrt(f32::abs(self))
+    }
+    #[inline]
+    fn rsqrt(self, x: Self) -> Self {
+        let s = f32::sqrt(f32::abs(x));
+        if s == 0.0 {
+            f32::MAX.copysign(self)
+        } else {
+            sat(self / s)
+        }
+    }
+    #[inline]
+    fn abs(self) -> Self {
+        f32::abs(self)
+    }
+    #[inline]
+    fn min(self, other: Self) -> Self {
+        if other < self {
+            other
+        } else {
+            self
+        }
+    }
+    #[inline]
+    fn max(self, other: Self) -> Self {
+        if other > self {
+            other
+        } else {
+            self
+        }
+    }
+    #[inline]
+    fn madd(self, a: Self, b: Self) -> Self {
+        sat(self + sat(a * b))
+    }
+    #[inline]
+    fn msub(self, a: Self, b: Self) -> Self {
+        sat(self - sat(a * b))
+    }
+    #[inline]
+    fn to_i32(self) -> i32 {
+        // `as` truncates toward zero and saturates.
+        self as i32
+    }
+    #[inline]
+    fn from_i32(i: i32) -> Self {
+        i as f32
+    }
+}
+
+impl Real for Ee32 {
+    const ZERO: Self = Ee32::ZERO;
+    const ONE: Self = Ee32::ONE;
+    const MAX: Self = Ee32::MAX;
+    const MODE: &'static str = "ee32";
+
+    #[inline]
+    fn from_f32(v: f32) -> Self {
+        Ee32::from_f32(v)
+    }
+    #[inline]
+    fn to_f32(self) -> f32 {
+        Ee32::to_f32(self)
+    }
+    #[inline]
+    fn to_bits(self) -> u32 {
+        Ee32::to_bits(self)
+    }
+    #[inline]
+    fn from_bits(bits: u32) -> Self {
+        Ee32::from_bits(bits)
+    }
+    #[inline]
+    fn div(self, rhs: Self) -> Self {
+        self / rhs
+    }
+    #[inline]
+    fn sqrt(self) -> Self {
+        Ee32::sqrt(self)
+    }
+    #[inline]
+    fn rsqrt(self, x: Self) -> Self {
+        Ee32::rsqrt(self, x)
+    }
+    #[inline]
+    fn abs(self) -> Self {
+        Ee32::abs(self)
+    }
+    #[inline]
+    fn min(self, other: Self) -> Self {
+        Ee32::min(self, other)
+    }
+    #[inline]
+    fn max(self, other: Self) -> Self {
+        Ee32::max(self, other)
+    }
+    #[inline]
+    fn madd(self, a: Self, b: Self) -> Self {
+        Ee32::madd(self, a, b)
+    }
+    #[inline]
+    fn msub(self, a: Self, b: Self) -> Self {
+        Ee32::msub(self, a, b)
+    }
+    #[inline]
+    fn to_i32(self) -> i32 {
+        Ee32::to_i32(self)
+    }
+    #[inline]
+    fn from_i32(i: i32) -> Self {
+        Ee32::from_i32(i)
+    }
+}

@@ -1,0 +1,70 @@
+//! Properties over arbitrary operands: no panic, no result the console cannot
+//! produce, and no infinity or NaN from `f32` mode.
+
+use proptest::prelude::*;
+use ps2_float::{Ee32, Real};
+
+/// A bit pattern the console can hold in a register after an operation: a zero
+/// exponent only with a zero mantissa.
+fn producible(bits: u32) -> bool {
+    bits & 0x7f80_0000 != 0 || bits & 0x007f_ffff == 0
+}
+
+fn finite() -> impl Strategy<Value = f32> {
+    prop_oneof![
+        any::<f32>().prop_filter("finite", |v| v.is_finite()),
+        -1e3f32..1e3,
+        Just(0.0f32),
+        Just(-0.0f32),
+        Just(f32::MAX),
+        Just(-f32::MAX),
+        Just(f32::MIN_POSITIVE),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 4096, ..ProptestConfig::default() })]
+
+    #[test]
+    fn ee32_results_are_console_patterns(a in any::<u32>(), b in any::<u32>(), c in any::<u32>()) {
+        let (a, b, c) = (Ee32::from_bits(a), Ee32::from_bits(b), Ee32::from_bits(c));
+        for r in [
+            a + b, a - b, a * b, a.div(b), a.sqrt(), a.rsqrt(b), c.madd(a, b), c.msub(a, b),
+            Ee32::from_i32(a.to_i32()),
+        ] {
+            prop_assert!(producible(r.to_bits()), "{:08x}", r.to_bits());
+        }
+        // Conversions never panic and stay in range.
+        let _ = a.to_i32();
+        prop_assert!(a.to_f32().is_finite());
+    }
+
+    #[test]
+    fn ee32_compare_is_consistent(a in any::<u32>(), b in any::<u32>()) {
+        let (a, b) = (Ee32::from_bits(a), Ee32::from_bits(b));
+        // Exactly one of <, ==, > holds (zeros of any pattern compare equal).
+        let n = [a < b, a == b, a > b].iter().filter(|&&t| t).count();
+        prop_assert_eq!(n, 1);
+        let (lt, eq) = (a < b, a == b);
+        prop_assert_eq!(a <= b, lt || eq);
+    }
+
+    #[test]
+    fn f32_mode_never_yields_inf_or_nan(a in finite(), b in finite(), c in finite()) {
+        for r in [
+            Real::div(a, b), Real::sqrt(a), a.rsqrt(b), c.madd(a, b), c.msub(a, b),
+            <f32 as Real>::from_bits(a.to_bits()),
+        ] {
+            prop_assert!(r.is_finite(), "{a} {b} {c} -> {r}");
+        }
+    }
+
+    #[test]
+    fn f32_and_ee32_agree_to_an_ulp_on_game_values(a in -1e3f32..1e3, b in -1e3f32..1e3) {
+        let (ea, eb) = (Ee32::from_f32(a), Ee32::from_f32(b));
+        for (f, e) in [(a + b, ea + eb), (a - b, ea - eb), (a * b, ea * eb)] {
+            let ulp = f.abs().max(1e-30) * 2.4e-7;
+            prop_assert!((f - e.to_f32()).abs() <= ulp, "{f} vs {:?}", e);
+        }
+    }
+}

@@ -1,0 +1,54 @@
+//! Project tasks, run as `cargo xtask <task>`.
+//!
+//! * `golden [--check] [--fixtures DIR --out DIR]`: evaluates the kernel case
+//!   files and writes (or checks) the golden contact snapshots.
+//! * `ee-check FILE...`: checks tables of EE float results against `Ee32`.
+#![forbid(unsafe_code)]
+
+mod ee_check;
+mod golden;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+usage: cargo xtask <task> [args]
+
+tasks:
+  golden [--check] [--fixtures DIR --out DIR]
+      Evaluate every case file (default fixtures/kernels) in both float modes,
+      fail on any stated number not met, and write the snapshots (default
+      fixtures/golden). With --check, write nothing and fail when a snapshot
+      would change.
+  ee-check FILE...
+      Check tables of EE float results (columns op, acc, a, b, expected[,
+      acc_after]; '#' comment lines) against Ee32, bit for bit. Ends with
+      'N passed, M failed'; exits non-zero when anything fails.";
+
+/// The workspace root (the parent of this crate's folder).
+fn root() -> PathBuf {
+    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    here.parent().map_or(here.clone(), PathBuf::from)
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("golden") => golden::main(&args[1..]),
+        Some("ee-check") => ee_check::main(&args[1..]),
+        Some("-h" | "--help" | "help") => {
+            println!("{USAGE}");
+            Ok(true)
+        }
+        Some(other) => Err(format!("unknown task `{other}`\n\n{USAGE}")),
+        None => Err(USAGE.to_owned()),
+    };
+    match result {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(msg) => {
+            eprintln!("{msg}");
+            ExitCode::from(2)
+        }
+    }
+}
