@@ -78,9 +78,9 @@ impl BoxIn {
                 a2.get(&format!("{field}.axes[2]"))?,
             ],
             None => [
-                Vec4::from_f32([1.0, 0.0, 0.0, 1.0]),
-                Vec4::from_f32([0.0, 1.0, 0.0, 1.0]),
-                Vec4::from_f32([0.0, 0.0, 1.0, 1.0]),
+                Vec4::from_f32([1.0, 0.0, 0.0, 0.0]),
+                Vec4::from_f32([0.0, 1.0, 0.0, 0.0]),
+                Vec4::from_f32([0.0, 0.0, 1.0, 0.0]),
             ],
         };
         Ok(OrientedBox {

@@ -17,11 +17,14 @@ pub mod capsule_box;
 pub mod contact;
 pub mod overlap;
 pub mod pair;
+pub mod ray;
 pub mod roots;
 pub mod segment;
 pub mod shapes;
 pub mod sphere_box;
 pub mod sphere_triangle;
+pub mod sweep;
+pub mod table;
 pub mod triangle;
 
 pub use contact::{Contact, ContactHalf, Lanes};

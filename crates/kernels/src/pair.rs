@@ -12,4 +12,26 @@ pub struct PairContext {
     pub own_airborne: bool,
     /// The moving owner is landing (state flag 0x2000000000, Unit 12).
     pub own_landing: bool,
+    /// The other owner is airborne (Unit 12's mirror, table entry (1, 3), reads
+    /// the capsule's owner, which is the other one there).
+    pub other_airborne: bool,
+    /// The other owner is landing (Unit 12's mirror, as above).
+    pub other_landing: bool,
+}
+
+impl PairContext {
+    /// The same state seen from the other body (own and other exchanged), as a
+    /// mirrored table entry passes it on when it calls the other order.
+    #[inline]
+    #[must_use]
+    pub fn swapped(&self) -> Self {
+        Self {
+            own_body_flags: self.other_body_flags,
+            other_body_flags: self.own_body_flags,
+            own_airborne: self.other_airborne,
+            own_landing: self.other_landing,
+            other_airborne: self.own_airborne,
+            other_landing: self.own_landing,
+        }
+    }
 }

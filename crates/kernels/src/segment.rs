@@ -1,1 +1,134 @@
-//! Placeholder.
+//! Closest points on segments: a point against a segment, and two segments
+//! against each other (Unit 4, "The kernels").
+//!
+//! A segment here is a start `p0` and a direction `d`, covering `p0 + t·d` for
+//! `t` in `[0, 1]`. The overlap tests of Unit 4 call these kernels, and so may
+//! other units' sweeps; the parameters they return are always clamped to
+//! `[0, 1]`.
+//!
+//! Two behaviours of the original are kept (Unit 4, `Segment_ClosestPoints`):
+//! the parallel test is absolute (`a·c − b² < 1e-6`, whatever the lengths), and
+//! a zero-length second segment leaves `s = 0`, so the first segment is then
+//! measured from its start only.
+//!
+//! Sums and products saturate in `f32` mode as on the console (divergence 51).
+
+use ps2_float::{Real, Vec4};
+
+use crate::overlap::sat::{add, dot, mul, sub, vmadd, vsub};
+
+/// The original's threshold `1e-6` (0x358637bd), used for the parallel test
+/// and for rounding tiny numerators to zero.
+#[inline]
+#[must_use]
+pub(crate) fn eps<R: Real>() -> R {
+    R::from_bits(0x3586_37bd)
+}
+
+/// The parameter `t` in `[0, 1]` of the point of `p0 + t·d` nearest `q`
+/// (Unit 4, `Segment_ClosestParam`).
+///
+/// `k = (q − p0)·d`; `t = 0` unless `k > 0`, then `1` when `d·d < k`, else
+/// `k / (d·d)`. A zero-length segment gives `0` without dividing.
+///
+/// Original: `Segment_ClosestParam` (0x0034ac08).
+#[inline]
+#[must_use]
+pub fn closest_param<R: Real>(p0: Vec4<R>, d: Vec4<R>, q: Vec4<R>) -> R {
+    let k = dot(vsub(q, p0), d);
+    if k > R::ZERO {
+        let dd = dot(d, d);
+        if dd < k {
+            R::ONE
+        } else {
+            k.div(dd)
+        }
+    } else {
+        R::ZERO
+    }
+}
+
+/// The point of the segment `p0 + t·d` nearest `q`, with `w = 1` (Unit 4,
+/// `Segment_ClosestPoint`); `t` from [`closest_param`].
+///
+/// Original: `Segment_ClosestPoint` (0x0034acc8).
+#[inline]
+#[must_use]
+pub fn closest_point<R: Real>(p0: Vec4<R>, d: Vec4<R>, q: Vec4<R>) -> Vec4<R> {
+    let t = closest_param(p0, d, q);
+    // p0 + t·d, the product rounded first (divergence 41 for its operand order).
+    vmadd(p0, d, t).with_w(R::ONE)
+}
+
+/// The parameters `(s, t)`, both in `[0, 1]`, of the closest points
+/// `p1 + s·d1` and `p2 + t·d2` of two segments, given `w = p1 − p2` (Unit 4,
+/// `Segment_ClosestPoints`).
+///
+/// The clamped solution with numerators and denominators kept apart, as
+/// published by Dan Sunday, with the original's single threshold `1e-6`: the
+/// segments count as parallel when `a·c − b² < 1e-6` (absolute), and a
+/// numerator below `1e-6` in magnitude gives a parameter of exactly 0.
+///
+/// Original: `Segment_ClosestPoints` (0x0034ad50).
+#[must_use]
+pub fn closest_points<R: Real>(d1: Vec4<R>, d2: Vec4<R>, w: Vec4<R>) -> (R, R) {
+    let eps = eps::<R>();
+    let a = dot(d1, d1);
+    let b = dot(d1, d2);
+    let c = dot(d2, d2);
+    let d = dot(d1, w);
+    let e = dot(d2, w);
+    // Products rounded, then subtracted (divergence 52).
+    let den = sub(mul(a, c), mul(b, b));
+
+    let (mut sn, mut sd, mut tn, mut td);
+    if den < eps {
+        // Parallel or degenerate: s from the start of the first segment.
+        sn = R::ZERO;
+        sd = R::ONE;
+        tn = e;
+        td = c;
+    } else {
+        sn = sub(mul(b, e), mul(c, d));
+        tn = sub(mul(a, e), mul(b, d));
+        sd = den;
+        td = den;
+        if sn < R::ZERO {
+            sn = R::ZERO;
+            tn = e;
+            td = c;
+        } else if sn > sd {
+            sn = sd;
+            tn = add(e, b);
+            td = c;
+        }
+    }
+
+    if tn < R::ZERO {
+        tn = R::ZERO;
+        let nd = -d;
+        if nd < R::ZERO {
+            sn = R::ZERO;
+        } else if nd > a {
+            sn = sd;
+        } else {
+            sn = nd;
+            sd = a;
+        }
+    } else if tn > td {
+        tn = td;
+        let bd = sub(b, d);
+        if bd < R::ZERO {
+            sn = R::ZERO;
+        } else if bd > a {
+            sn = sd;
+        } else {
+            sn = bd;
+            sd = a;
+        }
+    }
+
+    let s = if sn.abs() < eps { R::ZERO } else { sn.div(sd) };
+    let t = if tn.abs() < eps { R::ZERO } else { tn.div(td) };
+    (s, t)
+}

@@ -1,1 +1,23 @@
-//! Placeholder.
+//! Unit 12: an upright capsule swept against an oriented box, the pair table
+//! entries (3, 1) and (1, 3).
+//!
+//! The test is two-dimensional: a circle (the capsule's footprint) swept
+//! against the box's rectangle in the box's most horizontal plane. Heights are
+//! never compared (spec, Unit 12, "Summary for the implementer").
+//!
+//! * [`physics_sweep_capsule_box`] picks the plane, the region of the start
+//!   and the step, and fills the contact;
+//! * [`physics_sweep_box_capsule`] is the mirror (the box moves);
+//! * [`capsule_box_sweep_side`] and [`capsule_box_sweep_corner`] are the two
+//!   steps, on coordinates folded so that the start lies left of (and, for a
+//!   corner, below) the rectangle.
+
+mod corner;
+mod side;
+mod step;
+mod sweep;
+
+pub use corner::capsule_box_sweep_corner;
+pub use side::capsule_box_sweep_side;
+pub use step::{Folded, StepResult};
+pub use sweep::{kernel_flag, physics_sweep_box_capsule, physics_sweep_capsule_box};

@@ -24,7 +24,7 @@
 //! `vmsub`, `vopmula`/`vopmsub`, `vdiv`, `vsqrt`, `vrsqrt`) share the FPU's
 //! adder and multiplier. For division by zero and `rsqrt` both units saturate to
 //! the signed maximum (the VU sets its D flag where the FPU sets its divide
-//! flag), so one set of rules serves both.
+//! flag), so one set of rules serves both (divergence 4).
 //!
 //! [`raw`] has the operations on bare bit patterns with the flags they raise;
 //! [`Ee32`] wraps them with operators.
@@ -76,7 +76,7 @@ impl Ee32 {
 
     /// Converts an IEEE float. Finite normal values keep their bit pattern (the
     /// formats agree there); denormals become a signed zero; `±inf` becomes
-    /// `±MAX`; a NaN becomes `+0` (the console has none).
+    /// `±MAX`; a NaN becomes `+0` (the console has none; divergence 3).
     #[inline]
     #[must_use]
     pub fn from_f32(v: f32) -> Self {
@@ -95,7 +95,7 @@ impl Ee32 {
 
     /// Converts to an IEEE float. Values with exponent 255 (above IEEE's largest
     /// finite value) map to `±f32::MAX`; zero-exponent patterns map to a signed
-    /// zero; every other value is exact.
+    /// zero; every other value is exact (divergence 3).
     #[inline]
     #[must_use]
     pub fn to_f32(self) -> f32 {
@@ -286,7 +286,7 @@ impl fmt::Display for Ee32 {
 
 impl PartialEq for Ee32 {
     /// The console's `c.eq.s`: zeros of either sign (and every zero-exponent
-    /// pattern) are equal.
+    /// pattern) are equal (divergence 7).
     #[inline]
     fn eq(&self, other: &Self) -> bool {
         raw::eq(self.0, other.0)

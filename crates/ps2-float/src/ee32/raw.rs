@@ -255,12 +255,20 @@ fn tree_bit15(x: u32, y: u32) -> u32 {
 #[inline(always)]
 fn booth_product(x: u32, y: u32) -> u64 {
     let full = u64::from(x) * u64::from(y);
-    // A missed carry into bit 15 only matters for the result (bits 23 and up)
-    // when bits 15..=22 of the exact product are all zero: skip the tree
-    // otherwise.
-    if full & 0x7f_8000 != 0 {
+    // The missed carry only reaches the result (bit 23 up) when bits 15..=22
+    // of the exact product are all zero. And a multiplier whose low 16 bits are
+    // zero (1.0, 0.5, 3.0, ...) has Booth digits 0 to 7 all zero: the tree holds
+    // nothing, and the exact product's bit 15 is clear too. Skip the tree then.
+    if full & 0x7f_8000 != 0 || y & 0xffff == 0 {
         return full;
     }
+    booth_correction(x, y, full)
+}
+
+/// [`booth_product`]'s rare path, out of line so that the common one inlines.
+#[cold]
+#[inline(never)]
+fn booth_correction(x: u32, y: u32, full: u64) -> u64 {
     full - u64::from((full as u32 ^ tree_bit15(x, y)) & 0x8000)
 }
 
@@ -294,74 +302,121 @@ pub fn mul(a: u32, b: u32) -> (u32, Flags) {
 /// One step of the SRT recurrence shared by the divider and the square root.
 ///
 /// The partial remainder is held in carry-save form, a sum word `S` and a carry
-/// word `C`, with the binary point between bits 25 and 24 (`1.0 = 1 << 25`); it
-/// is passed here as its value `v = S + C` (mod 2^32) and its sum word `s`, so
-/// `C = v - s` (whose bit 0 is always clear). `pos`/`neg` are all-ones masks
+/// word `C`, with the binary point between bits 25 and 24 (`1.0 = 1 << 25`).
+/// It is passed as its value `v = S + C` (mod 2^32) and its sum word `s`, so
+/// `C = v - s` (bit 0 of `C` is always clear). `pos`/`neg` are all-ones masks
 /// for the current digit (+1, −1; both clear for 0).
 ///
-/// The step adds, in carry-save, the digit's addend (`!x_pos` with a carry-in
-/// of 1 in the free bit 0 of `C` for +1, `y_neg` for −1, nothing for 0), then
-/// selects the next digit from an estimate of the new remainder: the two words
-/// added above bit 24 with the sum word's low bits ORed in; +1 from `0.25` up,
-/// −1 below `−0.5`, else 0. After a 0 digit the estimate reads the words from
-/// before the carry-save add. Finally the remainder is doubled.
+/// The hardware step adds the digit's addend to `S` and `C` in carry-save
+/// (for +1 the one's complement of the subtrahend `x` with a carry-in of 1 in
+/// the free bit 0 of `C`; for −1 the addend `y`; nothing for 0), selects the
+/// next digit from an estimate of the new remainder (the two words added above
+/// bit 24, the sum word's bits below ORed in: +1 from `0.25` up, −1 below
+/// `−0.5`, else 0; after a 0 digit the estimate reads the words from before the
+/// add), and doubles the remainder.
 ///
-/// With `T` the sum word the estimate reads and `V` the remainder's value,
-/// "estimate >= 0.25" is `V - (T mod 2^23) >= 2^23` and "estimate < −0.5" is
-/// `V - (T mod 2^24) < -2^24` (as `i32`), which is what is computed: the carry
-/// word never needs to be formed beyond `v - s`.
+/// For a sum word `T` and value `V`, that estimate is at least `0.25` exactly
+/// when `V - (T mod 2^23) >= 2^23`, and below `−0.5` exactly when
+/// `V - (T mod 2^24) < -2^24` (as `i32`), so only `T` and `V` are needed. The
+/// caller passes the digit's contributions precomputed: `pos_sum = !x ^ 1` (what
+/// +1 XORs into the sum word, carry-in included), `pos_val = -x` (what it adds
+/// to the value) and `neg_add = y`.
 ///
 /// Returns the doubled remainder's value and sum word and the next digit's
-/// masks.
+/// masks. (The sign tests below are exact while the remainder's value stays
+/// within ±2^30; the recurrence keeps it below 2^27 in magnitude.)
 #[inline(always)]
-const fn srt_step(v: u32, s: u32, pos: u32, neg: u32, x_pos: u32, y_neg: u32) -> [u32; 4] {
+const fn srt_step(
+    v: u32,
+    s: u32,
+    pos: u32,
+    neg: u32,
+    pos_sum: u32,
+    pos_val: u32,
+    neg_add: u32,
+) -> [u32; 4] {
     let c = v.wrapping_sub(s);
-    let carry_in = pos & 1;
-    let addend = (pos & !x_pos) | (neg & y_neg);
-    // Carry-save sum word and value after the add.
-    let sum = s ^ c ^ carry_in ^ addend;
-    let value = v.wrapping_add(addend).wrapping_add(carry_in);
-    // The sum word the estimate reads: `s` itself after a 0 digit.
-    let t = (s ^ (c & (pos | neg)) ^ carry_in) ^ addend;
-    let est_pos = value.wrapping_sub(t & 0x007f_ffff) as i32;
-    let est_neg = value.wrapping_sub(t & 0x00ff_ffff) as i32;
-    let next_pos = 0u32.wrapping_sub((est_pos >= 1 << 23) as u32);
-    let next_neg = 0u32.wrapping_sub((est_neg < -(1 << 24)) as u32);
-    [value << 1, sum << 1, next_pos, next_neg]
+    let neg_part = neg & neg_add;
+    let add_sum = (pos & pos_sum) | neg_part;
+    let add_val = (pos & pos_val) | neg_part;
+    let e = s ^ add_sum;
+    // The sum word the estimate reads: the carry-save sum, or `s` after a 0.
+    let t = e ^ (c & (pos | neg));
+    let value = v.wrapping_add(add_val);
+    // Sign set: `value - (t mod 2^23) >= 2^23`.
+    let to_pos = (t & 0x007f_ffff)
+        .wrapping_sub(value)
+        .wrapping_add((1 << 23) - 1);
+    // Sign set: `value - (t mod 2^24) < -2^24` (`t | 0xff000000` is `(t mod 2^24) - 2^24`).
+    let to_neg = value.wrapping_sub(t | 0xff00_0000);
+    [
+        value << 1,
+        (e ^ c) << 1,
+        (to_pos as i32 >> 31) as u32,
+        (to_neg as i32 >> 31) as u32,
+    ]
+}
+
+/// Repeats a statement five times; nested, the 25 steps of the SRT loops are
+/// fully unrolled, so the compiler schedules across steps and drops the loop
+/// counter.
+macro_rules! times5 {
+    ($($step:tt)*) => {{
+        $($step)*;
+        $($step)*;
+        $($step)*;
+        $($step)*;
+        $($step)*;
+    }};
 }
 
 /// The 25-digit SRT quotient of two 24-bit significands `x / y` (with the
 /// leading one at bit 24 when `x >= y`, at bit 23 otherwise). The first digit
 /// is +1; no final correction is applied, so the quotient is the truncated one
 /// or one unit above it.
-#[inline]
+///
+/// The digits are not collected: each step subtracts `digit × 4y` from the
+/// remainder and doubles it, so after 25 steps its value is exactly
+/// `8·(2^24·x − y·Q)` for the quotient `Q` the digits spell (well inside `i32`),
+/// and `Q` follows by one exact division.
+///
+/// Kept out of line: the unrolled loop is large and its cost dwarfs a call.
+#[inline(never)]
+#[allow(unused_assignments)] // the last unrolled step's digit is not needed
 fn div_significand(x: u32, y: u32) -> u32 {
     let d = y << 2;
+    let (pos_sum, pos_val) = (!d ^ 1, d.wrapping_neg());
     let [mut v, mut s, mut pos, mut neg] = [x << 2, x << 2, u32::MAX, 0];
-    let mut q = 0u32;
-    for _ in 0..25 {
-        q = (q << 1).wrapping_sub(pos).wrapping_add(neg);
-        [v, s, pos, neg] = srt_step(v, s, pos, neg, d, d);
-    }
-    q
+    times5!(times5!(
+        [v, s, pos, neg] = srt_step(v, s, pos, neg, pos_sum, pos_val, d)
+    ));
+    let remainder = i64::from(v as i32 >> 3); // 2^24·x − y·Q
+    let numerator = ((i64::from(x) << 24) - remainder) as u64;
+    // `y` is a significand (hidden bit set); the OR only lets the compiler see
+    // that the divisor is not zero.
+    (numerator / u64::from(y | HIDDEN)) as u32
 }
 
 /// The SRT square root of a significand shifted so the radicand lies in
 /// `[1, 4)` (units of `1 << 25`); the root has its leading one at bit 25.
-#[inline]
+///
+/// Kept out of line: the unrolled loop is large and its cost dwarfs a call.
+#[inline(never)]
+#[allow(unused_assignments)] // the last unrolled step's remainder is not needed
 fn sqrt_significand(m: u32) -> u32 {
     let [mut v, mut s, mut pos, mut neg] = [m, m, u32::MAX, 0];
     let mut q = 0u32;
-    for i in 0..25 {
-        // Appending digit n (weight 2w in q, w = 2^(24-i)) to the root q: the
-        // remainder, kept as 2^i·(radicand - root²)/2, loses n·(q + n·w), so the
-        // subtrahend is q + w for +1 and the addend q - w for -1.
-        let w = 1u32 << (24 - i);
-        let x_pos = q.wrapping_add(w);
-        let y_neg = q.wrapping_sub(w);
+    // Digit i has weight 2w in the root, w = 2^(24-i). Appending digit n to the
+    // root q lowers the remainder, kept as 2^i·(radicand - root²)/2, by
+    // n·(q + n·w): the subtrahend is q + w for +1, the addend q - w for -1.
+    let mut w = 1u32 << 24;
+    times5!(times5!({
+        let x = q.wrapping_add(w);
+        let y = q.wrapping_sub(w);
         q = q.wrapping_add((w << 1) & pos).wrapping_sub((w << 1) & neg);
-        [v, s, pos, neg] = srt_step(v, s, pos, neg, x_pos, y_neg);
-    }
+        [v, s, pos, neg] = srt_step(v, s, pos, neg, !x ^ 1, x.wrapping_neg(), y);
+        w >>= 1;
+    }));
     q
 }
 
@@ -428,8 +483,8 @@ pub fn sqrt(a: u32) -> (u32, Flags) {
 
 /// `a / sqrt(|b|)` (`rsqrt.s`): [`sqrt`] of `|b|`, then [`div`].
 ///
-/// The sign is `a`'s. A zero-exponent `b` gives `a`'s sign with `0x7fffffff` and
-/// raises divide (only divide, also for `0 / 0`, as `rsqrt.s` reports it); a
+/// The sign is `a`'s (the console ignores `b`'s). A zero-exponent `b` gives
+/// `a`'s sign with `0x7fffffff` and raises divide (also when `a` is zero); a
 /// negative non-zero `b` raises invalid. Overflow and underflow follow the range
 /// rule.
 #[inline]
@@ -677,11 +732,12 @@ mod tests {
             }
         }
 
-        /// `addend(q, digit)`: the subtrahend for digit +1 / addend for -1.
-        fn srt(start: u32, mut addend: impl FnMut(u32, i32, usize) -> (u32, u32)) -> u32 {
+        /// `step(q, digit, i)` gives the digit's operand (subtracted for +1,
+        /// added for -1) and the quotient or root with the digit appended.
+        fn srt(start: u32, mut step: impl FnMut(u32, i32, usize) -> (u32, u32)) -> u32 {
             let (mut sum, mut carry, mut q, mut digit) = (start, 0u32, 0u32, 1i32);
             for i in 0..25 {
-                let (sub, q_next) = addend(q, digit, i);
+                let (sub, q_next) = step(q, digit, i);
                 q = q_next;
                 let add = match digit {
                     1 => !sub,

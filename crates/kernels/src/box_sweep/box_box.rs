@@ -1,0 +1,137 @@
+//! Two moving boxes: do they meet? (spec, Unit 13, "Sweep_BoxBox
+//! (0x0034c430)").
+
+use ps2_float::{Real, Vec4};
+
+use crate::OrientedBox;
+
+/// The axis that separated two boxes, in the order they are tested.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoxBoxAxis {
+    /// `A_i`, `i = 0, 1, 2` (indices 0-2).
+    A(u8),
+    /// `B_j` (indices 3-5).
+    B(u8),
+    /// `A_i × B_j`, `i` outer (indices 6-14).
+    Cross(u8, u8),
+    /// `W × A_i`, a relative-velocity axis (indices 15-17).
+    VelocityA(u8),
+    /// `W × B_j` (indices 18-20).
+    VelocityB(u8),
+}
+
+impl BoxBoxAxis {
+    /// The position of the axis in the test order, 0 to 20.
+    #[must_use]
+    pub fn index(self) -> u32 {
+        match self {
+            BoxBoxAxis::A(i) => u32::from(i),
+            BoxBoxAxis::B(j) => 3 + u32::from(j),
+            BoxBoxAxis::Cross(i, j) => 6 + 3 * u32::from(i) + u32::from(j),
+            BoxBoxAxis::VelocityA(i) => 15 + u32::from(i),
+            BoxBoxAxis::VelocityB(j) => 18 + u32::from(j),
+        }
+    }
+}
+
+/// Separated on an end-point axis: both projections of the centre offset lie
+/// beyond `r` on the same side (strict).
+#[inline]
+fn apart<R: Real>(p0: R, p1: R, r: R) -> bool {
+    (r < p0 && r < p1) || (p0 < -r && p1 < -r)
+}
+
+/// The first axis separating box `a` moving by `move_a` from box `b` moving by
+/// `move_b` over `t` from 0 to 1, or `None` when they meet (the work of
+/// [`sweep_box_box`], naming the axis; divergence 96).
+///
+/// Spec: Unit 13, "Sweep_BoxBox (0x0034c430)". The velocity axes' test
+/// `R < |X·axis|` is read as `X` dotted with the box axis (`A_i`, `B_j`),
+/// which equals the projection of `D` on `W × A_i` (divergence 92).
+#[must_use]
+pub fn sweep_box_box_axis<R: Real>(
+    a: &OrientedBox<R>,
+    move_a: Vec4<R>,
+    b: &OrientedBox<R>,
+    move_b: Vec4<R>,
+) -> Option<BoxBoxAxis> {
+    let d = b.centre - a.centre;
+    let w = move_b - move_a;
+    let d1 = d + w;
+    let aa = a.axes;
+    let bb = b.axes;
+    let ha = [a.half.x, a.half.y, a.half.z];
+    let hb = [b.half.x, b.half.y, b.half.z];
+    let mut c = [[R::ZERO; 3]; 3];
+    for (row, ai) in c.iter_mut().zip(aa.iter()) {
+        for (cij, bj) in row.iter_mut().zip(bb.iter()) {
+            *cij = ai.dot(*bj);
+        }
+    }
+    let ac = c.map(|row| row.map(R::abs));
+
+    for i in 0..3 {
+        let r = ha[i] + ((hb[0] * ac[i][0] + hb[1] * ac[i][1]) + hb[2] * ac[i][2]);
+        if apart(aa[i].dot(d), aa[i].dot(d1), r) {
+            return Some(BoxBoxAxis::A(i as u8));
+        }
+    }
+    for j in 0..3 {
+        let r = ((ha[0] * ac[0][j] + ha[1] * ac[1][j]) + ha[2] * ac[2][j]) + hb[j];
+        if apart(bb[j].dot(d), bb[j].dot(d1), r) {
+            return Some(BoxBoxAxis::B(j as u8));
+        }
+    }
+    for i in 0..3 {
+        let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
+        for j in 0..3 {
+            let (j1, j2) = ((j + 1) % 3, (j + 2) % 3);
+            let proj = |dd: Vec4<R>| aa[i2].dot(dd) * c[i1][j] - aa[i1].dot(dd) * c[i2][j];
+            let r = ((ha[i1] * ac[i2][j] + ha[i2] * ac[i1][j]) + hb[j1] * ac[i][j2])
+                + hb[j2] * ac[i][j1];
+            if apart(proj(d), proj(d1), r) {
+                return Some(BoxBoxAxis::Cross(i as u8, j as u8));
+            }
+        }
+    }
+
+    let x = w.cross(d);
+    let wa = aa.map(|ai| w.dot(ai));
+    let wb = bb.map(|bj| w.dot(bj));
+    for (i, ai) in aa.iter().enumerate() {
+        let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
+        let term = |j: usize| hb[j] * (c[i1][j] * wa[i2] - c[i2][j] * wa[i1]).abs();
+        let r = (((ha[i1] * wa[i2].abs() + ha[i2] * wa[i1].abs()) + term(0)) + term(1)) + term(2);
+        if r < x.dot(*ai).abs() {
+            return Some(BoxBoxAxis::VelocityA(i as u8));
+        }
+    }
+    for (j, bj) in bb.iter().enumerate() {
+        let (j1, j2) = ((j + 1) % 3, (j + 2) % 3);
+        let term = |i: usize| ha[i] * (c[i][j1] * wb[j2] - c[i][j2] * wb[j1]).abs();
+        let r = (((term(0) + term(1)) + term(2)) + hb[j1] * wb[j2].abs()) + hb[j2] * wb[j1].abs();
+        if r < x.dot(*bj).abs() {
+            return Some(BoxBoxAxis::VelocityB(j as u8));
+        }
+    }
+    None
+}
+
+/// Whether two oriented boxes, each moving linearly over `t` from 0 to 1
+/// without turning, overlap at any time (touching counts): the 15 box axes
+/// tested at both ends of the move, then the 6 axes built from the relative
+/// velocity `W = move_b − move_a`. No fraction, point or normal; no epsilon;
+/// zero axes pass.
+///
+/// Spec: Unit 13, "Sweep_BoxBox (0x0034c430)".
+/// Original: `Sweep_BoxBox` (0x0034c430).
+#[inline]
+#[must_use]
+pub fn sweep_box_box<R: Real>(
+    a: &OrientedBox<R>,
+    move_a: Vec4<R>,
+    b: &OrientedBox<R>,
+    move_b: Vec4<R>,
+) -> bool {
+    sweep_box_box_axis(a, move_a, b, move_b).is_none()
+}

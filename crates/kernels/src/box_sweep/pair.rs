@@ -1,0 +1,96 @@
+//! The box-box and box-segment pair table entries (spec, Unit 13, "The pair
+//! wrappers: 0x003451e8, 0x00345588, 0x00345590").
+
+use ps2_float::{Real, Vec4};
+
+use super::box_box::sweep_box_box;
+use crate::{Contact, OrientedBox, Segment};
+
+/// `clamp(v, −h, h)` (divergence 97).
+#[inline]
+fn clamp<R: Real>(v: R, h: R) -> R {
+    if v < -h {
+        -h
+    } else if h < v {
+        h
+    } else {
+        v
+    }
+}
+
+/// Table entry (1, 1): the own box moving by `mv` against the other box at
+/// rest. Returns false and writes nothing when [`super::sweep_box_box`] finds a
+/// separating axis; else returns true with a contact at fraction 0 whatever
+/// the move: `+0x50` straight back along the move, `+0x10` the move's
+/// direction, `+0x60`/`+0x64` the own centre's offset from the other's along
+/// `B0`, `B1`, clamped to the other box, `+0x68` the own centre's world `z`,
+/// and `+0x90` those two offsets added to the own centre's world `x`, `y` (a
+/// point that mixes frames, a quirk kept).
+///
+/// The bodies are not read.
+///
+/// Spec: Unit 13, "The pair wrappers: 0x003451e8, 0x00345588, 0x00345590".
+/// Original: `PhysicsSweep_BoxBox` (0x003451e8).
+pub fn physics_sweep_box_box<R: Real>(
+    c: &mut Contact<R>,
+    own: &OrientedBox<R>,
+    other: &OrientedBox<R>,
+    mv: Vec4<R>,
+) -> bool {
+    if !sweep_box_box(own, mv, other, Vec4::ORIGIN) {
+        return false;
+    }
+    let p = own.centre;
+    let q = other.centre;
+    let [b0, b1, _] = other.axes;
+    let unit = mv.normalize();
+    c.fraction = Some(R::ZERO);
+    c.other.normal.set(-unit);
+    c.own.normal.set(unit);
+    let ox = clamp(b0.dot(p) - b0.dot(q), other.half.x);
+    let oy = clamp(b1.dot(p) - b1.dot(q), other.half.y);
+    c.other.point.x = Some(ox);
+    c.other.point.y = Some(oy);
+    c.other.point.z = Some(p.z);
+    c.point.set(Vec4::new(p.x + ox, p.y + oy, p.z, R::ONE));
+    c.flags = Some(0);
+    true
+}
+
+/// Table entry (4, 1): a segment against a box. Returns false and writes
+/// nothing: a segment strike never reaches a box through this table.
+///
+/// Spec: Unit 13, "The pair wrappers: 0x003451e8, 0x00345588, 0x00345590".
+/// Original: `PhysicsSweep_SegmentBox` (0x00345588).
+#[inline]
+#[must_use]
+pub fn physics_sweep_segment_box<R: Real>(
+    _c: &mut Contact<R>,
+    _segment: &Segment<R>,
+    _bx: &OrientedBox<R>,
+    _mv: Vec4<R>,
+) -> bool {
+    false
+}
+
+/// Table entry (1, 4): the mirror of [`physics_sweep_segment_box`], called
+/// with the shapes exchanged and the move reversed (`w` kept); its swap of the
+/// contact's halves after a hit never runs, so it returns false and writes
+/// nothing.
+///
+/// Spec: Unit 13, "The pair wrappers: 0x003451e8, 0x00345588, 0x00345590".
+/// Original: `PhysicsSweep_BoxSegment` (0x00345590).
+pub fn physics_sweep_box_segment<R: Real>(
+    c: &mut Contact<R>,
+    bx: &OrientedBox<R>,
+    segment: &Segment<R>,
+    mv: Vec4<R>,
+) -> bool {
+    let back = Vec4::new(-mv.x, -mv.y, -mv.z, mv.w);
+    if physics_sweep_segment_box(c, segment, bx, back) {
+        c.swap_halves();
+        true
+    } else {
+        false
+    }
+}

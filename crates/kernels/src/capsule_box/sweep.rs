@@ -1,0 +1,355 @@
+//! The pair functions: the region choice, the kernels' flag and the contact
+//! (spec, Unit 12, "PhysicsSweep_CapsuleBox (0x00344618): the regions", "What
+//! the contact holds", "PhysicsSweep_BoxCapsule (0x00345108)").
+
+use ps2_float::{Real, Vec4};
+
+use super::corner::capsule_box_sweep_corner;
+use super::side::capsule_box_sweep_side;
+use super::step::{Folded, StepResult};
+use crate::{Capsule, Contact, OrientedBox, PairContext};
+
+/// The box body's `BLOCKHUMANS` flag (body `+0x40`, bit 0x4).
+const BLOCKHUMANS: u32 = 0x4;
+
+/// The kernels' flag of `PhysicsSweep_CapsuleBox` (0x0034468c-0x003446cc),
+/// for the capsule's body as `own` and the box's as `other`: false when the
+/// box body blocks humans, else true when the capsule's owner is airborne or
+/// landing. True switches off the steps' "not approaching" screen.
+///
+/// The owner's flags come in as booleans of [`PairContext`] (divergence 80).
+///
+/// Spec: Unit 12, "The kernels' flag".
+#[inline]
+#[must_use]
+pub fn kernel_flag(ctx: &PairContext) -> bool {
+    if ctx.other_body_flags & BLOCKHUMANS != 0 {
+        false
+    } else {
+        ctx.own_airborne || ctx.own_landing
+    }
+}
+
+/// Where the start lies along one in-plane axis: strictly outside below,
+/// inside (inclusive), strictly outside above.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Band {
+    Low,
+    In,
+    High,
+}
+
+#[inline]
+fn band<R: Real>(v: R, h: R) -> Band {
+    if v < -h {
+        Band::Low
+    } else if v > h {
+        Band::High
+    } else {
+        Band::In
+    }
+}
+
+/// The step a region calls.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Step {
+    Side,
+    Corner,
+}
+
+/// The region's normal rule.
+#[derive(Clone, Copy)]
+enum NormalRule<R> {
+    /// A face's fixed outward axis, `w = 1`.
+    Face(Vec4<R>),
+    /// The corner rule with the fraction-0 offset `n0`.
+    Corner(R, R),
+}
+
+/// One outer region of the table: the step, its folded arguments, whether its
+/// outputs come back as `(py, px)`, which unfolded outputs are negated, the
+/// normal rule and the corner slide direction (before normalising).
+struct Region<R> {
+    step: Step,
+    args: Folded<R>,
+    swap_out: bool,
+    neg_px: bool,
+    neg_py: bool,
+    normal: NormalRule<R>,
+    slide: Option<Vec4<R>>,
+}
+
+/// The in-plane axes: `u` the axis with the largest `|A_k.z|` (the first wins
+/// a tie, a strict `>` from −1), then `i = u + 1`, `j = i + 1` (mod 3).
+#[inline]
+fn plane_axes<R: Real>(bx: &OrientedBox<R>) -> (usize, usize) {
+    let mut u = 0;
+    let mut best = -R::ONE;
+    for (k, a) in bx.axes.iter().enumerate() {
+        if a.z.abs() > best {
+            best = a.z.abs();
+            u = k;
+        }
+    }
+    match u {
+        0 => (1, 2),
+        1 => (2, 0),
+        _ => (0, 1),
+    }
+}
+
+#[inline]
+fn half_lane<R: Real>(half: Vec4<R>, k: usize) -> R {
+    match k {
+        0 => half.x,
+        1 => half.y,
+        _ => half.z,
+    }
+}
+
+#[inline]
+fn axis<R: Real>(bx: &OrientedBox<R>, k: usize) -> Vec4<R> {
+    match k {
+        0 => bx.axes[0],
+        1 => bx.axes[1],
+        _ => bx.axes[2],
+    }
+}
+
+/// Sweeps an upright capsule (its footprint circle) against a box at rest,
+/// moving by `mv`; on a hit fills the contact's `+0x10`, `+0x50`, `+0x60`,
+/// `+0x80`, `+0x90`, `+0xa0` and `+0xb0` and returns true. A miss writes
+/// nothing.
+///
+/// `ctx` gives the capsule's body as `own` and the box's as `other`
+/// ([`kernel_flag`]; the owner's airborne state also drops the corner slide).
+/// Only the base's `x, y`, the radius and the move's `x, y` decide the hit;
+/// the height and all `z` values only shape the output point. A start already
+/// within `r` hits at fraction 0 when approaching (or with the flag set); a
+/// start over the box's footprint always hits at 0 with an unsigned axis as
+/// its normal. The quirks of the corner normal (from the start centre, built
+/// on `A0`, `A1`, the `(−, −)` corner's fraction-0 offset taken from the
+/// opposite corner) and the corner normal's unwritten `w` are kept.
+///
+/// Spec: Unit 12, "PhysicsSweep_CapsuleBox (0x00344618): the regions" and
+/// "What the contact holds".
+/// Original: `PhysicsSweep_CapsuleBox` (0x00344618).
+pub fn physics_sweep_capsule_box<R: Real>(
+    c: &mut Contact<R>,
+    ctx: &PairContext,
+    capsule: &Capsule<R>,
+    bx: &OrientedBox<R>,
+    mv: Vec4<R>,
+) -> bool {
+    let flag = kernel_flag(ctx);
+    let (i, j) = plane_axes(bx);
+    let ai = axis(bx, i);
+    let aj = axis(bx, j);
+    let hx = half_lane(bx.half, i);
+    let hy = half_lane(bx.half, j);
+    let d = (capsule.base - bx.centre).with_z(R::ZERO);
+    let m = mv.with_z(R::ZERO);
+    let x = d.dot(ai);
+    let y = d.dot(aj);
+    let mx = m.dot(ai);
+    let my = m.dot(aj);
+    let r = capsule.radius;
+
+    let region = |step, args, swap_out, neg_px, neg_py, normal, slide| Region {
+        step,
+        args,
+        swap_out,
+        neg_px,
+        neg_py,
+        normal,
+        slide,
+    };
+    let fold = |x, y, mx, my, hx, hy| Folded {
+        x,
+        y,
+        r,
+        mx,
+        my,
+        hx,
+        hy,
+    };
+    let reg = match (band(x, hx), band(y, hy)) {
+        (Band::In, Band::In) => None,
+        (Band::Low, Band::Low) => Some(region(
+            Step::Corner,
+            fold(x, y, mx, my, hx, hy),
+            false,
+            false,
+            false,
+            NormalRule::Corner(x - hx, y - hy),
+            Some(-ai - aj),
+        )),
+        (Band::Low, Band::In) => Some(region(
+            Step::Side,
+            fold(x, y, mx, my, hx, hy),
+            false,
+            false,
+            false,
+            NormalRule::Face(-ai),
+            None,
+        )),
+        (Band::Low, Band::High) => Some(region(
+            Step::Corner,
+            fold(x, -y, mx, -my, hx, hy),
+            false,
+            false,
+            true,
+            NormalRule::Corner(x + hx, y - hy),
+            Some(-ai + aj),
+        )),
+        (Band::In, Band::Low) => Some(region(
+            Step::Side,
+            fold(y, x, my, mx, hy, hx),
+            true,
+            false,
+            false,
+            NormalRule::Face(-aj),
+            None,
+        )),
+        (Band::In, Band::High) => Some(region(
+            Step::Side,
+            fold(-y, x, -my, mx, hy, hx),
+            true,
+            false,
+            true,
+            NormalRule::Face(aj),
+            None,
+        )),
+        (Band::High, Band::Low) => Some(region(
+            Step::Corner,
+            fold(-x, y, -mx, my, hx, hy),
+            false,
+            true,
+            false,
+            NormalRule::Corner(x - hx, y + hy),
+            Some(ai - aj),
+        )),
+        (Band::High, Band::In) => Some(region(
+            Step::Side,
+            fold(-x, y, -mx, my, hx, hy),
+            false,
+            true,
+            false,
+            NormalRule::Face(ai),
+            None,
+        )),
+        (Band::High, Band::High) => Some(region(
+            Step::Corner,
+            fold(-x, -y, -mx, -my, hx, hy),
+            false,
+            true,
+            true,
+            NormalRule::Corner(x - hx, y - hy),
+            Some(ai + aj),
+        )),
+    };
+
+    // The slide stays (0, 0, 0, 1) (0x005116c0) unless a corner region sets it.
+    let mut slide = Vec4::ORIGIN;
+    let (frac, px, py, normal_xyz, normal_w, corner) = match reg {
+        None => {
+            // Over the box: a hit at 0, the touch point (0, 0), an unsigned
+            // axis as the normal.
+            let n = if x.abs() < y.abs() { aj } else { ai };
+            (R::ZERO, R::ZERO, R::ZERO, n, Some(R::ONE), false)
+        }
+        Some(reg) => {
+            let res = match reg.step {
+                Step::Side => capsule_box_sweep_side(reg.args, flag),
+                Step::Corner => capsule_box_sweep_corner(reg.args, flag),
+            };
+            let frac = match res {
+                StepResult::Miss => return false,
+                StepResult::Touching => R::ZERO,
+                StepResult::Hit { frac, .. } => frac,
+            };
+            // `c.le`: exactly 1.0 still hits (no NaN reaches here;
+            // divergence 88).
+            if frac > R::ONE {
+                return false;
+            }
+            // The caller's (0, 0) stays when the step wrote no point, and is
+            // unfolded like a touch point (−0.0 where negated; divergence 84).
+            let (kx, ky) = res.point().unwrap_or((R::ZERO, R::ZERO));
+            let (mut px, mut py) = if reg.swap_out { (ky, kx) } else { (kx, ky) };
+            if reg.neg_px {
+                px = -px;
+            }
+            if reg.neg_py {
+                py = -py;
+            }
+            if let Some(s) = reg.slide {
+                slide = s.normalize().with_w(R::ONE);
+            }
+            match reg.normal {
+                NormalRule::Face(n) => (frac, px, py, n, Some(R::ONE), false),
+                NormalRule::Corner(n0x, n0y) => {
+                    let (nx, ny) = if frac > R::ZERO {
+                        (x - px, y - py)
+                    } else {
+                        (n0x, n0y)
+                    };
+                    // Built on A0 and A1, whatever the in-plane axes; the
+                    // w lane is never written (divergence 83, divergence 87).
+                    let n = bx.axes[0].scale(nx).madd(bx.axes[1], ny).normalize();
+                    (frac, px, py, n, None, true)
+                }
+            }
+        }
+    };
+    // After the region the owner's airborne flag is read again: no slide.
+    if ctx.own_airborne {
+        slide = Vec4::ORIGIN;
+    }
+
+    // B + f·M, then its z raised by half the height: the capsule's axis point
+    // at mid-height (+0x68 and +0x98 hold the same value; divergence 86). The
+    // product saturates in f32 mode for the ±MAX fraction of a zero move
+    // (divergence 82).
+    let at = capsule.base.madd(mv, frac);
+    let mid = at.z + capsule.height * R::from_f32(0.5);
+    // A zero move gives (0, 0, 0, w) in both modes (divergence 85).
+    c.own.normal.set(mv.normalize());
+    c.other.normal.set_xyz(normal_xyz);
+    if let Some(w) = normal_w {
+        c.other.normal.w = Some(w);
+    }
+    c.other.point.set(Vec4::new(px, py, mid, R::ONE));
+    c.fraction = Some(frac);
+    c.point.set(Vec4::new(at.x, at.y, mid, R::ONE));
+    c.slide.set(slide);
+    c.flags = Some(u32::from(corner));
+    true
+}
+
+/// The mirror, table entry (1, 3): the box moves by `mv` and the capsule
+/// stands still. Runs [`physics_sweep_capsule_box`] with the move reversed
+/// (`w` kept) and, on a hit, swaps the contact's halves wholesale, so `+0x10`
+/// is the box's normal towards the capsule and `+0x50` the reversed move
+/// direction.
+///
+/// `ctx` gives the box's body as `own` and the capsule's as `other`; it is
+/// passed on swapped (divergence 80).
+///
+/// Spec: Unit 12, "PhysicsSweep_BoxCapsule (0x00345108)".
+/// Original: `PhysicsSweep_BoxCapsule` (0x00345108).
+pub fn physics_sweep_box_capsule<R: Real>(
+    c: &mut Contact<R>,
+    ctx: &PairContext,
+    bx: &OrientedBox<R>,
+    capsule: &Capsule<R>,
+    mv: Vec4<R>,
+) -> bool {
+    let back = Vec4::new(-mv.x, -mv.y, -mv.z, mv.w);
+    if physics_sweep_capsule_box(c, &ctx.swapped(), capsule, bx, back) {
+        c.swap_halves();
+        true
+    } else {
+        false
+    }
+}

@@ -1,0 +1,175 @@
+//! Capsule against box (table entry (3, 1)) and its mirror box against
+//! capsule (1, 3): a circle against a rectangle in the box's horizontal plane.
+
+use ps2_float::{Real, Vec4};
+
+use super::footprint::{corner_circle, side_interval};
+use super::sat::{add, dot, normalize, sub, vmadd, vscale, vsub};
+use crate::{Capsule, Contact, OrientedBox};
+
+/// The lane `k` (0, 1, 2) of a vector; any other index reads `z`.
+#[inline]
+fn lane<R: Real>(v: Vec4<R>, k: usize) -> R {
+    match k {
+        0 => v.x,
+        1 => v.y,
+        _ => v.z,
+    }
+}
+
+/// The box axis `k`; any other index reads the third.
+#[inline]
+fn axis<R: Real>(b: &OrientedBox<R>, k: usize) -> Vec4<R> {
+    match k {
+        0 => b.axes[0],
+        1 => b.axes[1],
+        _ => b.axes[2],
+    }
+}
+
+/// The normal a region writes to `+0x50`.
+enum RegionNormal<R> {
+    /// A side or the top: this vector with `w = 1`, all four lanes.
+    Face(Vec4<R>),
+    /// A corner: the in-plane offset `(ox, oy)`, turned by the box's axes 0
+    /// and 1 and normalised; `x, y, z` only.
+    Corner(R, R),
+}
+
+/// The index of the box axis with the largest `|z|`; the first wins a tie.
+#[inline]
+#[must_use]
+fn vertical_axis<R: Real>(b: &OrientedBox<R>) -> usize {
+    let mut u = 0;
+    for k in 1..3 {
+        if axis(b, k).z.abs() > axis(b, u).z.abs() {
+            u = k;
+        }
+    }
+    u
+}
+
+/// A corner's normal: `normalize(ox·A0 + oy·A1 + 0·A2)` in `x, y, z`, always
+/// with axes 0 and 1 whatever the in-plane axes are (divergence 46 for the
+/// third row, 41 for the operand order).
+#[inline]
+#[must_use]
+fn corner_normal<R: Real>(b: &OrientedBox<R>, ox: R, oy: R) -> Vec4<R> {
+    let v = vmadd(
+        vmadd(vscale(b.axes[0], ox), b.axes[1], oy),
+        b.axes[2],
+        R::ZERO,
+    );
+    normalize(v)
+}
+
+/// `true` when the capsule's footprint (a circle of its radius around its
+/// base's x, y) overlaps the box's footprint in the box's horizontal plane
+/// (Unit 4, `PhysicsOverlap_CapsuleBox`).
+///
+/// Neither the capsule's height and base z nor the box's vertical extent is
+/// read: shapes far apart in height overlap when their footprints do. The
+/// box's vertical axis is the one with the largest `|z|`; the two others span
+/// the plane. Of the nine regions around the rectangle, a side writes its
+/// outward axis (`w = 1`) and a depth in metres; a corner writes a normalised
+/// normal in `x, y, z` only and a depth in m² (`r² − distance²`); a centre
+/// over the box always hits and picks its face by comparing the signed
+/// coordinates (`x < y`), not by nearness.
+///
+/// On a hit it writes the other half's normal `+0x50` (the box's outward
+/// normal towards the capsule) and the depth `+0x88`, nothing else. The
+/// (−, −) corner's normal is built from the opposite corner, and every
+/// corner's normal from axes 0 and 1: both quirks of the original, kept.
+///
+/// Original: `PhysicsOverlap_CapsuleBox` (0x00346808).
+#[must_use]
+pub fn overlap_capsule_box<R: Real>(
+    c: &mut Contact<R>,
+    own: &Capsule<R>,
+    other: &OrientedBox<R>,
+) -> bool {
+    let u = vertical_axis(other);
+    let i = (u + 1) % 3;
+    let j = (i + 1) % 3;
+    let (ai, aj) = (axis(other, i), axis(other, j));
+    let (hx, hy) = (lane(other.half, i), lane(other.half, j));
+    let d = vsub(own.base, other.centre).with_z(R::ZERO);
+    let x = dot(d, ai);
+    let y = dot(d, aj);
+    let r = own.radius;
+
+    // The region dispatch; "x < −hx" and "x > hx" are strict, so x = ±hx
+    // belongs to the middle column (the same for y). Divergence 45.
+    let (depth, normal) = if x < -hx {
+        if y > hy {
+            (
+                corner_circle(x, -y, r, hx, hy),
+                RegionNormal::Corner(add(x, hx), sub(y, hy)),
+            )
+        } else if y < -hy {
+            // The quirk: the offset from the opposite corner (+hx, +hy).
+            (
+                corner_circle(x, y, r, hx, hy),
+                RegionNormal::Corner(sub(x, hx), sub(y, hy)),
+            )
+        } else {
+            (side_interval(x, y, r, hx, hy), RegionNormal::Face(-ai))
+        }
+    } else if x > hx {
+        if y > hy {
+            (
+                corner_circle(-x, -y, r, hx, hy),
+                RegionNormal::Corner(sub(x, hx), sub(y, hy)),
+            )
+        } else if y < -hy {
+            (
+                corner_circle(-x, y, r, hx, hy),
+                RegionNormal::Corner(sub(x, hx), add(y, hy)),
+            )
+        } else {
+            (side_interval(-x, y, r, hx, hy), RegionNormal::Face(ai))
+        }
+    } else if y < -hy {
+        (side_interval(y, x, r, hy, hx), RegionNormal::Face(-aj))
+    } else if y > hy {
+        (side_interval(-y, x, r, hy, hx), RegionNormal::Face(aj))
+    } else if x < y {
+        // Over the box: the face by the signed comparison.
+        let n = if y < R::ZERO { -aj } else { aj };
+        (Some(add(sub(hy, y.abs()), r)), RegionNormal::Face(n))
+    } else {
+        let n = if x < R::ZERO { -ai } else { ai };
+        (Some(add(sub(hx, x.abs()), r)), RegionNormal::Face(n))
+    };
+
+    let Some(depth) = depth else {
+        return false;
+    };
+    match normal {
+        RegionNormal::Face(n) => c.other.normal.set(n.with_w(R::ONE)),
+        RegionNormal::Corner(ox, oy) => c.other.normal.set_xyz(corner_normal(other, ox, oy)),
+    }
+    c.depth = Some(depth);
+    true
+}
+
+/// The mirror of [`overlap_capsule_box`]: the same test with the shapes in the
+/// other order; on a hit the two halves of the contact are swapped wholesale,
+/// so `+0x10` holds the box's outward normal and `+0x50` holds whatever `+0x10`
+/// held before the call (the capsule test never writes it: stack leftovers in
+/// the original, kept as such here, divergence 40). The depth stays.
+///
+/// Original: `PhysicsOverlap_BoxCapsule` (0x00346d18).
+#[inline]
+#[must_use]
+pub fn overlap_box_capsule<R: Real>(
+    c: &mut Contact<R>,
+    own: &OrientedBox<R>,
+    other: &Capsule<R>,
+) -> bool {
+    let hit = overlap_capsule_box(c, other, own);
+    if hit {
+        c.swap_halves();
+    }
+    hit
+}

@@ -1,0 +1,47 @@
+//! Capsule against sphere (table entry (3, 2)) and its mirror (2, 3): the
+//! capsule with rounded ends.
+
+use ps2_float::Real;
+
+use super::capsule_axis;
+use super::sat::{add, dot, mul, vsub};
+use crate::segment::closest_point;
+use crate::{Capsule, Contact, Sphere};
+
+/// `true` when the sphere reaches the capsule taken as a true capsule (the
+/// vertical segment from `B` to `B + (0, 0, h)` swept by its radius, rounded
+/// at both ends): the squared distance from the sphere's centre to that
+/// segment is at most `(r_cap + r_sph)²` (Unit 4,
+/// `PhysicsOverlap_CapsuleSphere`).
+///
+/// So the capsule reaches `r` below its base and above its top, unlike the
+/// capsule-capsule test. Touching is a hit; `h = 0` is a sphere at `B`. The
+/// contact is not written.
+///
+/// Original: `PhysicsOverlap_CapsuleSphere` (0x00346ed8).
+#[must_use]
+pub fn overlap_capsule_sphere<R: Real>(
+    _c: &mut Contact<R>,
+    own: &Capsule<R>,
+    other: &Sphere<R>,
+) -> bool {
+    let q = closest_point(own.base, capsule_axis(own.height), other.centre);
+    let g = vsub(q, other.centre);
+    let reach = add(own.radius, other.radius);
+    dot(g, g) <= mul(reach, reach)
+}
+
+/// The mirror of [`overlap_capsule_sphere`]: the same test with the shapes in
+/// the other order, no halves swapped. The push sphere's test against another
+/// human.
+///
+/// Original: `PhysicsOverlap_SphereCapsule` (0x00346f90).
+#[inline]
+#[must_use]
+pub fn overlap_sphere_capsule<R: Real>(
+    c: &mut Contact<R>,
+    own: &Sphere<R>,
+    other: &Capsule<R>,
+) -> bool {
+    overlap_capsule_sphere(c, other, own)
+}

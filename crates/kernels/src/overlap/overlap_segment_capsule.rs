@@ -1,0 +1,47 @@
+//! Segment against capsule (table entry (4, 3)) and its mirror (3, 4): the
+//! capsule with rounded ends.
+
+use ps2_float::Real;
+
+use super::capsule_axis;
+use super::overlap_segment_segment::gap;
+use super::sat::{add, dot, mul, vsub};
+use crate::segment::closest_points;
+use crate::{Capsule, Contact, Segment};
+
+/// `true` when a segment with a radius reaches the capsule taken as a true
+/// capsule: the squared distance between the closest points of the segment
+/// and the capsule's axis `B`..`B + (0, 0, h)` is at most `(r_seg + r_cap)²`
+/// (Unit 4, `PhysicsOverlap_SegmentCapsule`).
+///
+/// Touching is a hit. The contact is not written.
+///
+/// Original: `PhysicsOverlap_SegmentCapsule` (0x00346fb8).
+#[must_use]
+pub fn overlap_segment_capsule<R: Real>(
+    _c: &mut Contact<R>,
+    own: &Segment<R>,
+    other: &Capsule<R>,
+) -> bool {
+    let d1 = vsub(own.end, own.start);
+    let d2 = capsule_axis(other.height);
+    let w = vsub(own.start, other.base);
+    let (s, t) = closest_points(d1, d2, w);
+    let g = gap(w, d1, s, d2, t);
+    let reach = add(own.radius, other.radius);
+    dot(g, g) <= mul(reach, reach)
+}
+
+/// The mirror of [`overlap_segment_capsule`]: the same test with the shapes in
+/// the other order, no halves swapped.
+///
+/// Original: `PhysicsOverlap_CapsuleSegment` (0x00347148).
+#[inline]
+#[must_use]
+pub fn overlap_capsule_segment<R: Real>(
+    c: &mut Contact<R>,
+    own: &Capsule<R>,
+    other: &Segment<R>,
+) -> bool {
+    overlap_segment_capsule(c, other, own)
+}

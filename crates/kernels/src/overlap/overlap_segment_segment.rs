@@ -1,0 +1,40 @@
+//! Segment against segment (table entry (4, 4)).
+
+use ps2_float::{Real, Vec4};
+
+use super::sat::{add, dot, mul, vmadd, vscale, vsub};
+use crate::segment::closest_points;
+use crate::{Contact, Segment};
+
+/// The gap vector between the closest points of two segments,
+/// `w + s·d1 − t·d2`, as Unit 4 writes it (divergence 41 for the operand order
+/// of the products).
+#[inline]
+#[must_use]
+pub(crate) fn gap<R: Real>(w: Vec4<R>, d1: Vec4<R>, s: R, d2: Vec4<R>, t: R) -> Vec4<R> {
+    vsub(vmadd(w, d1, s), vscale(d2, t))
+}
+
+/// `true` when two segments with radii overlap: the squared distance between
+/// their closest points is at most `(r_own + r_other)²` (Unit 4,
+/// `PhysicsOverlap_SegmentSegment`).
+///
+/// The closest points come from [`closest_points`], with its absolute parallel
+/// threshold and its handling of a zero-length other segment (measured from
+/// own's start). Touching is a hit. The contact is not written.
+///
+/// Original: `PhysicsOverlap_SegmentSegment` (0x00346500).
+#[must_use]
+pub fn overlap_segment_segment<R: Real>(
+    _c: &mut Contact<R>,
+    own: &Segment<R>,
+    other: &Segment<R>,
+) -> bool {
+    let d1 = vsub(own.end, own.start);
+    let d2 = vsub(other.end, other.start);
+    let w = vsub(own.start, other.start);
+    let (s, t) = closest_points(d1, d2, w);
+    let g = gap(w, d1, s, d2, t);
+    let reach = add(own.radius, other.radius);
+    dot(g, g) <= mul(reach, reach)
+}

@@ -1,0 +1,41 @@
+//! Segment against sphere (table entry (4, 2)) and its mirror (2, 4).
+
+use ps2_float::Real;
+
+use super::sat::{add, dot, mul, vsub};
+use crate::segment::closest_point;
+use crate::{Contact, Segment, Sphere};
+
+/// `true` when the sphere reaches the segment: the squared distance from the
+/// sphere's centre to its nearest point on the segment is at most
+/// `(r_seg + r_sph)²` (Unit 4, `PhysicsOverlap_SegmentSphere`).
+///
+/// Touching is a hit; a zero-length segment is a sphere at its start. The
+/// contact is not written.
+///
+/// Original: `PhysicsOverlap_SegmentSphere` (0x00346de0).
+#[must_use]
+pub fn overlap_segment_sphere<R: Real>(
+    _c: &mut Contact<R>,
+    own: &Segment<R>,
+    other: &Sphere<R>,
+) -> bool {
+    let q = closest_point(own.start, vsub(own.end, own.start), other.centre);
+    let g = vsub(q, other.centre);
+    let reach = add(own.radius, other.radius);
+    dot(g, g) <= mul(reach, reach)
+}
+
+/// The mirror of [`overlap_segment_sphere`]: the same test with the shapes in
+/// the other order, no halves swapped.
+///
+/// Original: `PhysicsOverlap_SphereSegment` (0x00346eb0).
+#[inline]
+#[must_use]
+pub fn overlap_sphere_segment<R: Real>(
+    c: &mut Contact<R>,
+    own: &Sphere<R>,
+    other: &Segment<R>,
+) -> bool {
+    overlap_segment_sphere(c, other, own)
+}

@@ -1,0 +1,125 @@
+//! The part of `IPhysics_OverlapShape` (0x0033ebb8) that concerns one pair
+//! and the order of its results (Unit 4, "How `IPhysics_OverlapShape` fills
+//! a contact").
+//!
+//! The world (the sorted body list, the type mask and group filters, the
+//! owner's refusal, the shape chains, the level mesh) belongs to the world
+//! crate; it hands this module the querying shape, its gather box and the
+//! candidate bodies (divergence 53). What is kept here:
+//!
+//! * the gather: a candidate body is tested only when its world box meets the
+//!   gather box in x, y and z (the only vertical test a capsule-box pair gets);
+//! * the test: the overlap table's entry for the two types, empty entries
+//!   skipped;
+//! * the fill: on a hit, the mesh triangle `+0xb4` is set to 0 and the owner
+//!   and shape words of both halves are set (`Contact_InsertSorted`,
+//!   0x0033d718), over whatever the pair function wrote there;
+//! * the order: the original sorts the hits by `+0x80`, which no overlap test
+//!   writes, so its order is stack leftovers; the contacts here stay in
+//!   discovery order (divergence 48).
+
+use ps2_float::{Real, Vec4};
+
+use crate::table::overlap_pair;
+use crate::{Contact, Shape};
+
+/// An axis-aligned world box: a body's bounds, or the box a query gathers
+/// candidates with.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct WorldBox<R> {
+    /// The minimum corner (`+0x00`).
+    pub min: Vec4<R>,
+    /// The maximum corner (`+0x10`).
+    pub max: Vec4<R>,
+}
+
+impl<R: Real> WorldBox<R> {
+    /// `true` when the two boxes meet in x, y and z, touching included
+    /// (divergence 49).
+    #[inline]
+    #[must_use]
+    pub fn overlaps(&self, o: &Self) -> bool {
+        let x = self.min.x <= o.max.x && o.min.x <= self.max.x;
+        let y = self.min.y <= o.max.y && o.min.y <= self.max.y;
+        let z = self.min.z <= o.max.z && o.min.z <= self.max.z;
+        x && y && z
+    }
+}
+
+/// A shape as the query records it: the owner and shape words a contact
+/// half gets (`+0x00`, `+0x04`), and the shape.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct QueryShape<'a, R> {
+    /// The owner word (the body's owner, `body +0x34`).
+    pub owner: u32,
+    /// The shape word.
+    pub shape_id: u32,
+    /// The shape.
+    pub shape: &'a Shape<R>,
+}
+
+/// A candidate body: its owner, its world box and its shape chain (each
+/// shape with its shape word), in the order the world found them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct QueryBody<'a, R> {
+    /// The owner word.
+    pub owner: u32,
+    /// The body's world box.
+    pub bounds: WorldBox<R>,
+    /// The shape chain, in chain order.
+    pub shapes: &'a [(u32, Shape<R>)],
+}
+
+/// Tests one pair with the overlap table and, on a hit, sets what the query
+/// sets: `+0xb4 = 0`, then the owner and shape words of both halves. Fields
+/// the pair function does not write are left as the slot held them (the
+/// original's slot is not cleared). `false` for a miss or an empty table
+/// entry.
+pub fn overlap_query_pair<R: Real>(
+    c: &mut Contact<R>,
+    own: &QueryShape<'_, R>,
+    other: &QueryShape<'_, R>,
+) -> bool {
+    if overlap_pair(c, own.shape, other.shape) != Some(true) {
+        return false;
+    }
+    c.triangle = Some(0);
+    c.own.owner = Some(own.owner);
+    c.own.shape = Some(own.shape_id);
+    c.other.owner = Some(other.owner);
+    c.other.shape = Some(other.shape_id);
+    true
+}
+
+/// The bodies' part of the overlap query: every shape of every candidate body
+/// whose world box meets `gather` is tested against `own`, and each hit fills
+/// the next slot of `out`, in discovery order (the candidates' order, then
+/// chain order). Returns the number of contacts written; stops when `out` is
+/// full (divergence 50), so an empty `out` (the query's max 0) tests nothing.
+pub fn overlap_query<R: Real>(
+    out: &mut [Contact<R>],
+    own: &QueryShape<'_, R>,
+    gather: &WorldBox<R>,
+    candidates: &[QueryBody<'_, R>],
+) -> usize {
+    let mut count = 0;
+    for body in candidates {
+        if !gather.overlaps(&body.bounds) {
+            continue;
+        }
+        for (shape_id, shape) in body.shapes {
+            let Some(slot) = out.get_mut(count) else {
+                return count;
+            };
+            let other = QueryShape {
+                owner: body.owner,
+                shape_id: *shape_id,
+                shape,
+            };
+            if overlap_query_pair(slot, own, &other) {
+                count += 1;
+            }
+        }
+    }
+    count
+}

@@ -1,0 +1,79 @@
+//! The sweep table's sphere-box entries, (2, 1) and its mirror (1, 2): the
+//! kernel's hit copied into the contact record (Unit 5,
+//! "PhysicsSweep_SphereBox (0x003453f8)" and "PhysicsSweep_BoxSphere
+//! (0x003454c0)").
+
+use ps2_float::{Real, Vec4};
+
+use super::kernel::{sweep_sphere_oriented_box, SphereBoxHit};
+use crate::contact::{Contact, ContactHalf, Lanes};
+use crate::shapes::{OrientedBox, Sphere};
+
+/// `x, y, z` of a three-float point into a record field, `w` left as it was.
+#[inline]
+fn set_point3<R: Real>(lanes: &mut Lanes<R>, [x, y, z]: [R; 3]) {
+    lanes.x = Some(x);
+    lanes.y = Some(y);
+    lanes.z = Some(z);
+}
+
+/// Writes a hit: the box's half gets the feature (type, index, box-frame point,
+/// feature normal), the sphere's half the direction to the box; the shared
+/// fields the fraction, the world point and a zero flags word.
+fn write_hit<R: Real>(
+    c: &mut Contact<R>,
+    hit: &SphereBoxHit<R>,
+    box_half: impl FnOnce(&mut Contact<R>) -> &mut ContactHalf<R>,
+    sphere_normal: impl FnOnce(&mut Contact<R>) -> &mut Lanes<R>,
+) {
+    c.fraction = Some(hit.fraction);
+    c.point.set(hit.world_point);
+    c.flags = Some(0);
+    sphere_normal(c).set(hit.to_box);
+    let b = box_half(c);
+    b.feature = Some(hit.feature);
+    b.feature_index = Some(hit.index);
+    b.normal.set(hit.normal);
+    set_point3(&mut b.point, hit.local_point);
+}
+
+/// A moving sphere against a box at rest (sweep table entry (2, 1)): the
+/// kernel with `max_frac = 1` and a zero box move; on a hit the contact gets
+/// `+0x80` fraction, `+0x90` world point, `+0x60` box-frame point (x, y, z
+/// only), `+0x50` the box's feature normal, `+0x70` type, `+0x74` index,
+/// `+0x10` the horizontal direction to the box and `+0xb0 = 0`, and the call
+/// returns `true`. On no hit nothing is written (Unit 5, "PhysicsSweep_SphereBox").
+///
+/// Original: `PhysicsSweep_SphereBox` (0x003453f8).
+pub fn physics_sweep_sphere_box<R: Real>(
+    contact: &mut Contact<R>,
+    sphere: &Sphere<R>,
+    bx: &OrientedBox<R>,
+    mv: Vec4<R>,
+) -> bool {
+    let hit = sweep_sphere_oriented_box(sphere.radius, R::ONE, bx, Vec4::ORIGIN, sphere.centre, mv);
+    let Some(hit) = hit else { return false };
+    write_hit(contact, &hit, |c| &mut c.other, |c| &mut c.own.normal);
+    true
+}
+
+/// A moving box against a sphere at rest (sweep table entry (1, 2)): the same
+/// kernel with the box moving by `mv` and the sphere still, so the sphere
+/// moves by `−mv` relative to the box; the contact gets the same values with
+/// the halves swapped (`+0x30`, `+0x34`, `+0x20`, `+0x10` the box's; `+0x50` the
+/// direction from the sphere to the box). The world point lies on the box's
+/// start pose (Unit 5, "PhysicsSweep_BoxSphere").
+///
+/// Original: `PhysicsSweep_BoxSphere` (0x003454c0).
+pub fn physics_sweep_box_sphere<R: Real>(
+    contact: &mut Contact<R>,
+    bx: &OrientedBox<R>,
+    sphere: &Sphere<R>,
+    mv: Vec4<R>,
+) -> bool {
+    let hit = sweep_sphere_oriented_box(sphere.radius, R::ONE, bx, mv, sphere.centre, Vec4::ORIGIN);
+    let Some(hit) = hit else { return false };
+    // Written straight into the swapped halves (divergence 69).
+    write_hit(contact, &hit, |c| &mut c.own, |c| &mut c.other.normal);
+    true
+}

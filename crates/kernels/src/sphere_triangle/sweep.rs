@@ -1,0 +1,196 @@
+//! The sphere swept against one triangle (Unit 1, "Sweep_SphereTriangle"):
+//! the plane, the inside mask, and the dispatch to the edge and corner steps.
+
+use ps2_float::{Real, Vec4};
+
+use super::edge::{sphere_sweep_edge, EdgeSweep};
+use super::sat;
+use super::vertex_region::sphere_sweep_vertex_region;
+use crate::{Sphere, WorkTriangle};
+
+/// The kernel's result record: an `int` count at `+0x00`, then per hit a
+/// fraction at `+0x04 + 4·i` and the vector `(0, 0, 0, 1)` at
+/// `+0x10 + 16·i`. The callers zero the count and make one call per record.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SweepRecord<R> {
+    /// `+0x00`: the number of fractions recorded.
+    pub count: u32,
+    /// `+0x04`, `+0x08`, `+0x0c`: the fractions.
+    pub fractions: [Option<R>; 3],
+    /// `+0x10`, `+0x20`, `+0x30`: the constant vector written with each.
+    pub vectors: [Option<Vec4<R>>; 3],
+}
+
+impl<R: Real> SweepRecord<R> {
+    /// Records one fraction and counts it. The record holds three slots, the
+    /// room before its fractions would run into its first vector; a fourth
+    /// hit is counted but not stored (divergence 21).
+    fn push(&mut self, fraction: R) {
+        let i = self.count as usize;
+        if let (Some(f), Some(v)) = (self.fractions.get_mut(i), self.vectors.get_mut(i)) {
+            *f = Some(fraction);
+            *v = Some(Vec4::ORIGIN);
+        }
+        self.count = self.count.saturating_add(1);
+    }
+}
+
+/// Which step the dispatch on the inside mask ran.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SweepStep {
+    /// Mask 7: the face (fraction 0 when already reaching, else `t`).
+    Face,
+    /// Masks 6, 5, 3: outside edge `k` only, [`sphere_sweep_edge`] on it.
+    Edge(usize),
+    /// Masks 2, 4, 1: past corner `k`, [`sphere_sweep_vertex_region`].
+    Corner(usize),
+    /// Mask 0: outside all three edges (a degenerate triangle only); no hit.
+    Outside,
+    /// Mask 7 with a zero normal: the port's guard returns no hit
+    /// (divergence 26).
+    Degenerate,
+}
+
+/// What a call went through, for tests and snapshots (not part of the
+/// original's outputs).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SweepTrace<R> {
+    /// The side normals `m_k = e_k × n` the kernel formed.
+    pub side_normals: [Vec4<R>; 3],
+    /// The step the dispatch took; `None` for an early return (no mask).
+    pub step: Option<SweepStep>,
+    /// The edge or corner step's outputs and locals.
+    pub edge: EdgeSweep<R>,
+}
+
+/// Sweeps `sphere` along the whole move `mv` against the working triangle
+/// `tri` (corners, edges, normal and plane filled); on a hit records the
+/// fraction in `record` and returns `true`. The inside mask goes to `mask`
+/// whenever the sphere reaches the plane within the move (Unit 1,
+/// "Sweep_SphereTriangle").
+///
+/// * Already reaching the plane (inclusive): the test point is the centre,
+///   fraction 0 for the face. Otherwise the sphere must move toward the
+///   plane and reach it by the end of the move (`t ≤ 1`); the test point is
+///   where it first touches the plane, fraction `t` for the face.
+/// * Bit `k` of the mask is set when the test point is inside or on edge `k`.
+///   One edge out runs that edge's step, two out the corner's step; those
+///   steps use the original centre and the whole move, and the fraction they
+///   return is recorded as is, even outside `[0, 1]`.
+/// * A triangle with a zero normal returns `false` (divergence 26).
+///
+/// Original: `Sweep_SphereTriangle` (0x0034ee60).
+pub fn sweep_sphere_triangle<R: Real>(
+    record: &mut SweepRecord<R>,
+    sphere: &Sphere<R>,
+    tri: &WorkTriangle<R>,
+    mv: Vec4<R>,
+    mask: &mut Option<u32>,
+) -> bool {
+    sweep_sphere_triangle_traced(record, sphere, tri, mv, mask, &mut SweepTrace::default())
+}
+
+/// [`sweep_sphere_triangle`] without the mask, which a scratch word
+/// receives and drops (Unit 1, "Sweep_SphereTriangle": the thunk the sphere
+/// mesh sweep calls).
+///
+/// Original: `Sweep_SphereTriangleThunk` (0x0034ee40).
+pub fn sweep_sphere_triangle_thunk<R: Real>(
+    record: &mut SweepRecord<R>,
+    sphere: &Sphere<R>,
+    tri: &WorkTriangle<R>,
+    mv: Vec4<R>,
+) -> bool {
+    let mut scratch = Some(0);
+    sweep_sphere_triangle(record, sphere, tri, mv, &mut scratch)
+}
+
+/// [`sweep_sphere_triangle`], also filling `trace` with the side normals,
+/// the step taken and what the edge or corner step computed.
+pub fn sweep_sphere_triangle_traced<R: Real>(
+    record: &mut SweepRecord<R>,
+    sphere: &Sphere<R>,
+    tri: &WorkTriangle<R>,
+    mv: Vec4<R>,
+    mask: &mut Option<u32>,
+    trace: &mut SweepTrace<R>,
+) -> bool {
+    let (c, r, n, d) = (sphere.centre, sphere.radius, tri.n, tri.d);
+    let m = [0, 1, 2].map(|k| tri.side_normal(k));
+    trace.side_normals = m;
+
+    // Saturating where a zero `n·M` or a stray normal can feed a product
+    // (divergence 20).
+    let nn = sat::dot(n, n);
+    let nc = sat::dot(n, c);
+    let dist = sat::sub(nc, d);
+    let (p, t) = if sat::mul(dist, dist) <= sat::mul(sat::mul(nn, r), r) {
+        (c, R::ZERO)
+    } else {
+        let nm = sat::dot(n, mv);
+        let p0 = if d < nc {
+            if nm >= R::ZERO {
+                return false;
+            }
+            c.madd(n, -r)
+        } else {
+            if nm <= R::ZERO {
+                return false;
+            }
+            c.madd(n, r)
+        };
+        let t = sat::sub(d, sat::dot(n, p0)).div(nm);
+        if t > R::ONE {
+            return false;
+        }
+        (p0.madd(mv, t), t)
+    };
+
+    let mut bits = 0;
+    for (k, (mk, vk)) in m.iter().zip(tri.v).enumerate() {
+        if sat::dot(*mk, p) <= mk.dot(vk) {
+            bits |= 1 << k;
+        }
+    }
+    *mask = Some(bits);
+
+    let out = &mut trace.edge;
+    let hit = match bits {
+        7 if nn == R::ZERO => {
+            trace.step = Some(SweepStep::Degenerate);
+            return false;
+        }
+        7 => {
+            trace.step = Some(SweepStep::Face);
+            record.push(t);
+            return true;
+        }
+        6 | 5 | 3 => {
+            let k = match bits {
+                6 => 0,
+                5 => 1,
+                _ => 2,
+            };
+            trace.step = Some(SweepStep::Edge(k));
+            out.edge = Some(k);
+            sphere_sweep_edge(tri.v[k], tri.e[k], c, mv, r, out)
+        }
+        2 | 4 | 1 => {
+            let k = match bits {
+                2 => 0,
+                4 => 1,
+                _ => 2,
+            };
+            trace.step = Some(SweepStep::Corner(k));
+            sphere_sweep_vertex_region(k, tri, m[k], tri.e[k], c, mv, r, out)
+        }
+        _ => {
+            trace.step = Some(SweepStep::Outside);
+            return false;
+        }
+    };
+    if hit {
+        record.push(out.fraction.unwrap_or(R::ZERO));
+    }
+    hit
+}

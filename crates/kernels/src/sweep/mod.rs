@@ -1,0 +1,97 @@
+//! The sweep table entries the specification gives only by role: sphere
+//! against sphere, capsule against capsule, sphere against capsule and
+//! against a segment (with their mirrors), and the segment pairs whose
+//! "sweep" is the static overlap.
+//!
+//! # Where these come from
+//!
+//! The overview ("The shape-pair tables", "Geometry kernels", "Human
+//! contacts") names each function, its address, its place in the sweep table
+//! and what it tests, but not its algebra or which contact fields it writes.
+//! Everything here beyond those facts is *inferred* and has a row in
+//! `docs/parts/pairs-divergences.md` (divergences 100-129):
+//!
+//! * the root of every sweep is the first time the two shapes come within
+//!   reach, as `C / (D − B)` (divergence 100);
+//! * a start already within reach is a hit at fraction 0 only when the move
+//!   goes further in; otherwise there is no contact, so two shapes that
+//!   overlap can part (divergence 101);
+//! * on a hit the contact gets the fraction `+0x80`, the two half normals
+//!   (`+0x50` from the other shape towards the mover, `+0x10` its negation,
+//!   both `w = 1`: Unit 4's "Half normals"), a world point `+0x90` and a zero
+//!   flags word `+0xb0`, as every sweep the units specify does (divergence
+//!   102); nothing else.
+//!
+//! # The pairs
+//!
+//! One pair per file; a mirrored entry lives beside the order it calls, runs
+//! it with the move reversed (`w` kept) and swaps the contact's halves on a
+//! hit, as Units 5, 12 and 13 give the original's mirrors.
+//!
+//! * [`sweep_sphere_sphere()`] / [`physics_sweep_sphere_sphere`]: table (2, 2);
+//! * [`sweep_circle_circle_2d`] / [`physics_sweep_capsule_capsule`]: table
+//!   (3, 3), the horizontal circles then the vertical ranges through Unit 13's
+//!   [`crate::box_sweep::sweep_interval_overlap`], with the two heights
+//!   swapped;
+//! * [`sweep_sphere_capsule()`] / [`physics_sweep_sphere_capsule`] and its
+//!   mirror [`physics_sweep_capsule_sphere`]: tables (2, 3) and (3, 2); the
+//!   kernel also serves the capsule's ray ([`crate::ray`]);
+//! * [`physics_sweep_sphere_segment`] and its mirror
+//!   [`physics_sweep_segment_sphere`]: tables (2, 4) and (4, 2), through
+//!   Unit 4's [`crate::segment::closest_points`];
+//! * [`physics_sweep_segment_segment`], [`physics_sweep_capsule_segment`],
+//!   [`physics_sweep_segment_capsule`]: tables (4, 4), (3, 4), (4, 3), the
+//!   static overlaps of Unit 4, which write no fraction.
+
+mod sweep_capsule_capsule;
+mod sweep_segment_capsule;
+mod sweep_segment_segment;
+mod sweep_sphere_capsule;
+mod sweep_sphere_segment;
+mod sweep_sphere_sphere;
+
+pub use sweep_capsule_capsule::{
+    physics_sweep_capsule_capsule, sweep_circle_circle_2d, CAPSULE_WINDOW_LAST,
+};
+pub use sweep_segment_capsule::{physics_sweep_capsule_segment, physics_sweep_segment_capsule};
+pub use sweep_segment_segment::physics_sweep_segment_segment;
+pub use sweep_sphere_capsule::{
+    physics_sweep_capsule_sphere, physics_sweep_sphere_capsule, sweep_sphere_capsule,
+};
+pub use sweep_sphere_segment::{physics_sweep_segment_sphere, physics_sweep_sphere_segment};
+pub use sweep_sphere_sphere::{physics_sweep_sphere_sphere, sweep_sphere_sphere};
+
+use ps2_float::{Real, Vec4};
+
+use crate::Contact;
+
+/// The move reversed in `x, y, z`, `w` kept: what a mirrored entry passes to
+/// the order it calls (Units 12 and 13 give the original's mirrors this way).
+#[inline]
+#[must_use]
+pub(crate) fn reversed<R: Real>(mv: Vec4<R>) -> Vec4<R> {
+    Vec4::new(-mv.x, -mv.y, -mv.z, mv.w)
+}
+
+/// The smaller root of `A·t² + 2·B·t + C = 0` in the stable form
+/// `C / (sqrt(B² − A·C) − B)`, for a path that approaches (`B < 0`) and
+/// starts outside (`C > 0`); `None` when the path passes wide (negative
+/// discriminant). The denominator is then at least `−B > 0`, so nothing
+/// divides by zero (divergence 100).
+#[inline]
+#[must_use]
+pub(crate) fn entry_root<R: Real>(a: R, b: R, c: R) -> Option<R> {
+    let disc = b * b - a * c;
+    if disc < R::ZERO {
+        return None;
+    }
+    Some(c.div(disc.sqrt() - b))
+}
+
+/// Writes the two half normals of a hit: `+0x50` = `n` (from the other shape
+/// towards the mover) and `+0x10` = `−n`, both with `w = 1` (divergence 102).
+#[inline]
+pub(crate) fn write_normals<R: Real>(c: &mut Contact<R>, n: Vec4<R>) {
+    c.other.normal.set(n.with_w(R::ONE));
+    c.own.normal.set((-n).with_w(R::ONE));
+}

@@ -1,0 +1,738 @@
+//! Unit 13, box against box and triangle: every quirk the spec names, each
+//! written once as a generic function and run in both float modes.
+//!
+//! The "exact" answers the quirks depart from are computed here by an
+//! independent static separating-axis test (f64, projecting the box's eight
+//! corners and the triangle's three) sampled along the move, as the spec's
+//! Test ideas computed theirs.
+
+use kernels::box_sweep::{
+    physics_mesh_sweep_box_triangle, physics_sweep_box_box, physics_sweep_box_segment,
+    physics_sweep_segment_box, sweep_box_box, sweep_box_box_axis, sweep_box_triangle,
+    sweep_box_triangle_windows, sweep_interval_overlap, write_mesh_box_contact, BoxBoxAxis,
+    BoxTriangleStep, Interval, MeshSkip, MeshTriangle, Window, NO_CONTACT,
+};
+use kernels::{Contact, OrientedBox, Segment, WorkTriangle};
+use ps2_float::{Ee32, Real, Vec4};
+
+/// Runs a generic check in both float modes.
+macro_rules! both_modes {
+    ($name:ident, $check:ident) => {
+        #[test]
+        fn $name() {
+            $check::<f32>();
+            $check::<Ee32>();
+        }
+    };
+}
+
+type V3 = [f64; 3];
+
+fn r<R: Real>(v: f32) -> R {
+    R::from_f32(v)
+}
+
+fn v3<R: Real>(v: V3) -> Vec4<R> {
+    Vec4::from_f32([v[0] as f32, v[1] as f32, v[2] as f32, 1.0])
+}
+
+/// A box in f64 terms: centre, axes (unit, the rotated world axes), half.
+#[derive(Clone, Copy, Debug)]
+struct BoxD {
+    c: V3,
+    a: [V3; 3],
+    h: V3,
+}
+
+impl BoxD {
+    fn cube(c: V3) -> Self {
+        Self {
+            c,
+            a: [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]],
+            h: [0.5; 3],
+        }
+    }
+
+    fn rotated(c: V3, h: V3, axis: V3, deg: f64) -> Self {
+        let m = rotation(axis, deg);
+        let col = |k: usize| [m[0][k], m[1][k], m[2][k]];
+        Self {
+            c,
+            a: [col(0), col(1), col(2)],
+            h,
+        }
+    }
+
+    fn get<R: Real>(&self) -> OrientedBox<R> {
+        OrientedBox {
+            half: v3(self.h),
+            axes: [v3(self.a[0]), v3(self.a[1]), v3(self.a[2])],
+            centre: v3(self.c),
+        }
+    }
+
+    fn corners(&self, t: f64, mv: V3) -> [V3; 8] {
+        let mut out = [[0.0; 3]; 8];
+        for (n, o) in out.iter_mut().enumerate() {
+            for (k, ok) in o.iter_mut().enumerate() {
+                let mut v = self.c[k] + t * mv[k];
+                for (i, a) in self.a.iter().enumerate() {
+                    let s = if n >> i & 1 == 1 { 1.0 } else { -1.0 };
+                    v += s * self.h[i] * a[k];
+                }
+                *ok = v;
+            }
+        }
+        out
+    }
+}
+
+/// The rotation by `deg` about the unit axis along `axis` (Rodrigues).
+fn rotation(axis: V3, deg: f64) -> [V3; 3] {
+    let n = (axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2]).sqrt();
+    let [x, y, z] = axis.map(|a| a / n);
+    let (s, c) = deg.to_radians().sin_cos();
+    let k = 1.0 - c;
+    [
+        [c + x * x * k, x * y * k - z * s, x * z * k + y * s],
+        [y * x * k + z * s, c + y * y * k, y * z * k - x * s],
+        [z * x * k - y * s, z * y * k + x * s, c + z * z * k],
+    ]
+}
+
+fn dot(a: V3, b: V3) -> f64 {
+    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+}
+
+fn cross(a: V3, b: V3) -> V3 {
+    [
+        a[1] * b[2] - a[2] * b[1],
+        a[2] * b[0] - a[0] * b[2],
+        a[0] * b[1] - a[1] * b[0],
+    ]
+}
+
+fn sub(a: V3, b: V3) -> V3 {
+    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
+}
+
+fn span(points: &[V3], l: V3) -> (f64, f64) {
+    points
+        .iter()
+        .map(|p| dot(*p, l))
+        .fold((f64::MAX, f64::MIN), |(lo, hi), p| (lo.min(p), hi.max(p)))
+}
+
+/// Static overlap of two convex point sets on the given axes (touching
+/// counts; zero axes skipped).
+fn overlap_on(a: &[V3], b: &[V3], axes: &[V3]) -> bool {
+    axes.iter().all(|l| {
+        if dot(*l, *l) < 1e-18 {
+            return true;
+        }
+        let (a0, a1) = span(a, *l);
+        let (b0, b1) = span(b, *l);
+        a1 >= b0 - 1e-12 && b1 >= a0 - 1e-12
+    })
+}
+
+/// Static box-triangle overlap: the face normal, the box axes, the 9 crosses.
+fn box_tri_overlap(bx: &BoxD, t: f64, mv: V3, tri: &[V3; 3]) -> bool {
+    let e = [
+        sub(tri[1], tri[0]),
+        sub(tri[2], tri[1]),
+        sub(tri[0], tri[2]),
+    ];
+    let mut axes = vec![cross(e[0], e[1])];
+    axes.extend(bx.a);
+    for ei in e {
+        for a in bx.a {
+            axes.push(cross(ei, a));
+        }
+    }
+    overlap_on(&bx.corners(t, mv), tri, &axes)
+}
+
+/// The first sampled time in `[0, 1]` (20,000 steps) the box touches the
+/// triangle, the "exact" answer of the spec's Test ideas.
+fn exact_box_tri(bx: &BoxD, mv: V3, tri: &[V3; 3]) -> Option<f64> {
+    (0..=20_000)
+        .map(|s| f64::from(s) / 20_000.0)
+        .find(|&t| box_tri_overlap(bx, t, mv, tri))
+}
+
+fn work<R: Real>(tri: &[V3; 3]) -> WorkTriangle<R> {
+    let mut t = WorkTriangle::from_corners(v3(tri[0]), v3(tri[1]), v3(tri[2]));
+    let [v0, v1, v2] = t.v;
+    t.e = [v1 - v0, v2 - v1, v0 - v2].map(|e| e.with_w(R::ONE));
+    t
+}
+
+const FLOOR: [V3; 3] = [[-10.0, -10.0, 0.0], [30.0, -10.0, 0.0], [-10.0, 30.0, 0.0]];
+
+fn tilted(c: V3) -> BoxD {
+    BoxD::rotated(c, [0.5; 3], [1.0, 2.0, 3.0], 40.0)
+}
+
+#[track_caller]
+fn near<R: Real>(got: R, want: f64, tol: f64, what: &str) {
+    let g = f64::from(got.to_f32());
+    assert!(
+        (g - want).abs() <= tol,
+        "{} {what}: got {g}, expected {want} (off by {:e})",
+        R::MODE,
+        (g - want).abs()
+    );
+}
+
+fn sweep<R: Real>(bx: &BoxD, tri: &[V3; 3], mv: V3) -> R {
+    sweep_box_triangle(&bx.get(), &work(tri), v3(mv))
+}
+
+// ---------------------------------------------------------------------------
+// Sweep_IntervalOverlap.
+// ---------------------------------------------------------------------------
+
+fn interval<R: Real>(window: (f32, f32), v: f32, b: (f32, f32)) -> (bool, Window<R>) {
+    let mut w = Window {
+        first: r(window.0),
+        last: r(window.1),
+    };
+    let sep = sweep_interval_overlap(
+        &mut w,
+        R::ONE,
+        r(v),
+        Interval::new(R::ZERO, R::ONE),
+        Interval::new(r(b.0), r(b.1)),
+    );
+    (sep, w)
+}
+
+/// Test ideas row 6 ("Interval test alone"), with the zero-speed reset.
+fn test6_interval_zero_speed_reset<R: Real>() {
+    let (sep, w) = interval::<R>((0.0, 1e24), 4.0, (-3.0, -2.0));
+    assert!(!sep);
+    near(w.first, 0.5, 0.0, "first");
+    near(w.last, 1.0, 0.0, "last");
+    let (sep, w) = interval::<R>((0.0, 1e24), 1.0, (-3.0, -2.0));
+    assert!(sep, "tFirst = 2 > 1");
+    near(w.first, 2.0, 0.0, "first keeps the raised value");
+    assert!(interval::<R>((0.0, 1e24), -1.0, (-3.0, -2.0)).0);
+    for b in [(0.5, 2.0), (1.0, 2.0)] {
+        let (sep, w) = interval::<R>((0.7, 0.9), 0.0, b);
+        assert!(!sep, "overlapping (or touching) at speed 0");
+        near(w.first, 0.0, 0.0, "reset first");
+        near(w.last, 1.0, 0.0, "reset last");
+    }
+    assert!(
+        interval::<R>((0.7, 0.9), 0.0, (2.0, 3.0)).0,
+        "separated at speed 0"
+    );
+    // The reset also forgets an empty window.
+    let (sep, w) = interval::<R>((0.9, 0.2), 0.0, (0.5, 2.0));
+    assert!(!sep);
+    near(w.first, 0.0, 0.0, "first");
+    near(w.last, 1.0, 0.0, "last");
+}
+both_modes!(
+    unit13_test6_interval_zero_speed_reset,
+    test6_interval_zero_speed_reset
+);
+
+/// A tiny speed in `f32` mode: the saturated reciprocal's product stays finite
+/// (divergence 90).
+#[test]
+fn unit13_interval_tiny_speed_stays_finite() {
+    let mut w = Window {
+        first: 0.0f32,
+        last: 1e24,
+    };
+    let sep = sweep_interval_overlap(
+        &mut w,
+        1.0,
+        1e-40,
+        Interval::new(0.0, 1.0),
+        Interval::new(-3.0, -2.0),
+    );
+    assert!(sep);
+    assert!(w.first.is_finite() && w.last.is_finite());
+}
+
+// ---------------------------------------------------------------------------
+// Sweep_BoxTriangle.
+// ---------------------------------------------------------------------------
+
+/// Test ideas row 1: a flat box dropped straight down gets fraction 0 (exact
+/// 0.75), and the windows the spec traces.
+fn test1_flat_drop_zero_speed_reset<R: Real>() {
+    let bx = BoxD::cube([0.0, 0.0, 2.0]);
+    let mv = [0.0, 0.0, -2.0];
+    let exact = exact_box_tri(&bx, mv, &FLOOR).expect("contact");
+    assert!((exact - 0.75).abs() < 1e-4, "exact {exact}");
+    let (t, w) = sweep_box_triangle_windows(&bx.get::<R>(), &work(&FLOOR), v3(mv));
+    assert_eq!(t.to_f32(), 0.0);
+    let w = w.map(|w| w.map(|w| (w.first.to_f32(), w.last.to_f32())));
+    let first = |k: usize| f64::from(w[k].map_or(f32::MAX, |w| w.0));
+    assert!((first(0) - 0.75).abs() < 1e-6, "face {}", first(0));
+    assert_eq!(w[1], Some((0.0, 1.0)), "A0 resets");
+    assert_eq!(w[2], Some((0.0, 1.0)), "A1 resets");
+    assert!(
+        (first(3) - 0.75).abs() < 1e-6,
+        "A2 raises again {}",
+        first(3)
+    );
+    for k in [9, 11, 12] {
+        assert_eq!(w[k], Some((0.0, 1.0)), "axis {k} resets");
+    }
+    // Drifting sideways does not help: e0 is parallel to A0, a zero axis.
+    assert_eq!(sweep::<R>(&bx, &FLOOR, [0.1, 0.05, -2.0]).to_f32(), 0.0);
+    // Rotated 30 degrees about z: still 0 straight down, the true 0.75 with a
+    // drift (no axis of speed exactly 0).
+    let rot = BoxD::rotated([0.0, 0.0, 2.0], [0.5; 3], [0.0, 0.0, 1.0], 30.0);
+    assert_eq!(sweep::<R>(&rot, &FLOOR, mv).to_f32(), 0.0);
+    let drift = [0.1, 0.05, -2.0];
+    let exact = exact_box_tri(&rot, drift, &FLOOR).expect("contact");
+    near(
+        sweep::<R>(&rot, &FLOOR, drift),
+        0.75,
+        1e-5,
+        "rotated, drifting",
+    );
+    assert!((exact - 0.75).abs() < 1e-4);
+}
+both_modes!(
+    unit13_test1_flat_drop_zero_speed_reset,
+    test1_flat_drop_zero_speed_reset
+);
+
+/// Test ideas row 2: a box with no horizontal axis gets the true fraction.
+fn test2_tilted_drop_true_fraction<R: Real>() {
+    let bx = tilted([0.0, 0.0, 2.0]);
+    let mv = [0.0, 0.0, -2.0];
+    let lowest = bx
+        .corners(0.0, mv)
+        .iter()
+        .map(|c| c[2])
+        .fold(f64::MAX, f64::min);
+    assert!((lowest - 1.259023).abs() < 1e-6, "lowest corner {lowest}");
+    let t = sweep::<R>(&bx, &FLOOR, mv);
+    near(t, 0.629511, 1e-5, "fraction");
+    let exact = exact_box_tri(&bx, mv, &FLOOR).expect("contact");
+    near(t, exact, 1e-4, "against the sampled sweep");
+}
+both_modes!(
+    unit13_test2_tilted_drop_true_fraction,
+    test2_tilted_drop_true_fraction
+);
+
+/// Test ideas row 3: a contact earlier than the true one.
+fn test3_too_early<R: Real>() {
+    let wall = [[0.0, 0.0, 0.0], [0.0, 0.0, 2.0], [0.0, 2.0, 0.0]];
+    let bx = BoxD::cube([-1.0, -2.0, 0.0]);
+    let mv = [1.0, 1.5, 0.0];
+    near(sweep::<R>(&bx, &wall, mv), 0.5, 1e-6, "fraction");
+    let exact = exact_box_tri(&bx, mv, &wall).expect("contact");
+    assert!((exact - 1.0).abs() < 1e-4, "exact {exact}");
+}
+both_modes!(unit13_test3_too_early, test3_too_early);
+
+/// Test ideas row 4: a contact where the box passes the triangle.
+fn test4_false_contact<R: Real>() {
+    let tri = [[1.0, 3.0, -1.0], [0.0, 0.0, 1.0], [1.0, -1.0, 0.0]];
+    let bx = BoxD::cube([2.0, 1.5, 0.0]);
+    let mv = [-2.0, 0.0, 1.5];
+    assert_eq!(exact_box_tri(&bx, mv, &tri), None, "no contact");
+    let (t, w) = sweep_box_triangle_windows(&bx.get::<R>(), &work(&tri), v3(mv));
+    near(t, 0.25, 1e-6, "fraction");
+    let w = w.map(|w| w.map(|w| (f64::from(w.first.to_f32()), f64::from(w.last.to_f32()))));
+    let close = |got: Option<(f64, f64)>, want: (f64, f64), tol: f64| {
+        let (a, b) = got.expect("window");
+        assert!(
+            (a - want.0).abs() <= tol && (b - want.1).abs() <= tol,
+            "{a}, {b}"
+        );
+    };
+    close(w[0], (0.625, 3.125), 1e-6);
+    close(w[1], (0.625, 1.25), 1e-6);
+    close(w[2], (0.0, 1.0), 0.0);
+    close(w[12], (0.25, 0.556), 5e-4);
+}
+both_modes!(unit13_test4_false_contact, test4_false_contact);
+
+/// Test ideas row 5: a short move is refused by the face axis; touching at
+/// the end is 0 by the quirk.
+fn test5_short_and_touching<R: Real>() {
+    let flat = BoxD::cube([0.0, 0.0, 2.0]);
+    assert_eq!(
+        sweep::<R>(&flat, &FLOOR, [0.0, 0.0, -1.0]).to_bits(),
+        NO_CONTACT
+    );
+    assert_eq!(R::from_bits(NO_CONTACT).to_f32(), 1e28);
+    assert_eq!(sweep::<R>(&flat, &FLOOR, [0.0, 0.0, -1.5]).to_f32(), 0.0);
+    let exact = exact_box_tri(&flat, [0.0, 0.0, -1.5], &FLOOR).expect("touching at the end");
+    assert!((exact - 1.0).abs() < 1e-4);
+    let tilt = tilted([0.0, 0.0, 2.0]);
+    assert_eq!(
+        sweep::<R>(&tilt, &FLOOR, [0.0, 0.0, -1.0]).to_bits(),
+        NO_CONTACT
+    );
+}
+both_modes!(unit13_test5_short_and_touching, test5_short_and_touching);
+
+/// Test ideas row 9: the brick lands with a horizontal drift and comes to
+/// rest at 0.2831 (floor 0.2231 + 0.05 + 0.01); straight down it is not
+/// advanced at all.
+fn test9_brick_rests_at_0_2831<R: Real>() {
+    let floor = FLOOR.map(|v| [v[0], v[1], 0.2231]);
+    let brick = BoxD::rotated(
+        [0.0, 0.0, 0.35],
+        [0.035, 0.105, 0.05],
+        [0.0, 0.0, 1.0],
+        30.0,
+    );
+    let d = [0.01, 0.006667, -0.182953];
+    let t = sweep::<R>(&brick, &floor, d);
+    near(t, 0.420326, 1e-5, "fraction");
+    near(t, 0.0769 / 0.182953, 1e-5, "0.0769 / 0.182953");
+    // Unit 3's advance along the floor normal, then the 0.01 back-off.
+    let z = 0.35 + f64::from(t.to_f32()) * d[2] + 0.01;
+    assert!((z - 0.2831).abs() < 5e-5, "{} rests at {z}", R::MODE);
+    let straight = sweep::<R>(&brick, &floor, [0.0, 0.0, d[2]]);
+    assert_eq!(straight.to_f32(), 0.0, "the quirk: no advance");
+}
+both_modes!(
+    unit13_test9_brick_rests_at_0_2831,
+    test9_brick_rests_at_0_2831
+);
+
+// ---------------------------------------------------------------------------
+// PhysicsMesh_SweepBox, per triangle.
+// ---------------------------------------------------------------------------
+
+fn mesh_step<R: Real>(
+    bx: &BoxD,
+    flags: u16,
+    body: u32,
+    mv: V3,
+) -> (BoxTriangleStep<R>, WorkTriangle<R>) {
+    let mut w = WorkTriangle::default();
+    let tri = MeshTriangle {
+        corners: FLOOR.map(v3),
+        flags,
+        id: 7,
+    };
+    let step = physics_mesh_sweep_box_triangle(&mut w, &bx.get(), body, &tri, v3(mv));
+    (step, w)
+}
+
+/// Test ideas row 7: the filters (one-sided behind, two-sided flipped and
+/// receding, the −0.001 rule, bit 3 against body flag 0x100).
+fn test7_mesh_filters<R: Real>() {
+    let below = tilted([0.0, 0.0, -2.0]);
+    let down = [0.0, 0.0, -2.0];
+    assert_eq!(
+        mesh_step::<R>(&below, 0x1, 0, down).0,
+        BoxTriangleStep::Skipped(MeshSkip::Behind)
+    );
+    let (step, w) = mesh_step::<R>(&below, 0x3, 0, down);
+    assert_eq!(step, BoxTriangleStep::Skipped(MeshSkip::Receding));
+    let n = w.n.to_f32();
+    assert!(
+        n[0] == 0.0 && n[1] == 0.0 && (n[2] + 1.0).abs() < 1e-6,
+        "flipped: {n:?}"
+    );
+    assert_eq!(n[3], 1.0, "w kept");
+    assert_eq!(
+        w.v[1].to_f32(),
+        [-10.0, 30.0, 0.0, 1.0],
+        "v1 and v2 swapped"
+    );
+    let above = tilted([0.0, 0.0, 2.0]);
+    assert_eq!(
+        mesh_step::<R>(&above, 0x1, 0, [0.0, 0.0, -0.0009]).0,
+        BoxTriangleStep::Skipped(MeshSkip::Receding)
+    );
+    assert_eq!(
+        mesh_step::<R>(&above, 0x9, 0x100, down).0,
+        BoxTriangleStep::Skipped(MeshSkip::Bit3)
+    );
+    assert!(matches!(
+        mesh_step::<R>(&above, 0x9, 0, down).0,
+        BoxTriangleStep::Kept(_)
+    ));
+    assert_eq!(
+        mesh_step::<R>(&above, 0x0, 0, down).0,
+        BoxTriangleStep::Skipped(MeshSkip::Disabled)
+    );
+    // Only the low 12 bits of the flags word are the triangle's flags.
+    assert_eq!(
+        mesh_step::<R>(&above, 0x1000, 0, down).0,
+        BoxTriangleStep::Skipped(MeshSkip::Disabled)
+    );
+}
+both_modes!(unit13_test7_mesh_filters, test7_mesh_filters);
+
+/// Test ideas row 8: the mesh contact's point is the box centre at contact.
+fn test8_mesh_contact_centre_point<R: Real>() {
+    let bx = tilted([0.0, 0.0, 2.0]);
+    let mv = [0.0, 0.0, -2.0];
+    let BoxTriangleStep::Kept(mc) = mesh_step::<R>(&bx, 0x1, 0, mv).0 else {
+        panic!("{}: expected a kept triangle", R::MODE);
+    };
+    assert_eq!(mc.flags, 0);
+    assert_eq!(mc.triangle, 7);
+    let mut c = Contact::default();
+    write_mesh_box_contact(&mut c, &mc, 3, &bx.get(), v3(mv));
+    near(c.fraction.unwrap_or(R::MAX), 0.629511, 1e-5, "fraction");
+    let n = c.other.normal.get().map(Vec4::to_f32).unwrap_or_default();
+    assert!(
+        n[0] == 0.0 && n[1] == 0.0 && (n[2] - 1.0).abs() < 1e-6 && n[3] == 1.0,
+        "{n:?}"
+    );
+    let p = c.point.get().map(Vec4::to_f32).unwrap_or_default();
+    assert!(
+        p[0].abs() < 1e-6 && p[1].abs() < 1e-6 && (p[2] - 0.740977).abs() < 1e-5 && p[3] == 1.0
+    );
+    assert_eq!(c.flags, Some(0));
+    assert_eq!(c.triangle, Some(7));
+    assert_eq!((c.own.shape, c.other.shape), (Some(3), Some(0)));
+    assert_eq!(
+        c.own.normal.get().map(Vec4::to_f32),
+        Some([0.0, 0.0, -1.0, 1.0])
+    );
+    assert!(c.slide.is_unwritten() && c.depth.is_none() && c.own.owner.is_none());
+}
+both_modes!(
+    unit13_test8_mesh_contact_centre_point,
+    test8_mesh_contact_centre_point
+);
+
+/// "PhysicsMesh_SweepBox", the counter bug: a kernel miss (1e28) leaves
+/// through the `t > 1` exit, which the walk must treat apart.
+fn mesh_miss_takes_beyond_exit<R: Real>() {
+    let bx = BoxD::cube([0.0, 0.0, 2.0]);
+    let step = mesh_step::<R>(&bx, 0x1, 0, [0.0, 0.0, -1.0]).0;
+    assert_eq!(step, BoxTriangleStep::Beyond(R::from_bits(NO_CONTACT)));
+}
+both_modes!(
+    unit13_mesh_miss_takes_beyond_exit,
+    mesh_miss_takes_beyond_exit
+);
+
+// ---------------------------------------------------------------------------
+// Sweep_BoxBox and the pair wrappers.
+// ---------------------------------------------------------------------------
+
+fn box_box_axis<R: Real>(own: V3, other: V3, mv: V3) -> Option<BoxBoxAxis> {
+    sweep_box_box_axis(
+        &BoxD::cube(own).get::<R>(),
+        v3(mv),
+        &BoxD::cube(other).get(),
+        Vec4::ORIGIN,
+    )
+}
+
+/// Test ideas rows 10 and 11: passing boxes, and a corner only the velocity
+/// axes separate.
+fn test10_11_box_box_axes<R: Real>() {
+    assert_eq!(
+        box_box_axis::<R>([0.0; 3], [0.0, 2.0, 0.0], [3.0, 0.0, 0.0]),
+        Some(BoxBoxAxis::A(1))
+    );
+    assert!(box_box_axis::<R>([0.0; 3], [0.0, 2.0, 0.0], [0.0, 0.99, 0.0]).is_some());
+    assert_eq!(
+        box_box_axis::<R>([0.0; 3], [0.0, 2.0, 0.0], [0.0, 1.0, 0.0]),
+        None,
+        "touching"
+    );
+    assert_eq!(
+        box_box_axis::<R>([0.0; 3], [0.0, 2.0, 0.0], [0.0, 1.5, 0.0]),
+        None
+    );
+    let axis = box_box_axis::<R>([-2.0, 0.0, 0.0], [0.0; 3], [2.0, 3.0, 0.0]);
+    assert_eq!(axis, Some(BoxBoxAxis::VelocityA(2)));
+    assert_eq!(
+        axis.map(BoxBoxAxis::index),
+        Some(17),
+        "none of the first 15"
+    );
+    assert_eq!(
+        box_box_axis::<R>([-2.0, 0.0, 0.0], [0.0; 3], [3.0, 3.0, 0.0]),
+        None
+    );
+}
+both_modes!(unit13_test10_11_box_box_axes, test10_11_box_box_axes);
+
+/// Test ideas row 12: the contact has fraction 0 whatever the move, the
+/// normal straight back along the move and a point mixing frames.
+fn test12_box_box_contact_fraction_zero<R: Real>() {
+    let mut c = Contact::default();
+    let hit = physics_sweep_box_box(
+        &mut c,
+        &BoxD::cube([0.0, 0.0, 1.0]).get::<R>(),
+        &BoxD::cube([1.5, 0.3, 1.2]).get(),
+        v3([2.0, 0.0, 0.0]),
+    );
+    assert!(hit);
+    assert_eq!(c.fraction.map(R::to_f32), Some(0.0));
+    assert_eq!(
+        c.other.normal.get().map(Vec4::to_f32),
+        Some([-1.0, 0.0, 0.0, 1.0])
+    );
+    assert_eq!(
+        c.own.normal.get().map(Vec4::to_f32),
+        Some([1.0, 0.0, 0.0, 1.0])
+    );
+    near(c.other.point.x.unwrap_or(R::MAX), -0.5, 1e-6, "+0x60");
+    near(c.other.point.y.unwrap_or(R::MAX), -0.3, 1e-6, "+0x64");
+    near(c.other.point.z.unwrap_or(R::MAX), 1.0, 0.0, "+0x68");
+    assert!(c.other.point.w.is_none(), "+0x6c not written");
+    let p = c.point.get().map(Vec4::to_f32).unwrap_or_default();
+    assert!((p[0] + 0.5).abs() < 1e-6 && (p[1] + 0.3).abs() < 1e-6 && p[2] == 1.0 && p[3] == 1.0);
+    assert_eq!(c.flags, Some(0));
+    assert!(c.slide.is_unwritten() && c.depth.is_none() && c.triangle.is_none());
+    let mut c = Contact::default();
+    let still = physics_sweep_box_box(
+        &mut c,
+        &BoxD::cube([0.0, 0.0, 1.0]).get::<R>(),
+        &BoxD::cube([0.5, 0.3, 1.2]).get(),
+        Vec4::ORIGIN,
+    );
+    assert!(still && c.fraction.map(R::to_f32) == Some(0.0));
+}
+both_modes!(
+    unit13_test12_box_box_contact_fraction_zero,
+    test12_box_box_contact_fraction_zero
+);
+
+/// Test ideas row 13: a box and a segment never touch, in either order.
+fn test13_box_segment_never_touch<R: Real>() {
+    let bx = BoxD::cube([0.0; 3]).get::<R>();
+    let seg = Segment {
+        start: v3([-1.0, 0.0, 0.0]),
+        end: v3([1.0, 0.0, 0.0]),
+        radius: r(0.2),
+        length: r(2.0),
+    };
+    let mut c = Contact::default();
+    assert!(!physics_sweep_segment_box(
+        &mut c,
+        &seg,
+        &bx,
+        v3([0.1, 0.0, 0.0])
+    ));
+    assert!(!physics_sweep_box_segment(
+        &mut c,
+        &bx,
+        &seg,
+        v3([0.1, 0.0, 0.0])
+    ));
+    assert_eq!(c, Contact::default());
+}
+both_modes!(
+    unit13_test13_box_segment_never_touch,
+    test13_box_segment_never_touch
+);
+
+/// "Sweep_BoxBox": parallel boxes give zero cross axes, which pass; two still
+/// boxes reduce to the static test.
+fn box_box_zero_axes_pass<R: Real>() {
+    assert!(sweep_box_box(
+        &BoxD::cube([0.0; 3]).get::<R>(),
+        Vec4::ORIGIN,
+        &BoxD::cube([0.9, 0.2, -0.3]).get(),
+        Vec4::ORIGIN,
+    ));
+    assert_eq!(
+        box_box_axis::<R>([0.0; 3], [1.2, 0.0, 0.0], [0.0; 3]),
+        Some(BoxBoxAxis::A(0))
+    );
+}
+both_modes!(unit13_box_box_zero_axes_pass, box_box_zero_axes_pass);
+
+/// The signed separation of two static boxes (positive: apart), the largest
+/// gap over the 15 axes, each normalised.
+fn box_box_gap(a: &BoxD, ta: f64, ma: V3, b: &BoxD, tb: f64, mb: V3) -> f64 {
+    let (pa, pb) = (a.corners(ta, ma), b.corners(tb, mb));
+    let mut axes: Vec<V3> = a.a.iter().chain(b.a.iter()).copied().collect();
+    for x in a.a {
+        for y in b.a {
+            axes.push(cross(x, y));
+        }
+    }
+    axes.iter()
+        .filter(|l| dot(**l, **l) > 1e-12)
+        .map(|l| {
+            let n = dot(*l, *l).sqrt();
+            let (a0, a1) = span(&pa, *l);
+            let (b0, b1) = span(&pb, *l);
+            (b0 - a1).max(a0 - b1) / n
+        })
+        .fold(f64::MIN, f64::max)
+}
+
+/// xorshift64, seeded; values rounded to `f32` so the kernel and the
+/// sampled test see the same input.
+struct Rng(u64);
+
+impl Rng {
+    fn uniform(&mut self, lo: f64, hi: f64) -> f64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        let u = (x >> 11) as f64 / (1u64 << 53) as f64;
+        f64::from((lo + (hi - lo) * u) as f32)
+    }
+
+    fn v3(&mut self, lo: V3, hi: V3) -> V3 {
+        [
+            self.uniform(lo[0], hi[0]),
+            self.uniform(lo[1], hi[1]),
+            self.uniform(lo[2], hi[2]),
+        ]
+    }
+
+    fn random_box(&mut self, c: V3) -> BoxD {
+        let axis = self.v3([-1.0, -1.0, 0.1], [1.0, 1.0, 1.0]);
+        let h = self.v3([0.2; 3], [1.0; 3]);
+        BoxD::rotated(c, h, axis, self.uniform(0.0, 180.0))
+    }
+}
+
+/// "Sweep_BoxBox" is exact for linear motion: against a sampled static test
+/// over random boxes and moves, it never separates boxes that overlap during
+/// the move, and never joins boxes that stay apart by more than the sampling
+/// step allows.
+#[test]
+fn unit13_sweep_box_box_matches_sampled_static_test() {
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let (mut met, mut apart) = (0, 0);
+    for _ in 0..600 {
+        let a = rng.random_box([0.0; 3]);
+        let c = rng.v3([-3.0, -3.0, -1.0], [3.0, 3.0, 1.0]);
+        let b = rng.random_box(c);
+        let ma = rng.v3([-3.0, -3.0, -1.0], [3.0, 3.0, 1.0]);
+        let mb = rng.v3([-1.0, -1.0, 0.0], [1.0, 1.0, 0.0]);
+        let gap = (0..=1000)
+            .map(|i| f64::from(i) / 1000.0)
+            .map(|t| box_box_gap(&a, t, ma, &b, t, mb))
+            .fold(f64::MAX, f64::min);
+        let k = sweep_box_box(&a.get::<f32>(), v3(ma), &b.get(), v3(mb));
+        if k {
+            met += 1;
+            assert!(
+                gap < 1e-2,
+                "kernel meets, sampled gap {gap}: {a:?} {b:?} {ma:?} {mb:?}"
+            );
+        } else {
+            apart += 1;
+            assert!(
+                gap > -1e-4,
+                "kernel apart, sampled gap {gap}: {a:?} {b:?} {ma:?} {mb:?}"
+            );
+        }
+    }
+    assert!(met > 50 && apart > 50, "met {met}, apart {apart}");
+}
