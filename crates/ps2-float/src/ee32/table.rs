@@ -56,26 +56,26 @@ pub fn eval(op: &str, acc: Option<u32>, a: u32, b: Option<u32>) -> Result<Outcom
         op: op.to_owned(),
         missing: Some(operand),
     };
-    let b_ = || b.ok_or_else(|| missing("b"));
-    let acc_ = || acc.ok_or_else(|| missing("acc"));
+    let need_b = || b.ok_or_else(|| missing("b"));
+    let need_acc = || acc.ok_or_else(|| missing("acc"));
     let bits = |x: (u32, raw::Flags)| Outcome::Bits(x.0);
     Ok(match op {
         "abs" => Outcome::Bits(raw::abs(a)),
         "neg" => Outcome::Bits(raw::neg(a)),
         "mov" => Outcome::Bits(a),
-        "add" | "adda" => bits(raw::add(a, b_()?)),
-        "sub" | "suba" => bits(raw::sub(a, b_()?)),
-        "mul" | "mula" => bits(raw::mul(a, b_()?)),
-        "div" => bits(raw::div(a, b_()?)),
+        "add" | "adda" => bits(raw::add(a, need_b()?)),
+        "sub" | "suba" => bits(raw::sub(a, need_b()?)),
+        "mul" | "mula" => bits(raw::mul(a, need_b()?)),
+        "div" => bits(raw::div(a, need_b()?)),
         "sqrt" => bits(raw::sqrt(a)),
-        "rsqrt" => bits(raw::rsqrt(a, b_()?)),
-        "madd" | "madda" => bits(raw::madd(acc_()?, a, b_()?)),
-        "msub" | "msuba" => bits(raw::msub(acc_()?, a, b_()?)),
-        "min" => Outcome::Bits(raw::min(a, b_()?)),
-        "max" => Outcome::Bits(raw::max(a, b_()?)),
-        "eq" => Outcome::Bool(raw::eq(a, b_()?)),
-        "lt" => Outcome::Bool(raw::lt(a, b_()?)),
-        "le" => Outcome::Bool(raw::le(a, b_()?)),
+        "rsqrt" => bits(raw::rsqrt(a, need_b()?)),
+        "madd" | "madda" => bits(raw::madd(need_acc()?, a, need_b()?)),
+        "msub" | "msuba" => bits(raw::msub(need_acc()?, a, need_b()?)),
+        "min" => Outcome::Bits(raw::min(a, need_b()?)),
+        "max" => Outcome::Bits(raw::max(a, need_b()?)),
+        "eq" => Outcome::Bool(raw::eq(a, need_b()?)),
+        "lt" => Outcome::Bool(raw::lt(a, need_b()?)),
+        "le" => Outcome::Bool(raw::le(a, need_b()?)),
         "f" => Outcome::Bool(false),
         "cvt.w.s" => Outcome::Bits(raw::to_i32(a) as u32),
         "cvt.s.w" => Outcome::Bits(raw::from_i32(a as i32)),
