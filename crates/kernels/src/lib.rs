@@ -19,6 +19,7 @@ pub mod overlap;
 pub mod pair;
 pub mod ray;
 pub mod roots;
+mod sat;
 pub mod segment;
 pub mod shapes;
 pub mod sphere_box;

@@ -15,7 +15,7 @@
 
 use ps2_float::{Real, Vec4};
 
-use crate::overlap::sat::{add, dot, mul, sub, vmadd, vsub};
+use crate::sat::{add, dot, mul, sub, vmadd, vsub};
 
 /// The original's threshold `1e-6` (0x358637bd), used for the parallel test
 /// and for rounding tiny numerators to zero.

@@ -7,7 +7,7 @@
 
 use ps2_float::Real;
 
-use super::sat::{add, mul, sub};
+use crate::sat::{add, mul, sub};
 
 /// The circle of radius `r` at `(x, y)` against the corner `(−hx, −hy)` of
 /// the rectangle, for a centre with `x < −hx` and `y < −hy` (Unit 4,

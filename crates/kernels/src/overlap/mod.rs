@@ -39,7 +39,6 @@ mod overlap_segment_segment;
 mod overlap_segment_sphere;
 mod overlap_sphere_sphere;
 pub mod query;
-pub(crate) mod sat;
 
 pub use footprint::{corner_circle, side_interval};
 pub use overlap_box_box::overlap_box_box;
@@ -60,5 +59,5 @@ use ps2_float::{Real, Vec4};
 #[inline]
 #[must_use]
 pub(crate) fn capsule_axis<R: Real>(h: R) -> Vec4<R> {
-    sat::vscale(Vec4::new(R::ZERO, R::ZERO, R::ONE, R::ONE), h)
+    crate::sat::vscale(Vec4::new(R::ZERO, R::ZERO, R::ONE, R::ONE), h)
 }

@@ -3,7 +3,7 @@
 
 use ps2_float::{Real, Vec4};
 
-use super::sat::{add, dot, mul, sub, vsub};
+use crate::sat::{add, dot, mul, sub, vsub};
 use crate::{Contact, OrientedBox};
 
 /// The lane `k` (0, 1, 2 for x, y, z) of a vector; any other index reads `z`.

@@ -2,7 +2,7 @@
 
 use ps2_float::Real;
 
-use super::sat::{add, dot, mul, sub, vsub};
+use crate::sat::{add, dot, mul, sub, vsub};
 use crate::{Contact, OrientedBox, Sphere};
 
 /// The squared excess of a box-frame coordinate past `±h` (0 inside).

@@ -3,7 +3,7 @@
 
 use ps2_float::{Real, Vec4};
 
-use super::sat::{add, dot, mul, sub, vsub};
+use crate::sat::{add, dot, mul, sub, vsub};
 use crate::segment::eps;
 use crate::{Capsule, Contact};
 

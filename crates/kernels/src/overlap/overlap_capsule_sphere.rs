@@ -4,7 +4,7 @@
 use ps2_float::Real;
 
 use super::capsule_axis;
-use super::sat::{add, dot, mul, vsub};
+use crate::sat::{add, dot, mul, vsub};
 use crate::segment::closest_point;
 use crate::{Capsule, Contact, Sphere};
 

@@ -5,7 +5,7 @@ use ps2_float::Real;
 
 use super::capsule_axis;
 use super::overlap_segment_segment::gap;
-use super::sat::{add, dot, mul, vsub};
+use crate::sat::{add, dot, mul, vsub};
 use crate::segment::closest_points;
 use crate::{Capsule, Contact, Segment};
 

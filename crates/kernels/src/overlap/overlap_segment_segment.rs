@@ -2,7 +2,7 @@
 
 use ps2_float::{Real, Vec4};
 
-use super::sat::{add, dot, mul, vmadd, vscale, vsub};
+use crate::sat::{add, dot, mul, vmadd, vscale, vsub};
 use crate::segment::closest_points;
 use crate::{Contact, Segment};
 

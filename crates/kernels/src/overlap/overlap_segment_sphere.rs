@@ -2,7 +2,7 @@
 
 use ps2_float::Real;
 
-use super::sat::{add, dot, mul, vsub};
+use crate::sat::{add, dot, mul, vsub};
 use crate::segment::closest_point;
 use crate::{Contact, Segment, Sphere};
 

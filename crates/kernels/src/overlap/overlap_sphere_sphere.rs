@@ -2,7 +2,7 @@
 
 use ps2_float::Real;
 
-use super::sat::{add, dot, mul, vsub};
+use crate::sat::{add, dot, mul, vsub};
 use crate::{Contact, Sphere};
 
 /// `true` when two spheres overlap: `|C_own − C_other|² ≤ (r_own + r_other)²`

@@ -8,8 +8,8 @@
 
 use ps2_float::{Real, Vec4};
 
-use super::sat;
 use super::segment_sphere::EdgePoints;
+use crate::sat;
 
 /// `0.99999899` (`0x3f7fffef`): `|Dz|` at or above it is a move parallel to
 /// the axis.

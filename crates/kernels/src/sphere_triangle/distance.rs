@@ -4,7 +4,7 @@
 
 use ps2_float::{Real, Vec4};
 
-use super::sat;
+use crate::sat;
 use crate::{Sphere, WorkTriangle};
 
 /// The squared distance from a point to a triangle and the closest point's

@@ -4,8 +4,8 @@
 use ps2_float::{Real, Vec4};
 
 use super::cylinder::sphere_sweep_edge_cylinder;
-use super::sat;
 use super::segment_sphere::{segment_sphere_intersect, EdgePoints};
+use crate::sat;
 
 /// What an edge step (and a corner step, which ends in one) writes, each
 /// field written or not.

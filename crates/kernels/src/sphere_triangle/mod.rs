@@ -39,7 +39,6 @@
 mod cylinder;
 mod distance;
 mod edge;
-mod sat;
 mod segment_sphere;
 mod sweep;
 mod vertex_region;

@@ -3,7 +3,7 @@
 
 use ps2_float::{Real, Vec4};
 
-use super::sat;
+use crate::sat;
 
 /// The `int* count` and `vec4 points[2]` out-parameters the edge kernels
 /// write, each slot written or not (`None`: the original leaves what the

@@ -4,8 +4,8 @@
 use ps2_float::{Real, Vec4};
 
 use super::edge::{sphere_sweep_edge, EdgeSweep};
-use super::sat;
 use super::vertex_region::sphere_sweep_vertex_region;
+use crate::sat;
 use crate::{Sphere, WorkTriangle};
 
 /// The kernel's result record: an `int` count at `+0x00`, then per hit a

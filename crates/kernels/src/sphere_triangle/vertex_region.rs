@@ -4,7 +4,7 @@
 use ps2_float::{Real, Vec4};
 
 use super::edge::{sphere_sweep_edge, EdgeSweep};
-use super::sat;
+use crate::sat;
 use crate::WorkTriangle;
 
 /// Sweeps the sphere (radius `r`, from `centre` along the whole move `mv`)

@@ -1,11 +1,12 @@
-//! Saturating arithmetic for the Unit 4 kernels.
+//! Saturating arithmetic shared by the kernels.
 //!
 //! The console clamps every overflowing result to the largest magnitude; IEEE
 //! `f32` gives an infinity, and from there a NaN. So that `f32` mode never
-//! yields either from finite shapes, the Unit 4 kernels route their sums and
-//! products through these helpers, which clamp an `f32` infinity to
-//! `±f32::MAX` (divergence 51). In `Ee32` mode no value exceeds `MAX`, so each
-//! helper is the plain operation, bit for bit.
+//! yields either from finite shapes, the kernels route the sums and products
+//! that can overflow (those fed by a saturated quotient, or by large inputs)
+//! through these helpers, which clamp an `f32` infinity to `±f32::MAX`
+//! (divergence 20 for Unit 1, divergence 51 for Unit 4). In `Ee32` mode no
+//! value exceeds `MAX`, so each helper is the plain operation, bit for bit.
 //!
 //! Dot products keep the spec's order, `(ax·bx + ay·by) + az·bz`.
 
