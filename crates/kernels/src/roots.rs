@@ -23,13 +23,7 @@ use ps2_float::Real;
 #[inline]
 #[must_use]
 pub(crate) fn mul_sat<R: Real>(a: R, b: R) -> R {
-    let p = a * b;
-    let f = p.to_f32();
-    if f.is_infinite() {
-        R::from_f32(f32::MAX.copysign(f))
-    } else {
-        p
-    }
+    crate::sat::mul(a, b)
 }
 
 /// `t = (C·s) / (1 − B·s)` with `s = 1 / sqrt(|B² − A·C|)`: the shared tail of

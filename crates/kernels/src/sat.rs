@@ -12,17 +12,12 @@
 
 use ps2_float::{Real, Vec4};
 
-/// `x` clamped to `[−MAX, MAX]` (an `f32` infinity becomes `±f32::MAX`).
+/// `x` clamped to `[−MAX, MAX]` (an `f32` infinity becomes `±f32::MAX`; a
+/// no-op in `Ee32` mode).
 #[inline]
 #[must_use]
 pub(crate) fn sat<R: Real>(x: R) -> R {
-    if x > R::MAX {
-        R::MAX
-    } else if x < -R::MAX {
-        -R::MAX
-    } else {
-        x
-    }
+    x.saturate()
 }
 
 /// `a + b`, saturated.

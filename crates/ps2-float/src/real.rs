@@ -91,6 +91,11 @@ pub trait Real:
     /// `self − a × b` with the product rounded first (`msub.s`, VU0 `vmsub`).
     #[must_use]
     fn msub(self, a: Self, b: Self) -> Self;
+    /// The value clamped to `[−MAX, MAX]`: an `f32` infinity (from an IEEE
+    /// operator that overflowed) becomes `±f32::MAX`; every other value,
+    /// and every `Ee32` value, is returned unchanged (divergence 2).
+    #[must_use]
+    fn saturate(self) -> Self;
     /// Truncates toward zero, saturating at the `i32` range.
     fn to_i32(self) -> i32;
     /// The value of an integer (rounded in the mode's way).
@@ -206,6 +211,14 @@ impl Real for f32 {
         sat(self - sat(a * b))
     }
     #[inline]
+    fn saturate(self) -> Self {
+        if self.is_infinite() {
+            f32::MAX.copysign(self)
+        } else {
+            self
+        }
+    }
+    #[inline]
     fn to_i32(self) -> i32 {
         // `as` truncates toward zero and saturates.
         self as i32
@@ -269,6 +282,11 @@ impl Real for Ee32 {
     #[inline]
     fn msub(self, a: Self, b: Self) -> Self {
         Ee32::msub(self, a, b)
+    }
+    #[inline]
+    fn saturate(self) -> Self {
+        // No `Ee32` value lies beyond `MAX`.
+        self
     }
     #[inline]
     fn to_i32(self) -> i32 {

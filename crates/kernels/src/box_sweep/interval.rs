@@ -37,14 +37,7 @@ pub struct Window<R> {
 #[inline]
 #[must_use]
 fn mul_sat<R: Real>(a: R, b: R) -> R {
-    let p = a * b;
-    if p > R::MAX {
-        R::MAX
-    } else if p < -R::MAX {
-        -R::MAX
-    } else {
-        p
-    }
+    crate::sat::mul(a, b)
 }
 
 /// Narrows `window` by one axis on which the still interval `a` and the

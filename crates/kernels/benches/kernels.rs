@@ -1,0 +1,1220 @@
+//! Criterion benchmarks of the geometry kernels, one group per kernel family,
+//! each in both float modes (`f32`, `ee32`), and for the three pairs with a
+//! peer in parry3d (sphere-triangle, sphere-box, capsule-box) parry's shape
+//! cast for the same move in the same group.
+//!
+//! Every benchmark runs one fixed, seeded set of [`CASES`] inputs per
+//! iteration (hits and misses mixed), built before the timed loop with an
+//! inline xorshift; the `ee32` cases are the same `f32` values converted, so
+//! the two modes answer the same geometric questions. Criterion's throughput
+//! is set to [`CASES`] elements, so its "thrpt" line gives calls per second
+//! and the time per call is the reported time divided by [`CASES`].
+//!
+//! Run with
+//! `cargo bench -p kernels --bench kernels -- --warm-up-time 1 --measurement-time 3`.
+//! The hit rate of each case set goes to standard error once, at set-up.
+//! There are no timing assertions here or anywhere: the figures go in the
+//! crate docs (`//! # Performance` in `src/lib.rs`).
+
+use std::hint::black_box;
+
+use criterion::measurement::WallTime;
+use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
+use kernels::box_sweep::{physics_sweep_box_box, sweep_box_triangle, NO_CONTACT};
+use kernels::capsule_box::physics_sweep_capsule_box;
+use kernels::overlap::{
+    overlap_box_box, overlap_capsule_box, overlap_capsule_capsule, overlap_sphere_box,
+    overlap_sphere_sphere,
+};
+use kernels::ray::{physics_ray_box, physics_ray_capsule};
+use kernels::sphere_box::physics_sweep_sphere_box;
+use kernels::sphere_triangle::{sweep_sphere_triangle, SweepRecord};
+use kernels::sweep::{
+    physics_sweep_capsule_capsule, physics_sweep_sphere_capsule, physics_sweep_sphere_sphere,
+};
+use kernels::{Capsule, Contact, OrientedBox, PairContext, Sphere, WorkTriangle};
+use parry3d::math::{Isometry, Point, Vector};
+use parry3d::na::{Translation3, UnitQuaternion};
+use parry3d::query::{cast_shapes, ShapeCastOptions};
+use parry3d::shape::{Ball, Capsule as ParryCapsule, Cuboid, Shape, Triangle};
+use ps2_float::{Ee32, Real, Vec4};
+
+/// Inputs per iteration.
+const CASES: usize = 256;
+
+// ---------------------------------------------------------------------------
+// Case generation (f32 descriptions, converted per mode).
+
+/// xorshift64, seeded; enough for spreading test geometry.
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Self {
+        Self(seed | 1)
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
+    }
+
+    /// Uniform in `[lo, hi)`.
+    fn range(&mut self, lo: f32, hi: f32) -> f32 {
+        let u = (self.next_u64() >> 40) as f32 / (1u32 << 24) as f32;
+        lo + (hi - lo) * u
+    }
+
+    fn vec3(&mut self, lo: f32, hi: f32) -> [f32; 3] {
+        [self.range(lo, hi), self.range(lo, hi), self.range(lo, hi)]
+    }
+
+    /// A unit vector (rejection in the unit ball).
+    fn unit(&mut self) -> [f32; 3] {
+        loop {
+            let v = self.vec3(-1.0, 1.0);
+            let l = dot(v, v);
+            if l > 1e-4 && l <= 1.0 {
+                return scale(v, 1.0 / l.sqrt());
+            }
+        }
+    }
+
+    /// A uniformly spread rotation.
+    fn rotation(&mut self) -> UnitQuaternion<f32> {
+        loop {
+            let q = [
+                self.range(-1.0, 1.0),
+                self.range(-1.0, 1.0),
+                self.range(-1.0, 1.0),
+                self.range(-1.0, 1.0),
+            ];
+            let l = q.iter().map(|x| x * x).sum::<f32>();
+            if l > 1e-4 && l <= 1.0 {
+                let q = parry3d::na::Quaternion::new(q[0], q[1], q[2], q[3]);
+                return UnitQuaternion::from_quaternion(q);
+            }
+        }
+    }
+}
+
+fn dot(a: [f32; 3], b: [f32; 3]) -> f32 {
+    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+}
+
+fn add(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
+    [a[0] + b[0], a[1] + b[1], a[2] + b[2]]
+}
+
+fn sub(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
+    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
+}
+
+fn scale(a: [f32; 3], s: f32) -> [f32; 3] {
+    [a[0] * s, a[1] * s, a[2] * s]
+}
+
+fn v4<R: Real>(a: [f32; 3], w: f32) -> Vec4<R> {
+    Vec4::from_f32([a[0], a[1], a[2], w])
+}
+
+fn pt(a: [f32; 3]) -> Point<f32> {
+    Point::new(a[0], a[1], a[2])
+}
+
+fn vector(a: [f32; 3]) -> Vector<f32> {
+    Vector::new(a[0], a[1], a[2])
+}
+
+/// An oriented box, described once for both our record and parry's cuboid.
+#[derive(Clone, Copy)]
+struct FBox {
+    half: [f32; 3],
+    rot: UnitQuaternion<f32>,
+    centre: [f32; 3],
+}
+
+impl FBox {
+    fn random(rng: &mut Rng, at: [f32; 3], upright: bool) -> Self {
+        let rot = if upright {
+            UnitQuaternion::from_euler_angles(0.0, 0.0, rng.range(-3.1, 3.1))
+        } else {
+            rng.rotation()
+        };
+        Self {
+            half: rng.vec3(0.3, 1.5),
+            rot,
+            centre: at,
+        }
+    }
+
+    fn axis(&self, i: usize) -> [f32; 3] {
+        let mut e = Vector::zeros();
+        e[i] = 1.0;
+        let a = self.rot * e;
+        [a.x, a.y, a.z]
+    }
+
+    /// The largest half extent: a bound for placing things around the box.
+    fn reach(&self) -> f32 {
+        self.half.iter().fold(0.0f32, |m, &h| m.max(h)) * 1.8
+    }
+
+    fn ours<R: Real>(&self) -> OrientedBox<R> {
+        OrientedBox {
+            half: v4(self.half, 0.0),
+            axes: [
+                v4(self.axis(0), 0.0),
+                v4(self.axis(1), 0.0),
+                v4(self.axis(2), 0.0),
+            ],
+            centre: v4(self.centre, 1.0),
+        }
+    }
+
+    fn parry(&self) -> (Cuboid, Isometry<f32>) {
+        let iso = Isometry::from_parts(Translation3::from(vector(self.centre)), self.rot);
+        (Cuboid::new(vector(self.half)), iso)
+    }
+}
+
+/// A start at `target` + `dist` along a random direction, and a move aimed at
+/// `target` + a jitter of up to `spread` per axis, scaled by 0.5-1.5: roughly
+/// half the moves reach what is at `target`.
+fn aimed(rng: &mut Rng, target: [f32; 3], dist: f32, spread: f32) -> ([f32; 3], [f32; 3]) {
+    let start = add(target, scale(rng.unit(), dist));
+    let aim = add(target, rng.vec3(-spread, spread));
+    let mv = scale(sub(aim, start), rng.range(0.5, 1.5));
+    (start, mv)
+}
+
+fn sphere<R: Real>(c: [f32; 3], r: f32) -> Sphere<R> {
+    Sphere {
+        radius: R::from_f32(r),
+        centre: v4(c, 1.0),
+    }
+}
+
+fn capsule<R: Real>(base: [f32; 3], height: f32, r: f32) -> Capsule<R> {
+    Capsule {
+        radius: R::from_f32(r),
+        height: R::from_f32(height),
+        base: v4(base, 1.0),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The case sets, in f32 form.
+
+struct SphereTri {
+    c: [f32; 3],
+    r: f32,
+    mv: [f32; 3],
+    v: [[f32; 3]; 3],
+}
+
+fn sphere_triangle_cases() -> Vec<SphereTri> {
+    let mut rng = Rng::new(0x5eed_0001);
+    (0..CASES)
+        .map(|_| {
+            let v = [
+                rng.vec3(-1.5, 1.5),
+                rng.vec3(-1.5, 1.5),
+                rng.vec3(-1.5, 1.5),
+            ];
+            let r = rng.range(0.1, 0.8);
+            let dist = rng.range(2.0, 5.0);
+            let (c, mv) = aimed(&mut rng, [0.0; 3], dist, 1.5);
+            SphereTri { c, r, mv, v }
+        })
+        .collect()
+}
+
+struct SphereBox {
+    c: [f32; 3],
+    r: f32,
+    mv: [f32; 3],
+    b: FBox,
+}
+
+fn sphere_box_cases() -> Vec<SphereBox> {
+    let mut rng = Rng::new(0x5eed_0002);
+    (0..CASES)
+        .map(|_| {
+            let at = rng.vec3(-2.0, 2.0);
+            let b = FBox::random(&mut rng, at, false);
+            let r = rng.range(0.1, 0.8);
+            let dist = b.reach() + r + rng.range(0.5, 3.0);
+            let (c, mv) = aimed(&mut rng, b.centre, dist, b.reach());
+            SphereBox { c, r, mv, b }
+        })
+        .collect()
+}
+
+struct CapsuleBox {
+    base: [f32; 3],
+    height: f32,
+    r: f32,
+    mv: [f32; 3],
+    b: FBox,
+}
+
+/// Upright boxes (a yaw only) whose height covers the capsule's, and
+/// horizontal moves: our kernel's two-dimensional test and parry's
+/// three-dimensional cast then answer the same question.
+fn capsule_box_cases() -> Vec<CapsuleBox> {
+    let mut rng = Rng::new(0x5eed_0003);
+    (0..CASES)
+        .map(|_| {
+            let at = [rng.range(-2.0, 2.0), rng.range(-2.0, 2.0), 1.0];
+            let mut b = FBox::random(&mut rng, at, true);
+            b.half[2] = 2.0;
+            let r = rng.range(0.2, 0.6);
+            let height = rng.range(1.2, 1.8);
+            let dist = b.reach() + r + rng.range(0.5, 3.0);
+            let dir = rng.unit();
+            let horizontal = [dir[0], dir[1], 0.0];
+            let l = dot(horizontal, horizontal).sqrt().max(1e-3);
+            let start = add(b.centre, scale(horizontal, dist / l));
+            let s = b.reach();
+            let aim = add(b.centre, [rng.range(-s, s), rng.range(-s, s), 0.0]);
+            let mut mv = scale(sub(aim, start), rng.range(0.5, 1.5));
+            mv[2] = 0.0;
+            let base = [start[0], start[1], 0.1];
+            CapsuleBox {
+                base,
+                height,
+                r,
+                mv,
+                b,
+            }
+        })
+        .collect()
+}
+
+struct BoxTri {
+    b: FBox,
+    mv: [f32; 3],
+    v: [[f32; 3]; 3],
+}
+
+fn box_triangle_cases() -> Vec<BoxTri> {
+    let mut rng = Rng::new(0x5eed_0004);
+    (0..CASES)
+        .map(|_| {
+            let v = [
+                rng.vec3(-1.5, 1.5),
+                rng.vec3(-1.5, 1.5),
+                rng.vec3(-1.5, 1.5),
+            ];
+            let mut b = FBox::random(&mut rng, [0.0; 3], false);
+            let dist = b.reach() + rng.range(1.5, 4.0);
+            let (c, mv) = aimed(&mut rng, [0.0; 3], dist, 1.5);
+            b.centre = c;
+            BoxTri { b, mv, v }
+        })
+        .collect()
+}
+
+struct BoxBox {
+    a: FBox,
+    mv: [f32; 3],
+    b: FBox,
+}
+
+fn box_box_cases() -> Vec<BoxBox> {
+    let mut rng = Rng::new(0x5eed_0005);
+    (0..CASES)
+        .map(|_| {
+            let at = rng.vec3(-2.0, 2.0);
+            let b = FBox::random(&mut rng, at, false);
+            let mut a = FBox::random(&mut rng, [0.0; 3], false);
+            let dist = a.reach() + b.reach() + rng.range(0.5, 3.0);
+            let (c, mv) = aimed(&mut rng, b.centre, dist, b.reach());
+            a.centre = c;
+            BoxBox { a, mv, b }
+        })
+        .collect()
+}
+
+struct CapCap {
+    a: ([f32; 3], f32, f32),
+    mv: [f32; 3],
+    b: ([f32; 3], f32, f32),
+}
+
+fn capsule_capsule_cases() -> Vec<CapCap> {
+    let mut rng = Rng::new(0x5eed_0006);
+    (0..CASES)
+        .map(|_| {
+            let bb = [
+                rng.range(-2.0, 2.0),
+                rng.range(-2.0, 2.0),
+                rng.range(0.0, 0.5),
+            ];
+            let b = (bb, rng.range(1.2, 1.8), rng.range(0.2, 0.6));
+            let (ra, ha) = (rng.range(0.2, 0.6), rng.range(1.2, 1.8));
+            let dist = b.2 + ra + rng.range(0.5, 3.0);
+            let (start, mut mv) = aimed(&mut rng, bb, dist, 1.0);
+            mv[2] = rng.range(-0.5, 0.5);
+            let a = ([start[0], start[1], rng.range(-1.0, 1.5)], ha, ra);
+            CapCap { a, mv, b }
+        })
+        .collect()
+}
+
+struct SphereSphere {
+    c0: [f32; 3],
+    r0: f32,
+    mv: [f32; 3],
+    c1: [f32; 3],
+    r1: f32,
+}
+
+fn sphere_sphere_cases() -> Vec<SphereSphere> {
+    let mut rng = Rng::new(0x5eed_0007);
+    (0..CASES)
+        .map(|_| {
+            let c1 = rng.vec3(-2.0, 2.0);
+            let (r0, r1) = (rng.range(0.1, 0.8), rng.range(0.1, 0.8));
+            let dist = r0 + r1 + rng.range(0.5, 3.0);
+            let (c0, mv) = aimed(&mut rng, c1, dist, r0 + r1);
+            SphereSphere { c0, r0, mv, c1, r1 }
+        })
+        .collect()
+}
+
+struct SphereCap {
+    c: [f32; 3],
+    r: f32,
+    mv: [f32; 3],
+    cap: ([f32; 3], f32, f32),
+}
+
+fn sphere_capsule_cases() -> Vec<SphereCap> {
+    let mut rng = Rng::new(0x5eed_0008);
+    (0..CASES)
+        .map(|_| {
+            let base = rng.vec3(-2.0, 2.0);
+            let cap = (base, rng.range(1.2, 1.8), rng.range(0.2, 0.6));
+            let r = rng.range(0.1, 0.8);
+            let mid = add(base, [0.0, 0.0, cap.1 * 0.5]);
+            let dist = cap.1 + cap.2 + r + rng.range(0.5, 2.0);
+            let (c, mv) = aimed(&mut rng, mid, dist, 1.0);
+            SphereCap { c, r, mv, cap }
+        })
+        .collect()
+}
+
+struct Rays {
+    start: [f32; 3],
+    dir: [f32; 3],
+    b: FBox,
+    cap: ([f32; 3], f32, f32),
+}
+
+fn ray_cases() -> Vec<Rays> {
+    let mut rng = Rng::new(0x5eed_0009);
+    (0..CASES)
+        .map(|_| {
+            let b = FBox::random(&mut rng, [0.0, 0.0, 1.0], false);
+            let cap = ([0.0; 3], rng.range(1.2, 1.8), rng.range(0.2, 0.6));
+            let dist = b.reach() + rng.range(0.5, 3.0);
+            let (start, dir) = aimed(&mut rng, [0.0, 0.0, 1.0], dist, 0.8);
+            Rays { start, dir, b, cap }
+        })
+        .collect()
+}
+
+/// Static pairs: about half overlapping.
+struct Overlaps {
+    s0: ([f32; 3], f32),
+    s1: ([f32; 3], f32),
+    b0: FBox,
+    b1: FBox,
+    c0: ([f32; 3], f32, f32),
+    c1: ([f32; 3], f32, f32),
+}
+
+fn overlap_cases() -> Vec<Overlaps> {
+    let mut rng = Rng::new(0x5eed_000a);
+    (0..CASES)
+        .map(|_| {
+            let s0 = (rng.vec3(-0.8, 0.8), rng.range(0.2, 0.8));
+            let s1 = (rng.vec3(-0.8, 0.8), rng.range(0.2, 0.8));
+            let (at0, at1) = (rng.vec3(-1.5, 1.5), rng.vec3(-1.8, 1.8));
+            let b0 = FBox::random(&mut rng, at0, false);
+            let b1 = FBox::random(&mut rng, at1, false);
+            let c0 = (
+                rng.vec3(-1.0, 1.0),
+                rng.range(1.2, 1.8),
+                rng.range(0.2, 0.6),
+            );
+            let c1 = (
+                rng.vec3(-1.0, 1.0),
+                rng.range(1.2, 1.8),
+                rng.range(0.2, 0.6),
+            );
+            Overlaps {
+                s0,
+                s1,
+                b0,
+                b1,
+                c0,
+                c1,
+            }
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------------------
+// The runs: one pass over a case set, folding every answer into the result so
+// nothing is optimised away.
+
+/// Folds a fraction into an accumulator (its bits, so either mode works).
+#[inline]
+fn fold<R: Real>(acc: u32, f: Option<R>) -> u32 {
+    match f {
+        Some(f) => acc
+            .wrapping_mul(31)
+            .wrapping_add(f.to_bits())
+            .wrapping_add(1),
+        None => acc.wrapping_mul(31),
+    }
+}
+
+#[inline]
+fn fold_parry(acc: u32, hit: Option<f32>) -> u32 {
+    fold::<f32>(acc, hit)
+}
+
+fn options() -> ShapeCastOptions {
+    ShapeCastOptions::with_max_time_of_impact(1.0)
+}
+
+/// Parry's cast of `shape1` at `pos1` moving by `vel1` against a still
+/// `shape2` at `pos2`: the time of impact.
+#[inline]
+fn parry_cast(
+    pos1: &Isometry<f32>,
+    vel1: &Vector<f32>,
+    s1: &dyn Shape,
+    pos2: &Isometry<f32>,
+    s2: &dyn Shape,
+) -> Option<f32> {
+    cast_shapes(pos1, vel1, s1, pos2, &Vector::zeros(), s2, options())
+        .expect("supported pair")
+        .map(|h| h.time_of_impact)
+}
+
+// Sphere-triangle.
+
+struct OurSphereTri<R> {
+    sphere: Sphere<R>,
+    mv: Vec4<R>,
+    v: [Vec4<R>; 3],
+}
+
+fn our_sphere_tri<R: Real>(cases: &[SphereTri]) -> Vec<OurSphereTri<R>> {
+    cases
+        .iter()
+        .map(|c| OurSphereTri {
+            sphere: sphere(c.c, c.r),
+            mv: v4(c.mv, 0.0),
+            v: c.v.map(|p| v4(p, 1.0)),
+        })
+        .collect()
+}
+
+/// The triangle prepared from its corners (normal, edges, plane: what the
+/// mesh sweep does per triangle) and swept: parry also starts from corners.
+fn run_sphere_tri<R: Real>(cases: &[OurSphereTri<R>]) -> u32 {
+    cases.iter().fold(0, |acc, c| {
+        let tri = WorkTriangle::prepared(c.v[0], c.v[1], c.v[2]);
+        let mut rec = SweepRecord::default();
+        let mut mask = None;
+        sweep_sphere_triangle(&mut rec, &c.sphere, &tri, c.mv, &mut mask);
+        fold(acc, rec.fractions[0])
+    })
+}
+
+/// The sweep alone, on triangles prepared before the timed loop.
+fn run_sphere_tri_prepared<R: Real>(cases: &[(OurSphereTri<R>, WorkTriangle<R>)]) -> u32 {
+    cases.iter().fold(0, |acc, (c, tri)| {
+        let mut rec = SweepRecord::default();
+        let mut mask = None;
+        sweep_sphere_triangle(&mut rec, &c.sphere, tri, c.mv, &mut mask);
+        fold(acc, rec.fractions[0])
+    })
+}
+
+fn prepared_sphere_tri<R: Real>(cases: &[SphereTri]) -> Vec<(OurSphereTri<R>, WorkTriangle<R>)> {
+    our_sphere_tri::<R>(cases)
+        .into_iter()
+        .map(|c| {
+            let tri = WorkTriangle::prepared(c.v[0], c.v[1], c.v[2]);
+            (c, tri)
+        })
+        .collect()
+}
+
+struct ParrySphereTri {
+    ball: Ball,
+    pos: Isometry<f32>,
+    vel: Vector<f32>,
+    tri: Triangle,
+}
+
+fn parry_sphere_tri(cases: &[SphereTri]) -> Vec<ParrySphereTri> {
+    cases
+        .iter()
+        .map(|c| ParrySphereTri {
+            ball: Ball::new(c.r),
+            pos: Isometry::translation(c.c[0], c.c[1], c.c[2]),
+            vel: vector(c.mv),
+            tri: Triangle::new(pt(c.v[0]), pt(c.v[1]), pt(c.v[2])),
+        })
+        .collect()
+}
+
+fn run_parry_sphere_tri(cases: &[ParrySphereTri]) -> u32 {
+    cases.iter().fold(0, |acc, c| {
+        fold_parry(
+            acc,
+            parry_cast(&c.pos, &c.vel, &c.ball, &Isometry::identity(), &c.tri),
+        )
+    })
+}
+
+// Sphere-box.
+
+struct OurSphereBox<R> {
+    sphere: Sphere<R>,
+    mv: Vec4<R>,
+    bx: OrientedBox<R>,
+}
+
+fn our_sphere_box<R: Real>(cases: &[SphereBox]) -> Vec<OurSphereBox<R>> {
+    cases
+        .iter()
+        .map(|c| OurSphereBox {
+            sphere: sphere(c.c, c.r),
+            mv: v4(c.mv, 0.0),
+            bx: c.b.ours(),
+        })
+        .collect()
+}
+
+/// The table entry (2, 1), contact record included.
+fn run_sphere_box<R: Real>(cases: &[OurSphereBox<R>]) -> u32 {
+    cases.iter().fold(0, |acc, c| {
+        let mut contact = Contact::default();
+        physics_sweep_sphere_box(&mut contact, &c.sphere, &c.bx, c.mv);
+        fold(acc, contact.fraction)
+    })
+}
+
+struct ParrySphereBox {
+    ball: Ball,
+    pos: Isometry<f32>,
+    vel: Vector<f32>,
+    cuboid: Cuboid,
+    box_pos: Isometry<f32>,
+}
+
+fn parry_sphere_box(cases: &[SphereBox]) -> Vec<ParrySphereBox> {
+    cases
+        .iter()
+        .map(|c| {
+            let (cuboid, box_pos) = c.b.parry();
+            ParrySphereBox {
+                ball: Ball::new(c.r),
+                pos: Isometry::translation(c.c[0], c.c[1], c.c[2]),
+                vel: vector(c.mv),
+                cuboid,
+                box_pos,
+            }
+        })
+        .collect()
+}
+
+fn run_parry_sphere_box(cases: &[ParrySphereBox]) -> u32 {
+    cases.iter().fold(0, |acc, c| {
+        fold_parry(
+            acc,
+            parry_cast(&c.pos, &c.vel, &c.ball, &c.box_pos, &c.cuboid),
+        )
+    })
+}
+
+// Capsule-box.
+
+struct OurCapsuleBox<R> {
+    capsule: Capsule<R>,
+    mv: Vec4<R>,
+    bx: OrientedBox<R>,
+}
+
+fn our_capsule_box<R: Real>(cases: &[CapsuleBox]) -> Vec<OurCapsuleBox<R>> {
+    cases
+        .iter()
+        .map(|c| OurCapsuleBox {
+            capsule: capsule(c.base, c.height, c.r),
+            mv: v4(c.mv, 0.0),
+            bx: c.b.ours(),
+        })
+        .collect()
+}
+
+/// The table entry (3, 1), contact record included.
+fn run_capsule_box<R: Real>(cases: &[OurCapsuleBox<R>]) -> u32 {
+    let ctx = PairContext::default();
+    cases.iter().fold(0, |acc, c| {
+        let mut contact = Contact::default();
+        physics_sweep_capsule_box(&mut contact, &ctx, &c.capsule, &c.bx, c.mv);
+        fold(acc, contact.fraction)
+    })
+}
+
+struct ParryCapsuleBox {
+    capsule: ParryCapsule,
+    vel: Vector<f32>,
+    cuboid: Cuboid,
+    box_pos: Isometry<f32>,
+}
+
+/// Our upright capsule spans `[base.z, base.z + height]`; parry's equivalent
+/// is the segment from `base.z + r` to `base.z + height − r` with radius `r`
+/// (the same vertical extent; the cases keep the box taller than both, so the
+/// end shape does not matter).
+fn parry_capsule_box(cases: &[CapsuleBox]) -> Vec<ParryCapsuleBox> {
+    cases
+        .iter()
+        .map(|c| {
+            let (cuboid, box_pos) = c.b.parry();
+            let lo = add(c.base, [0.0, 0.0, c.r]);
+            let hi = add(c.base, [0.0, 0.0, (c.height - c.r).max(c.r)]);
+            ParryCapsuleBox {
+                capsule: ParryCapsule::new(pt(lo), pt(hi), c.r),
+                vel: vector(c.mv),
+                cuboid,
+                box_pos,
+            }
+        })
+        .collect()
+}
+
+fn run_parry_capsule_box(cases: &[ParryCapsuleBox]) -> u32 {
+    cases.iter().fold(0, |acc, c| {
+        fold_parry(
+            acc,
+            parry_cast(
+                &Isometry::identity(),
+                &c.vel,
+                &c.capsule,
+                &c.box_pos,
+                &c.cuboid,
+            ),
+        )
+    })
+}
+
+// Box-triangle.
+
+struct OurBoxTri<R> {
+    bx: OrientedBox<R>,
+    mv: Vec4<R>,
+    v: [Vec4<R>; 3],
+}
+
+fn our_box_tri<R: Real>(cases: &[BoxTri]) -> Vec<OurBoxTri<R>> {
+    cases
+        .iter()
+        .map(|c| OurBoxTri {
+            bx: c.b.ours(),
+            mv: v4(c.mv, 0.0),
+            v: c.v.map(|p| v4(p, 1.0)),
+        })
+        .collect()
+}
+
+/// The triangle prepared from its corners, then the 13-axis sweep.
+fn run_box_tri<R: Real>(cases: &[OurBoxTri<R>]) -> u32 {
+    let none = R::from_bits(NO_CONTACT);
+    cases.iter().fold(0, |acc, c| {
+        let tri = WorkTriangle::prepared(c.v[0], c.v[1], c.v[2]);
+        let t = sweep_box_triangle(&c.bx, &tri, c.mv);
+        fold(acc, (t != none).then_some(t))
+    })
+}
+
+/// The sweep alone, on triangles prepared before the timed loop.
+fn run_box_tri_prepared<R: Real>(cases: &[(OurBoxTri<R>, WorkTriangle<R>)]) -> u32 {
+    let none = R::from_bits(NO_CONTACT);
+    cases.iter().fold(0, |acc, (c, tri)| {
+        let t = sweep_box_triangle(&c.bx, tri, c.mv);
+        fold(acc, (t != none).then_some(t))
+    })
+}
+
+fn prepared_box_tri<R: Real>(cases: &[BoxTri]) -> Vec<(OurBoxTri<R>, WorkTriangle<R>)> {
+    our_box_tri::<R>(cases)
+        .into_iter()
+        .map(|c| {
+            let tri = WorkTriangle::prepared(c.v[0], c.v[1], c.v[2]);
+            (c, tri)
+        })
+        .collect()
+}
+
+// Box-box.
+
+struct OurBoxBox<R> {
+    a: OrientedBox<R>,
+    mv: Vec4<R>,
+    b: OrientedBox<R>,
+}
+
+fn our_box_box<R: Real>(cases: &[BoxBox]) -> Vec<OurBoxBox<R>> {
+    cases
+        .iter()
+        .map(|c| OurBoxBox {
+            a: c.a.ours(),
+            mv: v4(c.mv, 0.0),
+            b: c.b.ours(),
+        })
+        .collect()
+}
+
+/// The table entry (1, 1) (21 axes, a hit or not), contact included.
+fn run_box_box<R: Real>(cases: &[OurBoxBox<R>]) -> u32 {
+    cases.iter().fold(0, |acc, c| {
+        let mut contact = Contact::default();
+        let hit = physics_sweep_box_box(&mut contact, &c.a, &c.b, c.mv);
+        acc.wrapping_mul(31).wrapping_add(u32::from(hit))
+    })
+}
+
+// Capsule-capsule, sphere-sphere, sphere-capsule.
+
+struct OurCapCap<R> {
+    a: Capsule<R>,
+    mv: Vec4<R>,
+    b: Capsule<R>,
+}
+
+fn our_cap_cap<R: Real>(cases: &[CapCap]) -> Vec<OurCapCap<R>> {
+    cases
+        .iter()
+        .map(|c| OurCapCap {
+            a: capsule(c.a.0, c.a.1, c.a.2),
+            mv: v4(c.mv, 0.0),
+            b: capsule(c.b.0, c.b.1, c.b.2),
+        })
+        .collect()
+}
+
+fn run_cap_cap<R: Real>(cases: &[OurCapCap<R>]) -> u32 {
+    cases.iter().fold(0, |acc, c| {
+        let mut contact = Contact::default();
+        physics_sweep_capsule_capsule(&mut contact, &c.a, &c.b, c.mv);
+        fold(acc, contact.fraction)
+    })
+}
+
+struct OurSphereSphere<R> {
+    a: Sphere<R>,
+    mv: Vec4<R>,
+    b: Sphere<R>,
+}
+
+fn our_sphere_sphere<R: Real>(cases: &[SphereSphere]) -> Vec<OurSphereSphere<R>> {
+    cases
+        .iter()
+        .map(|c| OurSphereSphere {
+            a: sphere(c.c0, c.r0),
+            mv: v4(c.mv, 0.0),
+            b: sphere(c.c1, c.r1),
+        })
+        .collect()
+}
+
+fn run_sphere_sphere<R: Real>(cases: &[OurSphereSphere<R>]) -> u32 {
+    cases.iter().fold(0, |acc, c| {
+        let mut contact = Contact::default();
+        physics_sweep_sphere_sphere(&mut contact, &c.a, &c.b, c.mv);
+        fold(acc, contact.fraction)
+    })
+}
+
+struct OurSphereCap<R> {
+    s: Sphere<R>,
+    mv: Vec4<R>,
+    cap: Capsule<R>,
+}
+
+fn our_sphere_cap<R: Real>(cases: &[SphereCap]) -> Vec<OurSphereCap<R>> {
+    cases
+        .iter()
+        .map(|c| OurSphereCap {
+            s: sphere(c.c, c.r),
+            mv: v4(c.mv, 0.0),
+            cap: capsule(c.cap.0, c.cap.1, c.cap.2),
+        })
+        .collect()
+}
+
+fn run_sphere_cap<R: Real>(cases: &[OurSphereCap<R>]) -> u32 {
+    cases.iter().fold(0, |acc, c| {
+        let mut contact = Contact::default();
+        physics_sweep_sphere_capsule(&mut contact, &c.s, &c.cap, c.mv);
+        fold(acc, contact.fraction)
+    })
+}
+
+// Rays.
+
+struct OurRays<R> {
+    start: Vec4<R>,
+    dir: Vec4<R>,
+    bx: OrientedBox<R>,
+    cap: Capsule<R>,
+}
+
+fn our_rays<R: Real>(cases: &[Rays]) -> Vec<OurRays<R>> {
+    cases
+        .iter()
+        .map(|c| OurRays {
+            start: v4(c.start, 1.0),
+            dir: v4(c.dir, 0.0),
+            bx: c.b.ours(),
+            cap: capsule(c.cap.0, c.cap.1, c.cap.2),
+        })
+        .collect()
+}
+
+fn run_ray_box<R: Real>(cases: &[OurRays<R>]) -> u32 {
+    cases.iter().fold(0, |acc, c| {
+        fold(acc, physics_ray_box(&c.bx, c.start, c.dir))
+    })
+}
+
+fn run_ray_capsule<R: Real>(cases: &[OurRays<R>]) -> u32 {
+    cases.iter().fold(0, |acc, c| {
+        fold(acc, physics_ray_capsule(&c.cap, c.start, c.dir))
+    })
+}
+
+// Static overlaps.
+
+struct OurOverlaps<R> {
+    s0: Sphere<R>,
+    s1: Sphere<R>,
+    b0: OrientedBox<R>,
+    b1: OrientedBox<R>,
+    c0: Capsule<R>,
+    c1: Capsule<R>,
+}
+
+fn our_overlaps<R: Real>(cases: &[Overlaps]) -> Vec<OurOverlaps<R>> {
+    cases
+        .iter()
+        .map(|c| OurOverlaps {
+            s0: sphere(c.s0.0, c.s0.1),
+            s1: sphere(c.s1.0, c.s1.1),
+            b0: c.b0.ours(),
+            b1: c.b1.ours(),
+            c0: capsule(c.c0.0, c.c0.1, c.c0.2),
+            c1: capsule(c.c1.0, c.c1.1, c.c1.2),
+        })
+        .collect()
+}
+
+/// One static pair over the case set: the count of overlaps.
+fn run_overlap<R: Real>(
+    cases: &[OurOverlaps<R>],
+    f: impl Fn(&mut Contact<R>, &OurOverlaps<R>) -> bool,
+) -> u32 {
+    cases.iter().fold(0, |acc, c| {
+        let mut contact = Contact::default();
+        acc + u32::from(f(&mut contact, c))
+    })
+}
+
+// ---------------------------------------------------------------------------
+// Set-up report and groups.
+
+fn hit_rate(name: &str, answers: impl Iterator<Item = bool>) {
+    let (mut hits, mut n) = (0, 0);
+    for h in answers {
+        hits += usize::from(h);
+        n += 1;
+    }
+    eprintln!("[cases] {name}: {hits}/{n} hit");
+}
+
+fn group<'a>(c: &'a mut Criterion, name: &str) -> BenchmarkGroup<'a, WallTime> {
+    let mut g = c.benchmark_group(name);
+    g.throughput(Throughput::Elements(CASES as u64));
+    g
+}
+
+/// Adds the `f32` and `ee32` variants of one run over its converted cases.
+macro_rules! both_modes {
+    ($g:expr, $prefix:expr, $cases:expr, $convert:ident, $run:ident) => {{
+        let f = $convert::<f32>($cases);
+        let e = $convert::<Ee32>($cases);
+        $g.bench_function(format!("{}f32", $prefix), |b| {
+            b.iter(|| $run(black_box(&f)))
+        });
+        $g.bench_function(format!("{}ee32", $prefix), |b| {
+            b.iter(|| $run(black_box(&e)))
+        });
+    }};
+}
+
+fn bench_sphere_triangle(c: &mut Criterion) {
+    let cases = sphere_triangle_cases();
+    let ours = our_sphere_tri::<f32>(&cases);
+    let parry = parry_sphere_tri(&cases);
+    hit_rate(
+        "sphere_triangle (ours f32)",
+        ours.iter().map(|c| {
+            let tri = WorkTriangle::prepared(c.v[0], c.v[1], c.v[2]);
+            let mut rec = SweepRecord::default();
+            sweep_sphere_triangle(&mut rec, &c.sphere, &tri, c.mv, &mut None)
+        }),
+    );
+    hit_rate(
+        "sphere_triangle (parry)",
+        parry
+            .iter()
+            .map(|c| parry_cast(&c.pos, &c.vel, &c.ball, &Isometry::identity(), &c.tri).is_some()),
+    );
+    let mut g = group(c, "sphere_triangle");
+    both_modes!(g, "", &cases, our_sphere_tri, run_sphere_tri);
+    both_modes!(
+        g,
+        "sweep_only/",
+        &cases,
+        prepared_sphere_tri,
+        run_sphere_tri_prepared
+    );
+    g.bench_function("parry3d", |b| {
+        b.iter(|| run_parry_sphere_tri(black_box(&parry)))
+    });
+    g.finish();
+}
+
+fn bench_sphere_box(c: &mut Criterion) {
+    let cases = sphere_box_cases();
+    let ours = our_sphere_box::<f32>(&cases);
+    let parry = parry_sphere_box(&cases);
+    hit_rate(
+        "sphere_box (ours f32)",
+        ours.iter()
+            .map(|c| physics_sweep_sphere_box(&mut Contact::default(), &c.sphere, &c.bx, c.mv)),
+    );
+    hit_rate(
+        "sphere_box (parry)",
+        parry
+            .iter()
+            .map(|c| parry_cast(&c.pos, &c.vel, &c.ball, &c.box_pos, &c.cuboid).is_some()),
+    );
+    let mut g = group(c, "sphere_box");
+    both_modes!(g, "", &cases, our_sphere_box, run_sphere_box);
+    g.bench_function("parry3d", |b| {
+        b.iter(|| run_parry_sphere_box(black_box(&parry)))
+    });
+    g.finish();
+}
+
+fn bench_capsule_box(c: &mut Criterion) {
+    let cases = capsule_box_cases();
+    let ours = our_capsule_box::<f32>(&cases);
+    let parry = parry_capsule_box(&cases);
+    let ctx = PairContext::default();
+    hit_rate(
+        "capsule_box (ours f32)",
+        ours.iter().map(|c| {
+            physics_sweep_capsule_box(&mut Contact::default(), &ctx, &c.capsule, &c.bx, c.mv)
+        }),
+    );
+    hit_rate(
+        "capsule_box (parry)",
+        parry.iter().map(|c| {
+            parry_cast(
+                &Isometry::identity(),
+                &c.vel,
+                &c.capsule,
+                &c.box_pos,
+                &c.cuboid,
+            )
+            .is_some()
+        }),
+    );
+    let mut g = group(c, "capsule_box");
+    both_modes!(g, "", &cases, our_capsule_box, run_capsule_box);
+    g.bench_function("parry3d", |b| {
+        b.iter(|| run_parry_capsule_box(black_box(&parry)))
+    });
+    g.finish();
+}
+
+fn bench_box_triangle(c: &mut Criterion) {
+    let cases = box_triangle_cases();
+    let none = f32::from_bits(NO_CONTACT);
+    hit_rate(
+        "box_triangle",
+        our_box_tri::<f32>(&cases).iter().map(|c| {
+            let tri = WorkTriangle::prepared(c.v[0], c.v[1], c.v[2]);
+            sweep_box_triangle(&c.bx, &tri, c.mv) != none
+        }),
+    );
+    let mut g = group(c, "box_triangle");
+    both_modes!(g, "", &cases, our_box_tri, run_box_tri);
+    both_modes!(
+        g,
+        "sweep_only/",
+        &cases,
+        prepared_box_tri,
+        run_box_tri_prepared
+    );
+    g.finish();
+}
+
+fn bench_box_box(c: &mut Criterion) {
+    let cases = box_box_cases();
+    hit_rate(
+        "box_box",
+        our_box_box::<f32>(&cases)
+            .iter()
+            .map(|c| physics_sweep_box_box(&mut Contact::default(), &c.a, &c.b, c.mv)),
+    );
+    let mut g = group(c, "box_box");
+    both_modes!(g, "", &cases, our_box_box, run_box_box);
+    g.finish();
+}
+
+fn bench_capsule_capsule(c: &mut Criterion) {
+    let cases = capsule_capsule_cases();
+    hit_rate(
+        "capsule_capsule",
+        our_cap_cap::<f32>(&cases)
+            .iter()
+            .map(|c| physics_sweep_capsule_capsule(&mut Contact::default(), &c.a, &c.b, c.mv)),
+    );
+    let mut g = group(c, "capsule_capsule");
+    both_modes!(g, "", &cases, our_cap_cap, run_cap_cap);
+    g.finish();
+}
+
+fn bench_sphere_sphere(c: &mut Criterion) {
+    let cases = sphere_sphere_cases();
+    hit_rate(
+        "sphere_sphere",
+        our_sphere_sphere::<f32>(&cases)
+            .iter()
+            .map(|c| physics_sweep_sphere_sphere(&mut Contact::default(), &c.a, &c.b, c.mv)),
+    );
+    let mut g = group(c, "sphere_sphere");
+    both_modes!(g, "", &cases, our_sphere_sphere, run_sphere_sphere);
+    g.finish();
+}
+
+fn bench_sphere_capsule(c: &mut Criterion) {
+    let cases = sphere_capsule_cases();
+    hit_rate(
+        "sphere_capsule",
+        our_sphere_cap::<f32>(&cases)
+            .iter()
+            .map(|c| physics_sweep_sphere_capsule(&mut Contact::default(), &c.s, &c.cap, c.mv)),
+    );
+    let mut g = group(c, "sphere_capsule");
+    both_modes!(g, "", &cases, our_sphere_cap, run_sphere_cap);
+    g.finish();
+}
+
+fn bench_rays(c: &mut Criterion) {
+    let cases = ray_cases();
+    let ours = our_rays::<f32>(&cases);
+    hit_rate(
+        "ray_box",
+        ours.iter()
+            .map(|c| physics_ray_box(&c.bx, c.start, c.dir).is_some()),
+    );
+    hit_rate(
+        "ray_capsule",
+        ours.iter()
+            .map(|c| physics_ray_capsule(&c.cap, c.start, c.dir).is_some()),
+    );
+    let mut g = group(c, "rays");
+    both_modes!(g, "box/", &cases, our_rays, run_ray_box);
+    both_modes!(g, "capsule/", &cases, our_rays, run_ray_capsule);
+    g.finish();
+}
+
+fn ov_sphere_sphere<R: Real>(cases: &[OurOverlaps<R>]) -> u32 {
+    run_overlap(cases, |c, o| overlap_sphere_sphere(c, &o.s0, &o.s1))
+}
+
+fn ov_sphere_box<R: Real>(cases: &[OurOverlaps<R>]) -> u32 {
+    run_overlap(cases, |c, o| overlap_sphere_box(c, &o.s0, &o.b1))
+}
+
+fn ov_capsule_box<R: Real>(cases: &[OurOverlaps<R>]) -> u32 {
+    run_overlap(cases, |c, o| overlap_capsule_box(c, &o.c0, &o.b1))
+}
+
+fn ov_capsule_capsule<R: Real>(cases: &[OurOverlaps<R>]) -> u32 {
+    run_overlap(cases, |c, o| overlap_capsule_capsule(c, &o.c0, &o.c1))
+}
+
+fn ov_box_box<R: Real>(cases: &[OurOverlaps<R>]) -> u32 {
+    run_overlap(cases, |c, o| overlap_box_box(c, &o.b0, &o.b1))
+}
+
+fn bench_overlaps(c: &mut Criterion) {
+    let cases = overlap_cases();
+    let ours = our_overlaps::<f32>(&cases);
+    for (name, n) in [
+        ("overlap sphere_sphere", ov_sphere_sphere(&ours)),
+        ("overlap sphere_box", ov_sphere_box(&ours)),
+        ("overlap capsule_box", ov_capsule_box(&ours)),
+        ("overlap capsule_capsule", ov_capsule_capsule(&ours)),
+        ("overlap box_box", ov_box_box(&ours)),
+    ] {
+        eprintln!("[cases] {name}: {n}/{CASES} overlap");
+    }
+    let mut g = group(c, "overlap");
+    both_modes!(g, "sphere_sphere/", &cases, our_overlaps, ov_sphere_sphere);
+    both_modes!(g, "sphere_box/", &cases, our_overlaps, ov_sphere_box);
+    both_modes!(g, "capsule_box/", &cases, our_overlaps, ov_capsule_box);
+    both_modes!(
+        g,
+        "capsule_capsule/",
+        &cases,
+        our_overlaps,
+        ov_capsule_capsule
+    );
+    both_modes!(g, "box_box/", &cases, our_overlaps, ov_box_box);
+    g.finish();
+}
+
+criterion_group!(
+    benches,
+    bench_sphere_triangle,
+    bench_sphere_box,
+    bench_capsule_box,
+    bench_box_triangle,
+    bench_box_box,
+    bench_capsule_capsule,
+    bench_sphere_sphere,
+    bench_sphere_capsule,
+    bench_rays,
+    bench_overlaps,
+);
+criterion_main!(benches);
