@@ -1,0 +1,391 @@
+//! [`Grid`]: the uniform cell grid over a mesh, in the console's own layout.
+//!
+//! * A world-to-grid matrix of four rows applied as
+//!   `g = x·r0 + y·r1 + z·r2 + r3` (header `+0x10`). On the disc it is always a
+//!   diagonal scale and a translation that maps the vertices' bounding box onto
+//!   `0 … n − 1` on each axis.
+//! * A clamp box (`+0x50`, `+0x60`), on the disc `(0.5, 0.5, 0.5)` to
+//!   `(nx − 0.5, ny − 0.5, nz − 0.5)`.
+//! * The cells per axis `nx, ny, nz` (`u16`, `+0x70`…`+0x74`).
+//! * One `u32` per cell (chunk `0x05`): the cell `(x, y, z)` is entry
+//!   `(z·ny + y)·nx + x`, an offset in `u16` units into the index lists; 0 is
+//!   an empty cell.
+//! * The index lists (chunk `0x06`): at a cell's offset, a `u16` count, then
+//!   that many `u16` triangle indices.
+//!
+//! A point goes to its cell by the matrix, a clamp to the clamp box per axis
+//! and a truncation (Coney `docs/research/collision.md`, "The grid", confirmed
+//! there in the code at `0x00350cd8` and `0x003519f8`). Queries walk a box of
+//! cells with `x` outermost, then `y`, then `z` innermost (spec Unit 13,
+//! "PhysicsMesh_SweepBox").
+//!
+//! The lists are kept as the console lays them out, one flat `u16` array with
+//! the cells pointing into it, rather than as one vector per cell: the box
+//! sweep's counter bug (spec Unit 13) reads past the end of a cell's list into
+//! whatever follows it, which only this layout can reproduce.
+
+use ps2_float::{Real, Vec4};
+
+/// The grid of a mesh. Built by [`crate::build`] or read from the chunks; its
+/// offsets and list entries are checked once, when the mesh is made, so every
+/// lookup here stays inside the arrays.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Grid {
+    pub(crate) matrix: [[f32; 4]; 4],
+    pub(crate) clamp_min: [f32; 4],
+    pub(crate) clamp_max: [f32; 4],
+    pub(crate) dims: [u16; 3],
+    pub(crate) cells: Vec<u32>,
+    pub(crate) lists: Vec<u16>,
+}
+
+/// An inclusive box of cells, `lo` to `hi` on each axis (`x, y, z`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CellRange {
+    /// The lowest cell on each axis.
+    pub lo: [u16; 3],
+    /// The highest cell on each axis (inclusive).
+    pub hi: [u16; 3],
+}
+
+impl CellRange {
+    /// How many cells the range holds.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        (0..3)
+            .map(|a| usize::from(self.hi[a].saturating_sub(self.lo[a])) + 1)
+            .product()
+    }
+
+    /// Never empty: a range holds at least its one cell `lo`.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// The cells in the order the mesh queries walk them: `x` outermost, then
+    /// `y`, then `z` innermost. Allocates nothing.
+    #[must_use]
+    pub fn walk(&self) -> CellWalk {
+        CellWalk {
+            range: *self,
+            next: Some(self.lo),
+        }
+    }
+
+    /// Whether the cell is inside the range.
+    #[must_use]
+    pub fn contains(&self, cell: [u16; 3]) -> bool {
+        (0..3).all(|a| self.lo[a] <= cell[a] && cell[a] <= self.hi[a])
+    }
+}
+
+/// The iterator of [`CellRange::walk`].
+#[derive(Clone, Debug)]
+pub struct CellWalk {
+    range: CellRange,
+    next: Option<[u16; 3]>,
+}
+
+impl Iterator for CellWalk {
+    type Item = [u16; 3];
+
+    fn next(&mut self) -> Option<[u16; 3]> {
+        let cur = self.next?;
+        let (lo, hi) = (self.range.lo, self.range.hi);
+        let mut n = cur;
+        // z innermost, then y, then x outermost.
+        self.next = if n[2] < hi[2] {
+            n[2] += 1;
+            Some(n)
+        } else if n[1] < hi[1] {
+            n[2] = lo[2];
+            n[1] += 1;
+            Some(n)
+        } else if n[0] < hi[0] {
+            n[2] = lo[2];
+            n[1] = lo[1];
+            n[0] += 1;
+            Some(n)
+        } else {
+            None
+        };
+        Some(cur)
+    }
+}
+
+impl Grid {
+    /// The world-to-grid matrix, rows `r0 … r3`.
+    #[must_use]
+    pub fn matrix(&self) -> &[[f32; 4]; 4] {
+        &self.matrix
+    }
+
+    /// The clamp box's minimum (`+0x50`).
+    #[must_use]
+    pub fn clamp_min(&self) -> [f32; 4] {
+        self.clamp_min
+    }
+
+    /// The clamp box's maximum (`+0x60`).
+    #[must_use]
+    pub fn clamp_max(&self) -> [f32; 4] {
+        self.clamp_max
+    }
+
+    /// Cells per axis, `[nx, ny, nz]`.
+    #[must_use]
+    pub fn dims(&self) -> [u16; 3] {
+        self.dims
+    }
+
+    /// The number of cells, `nx·ny·nz`.
+    #[must_use]
+    pub fn cell_count(&self) -> usize {
+        self.dims.iter().map(|&n| usize::from(n)).product()
+    }
+
+    /// The grid entry of a cell, `(z·ny + y)·nx + x`; `None` outside the grid.
+    #[must_use]
+    #[inline]
+    pub fn cell_index(&self, cell: [u16; 3]) -> Option<usize> {
+        let [nx, ny, nz] = self.dims.map(usize::from);
+        let [x, y, z] = cell.map(usize::from);
+        (x < nx && y < ny && z < nz).then(|| (z * ny + y) * nx + x)
+    }
+
+    /// One `u32` per cell: the offsets into [`Grid::lists`] (chunk `0x05`).
+    #[must_use]
+    pub fn cells(&self) -> &[u32] {
+        &self.cells
+    }
+
+    /// The index lists as one array (chunk `0x06`).
+    #[must_use]
+    #[inline]
+    pub fn lists(&self) -> &[u16] {
+        &self.lists
+    }
+
+    /// The offset of a cell's list in [`Grid::lists`] (0: empty); `None`
+    /// outside the grid.
+    #[must_use]
+    #[inline]
+    pub fn cell_offset(&self, cell: [u16; 3]) -> Option<u32> {
+        self.cell_index(cell)
+            .and_then(|i| self.cells.get(i).copied())
+    }
+
+    /// The triangle indices listed in a cell (empty outside the grid or for an
+    /// empty cell).
+    #[must_use]
+    #[inline]
+    pub fn cell_list(&self, cell: [u16; 3]) -> &[u16] {
+        let Some(off) = self.cell_offset(cell) else {
+            return &[];
+        };
+        self.list_at(off)
+    }
+
+    /// The list at an offset into [`Grid::lists`]: offset 0 is empty
+    /// (divergence 138); otherwise a count and that many entries. Empty when
+    /// the offset or the count runs past the lists (never, for a mesh that was
+    /// checked when made).
+    #[must_use]
+    #[inline]
+    pub fn list_at(&self, offset: u32) -> &[u16] {
+        if offset == 0 {
+            return &[];
+        }
+        let off = offset as usize;
+        let Some(&count) = self.lists.get(off) else {
+            return &[];
+        };
+        self.lists
+            .get(off + 1..off + 1 + usize::from(count))
+            .unwrap_or(&[])
+    }
+
+    /// A point in grid space, unclamped: `((x·r0 + y·r1) + z·r2) + r3`, each
+    /// product rounded before it is added, as the VU0's multiply-accumulate
+    /// chain does (*inferred* order, divergence 132). The point's `w` is not
+    /// read: the translation row always counts once.
+    #[must_use]
+    pub fn to_grid<R: Real>(&self, p: Vec4<R>) -> Vec4<R> {
+        let [r0, r1, r2, r3] = self.matrix.map(Vec4::<R>::from_f32);
+        r0.scale(p.x).madd(r1, p.y).madd(r2, p.z).madd(r3, R::ONE)
+    }
+
+    /// The cell of a point: [`Grid::to_grid`], clamped per axis to the clamp
+    /// box, truncated (the console's point-to-cell rule).
+    #[must_use]
+    pub fn cell_of<R: Real>(&self, p: Vec4<R>) -> [u16; 3] {
+        let g = self.to_grid(p);
+        [g.x, g.y, g.z]
+            .into_iter()
+            .enumerate()
+            .fold([0u16; 3], |mut out, (a, v)| {
+                out[a] = self.axis_cell(a, v);
+                out
+            })
+    }
+
+    /// The box of cells a world box covers: both corners through the matrix,
+    /// per axis the smaller and the larger, each clamped and truncated
+    /// (*inferred*, divergence 131).
+    #[must_use]
+    pub fn cell_range<R: Real>(&self, min: Vec4<R>, max: Vec4<R>) -> CellRange {
+        let a = self.to_grid(min);
+        let b = self.to_grid(max);
+        let (a, b) = ([a.x, a.y, a.z], [b.x, b.y, b.z]);
+        let mut lo = [0u16; 3];
+        let mut hi = [0u16; 3];
+        for k in 0..3 {
+            let (l, h) = if b[k] < a[k] {
+                (b[k], a[k])
+            } else {
+                (a[k], b[k])
+            };
+            lo[k] = self.axis_cell(k, l);
+            hi[k] = self.axis_cell(k, h);
+            if hi[k] < lo[k] {
+                // Only a NaN lane can get here (its clamp is order-dependent).
+                hi[k] = lo[k];
+            }
+        }
+        CellRange { lo, hi }
+    }
+
+    /// One axis of the point-to-cell rule: clamp to `[min, max]` (the larger
+    /// of the value and the minimum, then the smaller of that and the
+    /// maximum), truncate toward zero, and keep the result inside the grid
+    /// (a guard that never changes a checked header's answer, divergence 133).
+    pub(crate) fn axis_cell<R: Real>(&self, axis: usize, v: R) -> u16 {
+        let lo = R::from_f32(self.clamp_min[axis]);
+        let hi = R::from_f32(self.clamp_max[axis]);
+        let c = v.max(lo).min(hi).to_i32();
+        let n = i32::from(self.dims[axis]);
+        // n >= 1 for a checked grid; the clamp keeps the cast in range.
+        c.clamp(0, (n - 1).max(0)) as u16
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(dims: [u16; 3], scale: [f32; 3], offset: [f32; 3]) -> Grid {
+        let n = dims.map(|d| f32::from(d) - 0.5);
+        Grid {
+            matrix: [
+                [scale[0], 0.0, 0.0, 0.0],
+                [0.0, scale[1], 0.0, 0.0],
+                [0.0, 0.0, scale[2], 0.0],
+                [offset[0], offset[1], offset[2], 1.0],
+            ],
+            clamp_min: [0.5, 0.5, 0.5, 1.0],
+            clamp_max: [n[0], n[1], n[2], 1.0],
+            dims,
+            cells: vec![0; dims.iter().map(|&d| usize::from(d)).product()],
+            lists: vec![0],
+        }
+    }
+
+    #[test]
+    fn walk_order_is_x_outer_then_y_then_z() {
+        let r = CellRange {
+            lo: [1, 0, 0],
+            hi: [2, 1, 1],
+        };
+        let cells: Vec<_> = r.walk().collect();
+        assert_eq!(
+            cells,
+            vec![
+                [1, 0, 0],
+                [1, 0, 1],
+                [1, 1, 0],
+                [1, 1, 1],
+                [2, 0, 0],
+                [2, 0, 1],
+                [2, 1, 0],
+                [2, 1, 1],
+            ]
+        );
+        assert_eq!(r.len(), 8);
+    }
+
+    #[test]
+    fn cell_index_is_z_major() {
+        let g = grid([4, 3, 2], [1.0; 3], [0.0; 3]);
+        assert_eq!(g.cell_index([1, 2, 1]), Some((3 + 2) * 4 + 1));
+        assert_eq!(g.cell_index([4, 0, 0]), None);
+    }
+
+    #[test]
+    fn point_to_cell_clamps_then_truncates() {
+        // Box (0..30) in x onto 0..3 (4 cells), y a single cell, z scale 0.
+        let g = grid([4, 1, 1], [0.1, 0.0, 0.0], [0.0; 3]);
+        let p = |x: f32| Vec4::<f32>::point(x, 5.0, 7.0);
+        assert_eq!(g.cell_of(p(0.0)), [0, 0, 0]); // clamped to 0.5
+        assert_eq!(g.cell_of(p(-50.0)), [0, 0, 0]);
+        assert_eq!(g.cell_of(p(9.99)), [0, 0, 0]);
+        assert_eq!(g.cell_of(p(10.0)), [1, 0, 0]);
+        assert_eq!(g.cell_of(p(29.9)), [2, 0, 0]);
+        // The box's maximum face is the only part of the data in the last cell.
+        assert_eq!(g.cell_of(p(30.0)), [3, 0, 0]);
+        assert_eq!(g.cell_of(p(1e9)), [3, 0, 0]); // clamped to 3.5
+    }
+
+    #[test]
+    fn a_box_covers_the_cells_of_its_corners() {
+        let g = grid([4, 4, 1], [0.1, 0.1, 0.0], [0.0; 3]);
+        let r = g.cell_range(
+            Vec4::<f32>::point(12.0, -5.0, 0.0),
+            Vec4::point(25.0, 15.0, 3.0),
+        );
+        assert_eq!(
+            r,
+            CellRange {
+                lo: [1, 0, 0],
+                hi: [2, 1, 0]
+            }
+        );
+        // A negative scale still gives an ordered range.
+        let mut h = g.clone();
+        h.matrix[0][0] = -0.1;
+        h.matrix[3][0] = 3.0;
+        let r = h.cell_range(
+            Vec4::<f32>::point(0.0, 0.0, 0.0),
+            Vec4::point(15.0, 0.0, 0.0),
+        );
+        assert_eq!((r.lo[0], r.hi[0]), (1, 3));
+    }
+
+    #[test]
+    fn both_float_modes_agree_on_cells() {
+        use ps2_float::Ee32;
+        let g = grid([8, 8, 1], [0.13, 0.07, 0.0], [0.2, 0.4, 0.0]);
+        for i in 0..200 {
+            let x = i as f32 * 0.37 - 3.0;
+            let y = i as f32 * 0.91 - 7.0;
+            let a = g.cell_of(Vec4::<f32>::point(x, y, 0.0));
+            let b = g.cell_of(Vec4::<Ee32>::from_f32([x, y, 0.0, 1.0]));
+            // The modes may differ by a last bit on a cell boundary only.
+            for k in 0..3 {
+                assert!(a[k].abs_diff(b[k]) <= 1, "{x} {y}: {a:?} {b:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn nan_lanes_stay_inside_the_grid() {
+        let g = grid([4, 4, 1], [0.1, 0.1, 0.0], [0.0; 3]);
+        let c = g.cell_of(Vec4::<f32>::point(f32::NAN, 5.0, 0.0));
+        assert!(c[0] < 4);
+        let r = g.cell_range(
+            Vec4::<f32>::point(f32::NAN, 0.0, 0.0),
+            Vec4::point(5.0, 5.0, 0.0),
+        );
+        assert!(r.hi[0] < 4 && r.lo[0] <= r.hi[0]);
+    }
+}

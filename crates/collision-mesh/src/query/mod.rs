@@ -1,0 +1,391 @@
+//! The mesh queries: what the physics world and the game ask the level's
+//! static collision.
+//!
+//! | query | original | method |
+//! | --- | --- | --- |
+//! | start a shape query | `CollisionMesh_BeginShapeQuery` (0x00347170) | [`CollisionMesh::begin_shape_query`] |
+//! | sort the mesh contacts | `MeshContacts_SortByFraction` (0x00347300) | [`sort_by_fraction`] |
+//! | sweep a sphere | `PhysicsMesh_SweepSphere` (0x00348a50) | [`CollisionMesh::sweep_sphere`] |
+//! | sweep the walking body | `PhysicsMesh_SweepCapsule` (0x00347c08) | [`CollisionMesh::sweep_capsule`] |
+//! | sweep a box | `PhysicsMesh_SweepBox` (0x00348530) | [`CollisionMesh::sweep_box`] |
+//! | overlap a sphere | 0x003473c8 | [`CollisionMesh::overlap_sphere`] |
+//! | overlap a box, a capsule | 0x003473b8, 0x003473c0 (return 0) | [`CollisionMesh::overlap_box`], [`CollisionMesh::overlap_capsule`] |
+//! | cast a ray | `CollisionMesh_RayCast` (0x00350cd8), `CollisionMesh_RayTestCell` (0x00350778) | [`CollisionMesh::ray_cast`] |
+//! | the world's ray | `WorldManager_RayCast` (0x0040db88) | [`CollisionMesh::world_ray_cast`] |
+//! | push a sphere out of walls | `CollisionMesh_SpherePush` (0x003519f8) | [`CollisionMesh::sphere_push`] |
+//! | push a body out of walls | `PhysicsBody_PushOutOfWalls` (0x003477c0) | [`CollisionMesh::push_out_of_walls`] |
+//! | switch triangles in a box | `CollisionMesh_SetEnabledInBox` (0x00351160) | [`CollisionMesh::set_enabled_in_box`] |
+//! | ground height | `Collision_DropToGround` (0x0034f950), `Collision_DropToMarkedGround` (0x0034fa28), `Collision_MarchRay` (0x0034f740) | [`CollisionMesh::drop_to_ground`], [`CollisionMesh::drop_to_marked_ground`], [`CollisionMesh::march_ray`] |
+//!
+//! # Scratch
+//!
+//! Every query clears and fills per-triangle visited bits, and the three
+//! sweeps and the sphere overlap collect their hits in the original's
+//! 100-entry array of 0xb0-byte mesh contacts before sorting them and copying
+//! the first `max` into 0xc0 [`Contact`] records. Both live in a
+//! [`QueryScratch`] the caller makes once per mesh and reuses (divergence
+//! 152): no query allocates. The ray cast, the push-outs and the ground
+//! helpers need only the visited bits, [`QueryScratch::visited`].
+//!
+//! # Shared arguments
+//!
+//! The mesh sweeps take the original's arguments as a [`SweepQuery`]: the
+//! world box (the caller's; [`Aabb::swept_sphere`] makes one), the most
+//! contacts to copy out, the moving body's flags and shape, the options word
+//! and the two `n.z` thresholds, and how the cell lists are walked
+//! ([`ListWalk`]: exactly, by default, or with the console's counter bug).
+//!
+//! [`Contact`]: kernels::Contact
+
+mod contact;
+mod enable;
+mod ground;
+mod overlap;
+mod push;
+mod ray;
+mod sweep_box;
+mod sweep_capsule;
+mod sweep_sphere;
+mod walk;
+
+pub use contact::{sort_by_fraction, MeshContact};
+pub use ground::MARCH_MAX_STEPS;
+pub use push::WallPush;
+pub use ray::{
+    passes_material_filter, ray_triangle_one_sided, ray_triangle_two_sided, Ray, RayFilter,
+    RayResult, RAY_MISS,
+};
+pub use sweep_capsule::wall_too_low;
+pub use walk::ListWalk;
+
+use bitflags::bitflags;
+use ps2_float::{Real, Vec4};
+
+use crate::{CollisionMesh, Triangle, VisitedBits};
+
+/// The size of the original's stack array of mesh contacts: 100 entries of
+/// 0xb0 bytes (spec Unit 13, "PhysicsMesh_SweepBox": "100-entry stack array
+/// of 0xb0 mesh contacts"; the same for the sphere and capsule sweeps,
+/// *inferred*, divergence 160).
+pub const MESH_CONTACTS: usize = 100;
+
+/// The side threshold `1e-6` (0x358637bd) of the mesh sweeps' side test.
+pub(crate) const SIDE_EPSILON: u32 = 0x3586_37bd;
+/// The approach threshold `−0.001` (0xba83126f): a face the move does not
+/// go into by more than this is skipped.
+pub(crate) const INTO_FACE: u32 = 0xba83_126f;
+/// `0.001` (0x3a83126f), option 0x40's "grazing" bound on `|n·M|`.
+pub(crate) const GRAZING: u32 = 0x3a83_126f;
+
+bitflags! {
+    /// The options word of a sphere mesh sweep (the `t2` argument of
+    /// `PhysicsMesh_SweepSphere`; spec Unit 1, "Issue #150"). Unknown bits are
+    /// kept and ignored; the box and capsule sweeps read no option.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+    pub struct SweepOptions: u32 {
+        /// 0x4: skip a face whose unit normal has `n.z` below the first
+        /// threshold ([`SweepQuery::nz_min`]).
+        const NZ_MIN = 0x4;
+        /// 0x8: skip a face whose `n.z` is above the second threshold
+        /// ([`SweepQuery::nz_max`]).
+        const NZ_MAX = 0x8;
+        /// 0x40: the side and direction tests skip nothing; they mark the
+        /// contact 0x10 (behind), 0x20 (moving away) or 0x40 (grazing).
+        const MARK_FACES = 0x40;
+        /// 0x8000: skip triangles with flag bit 3, as a body with flag 0x100
+        /// does.
+        const SKIP_BIT_3 = 0x8000;
+        /// 0x20000: keep one contact per plane.
+        const ONE_PER_PLANE = 0x2_0000;
+    }
+}
+
+/// The marks option 0x40 writes into a mesh contact's flags (`+0x08`, then
+/// the record's `+0xb0`).
+pub mod marks {
+    /// The sphere's centre is behind a one-sided face.
+    pub const BEHIND: u32 = 0x10;
+    /// The move goes away from the face (`n·M > 0.001`).
+    pub const AWAY: u32 = 0x20;
+    /// The move grazes the face (`|n·M| ≤ 0.001`).
+    pub const GRAZING: u32 = 0x40;
+}
+
+/// A world-space box, the mesh queries' `worldBox` argument.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Aabb<R> {
+    /// The minimum corner.
+    pub min: Vec4<R>,
+    /// The maximum corner.
+    pub max: Vec4<R>,
+}
+
+impl<R: Real> Aabb<R> {
+    /// A box from its corners.
+    #[must_use]
+    pub fn new(min: Vec4<R>, max: Vec4<R>) -> Self {
+        Self { min, max }
+    }
+
+    /// The box around a sphere of radius `r` at `c` and at `c + mv`: per
+    /// axis the smaller and the larger end, moved out by `r`. A helper for
+    /// callers without a physics world, whose own boxes come from the body's
+    /// bounds grown by the move (divergence 166).
+    #[must_use]
+    pub fn swept_sphere(c: Vec4<R>, r: R, mv: Vec4<R>) -> Self {
+        let e = c + mv;
+        let lo = |a: R, b: R| a.min(b) - r;
+        let hi = |a: R, b: R| a.max(b) + r;
+        Self {
+            min: Vec4::point(lo(c.x, e.x), lo(c.y, e.y), lo(c.z, e.z)),
+            max: Vec4::point(hi(c.x, e.x), hi(c.y, e.y), hi(c.z, e.z)),
+        }
+    }
+
+    /// The box around an oriented box at its start and end of the move (the
+    /// half extents projected on the world axes, as a shape's bounds).
+    #[must_use]
+    pub fn swept_box(b: &kernels::OrientedBox<R>, mv: Vec4<R>) -> Self {
+        let reach = |k: usize| {
+            let lane = |v: Vec4<R>| match k {
+                0 => v.x,
+                1 => v.y,
+                _ => v.z,
+            };
+            (b.half.x * lane(b.axes[0]).abs() + b.half.y * lane(b.axes[1]).abs())
+                + b.half.z * lane(b.axes[2]).abs()
+        };
+        let c = b.centre;
+        let e = c + mv;
+        let (rx, ry, rz) = (reach(0), reach(1), reach(2));
+        Self {
+            min: Vec4::point(c.x.min(e.x) - rx, c.y.min(e.y) - ry, c.z.min(e.z) - rz),
+            max: Vec4::point(c.x.max(e.x) + rx, c.y.max(e.y) + ry, c.z.max(e.z) + rz),
+        }
+    }
+}
+
+/// The arguments the mesh sweeps share (the original's `out`, `max`,
+/// `worldBox`, `body`, `shape`, options `t2` and thresholds `f12`, `f13`),
+/// and how the cell lists are walked.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SweepQuery<R> {
+    /// The world box whose cells are walked (the caller's; the original never
+    /// derives it from the shape).
+    pub world_box: Aabb<R>,
+    /// The most contacts copied out (capped to the output's length,
+    /// divergence 177).
+    pub max: usize,
+    /// The moving body's flags (`body +0x40`): 0x100 skips triangles with
+    /// bit 3 in the sphere and box sweeps.
+    pub body_flags: u32,
+    /// The moving shape, written to each record's `+0x04`.
+    pub own_shape: u32,
+    /// The options word (read by the sphere sweep only).
+    pub options: SweepOptions,
+    /// The first threshold (`f12`): option 0x4's `n.z` minimum for the
+    /// sphere; the walking sweep's wall bound (a wall has
+    /// `f12 ≤ n.z ≤ −f12`). The body sweep passes −0.65.
+    pub nz_min: R,
+    /// The second threshold (`f13`): option 0x8's `n.z` maximum. The body
+    /// sweep passes 0.
+    pub nz_max: R,
+    /// How the cell lists are walked.
+    pub walk: ListWalk,
+}
+
+impl<R: Real> SweepQuery<R> {
+    /// A query over `world_box` copying out at most `max` contacts, with the
+    /// body sweep's thresholds (−0.65 and 0, `IPhysics_SweepShapeVsMesh`), no
+    /// option, body flags 0, shape 0 and the exact list walk.
+    #[must_use]
+    pub fn new(world_box: Aabb<R>, max: usize) -> Self {
+        Self {
+            world_box,
+            max,
+            body_flags: 0,
+            own_shape: 0,
+            options: SweepOptions::empty(),
+            nz_min: R::from_f32(-0.65),
+            nz_max: R::ZERO,
+            walk: ListWalk::Exact,
+        }
+    }
+
+    /// The same query with these options.
+    #[must_use]
+    pub fn with_options(self, options: SweepOptions) -> Self {
+        Self { options, ..self }
+    }
+
+    /// The same query with these body flags.
+    #[must_use]
+    pub fn with_body_flags(self, body_flags: u32) -> Self {
+        Self { body_flags, ..self }
+    }
+
+    /// The same query with this list walk.
+    #[must_use]
+    pub fn with_walk(self, walk: ListWalk) -> Self {
+        Self { walk, ..self }
+    }
+}
+
+/// Counters of the last query, for tests and benchmarks (the original keeps
+/// none).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct QueryStats {
+    /// Cells walked.
+    pub cells: u32,
+    /// List entries read (more than the lists hold only with
+    /// [`ListWalk::ConsoleOverrun`]).
+    pub entries: u32,
+    /// Triangles tested: entries whose visited bit was clear.
+    pub tested: u32,
+    /// Calls of the triangle kernel (sphere, box or penetration test, or
+    /// ray-triangle test).
+    pub kernel_calls: u32,
+    /// Triangles skipped before their normal because their bounding box
+    /// lies clear of everything the shape can reach (divergence 178).
+    pub culled: u32,
+    /// Mesh contacts kept.
+    pub kept: u32,
+    /// Hits dropped because the 100-entry array was full (divergence 153).
+    pub overflowed: u32,
+}
+
+/// The reusable scratch of the mesh queries: the visited bits and the
+/// original's 100-entry mesh contact array. Make one per mesh (or per world)
+/// and pass it to every query; no query allocates (divergence 152).
+#[derive(Clone, Debug)]
+pub struct QueryScratch<R> {
+    /// The per-triangle visited bits (`+0x94` on the console).
+    pub visited: VisitedBits,
+    pub(crate) contacts: Vec<MeshContact<R>>,
+    pub(crate) stats: QueryStats,
+}
+
+impl<R: Real> QueryScratch<R> {
+    /// A scratch sized for `mesh`: its visited bits and room for
+    /// [`MESH_CONTACTS`] mesh contacts.
+    #[must_use]
+    pub fn new(mesh: &CollisionMesh) -> Self {
+        Self {
+            visited: mesh.visited_bits(),
+            contacts: Vec::with_capacity(MESH_CONTACTS),
+            stats: QueryStats::default(),
+        }
+    }
+
+    /// The mesh contacts of the last sweep or overlap, sorted by fraction
+    /// (all of them, not only the `max` copied out).
+    #[must_use]
+    pub fn contacts(&self) -> &[MeshContact<R>] {
+        &self.contacts
+    }
+
+    /// The counters of the last sweep or overlap.
+    #[must_use]
+    pub fn stats(&self) -> QueryStats {
+        self.stats
+    }
+
+    /// Empties the contact array and the counters for a new query.
+    pub(crate) fn start(&mut self) {
+        self.contacts.clear();
+        self.stats = QueryStats::default();
+    }
+
+    /// Sorts the array and returns how many records to copy out.
+    pub(crate) fn finish(&mut self, max: usize, out_len: usize) -> usize {
+        sort_by_fraction(&mut self.contacts);
+        self.contacts.len().min(max).min(out_len)
+    }
+}
+
+/// Stores a mesh contact in the 100-entry array; past the 100th it is
+/// dropped and counted (divergence 153).
+pub(crate) fn keep<R>(
+    contacts: &mut Vec<MeshContact<R>>,
+    stats: &mut QueryStats,
+    c: MeshContact<R>,
+) {
+    if contacts.len() < MESH_CONTACTS {
+        contacts.push(c);
+        stats.kept += 1;
+    } else {
+        stats.overflowed += 1;
+    }
+}
+
+/// Whether a triangle flagged `flags` (the raw `u16`) is dropped by the bit-3
+/// rule: bit 0x8 set, and the body has flag 0x100 or the query asks with
+/// option 0x8000.
+#[inline]
+pub(crate) fn bit3_skipped(flags: u16, body_flags: u32, options: SweepOptions) -> bool {
+    flags & 0x8 != 0 && (body_flags & 0x100 != 0 || options.contains(SweepOptions::SKIP_BIT_3))
+}
+
+/// The box a sphere can touch during a query, grown by a margin: a
+/// triangle whose bounding box lies outside it can give no contact (every
+/// contact of the sphere kernel, the penetration test and the push-outs is a
+/// point of the triangle within the radius of a centre on the move), so the
+/// queries skip it before computing its normal. The margin, `1/64 + 2⁻¹²`
+/// of the largest coordinate, is far above the float error of the tests, so
+/// the skip never changes a result; only the counters see it
+/// (divergence 178).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Reach {
+    lo: [f32; 3],
+    hi: [f32; 3],
+    /// `false` for the console's overrun walk, where a triangle's exit (not
+    /// only its contact) matters: nothing is skipped there.
+    active: bool,
+}
+
+impl Reach {
+    /// What a sphere of radius `r` at `c` moving by `mv` can reach.
+    pub(crate) fn sphere<R: Real>(c: Vec4<R>, r: R, mv: Vec4<R>, walk: ListWalk) -> Self {
+        let (c, r, m) = (c.to_f32(), r.to_f32().abs(), mv.to_f32());
+        let mut lo = [0.0f32; 3];
+        let mut hi = [0.0f32; 3];
+        let mut big = 0.0f32;
+        for k in 0..3 {
+            let e = c[k] + m[k];
+            lo[k] = c[k].min(e) - r;
+            hi[k] = c[k].max(e) + r;
+            big = big.max(lo[k].abs()).max(hi[k].abs());
+        }
+        let margin = 1.0 / 64.0 + big * (1.0 / 4096.0);
+        for k in 0..3 {
+            lo[k] -= margin;
+            hi[k] += margin;
+        }
+        Self {
+            lo,
+            hi,
+            active: walk == ListWalk::Exact,
+        }
+    }
+
+    /// Whether the triangle's bounding box meets the box (a NaN anywhere
+    /// keeps the triangle).
+    #[inline]
+    pub(crate) fn meets(&self, vertices: &[[f32; 4]], t: &Triangle) -> bool {
+        if !self.active {
+            return true;
+        }
+        let (Some(a), Some(b), Some(c)) = (
+            vertices.get(usize::from(t.v[0])),
+            vertices.get(usize::from(t.v[1])),
+            vertices.get(usize::from(t.v[2])),
+        ) else {
+            return true;
+        };
+        (0..3).all(|k| {
+            let tlo = a[k].min(b[k]).min(c[k]);
+            let thi = a[k].max(b[k]).max(c[k]);
+            !(tlo > self.hi[k] || thi < self.lo[k])
+        })
+    }
+}

@@ -1,0 +1,236 @@
+//! Pushing a sphere out of the mesh's walls: the cameras' sphere push (Coney
+//! `docs/research/collision.md`, "Sphere push-out") and the airborne body's
+//! push out of the nearest wall (Coney `docs/research/characters.md`,
+//! "Walls and steps"; spec overview "Sweeping a body").
+
+use kernels::sphere_triangle::point_triangle_distance_sq;
+use kernels::{Sphere, WorkTriangle};
+use ps2_float::{Real, Vec4};
+
+use super::{ListWalk, Reach, SIDE_EPSILON};
+use crate::grid::CellRange;
+use crate::query::ray::passes_material_filter;
+use crate::visited::{Visit, VisitedBits};
+use crate::CollisionMesh;
+
+/// `cos 15°` as the game computes it (`cosf` at 0x004b8a70 of 15° in
+/// radians): 0.9659258, 0x3f7746ea (*inferred* to round like the nearest
+/// `f32`, divergence 173).
+const COS_15: u32 = 0x3f77_46ea;
+/// `1e-5`, the sphere push's side and depth tolerance.
+const PUSH_EPSILON: f32 = 1e-5;
+/// `0.65`: the physics code's wall bound on `|n.z|`.
+const WALL_NZ: f32 = 0.65;
+
+/// The running sum of [`CollisionMesh::sphere_push`].
+#[derive(Clone, Copy, Debug)]
+struct PushSum<R> {
+    sum: Vec4<R>,
+    count: u32,
+    /// What the sphere can touch (divergence 178).
+    reach: Reach,
+}
+
+/// The wall [`CollisionMesh::push_out_of_walls`] chose and the push out of
+/// it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WallPush<R> {
+    /// `n × (r − distance)`: what moves the sphere out of the wall's plane.
+    pub push: Vec4<R>,
+    /// The wall's unit normal, turned to face the sphere when two-sided.
+    pub normal: Vec4<R>,
+    /// The centre's distance from the wall's plane.
+    pub distance: R,
+    /// The wall.
+    pub triangle: u16,
+}
+
+/// Whether the vector is zero in `x, y, z`.
+fn is_zero<R: Real>(v: Vec4<R>) -> bool {
+    v.x == R::ZERO && v.y == R::ZERO && v.z == R::ZERO
+}
+
+impl CollisionMesh {
+    /// Moves a sphere out of the walls it overlaps: the cells of
+    /// `centre ± radius` (visited bits cleared first), and for each enabled,
+    /// not excluded wall (`|n.z| ≤ cos 15°`; floors and ceilings never push)
+    /// with `dist = n·c − n·v0`: a one-sided triangle with `dist < −1e-5` is
+    /// skipped, a two-sided one turns `n` and `dist` over; when
+    /// `radius − dist > 1e-5` and the centre's projection lies inside the
+    /// three edges, `n × (radius − dist)` is added to a sum, counted, and
+    /// `first_normal` is set to `n` if it is still zero. Afterwards the centre
+    /// moves by the sum over the count (the average, not the sum). Returns
+    /// whether any wall was counted.
+    ///
+    /// Only the face counts: a sphere touching an edge or a corner and not
+    /// the face is not pushed.
+    ///
+    /// Original: `CollisionMesh_SpherePush` (0x003519f8).
+    pub fn sphere_push<R: Real>(
+        &self,
+        visited: &mut VisitedBits,
+        radius: R,
+        centre: &mut Vec4<R>,
+        exclude: Option<&[u32]>,
+        first_normal: &mut Vec4<R>,
+    ) -> bool {
+        let c = *centre;
+        let min = Vec4::point(c.x - radius, c.y - radius, c.z - radius);
+        let max = Vec4::point(c.x + radius, c.y + radius, c.z + radius);
+        let range = self.begin_shape_query(visited, min, max);
+        let mut acc = PushSum {
+            sum: Vec4::ORIGIN,
+            count: 0,
+            reach: Reach::sphere(c, radius, Vec4::ZERO, ListWalk::Exact),
+        };
+        for cell in range.walk() {
+            if !self.cell_triangles(cell).is_empty() {
+                self.sphere_test_cell(visited, cell, radius, c, exclude, first_normal, &mut acc);
+            }
+        }
+        if acc.count == 0 {
+            return false;
+        }
+        // The average, as `sum × (1 / count)` (*inferred*, divergence 173).
+        let inv = R::ONE.div(R::from_i32(acc.count as i32));
+        *centre = c + acc.sum.scale(inv);
+        true
+    }
+
+    /// One cell of [`CollisionMesh::sphere_push`].
+    ///
+    /// Original: `CollisionMesh_SphereTestCell` (0x00351468).
+    #[allow(clippy::too_many_arguments)]
+    fn sphere_test_cell<R: Real>(
+        &self,
+        visited: &mut VisitedBits,
+        cell: [u16; 3],
+        radius: R,
+        c: Vec4<R>,
+        exclude: Option<&[u32]>,
+        first_normal: &mut Vec4<R>,
+        acc: &mut PushSum<R>,
+    ) {
+        let eps = R::from_f32(PUSH_EPSILON);
+        for &t in self.cell_triangles(cell) {
+            let ix = usize::from(t);
+            if visited.visit(ix) != Visit::First {
+                continue;
+            }
+            let (Some(tri), Some(corners)) = (self.triangle(ix), self.corners::<R>(ix)) else {
+                continue;
+            };
+            let flags = tri.flags.bits();
+            if flags & 0x1 == 0 || !passes_material_filter(tri.material, exclude) {
+                continue;
+            }
+            if !acc.reach.meets(self.vertices(), tri) {
+                continue;
+            }
+            let mut work = WorkTriangle::from_corners(corners[0], corners[1], corners[2]);
+            work.compute_normal();
+            let face = work.n;
+            if face.z.abs() > R::from_bits(COS_15) {
+                continue;
+            }
+            let mut n = face;
+            let mut dist = n.dot(c) - n.dot(work.v[0]);
+            if dist < -eps {
+                if flags & 0x2 == 0 {
+                    continue;
+                }
+                n = -n;
+                dist = -dist;
+            }
+            let reaches = radius - dist > eps;
+            if !reaches {
+                continue;
+            }
+            // The projection inside the three edges, tested with the face's
+            // own normal whichever side the sphere is on (divergence 173).
+            work.compute_edges(false);
+            let inside = (0..3).all(|k| {
+                let m = work.e[k].cross(face);
+                m.dot(c) <= m.dot(work.v[k])
+            });
+            if !inside {
+                continue;
+            }
+            acc.sum = acc.sum.madd(n, radius - dist);
+            acc.count += 1;
+            if is_zero(*first_normal) {
+                *first_normal = n;
+            }
+        }
+    }
+
+    /// The push that moves an airborne body's sphere out of the nearest wall
+    /// it overlaps: among the enabled triangles of the cells of
+    /// `centre ± r` that are walls (`|n.z| ≤ 0.65`), that the sphere overlaps
+    /// (the squared distance from the centre to the triangle below `r²`) and
+    /// is in front of (a two-sided one turned to face it; a one-sided one with
+    /// the centre behind, `n·c − n·v0 < 1e-6`, skipped), the one whose plane
+    /// is nearest the centre; the push is `n × (r − distance)`. `None` when
+    /// no wall is reached.
+    ///
+    /// The caller adds the push to the body's pending push-out (`+0x50`) and
+    /// sets body flag 0x1000, as the original does (spec overview, "Open
+    /// questions"). The research gives "the nearest wall" and the push; the
+    /// rest is *inferred* (divergence 174).
+    ///
+    /// Original: `PhysicsBody_PushOutOfWalls` (0x003477c0).
+    pub fn push_out_of_walls<R: Real>(
+        &self,
+        visited: &mut VisitedBits,
+        sphere: &Sphere<R>,
+    ) -> Option<WallPush<R>> {
+        let (c, r) = (sphere.centre, sphere.radius);
+        let min = Vec4::point(c.x - r, c.y - r, c.z - r);
+        let max = Vec4::point(c.x + r, c.y + r, c.z + r);
+        let range: CellRange = self.begin_shape_query(visited, min, max);
+        let mut best: Option<WallPush<R>> = None;
+        let wall = R::from_f32(WALL_NZ);
+        let reach = Reach::sphere(c, r, Vec4::ZERO, ListWalk::Exact);
+        for cell in range.walk() {
+            for &t in self.cell_triangles(cell) {
+                let ix = usize::from(t);
+                if visited.visit(ix) != Visit::First {
+                    continue;
+                }
+                let (Some(tri), Some(corners)) = (self.triangle(ix), self.corners::<R>(ix)) else {
+                    continue;
+                };
+                let flags = tri.flags.bits();
+                if flags & 0x1 == 0 || !reach.meets(self.vertices(), tri) {
+                    continue;
+                }
+                let mut work = WorkTriangle::from_corners(corners[0], corners[1], corners[2]);
+                work.compute_normal();
+                if work.n.z.abs() > wall {
+                    continue;
+                }
+                let mut dist = work.n.dot(c) - work.n.dot(work.v[0]);
+                if dist < R::from_bits(SIDE_EPSILON) {
+                    if flags & 0x2 == 0 {
+                        continue;
+                    }
+                    work.flip();
+                    dist = -dist;
+                }
+                work.compute_edges(false);
+                let overlaps = point_triangle_distance_sq(c, &work).dist_sq < r * r;
+                let nearer = best.is_none_or(|b| dist < b.distance);
+                if !(overlaps && nearer) {
+                    continue;
+                }
+                best = Some(WallPush {
+                    push: Vec4::ZERO.madd(work.n, r - dist).with_w(R::ZERO),
+                    normal: work.n,
+                    distance: dist,
+                    triangle: t,
+                });
+            }
+        }
+        best
+    }
+}

@@ -1,0 +1,100 @@
+//! The oriented box swept against the mesh (spec Unit 13,
+//! "PhysicsMesh_SweepBox (0x00348530)").
+
+use kernels::box_sweep::{
+    physics_mesh_sweep_box_triangle, write_mesh_box_contact, BoxTriangleStep, MeshTriangle,
+};
+use kernels::{Contact, OrientedBox, WorkTriangle};
+use ps2_float::{Real, Vec4};
+
+use super::walk::{walk_lists, Exit};
+use super::{keep, MeshContact, QueryScratch, SweepQuery};
+use crate::CollisionMesh;
+
+impl CollisionMesh {
+    /// Sweeps the oriented box `bx` along the whole move `mv` against the
+    /// triangles of the cells of `q.world_box`, keeps every hit at a fraction
+    /// in `[0, 1]`, sorts them and writes the first `q.max` into `out`;
+    /// returns how many it wrote.
+    ///
+    /// # Behaviour
+    ///
+    /// Per triangle (spec Unit 13, "PhysicsMesh_SweepBox"): the visited bit;
+    /// bit 3 against the body's flag 0x100 ([`SweepQuery::body_flags`]; the
+    /// sphere's option 0x8000 has no counterpart); the enabled bit; the side
+    /// test at the box's centre (`n·P − n·v0 < 1e-6`: a one-sided triangle is
+    /// skipped, a two-sided one turned over); the move must go into the face
+    /// (`n·M < −0.001`); then `Sweep_BoxTriangle`, kept when `0 ≤ t ≤ 1`
+    /// ([`physics_mesh_sweep_box_triangle`] does all of this for one
+    /// triangle). The options and the `n.z` thresholds are not read.
+    ///
+    /// The kernel's zero-speed reset gives fraction 0 to a box dropped flat
+    /// (the flat-drop quirk), and each record's point is the box's centre at
+    /// contact, its flags word 0 ([`write_mesh_box_contact`]).
+    ///
+    /// The original's loop leaves through its `t > 1` exit on every kernel
+    /// miss (`1e28`), which skips the list counter; the walk here is exact
+    /// unless [`SweepQuery::walk`] asks for the console's overrun
+    /// (divergence 154).
+    ///
+    /// # Returns
+    ///
+    /// The number of records written, at most `q.max` and `out.len()`.
+    ///
+    /// Original: `PhysicsMesh_SweepBox` (0x00348530).
+    pub fn sweep_box<R: Real>(
+        &self,
+        scratch: &mut QueryScratch<R>,
+        out: &mut [Contact<R>],
+        q: &SweepQuery<R>,
+        bx: &OrientedBox<R>,
+        mv: Vec4<R>,
+    ) -> usize {
+        let range = self.begin_shape_query(&mut scratch.visited, q.world_box.min, q.world_box.max);
+        scratch.start();
+        let QueryScratch {
+            visited,
+            contacts,
+            stats,
+        } = scratch;
+        // One stack record for the whole walk, as the original's: its plane
+        // constant and lengths are never written.
+        let mut work = WorkTriangle::<R>::default();
+        let counts = walk_lists(self.grid(), range, visited, q.walk, |ix| {
+            let (Some(tri), Some(corners)) = (self.triangle(ix), self.corners::<R>(ix)) else {
+                return Exit::Counted;
+            };
+            let mt = MeshTriangle {
+                corners,
+                flags: tri.flags.bits(),
+                // At most 65,535 triangles.
+                id: ix as u32,
+            };
+            let step = physics_mesh_sweep_box_triangle(&mut work, bx, q.body_flags, &mt, mv);
+            match step {
+                BoxTriangleStep::Skipped(_) => Exit::Counted,
+                BoxTriangleStep::Before(_) => {
+                    stats.kernel_calls += 1;
+                    Exit::Counted
+                }
+                BoxTriangleStep::Beyond(_) => {
+                    stats.kernel_calls += 1;
+                    Exit::Uncounted
+                }
+                BoxTriangleStep::Kept(mc) => {
+                    stats.kernel_calls += 1;
+                    keep(contacts, stats, MeshContact::from_box(&mc));
+                    Exit::Counted
+                }
+            }
+        });
+        stats.cells = counts.cells;
+        stats.entries = counts.entries;
+        stats.tested = counts.tested;
+        let n = scratch.finish(q.max, out.len());
+        for (o, mc) in out.iter_mut().zip(scratch.contacts.iter()).take(n) {
+            write_mesh_box_contact(o, &mc.to_box(), q.own_shape, bx, mv);
+        }
+        n
+    }
+}

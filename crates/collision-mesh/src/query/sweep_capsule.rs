@@ -1,0 +1,270 @@
+//! The walking body's sweep: the capsule shape as one sphere against the
+//! mesh's walls (spec overview "Sweeping a body" step 2; Coney
+//! `docs/research/characters.md` "Walls and steps").
+
+use kernels::sphere_triangle::{sweep_sphere_triangle, SweepRecord};
+use kernels::{Capsule, Contact, Sphere, WorkTriangle};
+use ps2_float::{Real, Vec4};
+
+use super::contact::write_sphere_contact;
+use super::walk::{walk_lists, Exit};
+use super::{
+    keep, MeshContact, QueryScratch, QueryStats, Reach, SweepQuery, INTO_FACE, SIDE_EPSILON,
+};
+use crate::CollisionMesh;
+
+/// `0.25`: the low-triangle rule's height and distance.
+const LOW: f32 = 0.25;
+/// `0.8`: a longest edge with `|unit z|` at least this is nearly vertical.
+const NEARLY_VERTICAL: f32 = 0.8;
+/// `0.05`: the sphere's lowest point above the feet.
+const FOOT_GAP: f32 = 0.05;
+
+/// What one triangle of the walking sweep came to.
+enum Outcome<R> {
+    Skipped,
+    /// The kernel's fraction above 1: the exit that skips the counter.
+    Beyond,
+    Kept(MeshContact<R>),
+}
+
+/// The walking sweep's low-triangle rule: whether a triangle is too low or
+/// too thin to be a wall for a walking body. Take the edge whose unit vector
+/// is steepest (the largest `|e.z| / |e|`); if its two ends differ in height
+/// by less than 0.25, it is too low. Then take the longest edge; unless it is
+/// nearly vertical (`|unit z| ≥ 0.8`), it is too thin when the third corner
+/// lies less than 0.25 from that edge's line (Coney `characters.md`, "Walls
+/// and steps" step 3). Ties go to the first edge (`e0`, `e1`, `e2`), the
+/// arithmetic order is *inferred* (divergence 162).
+///
+/// `work` holds the corners and the edges (`e_k` from corner `k` to `k + 1`).
+#[must_use]
+pub fn wall_too_low<R: Real>(work: &WorkTriangle<R>) -> bool {
+    let len = work.e.map(|e| e.length());
+    let uz = [0, 1, 2].map(|k| work.e[k].z.abs().div(len[k]));
+    let steepest = pick(uz);
+    if work.e[steepest].z.abs() < R::from_f32(LOW) {
+        return true;
+    }
+    let longest = pick(len);
+    if uz[longest] >= R::from_f32(NEARLY_VERTICAL) {
+        return false;
+    }
+    let a = work.v[longest];
+    let p = work.v[(longest + 2) % 3];
+    let dist = work.e[longest].cross(p - a).length().div(len[longest]);
+    dist < R::from_f32(LOW)
+}
+
+/// The index of the largest value, the first on ties.
+fn pick<R: Real>(v: [R; 3]) -> usize {
+    let mut best = 0;
+    for k in 1..3 {
+        if v[k] > v[best] {
+            best = k;
+        }
+    }
+    best
+}
+
+impl CollisionMesh {
+    /// Sweeps the walking body's capsule against the mesh's walls: the
+    /// capsule is one sphere of radius `r = capsule.radius × body_scale`
+    /// (body `+0x60`) centred `r + 0.05` above its base (the feet), swept
+    /// along the whole move `mv`; hits at a fraction in `[0, 1]` are kept,
+    /// sorted by fraction, and the first `q.max` written to `out`. Returns
+    /// how many were written.
+    ///
+    /// # Behaviour
+    ///
+    /// Per triangle (spec overview "Sweeping a body" step 2; Coney
+    /// `characters.md`, "Walls and steps"): skipped when already visited or
+    /// disabled (no type bit and no bit-3 rule is read); kept only as a wall,
+    /// `f12 ≤ n.z ≤ −f12` with `f12` = [`SweepQuery::nz_min`] (−0.65 from the
+    /// body sweep, divergence 161); the side test `n·c − n·v0 < 1e-6` at the
+    /// raised centre turns a two-sided face over and skips a one-sided one;
+    /// the move must go into the face, `n·M < −0.001`; then the low-triangle
+    /// rule ([`wall_too_low`]) drops faces under 0.25 m; then
+    /// `Sweep_SphereTriangle` runs, keeping its inside mask in the contact
+    /// (`+0x14`). A fraction below 0 is dropped; one above 1 is dropped
+    /// through the exit that skips the list counter (the console's overrun,
+    /// [`super::ListWalk`], divergence 163).
+    ///
+    /// So a one-sided wall stops a body only from its front, and a kerb under
+    /// 0.25 m never reaches the kernel.
+    ///
+    /// # Returns
+    ///
+    /// The number of records written, at most `q.max` and `out.len()`. The
+    /// records get the sphere sweep's fields (divergence 156); the corner
+    /// slide of the original's walking sweep is not written (divergence 164).
+    ///
+    /// Original: `PhysicsMesh_SweepCapsule` (0x00347c08).
+    pub fn sweep_capsule<R: Real>(
+        &self,
+        scratch: &mut QueryScratch<R>,
+        out: &mut [Contact<R>],
+        q: &SweepQuery<R>,
+        capsule: &Capsule<R>,
+        body_scale: R,
+        mv: Vec4<R>,
+    ) -> usize {
+        let sphere = walking_sphere(capsule, body_scale);
+        let range = self.begin_shape_query(&mut scratch.visited, q.world_box.min, q.world_box.max);
+        scratch.start();
+        let QueryScratch {
+            visited,
+            contacts,
+            stats,
+        } = scratch;
+        let mut work = WorkTriangle::<R>::default();
+        let reach = Reach::sphere(sphere.centre, sphere.radius, mv, q.walk);
+        let counts = walk_lists(self.grid(), range, visited, q.walk, |ix| {
+            match self.capsule_triangle(&mut work, q, &reach, &sphere, mv, ix, stats) {
+                Outcome::Skipped => Exit::Counted,
+                Outcome::Beyond => Exit::Uncounted,
+                Outcome::Kept(mc) => {
+                    keep(contacts, stats, mc);
+                    Exit::Counted
+                }
+            }
+        });
+        stats.cells = counts.cells;
+        stats.entries = counts.entries;
+        stats.tested = counts.tested;
+        let n = scratch.finish(q.max, out.len());
+        for (o, mc) in out.iter_mut().zip(scratch.contacts.iter()).take(n) {
+            write_sphere_contact(o, mc, q.own_shape, sphere.centre, sphere.radius, mv);
+        }
+        n
+    }
+
+    /// One triangle of [`CollisionMesh::sweep_capsule`], after its visited
+    /// bit.
+    #[allow(clippy::too_many_arguments)]
+    fn capsule_triangle<R: Real>(
+        &self,
+        work: &mut WorkTriangle<R>,
+        q: &SweepQuery<R>,
+        reach: &Reach,
+        sphere: &Sphere<R>,
+        mv: Vec4<R>,
+        ix: usize,
+        stats: &mut QueryStats,
+    ) -> Outcome<R> {
+        let Some(tri) = self.triangle(ix) else {
+            return Outcome::Skipped;
+        };
+        let flags = tri.flags.bits();
+        if flags & 0x1 == 0 {
+            return Outcome::Skipped;
+        }
+        if !reach.meets(self.vertices(), tri) {
+            stats.culled += 1;
+            return Outcome::Skipped;
+        }
+        let Some(corners) = self.corners::<R>(ix) else {
+            return Outcome::Skipped;
+        };
+        work.v = corners;
+        work.compute_normal();
+        let nz = work.n.z;
+        if !(q.nz_min <= nz && nz <= -q.nz_min) {
+            return Outcome::Skipped;
+        }
+        let c = sphere.centre;
+        if work.n.dot(c) - work.n.dot(work.v[0]) < R::from_bits(SIDE_EPSILON) {
+            if flags & 0x2 == 0 {
+                return Outcome::Skipped;
+            }
+            work.flip();
+        }
+        if work.n.dot(mv) >= R::from_bits(INTO_FACE) {
+            return Outcome::Skipped;
+        }
+        work.compute_edges(false);
+        if wall_too_low(work) {
+            return Outcome::Skipped;
+        }
+        work.set_plane();
+        stats.kernel_calls += 1;
+        let mut record = SweepRecord::default();
+        let mut mask = None;
+        if !sweep_sphere_triangle(&mut record, sphere, work, mv, &mut mask) {
+            return Outcome::Skipped;
+        }
+        let Some(t) = record.fractions[0] else {
+            return Outcome::Skipped;
+        };
+        if t > R::ONE {
+            return Outcome::Beyond;
+        }
+        if t < R::ZERO {
+            return Outcome::Skipped;
+        }
+        Outcome::Kept(MeshContact {
+            fraction: t,
+            // At most 65,535 triangles.
+            triangle: ix as u16,
+            flags: 0,
+            mask,
+            depth: None,
+            work: *work,
+        })
+    }
+}
+
+/// The walking sphere of a capsule: radius `capsule.radius × body_scale`,
+/// centre `r + 0.05` above the base (Coney `characters.md`, "Walls and
+/// steps" step 1; the order of the operations is *inferred*, divergence
+/// 161).
+#[must_use]
+pub(crate) fn walking_sphere<R: Real>(capsule: &Capsule<R>, body_scale: R) -> Sphere<R> {
+    let r = capsule.radius * body_scale;
+    let b = capsule.base;
+    Sphere {
+        radius: r,
+        centre: Vec4::new(b.x, b.y, b.z + (r + R::from_f32(FOOT_GAP)), R::ONE),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn work(v: [[f32; 3]; 3]) -> WorkTriangle<f32> {
+        let p = |a: [f32; 3]| Vec4::point(a[0], a[1], a[2]);
+        let mut w = WorkTriangle::from_corners(p(v[0]), p(v[1]), p(v[2]));
+        w.compute_edges(false);
+        w
+    }
+
+    #[test]
+    fn low_and_thin_triangles() {
+        // A kerb face 0.2 tall: too low.
+        assert!(wall_too_low(&work([
+            [0.0, 0.0, 0.0],
+            [2.0, 0.0, 0.0],
+            [2.0, 0.0, 0.2]
+        ])));
+        // A wall 0.3 tall, 1 wide: not too low, and its longest edge (the
+        // diagonal, not vertical) has the third corner 0.287 away.
+        assert!(!wall_too_low(&work([
+            [0.0, 0.0, 0.0],
+            [1.0, 0.0, 0.0],
+            [1.0, 0.0, 0.3]
+        ])));
+        // A sliver: 3 tall but its third corner 0.1 from a slanted long edge.
+        assert!(wall_too_low(&work([
+            [0.0, 0.0, 0.0],
+            [4.0, 0.0, 3.0],
+            [2.05, 0.0, 1.4]
+        ])));
+        // A tall thin post face: its longest edge is vertical, so it stays.
+        assert!(!wall_too_low(&work([
+            [0.0, 0.0, 0.0],
+            [0.1, 0.0, 0.0],
+            [0.1, 0.0, 3.0]
+        ])));
+    }
+}

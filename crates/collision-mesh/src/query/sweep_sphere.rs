@@ -1,0 +1,209 @@
+//! The sphere swept against the mesh (spec Unit 1, "Issue #150";
+//! overview "Mesh tests").
+
+use kernels::sphere_triangle::{sweep_sphere_triangle_thunk, SweepRecord};
+use kernels::{Contact, Sphere, WorkTriangle};
+use ps2_float::{Real, Vec4};
+
+use super::contact::write_sphere_contact;
+use super::walk::{walk_lists, Exit};
+use super::{
+    bit3_skipped, keep, marks, MeshContact, QueryScratch, QueryStats, Reach, SweepOptions,
+    SweepQuery, GRAZING, INTO_FACE, SIDE_EPSILON,
+};
+use crate::CollisionMesh;
+
+/// What one triangle of the sphere sweep came to.
+enum Outcome<R> {
+    Skipped,
+    Kept(MeshContact<R>),
+}
+
+impl CollisionMesh {
+    /// Sweeps `sphere` along the whole move `mv` against the triangles of the
+    /// cells of `q.world_box`, keeps every hit at a fraction in `[0, 1]`,
+    /// sorts them by fraction and writes the first `q.max` into `out`;
+    /// returns how many it wrote.
+    ///
+    /// # Behaviour
+    ///
+    /// Per triangle, in this order (spec Unit 1, "Issue #150"):
+    ///
+    /// 1. one already visited in this query is skipped;
+    /// 2. flag bit 3 (0x8) is skipped when the body has flag 0x100
+    ///    ([`SweepQuery::body_flags`]) or the query has option 0x8000;
+    /// 3. a disabled one (bit 0 clear) is skipped;
+    /// 4. with option 0x4, a unit normal with `n.z` below
+    ///    [`SweepQuery::nz_min`] is skipped; with 0x8, one above
+    ///    [`SweepQuery::nz_max`];
+    /// 5. the side: `n·c − n·v0 < 1e-6` (`c` the centre at the start) turns a
+    ///    two-sided face over and skips a one-sided one;
+    /// 6. the direction: `n·M ≥ −0.001` (the possibly turned normal, the
+    ///    whole move) skips the face.
+    ///
+    /// With option 0x40 the last two skip nothing: they mark the contact
+    /// 0x10 (behind), 0x20 (moving away) or 0x40 (`|n·M| ≤ 0.001`)
+    /// ([`marks`], divergence 157). Then `Sweep_SphereTriangle` runs (through
+    /// its thunk) on the working triangle with unnormalised edges and its
+    /// plane constant, and a fraction outside `[0, 1]` is dropped. With
+    /// option 0x20000 one contact is kept per plane, the earliest
+    /// (*inferred*, divergence 158).
+    ///
+    /// # Arguments
+    ///
+    /// `scratch` holds the visited bits and the 100-entry contact array;
+    /// after the call [`QueryScratch::contacts`] holds every kept contact,
+    /// sorted. Each record of `out` that is written gets `+0x04` the shape,
+    /// `+0x44` 0, `+0x50` the unit normal, `+0x80` the fraction, `+0x90` the
+    /// point where the sphere touches the face's plane (`c + t·M − r·n`),
+    /// `+0xb0` the marks, `+0xb4` the triangle and `+0x10` the move's
+    /// direction, nothing else (divergence 156).
+    ///
+    /// # Returns
+    ///
+    /// The number of records written, at most `q.max` and `out.len()`.
+    ///
+    /// # Performance
+    ///
+    /// No allocation. The cost is the cells of the world box and their
+    /// triangles; the kernel runs only for faces the move goes into.
+    ///
+    /// Original: `PhysicsMesh_SweepSphere` (0x00348a50).
+    pub fn sweep_sphere<R: Real>(
+        &self,
+        scratch: &mut QueryScratch<R>,
+        out: &mut [Contact<R>],
+        q: &SweepQuery<R>,
+        sphere: &Sphere<R>,
+        mv: Vec4<R>,
+    ) -> usize {
+        let range = self.begin_shape_query(&mut scratch.visited, q.world_box.min, q.world_box.max);
+        scratch.start();
+        let QueryScratch {
+            visited,
+            contacts,
+            stats,
+        } = scratch;
+        let mut work = WorkTriangle::<R>::default();
+        let one_per_plane = q.options.contains(SweepOptions::ONE_PER_PLANE);
+        let reach = Reach::sphere(sphere.centre, sphere.radius, mv, q.walk);
+        let counts = walk_lists(self.grid(), range, visited, q.walk, |ix| {
+            match self.sphere_triangle(&mut work, q, &reach, sphere, mv, ix, stats) {
+                Outcome::Skipped => {}
+                Outcome::Kept(mc) => {
+                    if one_per_plane {
+                        if let Some(prev) =
+                            contacts.iter_mut().find(|p| same_plane(&p.work, &mc.work))
+                        {
+                            if mc.fraction < prev.fraction {
+                                *prev = mc;
+                            }
+                            return Exit::Counted;
+                        }
+                    }
+                    keep(contacts, stats, mc);
+                }
+            }
+            // The sphere sweep has no uncounted exit (divergence 159).
+            Exit::Counted
+        });
+        stats.cells = counts.cells;
+        stats.entries = counts.entries;
+        stats.tested = counts.tested;
+        let n = scratch.finish(q.max, out.len());
+        for (o, mc) in out.iter_mut().zip(scratch.contacts.iter()).take(n) {
+            write_sphere_contact(o, mc, q.own_shape, sphere.centre, sphere.radius, mv);
+        }
+        n
+    }
+
+    /// One triangle of [`CollisionMesh::sweep_sphere`], after its visited
+    /// bit.
+    #[allow(clippy::too_many_arguments)]
+    fn sphere_triangle<R: Real>(
+        &self,
+        work: &mut WorkTriangle<R>,
+        q: &SweepQuery<R>,
+        reach: &Reach,
+        sphere: &Sphere<R>,
+        mv: Vec4<R>,
+        ix: usize,
+        stats: &mut QueryStats,
+    ) -> Outcome<R> {
+        let Some(tri) = self.triangle(ix) else {
+            return Outcome::Skipped;
+        };
+        let flags = tri.flags.bits();
+        if bit3_skipped(flags, q.body_flags, q.options) || flags & 0x1 == 0 {
+            return Outcome::Skipped;
+        }
+        if !reach.meets(self.vertices(), tri) {
+            stats.culled += 1;
+            return Outcome::Skipped;
+        }
+        let Some(corners) = self.corners::<R>(ix) else {
+            return Outcome::Skipped;
+        };
+        work.v = corners;
+        work.compute_normal();
+        let nz = work.n.z;
+        if (q.options.contains(SweepOptions::NZ_MIN) && nz < q.nz_min)
+            || (q.options.contains(SweepOptions::NZ_MAX) && nz > q.nz_max)
+        {
+            return Outcome::Skipped;
+        }
+        let mark_faces = q.options.contains(SweepOptions::MARK_FACES);
+        let mut mark = 0;
+        let c = sphere.centre;
+        if work.n.dot(c) - work.n.dot(work.v[0]) < R::from_bits(SIDE_EPSILON) {
+            if flags & 0x2 != 0 {
+                work.flip();
+            } else if mark_faces {
+                mark |= marks::BEHIND;
+            } else {
+                return Outcome::Skipped;
+            }
+        }
+        let nm = work.n.dot(mv);
+        if nm >= R::from_bits(INTO_FACE) {
+            if !mark_faces {
+                return Outcome::Skipped;
+            }
+            mark |= if nm.abs() <= R::from_bits(GRAZING) {
+                marks::GRAZING
+            } else {
+                marks::AWAY
+            };
+        }
+        work.compute_edges(false);
+        work.set_plane();
+        stats.kernel_calls += 1;
+        let mut record = SweepRecord::default();
+        if !sweep_sphere_triangle_thunk(&mut record, sphere, work, mv) {
+            return Outcome::Skipped;
+        }
+        // The caller reads +0x04 only and drops a fraction outside [0, 1].
+        let Some(t) = record.fractions[0] else {
+            return Outcome::Skipped;
+        };
+        if t < R::ZERO || t > R::ONE {
+            return Outcome::Skipped;
+        }
+        Outcome::Kept(MeshContact {
+            fraction: t,
+            // At most 65,535 triangles.
+            triangle: ix as u16,
+            flags: mark,
+            mask: None,
+            depth: None,
+            work: *work,
+        })
+    }
+}
+
+/// Whether two working triangles lie in one plane for option 0x20000: the
+/// same unit normal and plane constant, compared exactly (*inferred*,
+/// divergence 158).
+fn same_plane<R: Real>(a: &WorkTriangle<R>, b: &WorkTriangle<R>) -> bool {
+    a.n.x == b.n.x && a.n.y == b.n.y && a.n.z == b.n.z && a.d == b.d
+}

@@ -1,0 +1,102 @@
+//! The RON form of a mesh, for small meshes a person reads and edits: the
+//! fields of [`MeshData`] (vertices, triangles with their flags by name,
+//! the grid as the console lays it out, the header words).
+//!
+//! Reading checks the mesh as every other source does, naming the field of
+//! the first problem (`triangles[3].v[1]`) (divergence 150).
+//!
+//! ```
+//! use collision_mesh::{build, ron_text, BuildConfig, SoupTriangle};
+//!
+//! let floor = SoupTriangle::new([[0.0, 0.0, 0.0], [10.0, 0.0, 0.0], [0.0, 10.0, 0.0]]);
+//! let mesh = build::from_soup(&[floor], &BuildConfig::default(), "floor")?;
+//! let text = ron_text::to_string(&mesh)?;
+//! assert!(text.contains("ENABLED"));
+//! assert_eq!(ron_text::from_str(&text, "floor.ron")?, mesh);
+//! # Ok::<(), collision_mesh::MeshError>(())
+//! ```
+
+use std::path::Path;
+
+use crate::mesh::MeshData;
+use crate::{CollisionMesh, MeshError};
+
+/// The mesh as pretty RON text.
+///
+/// # Errors
+///
+/// [`MeshError::Ron`] if the serialiser refuses (it does not for a checked
+/// mesh).
+pub fn to_string(mesh: &CollisionMesh) -> Result<String, MeshError> {
+    let config = ron::ser::PrettyConfig::new().depth_limit(3);
+    ron::ser::to_string_pretty(&mesh.to_data(), config).map_err(|e| MeshError::Ron {
+        file: "<ron>".to_owned(),
+        line: 0,
+        column: 0,
+        detail: e.to_string(),
+    })
+}
+
+/// A mesh from RON text; `file` names the source in errors.
+///
+/// # Errors
+///
+/// [`MeshError::Ron`] with the line and column for text that does not parse;
+/// the checks of [`CollisionMesh::from_data`] for a mesh that breaks an
+/// invariant.
+pub fn from_str(text: &str, file: &str) -> Result<CollisionMesh, MeshError> {
+    let data: MeshData = parse(text, file)?;
+    CollisionMesh::from_data(data, file)
+}
+
+/// Parses RON text into `T`, turning the parser's error into
+/// [`MeshError::Ron`].
+pub(crate) fn parse<T: serde::de::DeserializeOwned>(
+    text: &str,
+    file: &str,
+) -> Result<T, MeshError> {
+    ron::de::from_str(text).map_err(|e| MeshError::Ron {
+        file: file.to_owned(),
+        line: e.position.line,
+        column: e.position.col,
+        detail: e.code.to_string(),
+    })
+}
+
+/// Writes the mesh's RON form to a file.
+///
+/// # Errors
+///
+/// [`MeshError::Io`].
+pub fn save(mesh: &CollisionMesh, path: &Path) -> Result<(), MeshError> {
+    let file = path.display().to_string();
+    let text = to_string(mesh).map_err(|e| match e {
+        MeshError::Ron {
+            line,
+            column,
+            detail,
+            ..
+        } => MeshError::Ron {
+            file: file.clone(),
+            line,
+            column,
+            detail,
+        },
+        other => other,
+    })?;
+    std::fs::write(path, text).map_err(|source| MeshError::Io { file, source })
+}
+
+/// Reads a mesh's RON form from a file.
+///
+/// # Errors
+///
+/// [`MeshError::Io`], or what [`from_str`] returns.
+pub fn load(path: &Path) -> Result<CollisionMesh, MeshError> {
+    let file = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|source| MeshError::Io {
+        file: file.clone(),
+        source,
+    })?;
+    from_str(&text, &file)
+}

@@ -1,0 +1,341 @@
+//! `CollisionMesh_RayCast` (0x00350cd8) with `CollisionMesh_RayTestCell`
+//! (0x00350778), the two Möller-Trumbore tests and the world's wrapper
+//! (Coney `collision.md`, "Ray cast"; spec overview "Reimplementing": rays
+//! skip excluded materials before intersecting). Both float modes.
+
+#[macro_use]
+mod support;
+
+use collision_mesh::query::{ray_triangle_one_sided, ray_triangle_two_sided};
+use collision_mesh::{
+    Attributes, CollisionMesh, Material, Ray, RayFilter, RayResult, TriangleFlags,
+};
+use ps2_float::{Real, Vec4};
+use support::{near, near_v, p, quad, quad_with, r, tri, tri_flags, V3};
+
+fn dir<R: Real>(d: V3) -> Vec4<R> {
+    Vec4::from_f32([d[0], d[1], d[2], 0.0])
+}
+
+fn cast<R: Real>(
+    mesh: &CollisionMesh,
+    o: V3,
+    d: V3,
+    len: f32,
+    filter: &RayFilter<'_>,
+) -> RayResult<R> {
+    let mut visited = mesh.visited_bits();
+    let mut res = RayResult::default();
+    let ray = Ray::new(p(o), dir(d), r(len));
+    let hit = mesh.world_ray_cast(&mut visited, &ray, &mut res, filter);
+    assert_eq!(hit, res.hit);
+    res
+}
+
+/// A floor at z = 0 over 0..20 and a wall at x = 10 facing −x.
+fn yard() -> CollisionMesh {
+    let mut soup = Vec::new();
+    soup.extend(quad(
+        [0.0, 0.0, 0.0],
+        [20.0, 0.0, 0.0],
+        [20.0, 20.0, 0.0],
+        [0.0, 20.0, 0.0],
+    ));
+    soup.extend(quad(
+        [10.0, 0.0, 0.0],
+        [10.0, 0.0, 4.0],
+        [10.0, 20.0, 4.0],
+        [10.0, 20.0, 0.0],
+    ));
+    support::mesh(&soup, 2.0)
+}
+
+/// The nearest accepted hit along the whole ray, with the result's fields.
+fn nearest<R: Real>() {
+    let mesh = yard();
+    // Slanted down toward the wall: the wall at x = 10 comes before the
+    // floor (which the ray would reach at x = 12).
+    let d = {
+        let v = [1.0f32, 0.0, -0.25];
+        let l = (v[0] * v[0] + v[2] * v[2]).sqrt();
+        [v[0] / l, 0.0, v[2] / l]
+    };
+    let res = cast::<R>(&mesh, [2.0, 5.0, 2.5], d, 30.0, &RayFilter::default());
+    assert!(res.hit);
+    near(res.t, (8.0f64 * 8.0 + 2.0 * 2.0).sqrt(), 1e-4, "t");
+    near_v(res.normal, [-1.0, 0.0, 0.0, 1.0], 1e-6, "normal");
+    assert_eq!(res.material, Material::CONCRETE);
+    assert_eq!((res.flags, res.area), (0x1, 1));
+    assert!(matches!(res.triangle, Some(2 | 3)));
+    // Straight down onto the floor.
+    let res = cast::<R>(
+        &mesh,
+        [3.0, 7.0, 5.0],
+        [0.0, 0.0, -1.0],
+        10.0,
+        &RayFilter::default(),
+    );
+    near(res.t, 5.0, 1e-6, "down");
+    near_v(res.normal, [0.0, 0.0, 1.0, 1.0], 1e-6, "up");
+}
+both_modes!(collision_ray_cast_nearest_hit_along_the_whole_ray, nearest);
+
+/// The length bound is inclusive; a ray stopping short misses.
+fn length_bound<R: Real>() {
+    let mesh = yard();
+    let f = RayFilter::default();
+    assert!(cast::<R>(&mesh, [3.0, 7.0, 4.0], [0.0, 0.0, -1.0], 4.0, &f).hit);
+    assert!(!cast::<R>(&mesh, [3.0, 7.0, 4.0], [0.0, 0.0, -1.0], 3.99, &f).hit);
+    // Starting on the far side of the floor, going down: nothing behind.
+    assert!(!cast::<R>(&mesh, [3.0, 7.0, -1.0], [0.0, 0.0, -1.0], 9.0, &f).hit);
+}
+both_modes!(collision_ray_cast_length_inclusive, length_bound);
+
+/// A one-sided face is hit from its front only; a two-sided one from both,
+/// its normal turned to face the ray.
+fn sides<R: Real>() {
+    let one = support::mesh(
+        &[tri([0.0, 0.0, 0.0], [4.0, 0.0, 0.0], [0.0, 4.0, 0.0])],
+        8.0,
+    );
+    let two = support::mesh(
+        &[tri_flags(
+            [0.0, 0.0, 0.0],
+            [4.0, 0.0, 0.0],
+            [0.0, 4.0, 0.0],
+            0x2,
+        )],
+        8.0,
+    );
+    let f = RayFilter::default();
+    let up = [0.0, 0.0, 1.0];
+    assert!(!cast::<R>(&one, [1.0, 1.0, -2.0], up, 5.0, &f).hit);
+    let res = cast::<R>(&two, [1.0, 1.0, -2.0], up, 5.0, &f);
+    assert!(res.hit);
+    near(res.t, 2.0, 1e-6, "t");
+    near_v(res.normal, [0.0, 0.0, -1.0, 1.0], 1e-6, "turned to the ray");
+    let res = cast::<R>(&two, [1.0, 1.0, 2.0], [0.0, 0.0, -1.0], 5.0, &f);
+    near_v(res.normal, [0.0, 0.0, 1.0, 1.0], 1e-6, "front");
+    // Parallel to the face: the determinant limit refuses it.
+    assert!(!cast::<R>(&two, [-1.0, 1.0, 0.0], [1.0, 0.0, 0.0], 5.0, &f).hit);
+    // The kernels on their own.
+    let v = [
+        p::<R>([0.0, 0.0, 0.0]),
+        p([4.0, 0.0, 0.0]),
+        p([0.0, 4.0, 0.0]),
+    ];
+    let miss = R::from_f32(-1.0);
+    assert_eq!(
+        ray_triangle_one_sided(p([1.0, 1.0, -2.0]), dir(up), &v),
+        miss
+    );
+    near(
+        ray_triangle_two_sided(p([1.0, 1.0, -2.0]), dir(up), &v),
+        2.0,
+        1e-6,
+        "two",
+    );
+    // A determinant just under 1e-6 (a ray nearly in the plane).
+    let flat = dir::<R>([1.0, 0.0, 5e-8]);
+    assert_eq!(ray_triangle_two_sided(p([-1.0, 1.0, 0.0]), flat, &v), miss);
+}
+both_modes!(collision_ray_triangle_one_and_two_sided, sides);
+
+/// The type mask (`flags & 0xfff & mask & !0x801`, the two-sided bit
+/// included) and the enabled rules (flag bit 0, or mask bit 0, or mask bit
+/// 11 with flag 0x800).
+fn mask_and_enabled<R: Real>() {
+    let t = |flags: u16| {
+        support::mesh(
+            &[tri_flags(
+                [0.0, 0.0, 0.0],
+                [4.0, 0.0, 0.0],
+                [0.0, 4.0, 0.0],
+                flags,
+            )],
+            8.0,
+        )
+    };
+    let hits = |mesh: &CollisionMesh, mask: u32| {
+        let f = RayFilter {
+            exclude: None,
+            mask,
+        };
+        cast::<R>(mesh, [1.0, 1.0, 2.0], [0.0, 0.0, -1.0], 5.0, &f).hit
+    };
+    let typed = t(0x200);
+    assert!(hits(&typed, 0));
+    assert!(!hits(&typed, 0x200));
+    assert!(hits(&typed, 0x801), "bits 0 and 11 never exclude");
+    let two = t(0x2);
+    assert!(
+        !hits(&two, 0x2),
+        "the mask rule takes the two-sided bit too"
+    );
+    let mut off = t(0);
+    off.set_flags(0, TriangleFlags::empty());
+    assert!(!hits(&off, 0));
+    assert!(hits(&off, 0x1), "mask bit 0 tests disabled triangles");
+    assert!(!hits(&off, 0x800));
+    off.set_flags(0, TriangleFlags::TESTABLE_WHILE_DISABLED);
+    assert!(hits(&off, 0x800), "mask 0x800 with flag 0x800");
+    assert!(!hits(&off, 0));
+}
+both_modes!(
+    collision_ray_cast_type_mask_and_enabled_rules,
+    mask_and_enabled
+);
+
+/// Rays skip excluded materials before intersecting: a glass pane in front
+/// of a wall, with glass excluded, gives the wall, not a miss.
+fn excluded_materials<R: Real>() {
+    let mut soup = Vec::new();
+    let glass = Attributes {
+        material: Material::GLASS,
+        ..Attributes::default()
+    };
+    soup.extend(quad_with(
+        [5.0, -2.0, 0.0],
+        [5.0, -2.0, 3.0],
+        [5.0, 2.0, 3.0],
+        [5.0, 2.0, 0.0],
+        glass,
+    ));
+    soup.extend(quad(
+        [8.0, -2.0, 0.0],
+        [8.0, -2.0, 3.0],
+        [8.0, 2.0, 3.0],
+        [8.0, 2.0, 0.0],
+    ));
+    let mesh = support::mesh(&soup, 2.0);
+    let (o, d) = ([0.0, 0.5, 1.0], [1.0, 0.0, 0.0]);
+    let res = cast::<R>(&mesh, o, d, 20.0, &RayFilter::default());
+    assert_eq!(res.material, Material::GLASS);
+    near(res.t, 5.0, 1e-6, "glass");
+    let list = [u32::from(Material::GLASS.0), 1];
+    let res = cast::<R>(
+        &mesh,
+        o,
+        d,
+        20.0,
+        &RayFilter {
+            exclude: Some(&list),
+            mask: 0,
+        },
+    );
+    assert!(res.hit);
+    assert_eq!(res.material, Material::CONCRETE);
+    near(res.t, 8.0, 1e-6, "the wall behind");
+    // Entries after the end marker 1 are not read.
+    let late = [1, u32::from(Material::GLASS.0)];
+    let res = cast::<R>(
+        &mesh,
+        o,
+        d,
+        20.0,
+        &RayFilter {
+            exclude: Some(&late),
+            mask: 0,
+        },
+    );
+    assert_eq!(res.material, Material::GLASS);
+}
+both_modes!(
+    unit16_rays_skip_excluded_materials_before_intersecting,
+    excluded_materials
+);
+
+/// The world's cast starts from no hit and `MATERIAL_NONE`; the mesh's own
+/// cast leaves the result alone on a miss and keeps the nearer of an older
+/// hit and its own.
+fn wrappers<R: Real>() {
+    let mesh = yard();
+    let mut visited = mesh.visited_bits();
+    let ray = Ray::new(p::<R>([3.0, 7.0, 5.0]), dir([0.0, 0.0, 1.0]), r(10.0));
+    let stale = RayResult {
+        hit: true,
+        t: r(1.0),
+        material: Material::STEEL,
+        ..RayResult::default()
+    };
+    let mut res = stale;
+    assert!(!mesh.ray_cast(&mut visited, &ray, &mut res, &RayFilter::default()));
+    assert_eq!(res, stale, "a miss leaves the result");
+    assert!(!mesh.world_ray_cast(&mut visited, &ray, &mut res, &RayFilter::default()));
+    assert!(!res.hit);
+    assert_eq!(res.material, Material::NONE);
+    let down = Ray::new(p::<R>([3.0, 7.0, 5.0]), dir([0.0, 0.0, -1.0]), r(10.0));
+    let mut res = stale;
+    assert!(!mesh.ray_cast(&mut visited, &down, &mut res, &RayFilter::default()));
+    assert_eq!(res, stale, "an older, nearer hit is kept");
+}
+both_modes!(collision_world_ray_cast_resets_the_result, wrappers);
+
+/// A small deterministic generator for the walk's property test.
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self) -> f32 {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((self.0 >> 40) as f32) / ((1u64 << 24) as f32)
+    }
+    fn range(&mut self, lo: f32, hi: f32) -> f32 {
+        lo + (hi - lo) * self.next()
+    }
+}
+
+/// The column walk (with its column edges at integer grid coordinates)
+/// finds the same nearest hit as testing every triangle, on a builder's
+/// mesh of scattered triangles and 300 random rays.
+fn walk_matches_brute_force<R: Real>() {
+    let mut g = Lcg(0x5eed);
+    let soup: Vec<_> = (0..200)
+        .map(|_| {
+            let c = [g.range(0.0, 40.0), g.range(0.0, 40.0), g.range(0.0, 4.0)];
+            let mut v = || {
+                [
+                    c[0] + g.range(-2.0, 2.0),
+                    c[1] + g.range(-2.0, 2.0),
+                    c[2] + g.range(-2.0, 2.0),
+                ]
+            };
+            tri_flags(v(), v(), v(), 0x2)
+        })
+        .collect();
+    let mesh = support::mesh(&soup, 3.0);
+    let mut visited = mesh.visited_bits();
+    let mut found = 0;
+    for _ in 0..300 {
+        let o = [g.range(-5.0, 45.0), g.range(-5.0, 45.0), g.range(-2.0, 6.0)];
+        let d = [g.range(-1.0, 1.0), g.range(-1.0, 1.0), g.range(-0.3, 0.3)];
+        let l = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt().max(1e-3);
+        let d = [d[0] / l, d[1] / l, d[2] / l];
+        let len = g.range(1.0, 60.0);
+        let ray = Ray::new(p::<R>(o), dir(d), r(len));
+        let mut res = RayResult::default();
+        mesh.world_ray_cast(&mut visited, &ray, &mut res, &RayFilter::default());
+        let mut best: Option<R> = None;
+        for ix in 0..mesh.triangles().len() {
+            let Some(v) = mesh.corners::<R>(ix) else {
+                continue;
+            };
+            let t = ray_triangle_two_sided(ray.origin, ray.direction, &v);
+            if R::ZERO <= t && t <= ray.length && best.is_none_or(|b| t < b) {
+                best = Some(t);
+            }
+        }
+        assert_eq!(res.hit, best.is_some(), "{o:?} {d:?} {len}");
+        if let Some(b) = best {
+            assert_eq!(res.t, b);
+            found += 1;
+        }
+    }
+    assert!(found > 30, "{found} hits: the test must exercise the walk");
+}
+both_modes!(
+    collision_ray_column_walk_matches_brute_force,
+    walk_matches_brute_force
+);

@@ -1,0 +1,236 @@
+//! `PhysicsMesh_SweepCapsule` (0x00347c08), the walking body's sweep: one
+//! sphere against the walls, the side and direction tests, the 0.25 m
+//! low-triangle rule (spec overview "Sweeping a body" step 2; Coney
+//! `characters.md` "Walls and steps"; spec Unit 1 "Seen at runtime": a kerb
+//! never reaches the kernel on the ground, but does through the sphere
+//! sweep in the air). Both float modes.
+
+#[macro_use]
+mod support;
+
+use collision_mesh::{Aabb, CollisionMesh, QueryScratch, SweepQuery};
+use kernels::{Capsule, Contact, Sphere};
+use ps2_float::Real;
+use support::{near, near_v, p, quad, r, records, tri_flags, V3};
+
+/// A capsule standing at `feet` with the human's radius 0.35.
+fn capsule<R: Real>(feet: V3, radius: f32) -> Capsule<R> {
+    Capsule {
+        radius: r(radius),
+        height: r(1.886),
+        base: p(feet),
+    }
+}
+
+/// The walking sweep of a capsule at `feet` along `mv`.
+fn walk<R: Real>(
+    mesh: &CollisionMesh,
+    feet: V3,
+    radius: f32,
+    scale: f32,
+    mv: V3,
+) -> (Vec<Contact<R>>, QueryScratch<R>) {
+    let cap = capsule::<R>(feet, radius);
+    let rr = radius * scale;
+    let centre = [feet[0], feet[1], feet[2] + rr + 0.05];
+    let q = SweepQuery::new(Aabb::swept_sphere(p(centre), r(rr), p(mv)), 4);
+    let mut scratch = QueryScratch::new(mesh);
+    let mut out = records(4);
+    let n = mesh.sweep_capsule(&mut scratch, &mut out, &q, &cap, r(scale), p(mv));
+    out.truncate(n);
+    (out, scratch)
+}
+
+/// The sphere sweep of the same sphere (what the airborne push-out runs).
+fn sphere_sweep<R: Real>(
+    mesh: &CollisionMesh,
+    centre: V3,
+    radius: f32,
+    mv: V3,
+) -> (Vec<Contact<R>>, QueryScratch<R>) {
+    let sphere = Sphere {
+        radius: r(radius),
+        centre: p(centre),
+    };
+    let q = SweepQuery::new(Aabb::swept_sphere(p(centre), r(radius), p(mv)), 4);
+    let mut scratch = QueryScratch::new(mesh);
+    let mut out = records(4);
+    let n = mesh.sweep_sphere(&mut scratch, &mut out, &q, &sphere, p(mv));
+    out.truncate(n);
+    (out, scratch)
+}
+
+/// The ground at z = 0 and a step up of `h` at y = 1 (its face looks −y),
+/// its top from y = 1 to y = 3.
+fn step(h: f32) -> CollisionMesh {
+    let mut soup = Vec::new();
+    soup.extend(quad(
+        [-4.0, -4.0, 0.0],
+        [4.0, -4.0, 0.0],
+        [4.0, 1.0, 0.0],
+        [-4.0, 1.0, 0.0],
+    ));
+    // The face: normal −y.
+    soup.extend(quad(
+        [-4.0, 1.0, 0.0],
+        [4.0, 1.0, 0.0],
+        [4.0, 1.0, h],
+        [-4.0, 1.0, h],
+    ));
+    soup.extend(quad(
+        [-4.0, 1.0, h],
+        [4.0, 1.0, h],
+        [4.0, 3.0, h],
+        [-4.0, 3.0, h],
+    ));
+    support::mesh(&soup, 2.0)
+}
+
+/// A kerb under 0.25 m never reaches the kernel in the walking sweep; the
+/// sphere sweep of the same sphere meets its face.
+fn kerb<R: Real>() {
+    let kerb = step(0.2);
+    let (feet, mv) = ([0.0, 0.0, 0.0], [0.0, 1.5, 0.0]);
+    let (out, scratch) = walk::<R>(&kerb, feet, 0.35, 1.0, mv);
+    assert!(out.is_empty());
+    assert_eq!(scratch.stats().kernel_calls, 0, "dropped before the kernel");
+    assert!(scratch.stats().tested >= 6);
+    // The sphere sweep (no 0.25 m rule): the face stops the sphere where
+    // it touches the face's top edge.
+    let (out, scratch) = sphere_sweep::<R>(&kerb, [0.0, 0.0, 0.4], 0.35, mv);
+    // The face's two triangles: the top edge first, the diagonal later.
+    assert_eq!(out.len(), 2);
+    assert!(scratch.stats().kernel_calls >= 1);
+    near_v(
+        out[0].other.normal.get().unwrap_or_default(),
+        [0.0, -1.0, 0.0, 1.0],
+        1e-6,
+        "the kerb's face",
+    );
+    // sqrt(0.35² − 0.2²) short of the face.
+    let gap = (0.35f64 * 0.35 - 0.2 * 0.2).sqrt();
+    near(
+        out[0].fraction.unwrap_or(R::MAX),
+        (1.0 - gap) / 1.5,
+        1e-5,
+        "edge",
+    );
+}
+both_modes!(issue348_kerb_never_reaches_the_walking_kernel, kerb);
+
+/// A step 0.25 m or more tall is a wall to the walking sweep, unless its
+/// triangles are too thin: the face of an 8 m wide step of exactly 0.25 m,
+/// split along its diagonal, has each third corner 0.2499 m from the long
+/// edge, so the second half of the rule drops it.
+fn tall_step<R: Real>() {
+    for h in [0.26f32, 0.3, 0.6] {
+        let mesh = step(h);
+        let (out, scratch) = walk::<R>(&mesh, [0.0, 0.0, 0.0], 0.35, 1.0, [0.0, 1.5, 0.0]);
+        assert!(!out.is_empty(), "step {h}");
+        assert!(scratch.stats().kernel_calls >= 1);
+        assert!(out[0].fraction.unwrap_or(R::MAX) < R::ONE);
+    }
+    let (out, scratch) = walk::<R>(&step(0.25), [0.0, 0.0, 0.0], 0.35, 1.0, [0.0, 1.5, 0.0]);
+    assert!(out.is_empty());
+    assert_eq!(scratch.stats().kernel_calls, 0);
+}
+both_modes!(characters_walls_step_of_025_or_more_stops, tall_step);
+
+/// The player's sphere: radius 0.3395 × 1.4286 = 0.485, centred 0.535
+/// above the feet; it stops 0.485 short of a full-height wall.
+fn player_sphere<R: Real>() {
+    let wall = support::mesh(
+        &quad(
+            [-4.0, 1.0, 0.0],
+            [4.0, 1.0, 0.0],
+            [4.0, 1.0, 3.0],
+            [-4.0, 1.0, 3.0],
+        ),
+        2.0,
+    );
+    let (out, _) = walk::<R>(&wall, [0.0, 0.0, 0.0], 0.3395, 1.4286, [0.0, 1.0, 0.0]);
+    assert_eq!(out.len(), 1);
+    let rr = 0.3395f64 * 1.4286;
+    near(
+        out[0].fraction.unwrap_or(R::MAX),
+        1.0 - rr,
+        2e-5,
+        "fraction",
+    );
+    // The record's point is where the sphere touches the face.
+    near_v(
+        out[0].point.get().unwrap_or_default(),
+        [0.0, 1.0, rr + 0.05, 1.0],
+        2e-5,
+        "point",
+    );
+}
+both_modes!(
+    characters_walls_player_sphere_radius_and_height,
+    player_sphere
+);
+
+/// Only walls count (`|n.z| ≤ 0.65`): a ramp with `n.z` 0.7 is not one,
+/// one with `n.z` 0.6 is.
+fn wall_threshold<R: Real>() {
+    for (top, wall) in [(4.0f32, true), (3.06, false)] {
+        // The ramp from y = 1 (z = 0) to y = 4 (z = top): normal
+        // (0, −top, 3) / |·|, so n.z = 0.6 for top 4 and 0.7 for 3.06.
+        let mesh = support::mesh(
+            &quad(
+                [-4.0, 1.0, 0.0],
+                [4.0, 1.0, 0.0],
+                [4.0, 4.0, top],
+                [-4.0, 4.0, top],
+            ),
+            2.0,
+        );
+        let (out, scratch) = walk::<R>(&mesh, [0.0, 0.0, 0.0], 0.35, 1.0, [0.0, 1.5, 0.0]);
+        assert_eq!(out.len(), usize::from(wall), "top {top}");
+        assert_eq!(scratch.stats().kernel_calls > 0, wall);
+    }
+}
+both_modes!(sweeping_a_body_wall_threshold_0_65, wall_threshold);
+
+/// A one-sided wall stops the walking body only from its front; a
+/// two-sided one from both sides, turned to face it; the mask is kept.
+fn one_sided<R: Real>() {
+    let face = |flags: u16| {
+        let (a, b, c, d) = (
+            [-4.0, 1.0, 0.0],
+            [4.0, 1.0, 0.0],
+            [4.0, 1.0, 3.0],
+            [-4.0, 1.0, 3.0],
+        );
+        support::mesh(&[tri_flags(a, b, c, flags), tri_flags(a, c, d, flags)], 2.0)
+    };
+    let one = face(0);
+    let (out, scratch) = walk::<R>(&one, [0.0, 0.0, 0.0], 0.35, 1.0, [0.0, 1.0, 0.0]);
+    assert_eq!(out.len(), 1);
+    assert_eq!(scratch.contacts()[0].mask, Some(7), "face hit: mask 7 kept");
+    let (out, _) = walk::<R>(&one, [0.0, 2.0, 0.0], 0.35, 1.0, [0.0, -1.0, 0.0]);
+    assert!(out.is_empty(), "from behind it passes");
+    let two = face(0x2);
+    let (out, _) = walk::<R>(&two, [0.0, 2.0, 0.0], 0.35, 1.0, [0.0, -1.0, 0.0]);
+    assert_eq!(out.len(), 1);
+    near_v(
+        out[0].other.normal.get().unwrap_or_default(),
+        [0.0, 1.0, 0.0, 1.0],
+        1e-6,
+        "turned",
+    );
+    // The type bits are not read: a door's 0x400 or 0x40 changes nothing,
+    // nor does bit 3 with any body flag.
+    let door = face(0x448);
+    let (feet, mv) = ([0.0, 0.0, 0.0], [0.0, 1.0, 0.0]);
+    let cap = capsule::<R>(feet, 0.35);
+    let q = SweepQuery::new(Aabb::swept_sphere(p([0.0, 0.0, 0.4]), r(0.35), p(mv)), 4)
+        .with_body_flags(0x100);
+    let mut scratch = QueryScratch::new(&door);
+    let mut out = records::<R>(4);
+    assert_eq!(
+        door.sweep_capsule(&mut scratch, &mut out, &q, &cap, R::ONE, p(mv)),
+        1
+    );
+}
+both_modes!(sweeping_a_body_one_sided_wall_front_only, one_sided);
