@@ -61,7 +61,7 @@ pub use walk::ListWalk;
 use bitflags::bitflags;
 use ps2_float::{Real, Vec4};
 
-use crate::{CollisionMesh, Triangle, VisitedBits};
+use crate::{CellRange, CollisionMesh, Triangle, VisitedBits};
 
 /// The size of the original's stack array of mesh contacts: 100 entries of
 /// 0xb0 bytes (spec Unit 13, "PhysicsMesh_SweepBox": "100-entry stack array
@@ -290,10 +290,13 @@ impl<R: Real> QueryScratch<R> {
         self.stats
     }
 
-    /// Empties the contact array and the counters for a new query.
-    pub(crate) fn start(&mut self) {
+    /// Starts a query over `world_box`: empties the contact array and the
+    /// counters, then clears the visited bits and returns the box's cells
+    /// ([`CollisionMesh::begin_shape_query`]).
+    pub(crate) fn begin(&mut self, mesh: &CollisionMesh, world_box: &Aabb<R>) -> CellRange {
         self.contacts.clear();
         self.stats = QueryStats::default();
+        mesh.begin_shape_query(&mut self.visited, world_box.min, world_box.max)
     }
 
     /// Sorts the array and returns how many records to copy out.

@@ -33,8 +33,7 @@ impl CollisionMesh {
         q: &SweepQuery<R>,
         sphere: &Sphere<R>,
     ) -> usize {
-        let range = self.begin_shape_query(&mut scratch.visited, q.world_box.min, q.world_box.max);
-        scratch.start();
+        let range = scratch.begin(self, &q.world_box);
         let QueryScratch {
             visited,
             contacts,
@@ -86,9 +85,7 @@ impl CollisionMesh {
             }
             Exit::Counted
         });
-        stats.cells = counts.cells;
-        stats.entries = counts.entries;
-        stats.tested = counts.tested;
+        stats.record_walk(counts);
         let n = scratch.finish(q.max, out.len());
         for (o, mc) in out.iter_mut().zip(scratch.contacts.iter()).take(n) {
             write_overlap_contact(o, mc, q.own_shape);

@@ -50,8 +50,7 @@ impl CollisionMesh {
         bx: &OrientedBox<R>,
         mv: Vec4<R>,
     ) -> usize {
-        let range = self.begin_shape_query(&mut scratch.visited, q.world_box.min, q.world_box.max);
-        scratch.start();
+        let range = scratch.begin(self, &q.world_box);
         let QueryScratch {
             visited,
             contacts,
@@ -88,9 +87,7 @@ impl CollisionMesh {
                 }
             }
         });
-        stats.cells = counts.cells;
-        stats.entries = counts.entries;
-        stats.tested = counts.tested;
+        stats.record_walk(counts);
         let n = scratch.finish(q.max, out.len());
         for (o, mc) in out.iter_mut().zip(scratch.contacts.iter()).take(n) {
             write_mesh_box_contact(o, &mc.to_box(), q.own_shape, bx, mv);

@@ -110,8 +110,7 @@ impl CollisionMesh {
         mv: Vec4<R>,
     ) -> usize {
         let sphere = walking_sphere(capsule, body_scale);
-        let range = self.begin_shape_query(&mut scratch.visited, q.world_box.min, q.world_box.max);
-        scratch.start();
+        let range = scratch.begin(self, &q.world_box);
         let QueryScratch {
             visited,
             contacts,
@@ -129,9 +128,7 @@ impl CollisionMesh {
                 }
             }
         });
-        stats.cells = counts.cells;
-        stats.entries = counts.entries;
-        stats.tested = counts.tested;
+        stats.record_walk(counts);
         let n = scratch.finish(q.max, out.len());
         for (o, mc) in out.iter_mut().zip(scratch.contacts.iter()).take(n) {
             write_sphere_contact(o, mc, q.own_shape, sphere.centre, sphere.radius, mv);

@@ -43,6 +43,15 @@ pub(crate) struct WalkCounts {
     pub(crate) tested: u32,
 }
 
+impl super::QueryStats {
+    /// Takes the walk's cell, entry and test counts.
+    pub(crate) fn record_walk(&mut self, n: WalkCounts) {
+        self.cells = n.cells;
+        self.entries = n.entries;
+        self.tested = n.tested;
+    }
+}
+
 /// Walks the lists of the cells of `range` in the query order, testing each
 /// triangle whose visited bit was clear (and setting it) with `test`.
 pub(crate) fn walk_lists(
