@@ -1,0 +1,210 @@
+//! The world's benchmarks: creating and freeing every kind of body, the
+//! sort-and-sweep on a street (60 humans, 416 objects, 18 cars) and on a
+//! world of 10,000 bodies, the push sphere's overlap and a camera sphere's
+//! sweep. `cargo bench -p physics-world --bench world -- --warm-up-time 1
+//! --measurement-time 3`.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use physics_world::{
+    BodyFlags, BodyId, BoxQuery, OwnerId, Owners, PhysicsWorld, QueryOptions, ShapeQuery,
+    WorldConfig,
+};
+use ps2_float::Vec4;
+use shape_pools::{Aabb, PoolCapacities, Pose};
+
+/// Owners laid out on a street: owner `n` stands at a seeded place along
+/// 200 m of road, 12 m wide.
+struct Street {
+    humans: u32,
+}
+
+fn place(n: u32) -> (f32, f32) {
+    let h = n.wrapping_mul(2_654_435_761);
+    let x = (h % 20_000) as f32 * 0.01;
+    let y = ((h >> 16) % 1_200) as f32 * 0.01 - 6.0;
+    (x, y)
+}
+
+impl Owners<f32> for Street {
+    fn type_mask(&self, o: OwnerId) -> u32 {
+        if o.word() <= self.humans {
+            0x40
+        } else {
+            0x1
+        }
+    }
+    fn frame(&self, o: OwnerId) -> Pose<f32> {
+        let (x, y) = place(o.word());
+        Pose::at(Vec4::point(x, y, 0.0))
+    }
+}
+
+fn id(n: u32) -> OwnerId {
+    OwnerId::new(n).unwrap()
+}
+
+/// A world with `humans` humans, `objects` crates and `cars` cars.
+fn street(humans: u32, objects: u32, cars: u32) -> (PhysicsWorld<f32>, Street) {
+    let caps = PoolCapacities {
+        humans: humans as usize,
+        objects: objects as usize,
+        cars: cars.max(1) as usize,
+        ..PoolCapacities::CONSOLE
+    };
+    let mut w = PhysicsWorld::<f32>::construct(WorldConfig {
+        capacities: caps,
+        ..WorldConfig::default()
+    });
+    let o = Street { humans };
+    for n in 1..=humans {
+        let b = w.create_human_body(&o, id(n)).unwrap();
+        w.update(&o, b);
+    }
+    let size = Vec4::new(0.6, 0.6, 0.9, 0.0);
+    for n in humans + 1..=humans + objects {
+        let s = w.shape_pools_mut().alloc_object_box(size).unwrap();
+        let flags = BodyFlags::OBJECT_START | BodyFlags::BLOCKHUMANS | BodyFlags::RAYCASTTARGET;
+        let b = w.create_object_body(&o, id(n), s, flags).unwrap();
+        w.update(&o, b);
+    }
+    let half = Vec4::new(1.2, 3.0, 0.55, 0.0);
+    for n in humans + objects + 1..=humans + objects + cars {
+        let b = w
+            .create_car_body(&o, id(n), [(half, Vec4::ZERO), (half, Vec4::ZERO)])
+            .unwrap();
+        w.update(&o, b);
+    }
+    (w, o)
+}
+
+fn probes() -> Vec<Aabb<f32>> {
+    (0..64u32)
+        .map(|k| {
+            let (x, y) = place(k + 90_000);
+            Aabb::new(
+                Vec4::point(x - 1.0, y - 1.0, 0.0),
+                Vec4::point(x + 1.0, y + 1.0, 2.0),
+            )
+        })
+        .collect()
+}
+
+fn query_box(c: &mut Criterion) {
+    let mut g = c.benchmark_group("query_box");
+    let probes = probes();
+    for (name, (w, _)) in [
+        ("street", street(60, 416, 18)),
+        ("10k", street(1_000, 8_982, 18)),
+    ] {
+        let mut out = Vec::with_capacity(512);
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let mut n = 0;
+                for p in &probes {
+                    n += w.query_box(&mut out, black_box(p), &BoxQuery::new(u32::MAX));
+                }
+                n
+            })
+        });
+    }
+    g.finish();
+}
+
+fn shape_queries(c: &mut Criterion) {
+    let (mut w, o) = street(60, 416, 18);
+    let humans: Vec<BodyId> = w.human_bodies().to_vec();
+    for h in &humans[..30] {
+        w.set_push_sphere(*h, true);
+        w.update(&o, *h);
+    }
+    let mut out = [kernels::Contact::<f32>::default(); 50];
+    let mut cand = Vec::with_capacity(512);
+    let mut g = c.benchmark_group("shape_query");
+    g.bench_function("push_sphere_overlap", |b| {
+        b.iter(|| {
+            let mut n = 0;
+            for h in &humans[..30] {
+                let ps = w
+                    .body(*h)
+                    .unwrap()
+                    .human
+                    .as_ref()
+                    .unwrap()
+                    .push_sphere
+                    .unwrap();
+                let shape = w.shape(ps).unwrap().geom;
+                let mut q = ShapeQuery::of_shape(
+                    shape,
+                    Some(w.body(*h).unwrap().owner),
+                    QueryOptions::from_bits_retain(0x2012),
+                );
+                q.type_mask = 0x40;
+                n += w.overlap_shape(&o, &mut out, &q, &mut cand);
+            }
+            n
+        })
+    });
+    g.bench_function("camera_sphere_collide", |b| {
+        b.iter(|| {
+            let mut n = 0;
+            for k in 0..32u32 {
+                let (x, y) = place(k + 70_000);
+                let cam = kernels::Shape::Sphere(kernels::Sphere {
+                    radius: 0.3,
+                    centre: Vec4::point(x, y, 1.5),
+                });
+                let q = ShapeQuery::of_shape(cam, None, QueryOptions::BODIES);
+                n += w.collide_shape(&o, &mut out, &q, Vec4::new(2.0, 0.5, 0.0, 0.0), &mut cand);
+            }
+            n
+        })
+    });
+    g.finish();
+}
+
+fn create_free(c: &mut Criterion) {
+    let (mut w, o) = street(0, 0, 0);
+    let mut g = c.benchmark_group("create_free");
+    g.bench_function("human", |b| {
+        b.iter(|| {
+            let h = w.create_human_body(&o, id(1)).unwrap();
+            w.free_human_body(h)
+        })
+    });
+    g.bench_function("punch_bag", |b| {
+        b.iter(|| {
+            let h = w.create_punch_bag_body(&o, id(1)).unwrap();
+            w.free_punch_bag_body(h)
+        })
+    });
+    g.bench_function("object", |b| {
+        b.iter(|| {
+            let s = w.shape_pools_mut().alloc_object_sphere(0.3).unwrap();
+            let h = w
+                .create_object_body(&o, id(1), s, BodyFlags::OBJECT_START)
+                .unwrap();
+            w.free_object_body(h)
+        })
+    });
+    g.bench_function("car", |b| {
+        let half = Vec4::new(1.2, 3.0, 0.55, 0.0);
+        b.iter(|| {
+            let h = w
+                .create_car_body(&o, id(1), [(half, Vec4::ZERO), (half, Vec4::ZERO)])
+                .unwrap();
+            w.free_car_body(h)
+        })
+    });
+    g.bench_function("pane", |b| {
+        b.iter(|| {
+            let h = w
+                .create_box_body(&o, id(1), Vec4::new(2.0, 0.5, 3.0, 0.0))
+                .unwrap();
+            w.free_box_body(h)
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, create_free, query_box, shape_queries);
+criterion_main!(benches);

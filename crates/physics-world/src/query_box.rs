@@ -1,0 +1,182 @@
+//! The sort-and-sweep: `IPhysics_QueryBox` and `IPhysics_QueryBoxFiltered`
+//! (overview "Queries: the sort-and-sweep").
+//!
+//! # The walk
+//!
+//! With a start body the console walks backwards from it to the head of
+//! the list, then forwards from it (the start body is the forward walk's
+//! first node, *inferred*, divergence 205) to the first node whose `min.x`
+//! passes the box's `max.x`; without one it walks forwards from the head. A
+//! node is kept when its `max.x` reaches the box's `min.x`, it overlaps the
+//! box in `y` and `z`, its owner is not the ignored one, its type mask meets
+//! the query's and its flags meet the flag mask (0: any). The backward walk
+//! has no `min.x ≤ box.max.x` test, so with a start body to the right of the
+//! box it keeps bodies the box does not reach in `x` (Unit 7). The answer is
+//! the backward hits in the order they were met (right to left), then the
+//! forward hits; it has no cap.
+//!
+//! # The early stop
+//!
+//! The console's backward walk runs to the head of the list: its widest-body
+//! test never stops it in practice. [`QueryWalk::Fast`] (the default) stops
+//! it, and starts a walk from the head, at the first body whose `min.x` is
+//! so far left of the box that even the widest body cannot reach it. Every
+//! body it skips fails the `max.x` test (its width is at most the bound),
+//! so the answer is the console's; the margin covers the rounding of the
+//! widths (divergence 206), and `tests/query_box.rs` compares both walks on
+//! random worlds. [`QueryWalk::Console`] is the full walk.
+
+use ps2_float::Real;
+use shape_pools::Aabb;
+
+use crate::{Body, BodyFlags, BodyId, OwnerId, Owners, PhysicsWorld};
+
+/// How the list is walked (the answer is the same).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum QueryWalk {
+    /// The console's walk, backwards to the head.
+    Console,
+    /// The same answer, skipping the bodies the widest-body bound proves out
+    /// of reach.
+    #[default]
+    Fast,
+}
+
+/// The arguments of `IPhysics_QueryBox` besides the box and the output.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BoxQuery {
+    /// The start body (the querying body; a candidate too).
+    pub start: Option<BodyId>,
+    /// An owner whose bodies are not kept.
+    pub ignored_owner: Option<OwnerId>,
+    /// Kept bodies' type masks must meet it (0 finds nothing).
+    pub type_mask: u32,
+    /// Kept bodies' flags must meet it (empty: any).
+    pub flag_mask: BodyFlags,
+    /// How the list is walked.
+    pub walk: QueryWalk,
+}
+
+impl BoxQuery {
+    /// Any body of type mask `type_mask`, no start, no ignored owner.
+    #[must_use]
+    pub fn new(type_mask: u32) -> Self {
+        Self {
+            start: None,
+            ignored_owner: None,
+            type_mask,
+            flag_mask: BodyFlags::empty(),
+            walk: QueryWalk::Fast,
+        }
+    }
+}
+
+/// The filtered form's extra filters.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BoxFilter {
+    /// Bodies with any of these flags are dropped.
+    pub excluded_flags: BodyFlags,
+    /// Bodies whose owner's state flags (owner vtable `+0x50`) meet this
+    /// are dropped.
+    pub excluded_state: u64,
+}
+
+impl<R: Real> PhysicsWorld<R> {
+    fn keep(&self, b: &Body<R>, bx: &Aabb<R>, q: &BoxQuery) -> bool {
+        b.aabb.max.x >= bx.min.x
+            && b.aabb.overlaps_yz(bx)
+            && Some(b.owner) != q.ignored_owner
+            && b.type_mask & q.type_mask != 0
+            && (q.flag_mask.is_empty() || b.flags.intersects(q.flag_mask))
+    }
+
+    /// The first list position the walk must look at: 0 for the console's
+    /// walk, else the first body whose `min.x` could still reach the box.
+    fn first_reachable(&self, bx: &Aabb<R>, walk: QueryWalk) -> usize {
+        if walk == QueryWalk::Console {
+            return 0;
+        }
+        let lo = f64::from(bx.min.x.to_f32());
+        let w = f64::from(self.widest.to_f32());
+        if !(lo.abs() < 1e37 && w < 1e37) {
+            return 0;
+        }
+        // A body of width at most the bound reaches at most
+        // `min.x + widest`; the margin covers the rounding of every width
+        // (a few units in the last place of f32).
+        let margin = (lo.abs() + w) * 1e-5 + 1e-30;
+        let cut = lo - w - margin;
+        self.list.partition_point(|id| {
+            self.body(*id)
+                .is_some_and(|b| f64::from(b.list_key.to_f32()) < cut)
+        })
+    }
+
+    /// Gathers the bodies whose boxes meet `bx`, in the console's order,
+    /// into `out` (cleared first; reuse it to avoid allocating). Returns how
+    /// many were found.
+    ///
+    /// Original: `IPhysics_QueryBox` (0x0033feb0).
+    pub fn query_box(&self, out: &mut Vec<BodyId>, bx: &Aabb<R>, q: &BoxQuery) -> usize {
+        self.query_box_with(out, bx, q, |_| true)
+    }
+
+    /// [`PhysicsWorld::query_box`] with the filtered form's extra filters:
+    /// bodies with excluded flags, owners whose state flags meet the
+    /// excluded mask, and pairs `accept` refuses (given the candidate).
+    ///
+    /// Original: `IPhysics_QueryBoxFiltered` (0x00340120).
+    pub fn query_box_filtered<O: Owners<R> + ?Sized>(
+        &self,
+        owners: &O,
+        out: &mut Vec<BodyId>,
+        bx: &Aabb<R>,
+        q: &BoxQuery,
+        filter: &BoxFilter,
+        mut accept: impl FnMut(BodyId, &Body<R>) -> bool,
+    ) -> usize {
+        self.query_box_with(out, bx, q, |(id, b)| {
+            !b.flags.intersects(filter.excluded_flags)
+                && owners.state_flags(b.owner) & filter.excluded_state == 0
+                && accept(id, b)
+        })
+    }
+
+    fn query_box_with(
+        &self,
+        out: &mut Vec<BodyId>,
+        bx: &Aabb<R>,
+        q: &BoxQuery,
+        mut extra: impl FnMut((BodyId, &Body<R>)) -> bool,
+    ) -> usize {
+        out.clear();
+        let first = self.first_reachable(bx, q.walk);
+        let start = q.start.and_then(|s| self.position_in_list(s));
+        let forward_from = match start {
+            Some(pos) => {
+                for p in (first.min(pos)..pos).rev() {
+                    let id = self.list[p];
+                    if let Some(b) = self.body(id) {
+                        if self.keep(b, bx, q) && extra((id, b)) {
+                            out.push(id);
+                        }
+                    }
+                }
+                pos
+            }
+            None => first,
+        };
+        for &id in &self.list[forward_from..] {
+            let Some(b) = self.body(id) else {
+                continue;
+            };
+            if b.aabb.min.x > bx.max.x {
+                break;
+            }
+            if self.keep(b, bx, q) && extra((id, b)) {
+                out.push(id);
+            }
+        }
+        out.len()
+    }
+}

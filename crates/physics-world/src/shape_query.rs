@@ -1,0 +1,541 @@
+//! The shape queries on top of the sort-and-sweep: `IPhysics_CollideShape`
+//! (a shape swept along a move), `IPhysics_OverlapShape` (a shape where it
+//! is) and `IPhysics_RayCastBodies` (overview "Queries: the sort-and-sweep";
+//! Units 7, 11 and 14 are not in the specification: readings beyond the
+//! overview are *inferred*).
+
+use bitflags::bitflags;
+use collision_mesh::{SweepOptions, SweepQuery};
+use kernels::table::{overlap_pair, ray_cast_shape, sweep_pair};
+use kernels::{Contact, PairContext, Shape};
+use ps2_float::{Real, Vec4};
+use shape_pools::{Aabb, PhysShape, ShapeId};
+
+use crate::flags::object_flags;
+use crate::query_box::BoxQuery;
+use crate::{BodyFlags, BodyId, OwnerId, Owners, PhysicsWorld};
+
+/// The most contacts a shape query keeps (the original's list of 50,
+/// overview "Contacts").
+pub const MAX_CONTACTS: usize = 50;
+
+bitflags! {
+    /// The options word of `CollideShape` and `OverlapShape`, with the
+    /// console's bit values. The mesh bits (0x4, 0x8, 0x40, 0x8000,
+    /// 0x20000) are passed to the sphere's mesh sweep.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+    pub struct QueryOptions: u32 {
+        /// 0x1: test the level's mesh (the type's mesh sweep or overlap).
+        const MESH = 0x1;
+        /// 0x2: test the bodies (the pair tables).
+        const BODIES = 0x2;
+        /// 0x4: the mesh sweep skips faces with `n.z` below the first
+        /// threshold.
+        const NZ_MIN = 0x4;
+        /// 0x8: the mesh sweep skips faces with `n.z` above the second.
+        const NZ_MAX = 0x8;
+        /// 0x10: read by `OverlapShape`; taken as "one contact per body"
+        /// (*inferred*, divergence 207).
+        const FIRST_PER_BODY = 0x10;
+        /// 0x40: the mesh sweep marks instead of skipping.
+        const MARK_FACES = 0x40;
+        /// 0x80: `OverlapShape` skips bodies of the querying body's
+        /// non-zero group (`CollideShape` always does).
+        const SKIP_SAME_GROUP = 0x80;
+        /// 0x100: `OverlapShape` asks the querying owner about each pair
+        /// (`CollideShape` always does).
+        const ASK_OWNER = 0x100;
+        /// 0x200: `OverlapShape` tests only enabled shapes (`CollideShape`
+        /// always does, divergence 208).
+        const ENABLED_ONLY = 0x200;
+        /// 0x400: the shape is the one given, not the body's own.
+        const GIVEN_SHAPE = 0x400;
+        /// 0x8000: the mesh sweep skips triangles with flag bit 3.
+        const SKIP_BIT_3 = 0x8000;
+        /// 0x20000: the mesh sweep keeps one contact per plane.
+        const ONE_PER_PLANE = 0x2_0000;
+    }
+}
+
+/// What a shape query is asked with (the original's query record).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ShapeQuery<R> {
+    /// The querying body: its first shape (unless [`QueryOptions::GIVEN_SHAPE`]),
+    /// its owner, group and flags; the sort-and-sweep's start body.
+    pub body: Option<BodyId>,
+    /// With [`QueryOptions::GIVEN_SHAPE`] (or without a body): the shape,
+    /// already placed in the world.
+    pub shape: Option<Shape<R>>,
+    /// The querying owner when there is no body.
+    pub owner: Option<OwnerId>,
+    /// The options.
+    pub options: QueryOptions,
+    /// Candidate bodies' type masks must meet it (0 finds no body).
+    pub type_mask: u32,
+    /// Candidate bodies' flags must meet it (empty: any).
+    pub flag_mask: BodyFlags,
+    /// The most contacts copied out.
+    pub max: usize,
+    /// The mesh sweep's first threshold (the body sweep passes −0.65).
+    pub nz_min: R,
+    /// The mesh sweep's second threshold (0).
+    pub nz_max: R,
+}
+
+impl<R: Real> ShapeQuery<R> {
+    /// A query of `body`'s own shape with `options`, any type mask, every
+    /// contact, the body sweep's thresholds (−0.65, 0).
+    #[must_use]
+    pub fn of_body(body: BodyId, options: QueryOptions) -> Self {
+        Self {
+            body: Some(body),
+            shape: None,
+            owner: None,
+            options,
+            type_mask: u32::MAX,
+            flag_mask: BodyFlags::empty(),
+            max: MAX_CONTACTS,
+            nz_min: R::from_f32(-0.65),
+            nz_max: R::ZERO,
+        }
+    }
+
+    /// A query of a given shape (option 0x400 set) for `owner`.
+    #[must_use]
+    pub fn of_shape(shape: Shape<R>, owner: Option<OwnerId>, options: QueryOptions) -> Self {
+        Self {
+            body: None,
+            shape: Some(shape),
+            owner,
+            options: options | QueryOptions::GIVEN_SHAPE,
+            type_mask: u32::MAX,
+            flag_mask: BodyFlags::empty(),
+            max: MAX_CONTACTS,
+            nz_min: R::from_f32(-0.65),
+            nz_max: R::ZERO,
+        }
+    }
+}
+
+/// The nearest body a ray met (`RayCastBodies` writes no point or normal).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RayBodyHit<R> {
+    /// The owner of the body hit.
+    pub owner: OwnerId,
+    /// The body hit.
+    pub body: BodyId,
+    /// The shape hit.
+    pub shape: ShapeId,
+    /// The fraction of the ray (0 at its origin, 1 at `origin + dir ×
+    /// length`).
+    pub fraction: R,
+}
+
+/// The querying side of a shape query, resolved.
+struct Querier<R> {
+    shape: Shape<R>,
+    shape_word: u32,
+    owner: Option<OwnerId>,
+    group: i16,
+    flags: BodyFlags,
+    scale: R,
+}
+
+/// A list of at most [`MAX_CONTACTS`] contacts, on the stack.
+#[derive(Clone, Copy, Debug)]
+pub struct ContactList<R> {
+    items: [Contact<R>; MAX_CONTACTS],
+    len: usize,
+}
+
+impl<R: Real> Default for ContactList<R> {
+    fn default() -> Self {
+        Self {
+            items: [Contact::default(); MAX_CONTACTS],
+            len: 0,
+        }
+    }
+}
+
+impl<R: Real> ContactList<R> {
+    /// The contacts held.
+    #[must_use]
+    pub fn as_slice(&self) -> &[Contact<R>] {
+        &self.items[..self.len]
+    }
+
+    /// How many contacts are held.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// `true` when empty.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Appends `c`; `false` (and nothing kept) when the list is full.
+    pub fn push(&mut self, c: Contact<R>) -> bool {
+        if self.len >= MAX_CONTACTS {
+            return false;
+        }
+        self.items[self.len] = c;
+        self.len += 1;
+        true
+    }
+
+    /// Inserts `c` sorted by fraction, after any contact with the same
+    /// fraction; with the list full the contact is dropped when it is not
+    /// nearer than the last, else the last is dropped (*inferred*,
+    /// divergence 209). A contact without a fraction sorts as 0 (the static
+    /// overlaps write none). Returns whether `c` was kept.
+    ///
+    /// Original: `Contact_InsertSorted` (0x0033d718).
+    pub fn insert_sorted(&mut self, c: Contact<R>) -> bool {
+        let f = c.fraction.unwrap_or(R::ZERO);
+        let pos = self
+            .as_slice()
+            .partition_point(|x| x.fraction.unwrap_or(R::ZERO) <= f);
+        if pos >= MAX_CONTACTS {
+            return false;
+        }
+        let end = self.len.min(MAX_CONTACTS - 1);
+        self.items.copy_within(pos..end, pos + 1);
+        self.items[pos] = c;
+        self.len = (self.len + 1).min(MAX_CONTACTS);
+        true
+    }
+}
+
+impl<R: Real> PhysicsWorld<R> {
+    fn querier(&self, q: &ShapeQuery<R>) -> Option<Querier<R>> {
+        let body = q.body.and_then(|b| self.body(b));
+        let given = q.options.contains(QueryOptions::GIVEN_SHAPE) || body.is_none();
+        let (shape, shape_word) = if given {
+            (q.shape?, 0)
+        } else {
+            let b = body?;
+            let sid = b.first_shape?;
+            (self.shape(sid)?.geom, sid.word())
+        };
+        Some(Querier {
+            shape,
+            shape_word,
+            owner: body.map(|b| b.owner).or(q.owner),
+            group: body.map_or(0, |b| b.group),
+            flags: body.map_or(BodyFlags::empty(), |b| b.flags),
+            scale: body.map_or(R::ONE, |b| b.scale.x),
+        })
+    }
+
+    fn pair_context<O: Owners<R> + ?Sized>(
+        owners: &O,
+        me: &Querier<R>,
+        other_owner: OwnerId,
+        other_flags: BodyFlags,
+    ) -> PairContext {
+        let airborne = |o: OwnerId| owners.object_flags(o) & object_flags::AIRBORNE != 0;
+        let landing = |o: OwnerId| owners.state_flags(o) & 0x20_0000_0000 != 0;
+        PairContext {
+            own_body_flags: me.flags.bits(),
+            other_body_flags: other_flags.bits(),
+            own_airborne: me.owner.is_some_and(airborne),
+            own_landing: me.owner.is_some_and(landing),
+            other_airborne: airborne(other_owner),
+            other_landing: landing(other_owner),
+        }
+    }
+
+    /// Sweeps a shape along `mv` against the candidate bodies (option 0x2:
+    /// each enabled shape of a candidate through the sweep table, one
+    /// contact per body, its first shape that hits) and the level (option
+    /// 0x1: the type's mesh sweep over the same box, with the query's
+    /// thresholds and mesh options); bodies of the querying body's non-zero
+    /// group and pairs the querying owner refuses are skipped. At most 50
+    /// contacts are kept, sorted by fraction; the first `min(max,
+    /// out.len())` are copied into `out` and their number returned. The
+    /// candidates come from the shape's bounds grown by the move, with the
+    /// querying owner ignored (*inferred*, divergence 210).
+    ///
+    /// Original: `IPhysics_CollideShape` (0x0033e7f0).
+    pub fn collide_shape<O: Owners<R> + ?Sized>(
+        &mut self,
+        owners: &O,
+        out: &mut [Contact<R>],
+        q: &ShapeQuery<R>,
+        mv: Vec4<R>,
+        candidates: &mut Vec<BodyId>,
+    ) -> usize {
+        let Some(me) = self.querier(q) else {
+            return 0;
+        };
+        let own_bounds = PhysShape {
+            head: Default::default(),
+            geom: me.shape,
+        }
+        .bounds();
+        let bx = own_bounds.extend_by_move(mv);
+        let mut list = ContactList::<R>::default();
+        if q.options.contains(QueryOptions::BODIES) {
+            let bq = BoxQuery {
+                start: q.body,
+                ignored_owner: me.owner,
+                type_mask: q.type_mask,
+                flag_mask: q.flag_mask,
+                walk: Default::default(),
+            };
+            self.query_box(candidates, &bx, &bq);
+            for &cid in candidates.iter() {
+                let Some(cb) = self.body(cid) else { continue };
+                if me.group != 0 && cb.group == me.group {
+                    continue;
+                }
+                if let Some(o) = me.owner {
+                    if !owners.accepts_pair(o, cb.owner) {
+                        continue;
+                    }
+                }
+                let ctx = Self::pair_context(owners, &me, cb.owner, cb.flags);
+                for sid in self.body_shapes(cid) {
+                    let Some(other) = self.shape(sid) else {
+                        continue;
+                    };
+                    if !other.is_enabled() {
+                        continue;
+                    }
+                    let mut c = Contact::default();
+                    if sweep_pair(&mut c, &ctx, &me.shape, &other.geom, mv) == Some(true) {
+                        stamp(&mut c, &me, Some(cb.owner), sid.word());
+                        list.insert_sorted(c);
+                        break;
+                    }
+                }
+            }
+        }
+        if q.options.contains(QueryOptions::MESH) {
+            self.mesh_sweep(&me, q, &bx, mv, &mut list);
+        }
+        copy_out(list.as_slice(), out, q.max)
+    }
+
+    fn mesh_sweep(
+        &mut self,
+        me: &Querier<R>,
+        q: &ShapeQuery<R>,
+        bx: &Aabb<R>,
+        mv: Vec4<R>,
+        list: &mut ContactList<R>,
+    ) {
+        let Some(level) = self.level.as_mut() else {
+            return;
+        };
+        let mut sq = SweepQuery::new(collision_mesh::Aabb::new(bx.min, bx.max), MAX_CONTACTS)
+            .with_options(mesh_options(q.options))
+            .with_body_flags(me.flags.bits());
+        sq.own_shape = me.shape_word;
+        sq.nz_min = q.nz_min;
+        sq.nz_max = q.nz_max;
+        let mut buf = [Contact::<R>::default(); MAX_CONTACTS];
+        let n = match &me.shape {
+            Shape::Sphere(s) => level
+                .mesh
+                .sweep_sphere(&mut level.scratch, &mut buf, &sq, s, mv),
+            Shape::Capsule(c) => {
+                level
+                    .mesh
+                    .sweep_capsule(&mut level.scratch, &mut buf, &sq, c, me.scale, mv)
+            }
+            Shape::Box(b) => level
+                .mesh
+                .sweep_box(&mut level.scratch, &mut buf, &sq, b, mv),
+            Shape::Segment(_) => 0,
+        };
+        for mut c in buf.into_iter().take(n) {
+            stamp(&mut c, me, None, 0);
+            list.insert_sorted(c);
+        }
+    }
+
+    /// Tests a shape where it is against the candidate bodies (option 0x2,
+    /// through the overlap table) and the level (option 0x1, the type's mesh
+    /// overlap: a sphere's penetration test, the box's and capsule's return
+    /// 0). It reads only the option bits 0x1, 0x2, 0x10, 0x80, 0x100, 0x200
+    /// and 0x400: 0x80 skips the querying body's non-zero group, 0x100 asks
+    /// the querying owner, 0x200 tests only enabled shapes, 0x10 keeps one
+    /// contact per body (divergence 207). The level's contacts come first,
+    /// then the bodies' in the sort-and-sweep's order, at most 50
+    /// (*inferred*, divergence 211).
+    ///
+    /// Original: `IPhysics_OverlapShape` (0x0033ebb8).
+    pub fn overlap_shape<O: Owners<R> + ?Sized>(
+        &mut self,
+        owners: &O,
+        out: &mut [Contact<R>],
+        q: &ShapeQuery<R>,
+        candidates: &mut Vec<BodyId>,
+    ) -> usize {
+        let Some(me) = self.querier(q) else {
+            return 0;
+        };
+        let bx = PhysShape {
+            head: Default::default(),
+            geom: me.shape,
+        }
+        .bounds();
+        let mut list = ContactList::<R>::default();
+        if q.options.contains(QueryOptions::MESH) {
+            if let (Some(level), Shape::Sphere(s)) = (self.level.as_mut(), &me.shape) {
+                let mut sq =
+                    SweepQuery::new(collision_mesh::Aabb::new(bx.min, bx.max), MAX_CONTACTS);
+                sq.own_shape = me.shape_word;
+                let mut buf = [Contact::<R>::default(); MAX_CONTACTS];
+                let n = level
+                    .mesh
+                    .overlap_sphere(&mut level.scratch, &mut buf, &sq, s);
+                for mut c in buf.into_iter().take(n) {
+                    stamp(&mut c, &me, None, 0);
+                    list.push(c);
+                }
+            }
+        }
+        if q.options.contains(QueryOptions::BODIES) {
+            let bq = BoxQuery {
+                start: q.body,
+                ignored_owner: me.owner,
+                type_mask: q.type_mask,
+                flag_mask: q.flag_mask,
+                walk: Default::default(),
+            };
+            self.query_box(candidates, &bx, &bq);
+            'bodies: for &cid in candidates.iter() {
+                let Some(cb) = self.body(cid) else { continue };
+                if q.options.contains(QueryOptions::SKIP_SAME_GROUP)
+                    && me.group != 0
+                    && cb.group == me.group
+                {
+                    continue;
+                }
+                if q.options.contains(QueryOptions::ASK_OWNER) {
+                    if let Some(o) = me.owner {
+                        if !owners.accepts_pair(o, cb.owner) {
+                            continue;
+                        }
+                    }
+                }
+                for sid in self.body_shapes(cid) {
+                    let Some(other) = self.shape(sid) else {
+                        continue;
+                    };
+                    if q.options.contains(QueryOptions::ENABLED_ONLY) && !other.is_enabled() {
+                        continue;
+                    }
+                    let mut c = Contact::default();
+                    if overlap_pair(&mut c, &me.shape, &other.geom) == Some(true) {
+                        stamp(&mut c, &me, Some(cb.owner), sid.word());
+                        if !list.push(c) {
+                            break 'bodies;
+                        }
+                        if q.options.contains(QueryOptions::FIRST_PER_BODY) {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        copy_out(list.as_slice(), out, q.max)
+    }
+
+    /// Casts a ray from `origin` along `dir × length` against the bodies
+    /// with RAYCASTTARGET (0x2000) and a type mask meeting `type_mask`
+    /// whose boxes meet the box around the ray's two ends, the owner
+    /// `ignored` left out: each enabled box and capsule through the ray
+    /// table. Keeps the nearest hit (the first on a tie); no point or
+    /// normal. The fraction is of the whole ray (*inferred*, divergence
+    /// 212).
+    ///
+    /// Original: `IPhysics_RayCastBodies` (0x0033eee0).
+    pub fn ray_cast_bodies(
+        &self,
+        candidates: &mut Vec<BodyId>,
+        origin: Vec4<R>,
+        dir: Vec4<R>,
+        length: R,
+        type_mask: u32,
+        ignored: Option<OwnerId>,
+    ) -> Option<RayBodyHit<R>> {
+        let d = dir.scale(length).with_w(R::ZERO);
+        let end = origin + d;
+        let bx = Aabb::new(
+            Vec4::point(
+                origin.x.min(end.x),
+                origin.y.min(end.y),
+                origin.z.min(end.z),
+            ),
+            Vec4::point(
+                origin.x.max(end.x),
+                origin.y.max(end.y),
+                origin.z.max(end.z),
+            ),
+        );
+        let bq = BoxQuery {
+            start: None,
+            ignored_owner: ignored,
+            type_mask,
+            flag_mask: BodyFlags::RAYCASTTARGET,
+            walk: Default::default(),
+        };
+        self.query_box(candidates, &bx, &bq);
+        let mut best: Option<RayBodyHit<R>> = None;
+        for &cid in candidates.iter() {
+            let Some(cb) = self.body(cid) else { continue };
+            for sid in self.body_shapes(cid) {
+                let Some(s) = self.shape(sid) else { continue };
+                if !s.is_enabled() {
+                    continue;
+                }
+                if let Some(t) = ray_cast_shape(&s.geom, origin, d) {
+                    if best.is_none_or(|b| t < b.fraction) {
+                        best = Some(RayBodyHit {
+                            owner: cb.owner,
+                            body: cid,
+                            shape: sid,
+                            fraction: t,
+                        });
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+fn mesh_options(o: QueryOptions) -> SweepOptions {
+    SweepOptions::from_bits_retain(
+        o.bits()
+            & (QueryOptions::NZ_MIN
+                | QueryOptions::NZ_MAX
+                | QueryOptions::MARK_FACES
+                | QueryOptions::SKIP_BIT_3
+                | QueryOptions::ONE_PER_PLANE)
+                .bits(),
+    )
+}
+
+/// Writes the halves' owners and shapes as the list insert does: own owner
+/// and shape, the other owner (0 the level) and shape.
+fn stamp<R: Real>(c: &mut Contact<R>, me: &Querier<R>, other: Option<OwnerId>, other_shape: u32) {
+    c.own.owner = Some(me.owner.map_or(0, OwnerId::word));
+    c.own.shape = Some(me.shape_word);
+    c.other.owner = Some(other.map_or(0, OwnerId::word));
+    if other.is_some() || c.other.shape.is_none() {
+        c.other.shape = Some(other_shape);
+    }
+}
+
+fn copy_out<R: Real>(list: &[Contact<R>], out: &mut [Contact<R>], max: usize) -> usize {
+    let n = list.len().min(max).min(out.len());
+    out[..n].copy_from_slice(&list[..n]);
+    n
+}

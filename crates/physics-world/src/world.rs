@@ -1,0 +1,623 @@
+//! `IPhysics`: the pools, the x-sorted body list and its widest-body bound,
+//! the body vector, the human list, the ignore and settle slots, and the
+//! level's mesh.
+
+use collision_mesh::{CollisionMesh, QueryScratch};
+use ps2_float::{Real, Vec4};
+use shape_pools::{
+    IgnoreSlots, PhysShape, Pool, PoolCapacities, ShapeFlags, ShapeId, ShapeKind, ShapePools,
+};
+
+use crate::body::HumanParts;
+use crate::human::BONE_SHAPES;
+use crate::settle::SettleSlot;
+use crate::{Body, BodyFlags, BodyId, BodyKind, OwnerId};
+
+/// How often the world steps (overview "30 Hz or 60 Hz").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum StepRate {
+    /// The console's 60 Hz step: settle acceleration 0.02 per tick², the
+    /// bound refreshed every 120 ticks.
+    #[default]
+    Hz60,
+    /// A 30 Hz step keeping the settle's duration: acceleration 0.08 per
+    /// step², the bound refreshed every 60 steps (*inferred* from the
+    /// overview, divergence 215).
+    Hz30,
+}
+
+impl StepRate {
+    /// The number of steps between two refreshes of the widest-body bound.
+    #[must_use]
+    pub fn refresh_interval(self) -> u16 {
+        match self {
+            StepRate::Hz60 => 120,
+            StepRate::Hz30 => 60,
+        }
+    }
+}
+
+/// How a world is made: the pools' capacities (the console's by default)
+/// and the step rate. Raising a capacity changes no answer below the
+/// console's limits: every pool still hands out its first free entry.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct WorldConfig {
+    /// The pools' capacities.
+    pub capacities: PoolCapacities,
+    /// The step rate.
+    pub rate: StepRate,
+}
+
+/// Counters of what the world refused (full pools and slots), so that the
+/// console's silent "nothing happens" is observable.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Refusals {
+    /// Body creations that found their pool full.
+    pub bodies: u64,
+    /// Settles that found every slot busy.
+    pub settles: u64,
+}
+
+const KINDS: usize = 5;
+
+fn kind_slot(k: BodyKind) -> usize {
+    match k {
+        BodyKind::Human => 0,
+        BodyKind::PunchBag => 1,
+        BodyKind::Object => 2,
+        BodyKind::Pane => 3,
+        BodyKind::Car => 4,
+    }
+}
+
+/// The level's mesh with the scratch its queries use.
+#[derive(Clone, Debug)]
+pub struct Level<R> {
+    /// The mesh.
+    pub mesh: CollisionMesh,
+    /// Its query scratch (visited bits and the mesh contact array).
+    pub scratch: QueryScratch<R>,
+}
+
+/// The physics world (`IPhysics`, 0x4f460 bytes on the console).
+#[derive(Clone, Debug)]
+pub struct PhysicsWorld<R: Real = f32> {
+    pub(crate) config: WorldConfig,
+    pub(crate) shapes: ShapePools<R>,
+    pub(crate) bodies: [Pool<Body<R>>; KINDS],
+    /// The human body sets' shapes, made once at construction (index =
+    /// the human pool's entry; the punch bag's is the last).
+    pub(crate) human_sets: Vec<HumanParts<R>>,
+    pub(crate) punch_bag_set: Option<HumanParts<R>>,
+    /// `+0x08`: the bodies sorted by `min.x`.
+    pub(crate) list: Vec<BodyId>,
+    /// `+0x14`: the widest body in `x`.
+    pub(crate) widest: R,
+    /// `+0x12`: steps since the last refresh of the bound.
+    pub(crate) refresh_ticks: u16,
+    /// `+0x10`: the last group number handed out.
+    pub(crate) group_counter: u16,
+    /// `+0x4f454`: every live body, by index.
+    pub(crate) vector: Vec<BodyId>,
+    /// `+0x04`: the human body list, head first.
+    pub(crate) human_list: Vec<BodyId>,
+    /// `+0xf4e0`: the ignore slots.
+    pub(crate) ignore: IgnoreSlots<BodyId, OwnerId>,
+    /// `+0x4e6a0`: the settle slots.
+    pub(crate) settle: Vec<Option<SettleSlot<R, OwnerId>>>,
+    pub(crate) level: Option<Level<R>>,
+    pub(crate) refusals: Refusals,
+}
+
+impl<R: Real> Default for PhysicsWorld<R> {
+    fn default() -> Self {
+        Self::construct(WorldConfig::default())
+    }
+}
+
+impl<R: Real> PhysicsWorld<R> {
+    /// Builds the world: the shape pools, the human body sets (each a
+    /// capsule made with (2.0, 0.35) and its ten bone shapes, switched
+    /// off), the strike spheres (off, flagged 0x2), the punch bag's set,
+    /// the ignore and settle slots, an empty body list. The pair tables are
+    /// the `kernels` crate's constant tables.
+    ///
+    /// Original: `IPhysics_Construct` (0x0033c288).
+    #[must_use]
+    pub fn construct(config: WorldConfig) -> Self {
+        let caps = config.capacities;
+        let mut shapes = ShapePools::new(caps);
+        let mut human_sets = Vec::with_capacity(caps.humans);
+        for _ in 0..caps.humans {
+            // The pools are sized for exactly these sets, so every
+            // allocation here succeeds.
+            if let Some(set) = build_human_set(&mut shapes) {
+                human_sets.push(set);
+            }
+        }
+        let punch_bag_set = build_punch_bag_set(&mut shapes);
+        let bodies = [
+            Pool::with_capacity(caps.humans),
+            Pool::with_capacity(1),
+            Pool::with_capacity(caps.objects),
+            Pool::with_capacity(caps.panes),
+            Pool::with_capacity(caps.cars),
+        ];
+        Self {
+            config,
+            shapes,
+            bodies,
+            human_sets,
+            punch_bag_set,
+            list: Vec::new(),
+            widest: R::ZERO,
+            refresh_ticks: 0,
+            group_counter: 0,
+            vector: Vec::new(),
+            human_list: Vec::new(),
+            ignore: IgnoreSlots::new(caps.ignore_slots),
+            settle: vec![None; caps.settle_slots],
+            level: None,
+            refusals: Refusals::default(),
+        }
+    }
+
+    /// The configuration the world was built with.
+    #[must_use]
+    pub fn config(&self) -> &WorldConfig {
+        &self.config
+    }
+
+    /// Gives the world the level's mesh (queries with option 0x1 test it).
+    pub fn set_mesh(&mut self, mesh: CollisionMesh) {
+        let scratch = QueryScratch::new(&mesh);
+        self.level = Some(Level { mesh, scratch });
+    }
+
+    /// The level's mesh, if one was given.
+    #[must_use]
+    pub fn mesh(&self) -> Option<&CollisionMesh> {
+        self.level.as_ref().map(|l| &l.mesh)
+    }
+
+    /// The level's mesh, mutably (to switch triangles on and off).
+    pub fn mesh_mut(&mut self) -> Option<&mut CollisionMesh> {
+        self.level.as_mut().map(|l| &mut l.mesh)
+    }
+
+    /// The body `id` names, while it lives.
+    #[must_use]
+    pub fn body(&self, id: BodyId) -> Option<&Body<R>> {
+        self.bodies[kind_slot(id.kind)].get(id.slot)
+    }
+
+    pub(crate) fn body_mut(&mut self, id: BodyId) -> Option<&mut Body<R>> {
+        self.bodies[kind_slot(id.kind)].get_mut(id.slot)
+    }
+
+    pub(crate) fn pool(&self, kind: BodyKind) -> &Pool<Body<R>> {
+        &self.bodies[kind_slot(kind)]
+    }
+
+    pub(crate) fn pool_mut(&mut self, kind: BodyKind) -> &mut Pool<Body<R>> {
+        &mut self.bodies[kind_slot(kind)]
+    }
+
+    /// The shape `id` names, while it is allocated.
+    #[must_use]
+    pub fn shape(&self, id: ShapeId) -> Option<&PhysShape<R>> {
+        self.shapes.get(id)
+    }
+
+    /// The shape `id` names, mutably.
+    pub fn shape_mut(&mut self, id: ShapeId) -> Option<&mut PhysShape<R>> {
+        self.shapes.get_mut(id)
+    }
+
+    /// The shape pools.
+    #[must_use]
+    pub fn shape_pools(&self) -> &ShapePools<R> {
+        &self.shapes
+    }
+
+    /// The shape pools, mutably (to allocate a world object's shape before
+    /// its body).
+    pub fn shape_pools_mut(&mut self) -> &mut ShapePools<R> {
+        &mut self.shapes
+    }
+
+    /// The bodies in the sorted list's order (by `min.x`).
+    #[must_use]
+    pub fn sorted_bodies(&self) -> &[BodyId] {
+        &self.list
+    }
+
+    /// The body vector (`+0x4f454`): every live body by its index.
+    #[must_use]
+    pub fn body_vector(&self) -> &[BodyId] {
+        &self.vector
+    }
+
+    /// The human body list, head first.
+    #[must_use]
+    pub fn human_bodies(&self) -> &[BodyId] {
+        &self.human_list
+    }
+
+    /// The widest-body bound (`+0x14`).
+    #[must_use]
+    pub fn widest(&self) -> R {
+        self.widest
+    }
+
+    /// How often the world refused an allocation.
+    #[must_use]
+    pub fn refusals(&self) -> Refusals {
+        self.refusals
+    }
+
+    /// The ignore slots.
+    #[must_use]
+    pub fn ignore_slots(&self) -> &IgnoreSlots<BodyId, OwnerId> {
+        &self.ignore
+    }
+
+    /// The body's shapes, following the chain from its first shape.
+    pub fn body_shapes(&self, id: BodyId) -> impl Iterator<Item = ShapeId> + '_ {
+        let first = self.body(id).and_then(|b| b.first_shape);
+        ShapeChain {
+            shapes: &self.shapes,
+            next: first,
+            left: 64,
+        }
+    }
+
+    /// A fresh group number for linking bodies: counted from 1 to 0xfffe,
+    /// then back to 1 (overview "Human contacts", "Groups"; the wrap is
+    /// *inferred*, divergence 204).
+    pub fn new_group(&mut self) -> i16 {
+        self.group_counter = if self.group_counter >= 0xfffe {
+            1
+        } else {
+            self.group_counter + 1
+        };
+        self.group_counter as i16
+    }
+
+    /// Sets a body's group (0 unlinks it). `false` for a stale handle.
+    pub fn set_group(&mut self, id: BodyId, group: i16) -> bool {
+        self.body_mut(id).map(|b| b.group = group).is_some()
+    }
+
+    /// Sets flags on a body (`|=`). `false` for a stale handle.
+    pub fn set_body_flags(&mut self, id: BodyId, flags: BodyFlags) -> bool {
+        self.body_mut(id).map(|b| b.flags |= flags).is_some()
+    }
+
+    /// Clears flags on a body (`&= !flags`). `false` for a stale handle.
+    pub fn clear_body_flags(&mut self, id: BodyId, flags: BodyFlags) -> bool {
+        self.body_mut(id).map(|b| b.flags.remove(flags)).is_some()
+    }
+
+    /// Writes a body's pending push-out (`+0x50`). `false` for a stale
+    /// handle.
+    pub fn set_pending_push(&mut self, id: BodyId, push: Vec4<R>) -> bool {
+        self.body_mut(id).map(|b| b.push = push).is_some()
+    }
+
+    // ---- the sorted list -------------------------------------------------
+
+    fn list_position(&self, id: BodyId) -> Option<usize> {
+        let key = self.body(id)?.list_key;
+        let start = self
+            .list
+            .partition_point(|b| self.body(*b).is_some_and(|x| x.list_key < key));
+        self.list[start..]
+            .iter()
+            .position(|b| *b == id)
+            .map(|p| p + start)
+    }
+
+    pub(crate) fn position_in_list(&self, id: BodyId) -> Option<usize> {
+        self.list_position(id)
+    }
+
+    /// Inserts a body into the list by its box's `min.x`, after every body
+    /// with the same `min.x` (the tie rule is *inferred*, divergence 191),
+    /// and grows the widest-body bound to its width (never shrinks it).
+    ///
+    /// Original: `BodyList_Insert` (0x003404a8).
+    pub fn list_insert(&mut self, id: BodyId) -> bool {
+        let Some(b) = self.body_mut(id) else {
+            return false;
+        };
+        b.list_key = b.aabb.min.x;
+        let (key, width) = (b.list_key, b.aabb.width_x());
+        let pos = self
+            .list
+            .partition_point(|x| self.body(*x).is_some_and(|o| o.list_key <= key));
+        self.list.insert(pos, id);
+        if width > self.widest {
+            self.widest = width;
+        }
+        true
+    }
+
+    /// Takes a body out of the list.
+    ///
+    /// Original: `BodyList_Remove` (0x003405d8).
+    pub fn list_remove(&mut self, id: BodyId) -> bool {
+        match self.list_position(id) {
+            Some(p) => {
+                self.list.remove(p);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Moves a body to its place for its current box: removed, then
+    /// inserted as new (so it goes after its ties, and the bound grows;
+    /// divergence 191).
+    ///
+    /// Original: `BodyList_Reinsert` (0x00340628).
+    pub fn list_reinsert(&mut self, id: BodyId) -> bool {
+        self.list_remove(id) && self.list_insert(id)
+    }
+
+    /// Recomputes the widest-body bound over the list (what the step does
+    /// every 120 ticks; an empty list gives 0).
+    pub fn refresh_widest(&mut self) {
+        let mut w = R::ZERO;
+        for id in &self.list {
+            if let Some(b) = self.body(*id) {
+                let bw = b.aabb.width_x();
+                if bw > w {
+                    w = bw;
+                }
+            }
+        }
+        self.widest = w;
+    }
+
+    // ---- the body vector and the lists ----------------------------------
+
+    /// Adds a body to the body vector (its index becomes the vector's
+    /// length) and to the sorted list.
+    ///
+    /// Original: `IPhysics_AddBody` (0x00340668).
+    pub fn add_body(&mut self, id: BodyId) -> bool {
+        let n = self.vector.len() as i32;
+        let Some(b) = self.body_mut(id) else {
+            return false;
+        };
+        b.index = n;
+        self.vector.push(id);
+        self.list_insert(id)
+    }
+
+    /// Takes a body out of the world: first every ignore slot naming its
+    /// owner is freed, then it leaves the vector (the last body takes its
+    /// place and index; *inferred*, divergence 192) and the sorted list. Its
+    /// own index is not reset (Unit 7).
+    ///
+    /// Original: `IPhysics_RemoveBody` (0x00340700).
+    pub fn remove_body(&mut self, id: BodyId) -> bool {
+        let Some(b) = self.body(id) else {
+            return false;
+        };
+        let owner = b.owner;
+        self.ignore.forget_owner(owner);
+        self.remove_from_vector(id);
+        self.list_remove(id)
+    }
+
+    fn remove_from_vector(&mut self, id: BodyId) {
+        if let Some(p) = self.vector.iter().position(|x| *x == id) {
+            self.vector.swap_remove(p);
+            if let Some(moved) = self.vector.get(p).copied() {
+                if let Some(m) = self.body_mut(moved) {
+                    m.index = p as i32;
+                }
+            }
+        }
+    }
+
+    /// Puts a human body at the head of the human list.
+    ///
+    /// Original: `IPhysics_AddHumanBody` (0x003407a0).
+    pub fn add_human_body(&mut self, id: BodyId) -> bool {
+        if self.human_list.contains(&id) || self.body(id).is_none() {
+            return false;
+        }
+        self.human_list.insert(0, id);
+        true
+    }
+
+    /// Takes a human body out of the human list.
+    ///
+    /// Original: `IPhysics_RemoveHumanBody` (0x003407f8).
+    pub fn remove_human_body(&mut self, id: BodyId) -> bool {
+        match self.human_list.iter().position(|x| *x == id) {
+            Some(p) => {
+                self.human_list.remove(p);
+                true
+            }
+            None => false,
+        }
+    }
+
+    // ---- shapes of a body -----------------------------------------------
+
+    /// Appends `shape` to the end of the body's chain.
+    ///
+    /// Original: `PhysicsBody_AddShape` (0x00341aa8).
+    pub fn add_shape(&mut self, id: BodyId, shape: ShapeId) -> bool {
+        if self.shapes.get(shape).is_none() {
+            return false;
+        }
+        let Some(first) = self.body(id).map(|b| b.first_shape) else {
+            return false;
+        };
+        match first {
+            None => {
+                if let Some(b) = self.body_mut(id) {
+                    b.first_shape = Some(shape);
+                }
+            }
+            Some(mut cur) => {
+                for _ in 0..64 {
+                    match self.shapes.get(cur).and_then(|s| s.head.next) {
+                        Some(n) => cur = n,
+                        None => break,
+                    }
+                }
+                if let Some(s) = self.shapes.get_mut(cur) {
+                    s.head.next = Some(shape);
+                }
+            }
+        }
+        true
+    }
+
+    /// The first shape of the body's chain (body vtable `+0x28`; a human's
+    /// is its capsule, so its bone shapes and push sphere never block).
+    ///
+    /// Original: `PhysicsBody_GetShapes` (0x00341ae0).
+    #[must_use]
+    pub fn get_shapes(&self, id: BodyId) -> Option<ShapeId> {
+        self.body(id)?.first_shape
+    }
+
+    /// The box of the body's shapes: the first shape's bounds, grown by
+    /// every next one ([`PhysicsWorld::add_shape_bounds`]). A body without
+    /// shapes keeps its box.
+    ///
+    /// Original: `PhysicsBody_ComputeBounds` (0x00341638).
+    pub fn compute_bounds(&mut self, id: BodyId) -> bool {
+        let mut acc: Option<shape_pools::Aabb<R>> = None;
+        let shapes: smallvec::SmallVec<[ShapeId; 4]> = self.body_shapes(id).collect();
+        for s in shapes {
+            acc = Some(self.add_shape_bounds(acc, s));
+        }
+        match (acc, self.body_mut(id)) {
+            (Some(a), Some(b)) => {
+                b.aabb = a;
+                true
+            }
+            (None, Some(_)) => true,
+            _ => false,
+        }
+    }
+
+    /// One shape's part of the body's box: its bounds (`PhysicsShape_GetBounds`)
+    /// joined to the box so far.
+    ///
+    /// Original: `PhysicsBody_AddShapeBounds` (0x003417c0).
+    #[must_use]
+    pub fn add_shape_bounds(
+        &self,
+        acc: Option<shape_pools::Aabb<R>>,
+        shape: ShapeId,
+    ) -> shape_pools::Aabb<R> {
+        let Some(s) = self.shapes.get(shape) else {
+            return acc.unwrap_or_default();
+        };
+        let b = s.bounds();
+        match acc {
+            Some(a) => a.union(&b),
+            None => b,
+        }
+    }
+
+    pub(crate) fn shapes_mut(&mut self) -> &mut ShapePools<R> {
+        &mut self.shapes
+    }
+
+    pub(crate) fn take_human_set(&self, kind: BodyKind, index: u32) -> Option<HumanParts<R>> {
+        match kind {
+            BodyKind::Human => self.human_sets.get(index as usize).cloned(),
+            BodyKind::PunchBag => self.punch_bag_set.clone(),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn count_refused_body(&mut self) {
+        self.refusals.bodies += 1;
+    }
+
+    pub(crate) fn count_refused_settle(&mut self) {
+        self.refusals.settles += 1;
+    }
+}
+
+struct ShapeChain<'a, R> {
+    shapes: &'a ShapePools<R>,
+    next: Option<ShapeId>,
+    left: u32,
+}
+
+impl<R: Real> Iterator for ShapeChain<'_, R> {
+    type Item = ShapeId;
+    fn next(&mut self) -> Option<ShapeId> {
+        let cur = self.next?;
+        if self.left == 0 {
+            return None;
+        }
+        self.left -= 1;
+        self.next = self.shapes.get(cur).and_then(|s| s.head.next);
+        Some(cur)
+    }
+}
+
+/// Builds one human body set at construction: the capsule (2.0, 0.35)
+/// from the 60 pool and the ten bone shapes of [`BONE_SHAPES`] from the 300
+/// pools, each with the table's flags (0x2, or 0x6 for the spine and the
+/// head) and switched off; no push sphere, no strike sphere.
+///
+/// Original: `PhysicsHumanBody_Construct` (0x00341e98).
+pub fn build_human_set<R: Real>(shapes: &mut ShapePools<R>) -> Option<HumanParts<R>> {
+    let capsule = shapes.alloc_capsule()?;
+    let mut bones = [None; 10];
+    for (slot, spec) in bones.iter_mut().zip(BONE_SHAPES.iter()) {
+        let (kind, mut shape) = spec.make::<R>();
+        shape.head.flags = ShapeFlags::from_bits_retain(spec.flags);
+        *slot = shapes.alloc(kind, shape);
+    }
+    Some(HumanParts {
+        capsule,
+        bones,
+        push_sphere: None,
+        broad: Default::default(),
+        bones_on: 0,
+        strike_spheres: Default::default(),
+        weapon_strike: false,
+        ignore_level: false,
+        airborne: false,
+    })
+}
+
+fn build_punch_bag_set<R: Real>(shapes: &mut ShapePools<R>) -> Option<HumanParts<R>> {
+    let capsule = shapes.alloc(
+        ShapeKind::PunchBagCapsule,
+        PhysShape::capsule(R::from_f32(1.787), R::from_f32(0.35)),
+    )?;
+    let mut seg = PhysShape::segment(R::from_f32(0.35), R::from_f32(1.5));
+    seg.head.bone = Some(3);
+    let segment = shapes.alloc(ShapeKind::PunchBagSegment, seg)?;
+    let mut bones = [None; 10];
+    bones[0] = Some(segment);
+    Some(HumanParts {
+        capsule,
+        bones,
+        push_sphere: None,
+        broad: Default::default(),
+        bones_on: 0,
+        strike_spheres: Default::default(),
+        weapon_strike: false,
+        ignore_level: false,
+        airborne: false,
+    })
+}

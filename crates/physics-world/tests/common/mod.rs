@@ -1,0 +1,125 @@
+//! Test owners: plain data per owner, and the float-mode macro.
+#![allow(dead_code)]
+
+use std::collections::HashMap;
+
+use physics_world::quat::Quat;
+use physics_world::{OwnerId, Owners};
+use ps2_float::{Real, Vec4};
+use shape_pools::Pose;
+
+#[allow(unused_macros)]
+macro_rules! both_modes {
+    ($($name:ident),* $(,)?) => {
+        mod f32_mode { $(#[test] fn $name() { super::$name::<f32>(); })* }
+        mod ee32_mode { $(#[test] fn $name() { super::$name::<ps2_float::Ee32>(); })* }
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use both_modes;
+
+/// One owner's answers.
+#[derive(Clone, Debug)]
+pub struct Owner<R: Real> {
+    pub type_mask: u32,
+    pub frame: Pose<R>,
+    pub bones: HashMap<u8, Pose<R>>,
+    pub rotation: Quat<R>,
+    pub object_flags: u32,
+    pub state: u64,
+    pub scale: R,
+    pub refuses: Vec<OwnerId>,
+    pub grab: Option<OwnerId>,
+    pub poses_written: usize,
+}
+
+impl<R: Real> Owner<R> {
+    pub fn at(type_mask: u32, x: f32, y: f32, z: f32) -> Self {
+        Self {
+            type_mask,
+            frame: Pose::at(Vec4::point(R::from_f32(x), R::from_f32(y), R::from_f32(z))),
+            bones: HashMap::new(),
+            rotation: Quat::IDENTITY,
+            object_flags: 0,
+            state: 0,
+            scale: R::ONE,
+            refuses: Vec::new(),
+            grab: None,
+            poses_written: 0,
+        }
+    }
+}
+
+/// A table of owners by id.
+#[derive(Clone, Debug, Default)]
+pub struct Table<R: Real> {
+    pub owners: HashMap<OwnerId, Owner<R>>,
+}
+
+pub fn id(n: u32) -> OwnerId {
+    OwnerId::new(n).unwrap()
+}
+
+impl<R: Real> Table<R> {
+    pub fn add(&mut self, n: u32, o: Owner<R>) -> OwnerId {
+        self.owners.insert(id(n), o);
+        id(n)
+    }
+    pub fn get(&self, o: OwnerId) -> &Owner<R> {
+        &self.owners[&o]
+    }
+    pub fn get_mut(&mut self, o: OwnerId) -> &mut Owner<R> {
+        self.owners.get_mut(&o).unwrap()
+    }
+}
+
+impl<R: Real> Owners<R> for Table<R> {
+    fn type_mask(&self, o: OwnerId) -> u32 {
+        self.owners.get(&o).map_or(0, |x| x.type_mask)
+    }
+    fn state_flags(&self, o: OwnerId) -> u64 {
+        self.owners.get(&o).map_or(0, |x| x.state)
+    }
+    fn frame(&self, o: OwnerId) -> Pose<R> {
+        self.owners.get(&o).map_or_else(Pose::default, |x| x.frame)
+    }
+    fn bone(&self, o: OwnerId, b: u8) -> Pose<R> {
+        self.owners
+            .get(&o)
+            .and_then(|x| x.bones.get(&b).copied())
+            .unwrap_or_else(|| self.frame(o))
+    }
+    fn human_scale(&self, o: OwnerId) -> R {
+        self.owners.get(&o).map_or(R::ONE, |x| x.scale)
+    }
+    fn accepts_pair(&self, o: OwnerId, other: OwnerId) -> bool {
+        self.owners
+            .get(&o)
+            .is_none_or(|x| !x.refuses.contains(&other))
+    }
+    fn grab_partner(&self, o: OwnerId) -> Option<OwnerId> {
+        self.owners.get(&o).and_then(|x| x.grab)
+    }
+    fn object_flags(&self, o: OwnerId) -> u32 {
+        self.owners.get(&o).map_or(0, |x| x.object_flags)
+    }
+    fn set_object_flags(&mut self, o: OwnerId, f: u32) {
+        if let Some(x) = self.owners.get_mut(&o) {
+            x.object_flags = f;
+        }
+    }
+    fn rotation_now(&self, o: OwnerId) -> Quat<R> {
+        self.owners.get(&o).map_or(Quat::IDENTITY, |x| x.rotation)
+    }
+    fn set_pose(&mut self, o: OwnerId, q: Quat<R>, p: Vec4<R>) {
+        if let Some(x) = self.owners.get_mut(&o) {
+            x.rotation = q;
+            let a = q.axes();
+            x.frame = Pose {
+                axes: a,
+                position: p,
+            };
+            x.poses_written += 1;
+        }
+    }
+}

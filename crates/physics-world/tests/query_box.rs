@@ -1,0 +1,117 @@
+//! The early stop of the sort-and-sweep against the console's full walk on
+//! random worlds (overview "Queries: the sort-and-sweep"; the early stop is
+//! allowed only where it cannot change the answer, divergence 206).
+
+mod common;
+
+use common::{Owner, Table};
+use physics_world::{BodyFlags, BoxQuery, PhysicsWorld, QueryWalk};
+use ps2_float::{Ee32, Real, Vec4};
+use shape_pools::Aabb;
+
+/// A small deterministic generator (xorshift).
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn f(&mut self, lo: f32, hi: f32) -> f32 {
+        lo + (self.next() % 1_000_000) as f32 / 1_000_000.0 * (hi - lo)
+    }
+}
+
+fn random_worlds<R: Real>(seed: u64) -> usize {
+    let mut rng = Rng(seed);
+    let mut compared = 0;
+    for _world in 0..40 {
+        let mut w = PhysicsWorld::<R>::default();
+        let mut t = Table::<R>::default();
+        let n = 20 + (rng.next() % 200) as u32;
+        let mut bodies = Vec::new();
+        for k in 1..=n {
+            let o = t.add(
+                k,
+                Owner::at(
+                    1 << (rng.next() % 3),
+                    rng.f(-50.0, 50.0),
+                    rng.f(-5.0, 5.0),
+                    rng.f(0.0, 3.0),
+                ),
+            );
+            // Mostly small boxes, a few wide ones (the widest decides the
+            // early stop).
+            let s = if rng.next().is_multiple_of(10) {
+                rng.f(3.0, 12.0)
+            } else {
+                rng.f(0.1, 1.5)
+            };
+            let shape = w
+                .shape_pools_mut()
+                .alloc_object_box(Vec4::new(
+                    R::from_f32(s),
+                    R::from_f32(rng.f(0.1, 2.0)),
+                    R::from_f32(0.5),
+                    R::ZERO,
+                ))
+                .unwrap();
+            let flags =
+                BodyFlags::from_bits_retain((rng.next() as u32) & 0x2_207e) | BodyFlags::DIRTY;
+            let b = w.create_object_body(&t, o, shape, flags).unwrap();
+            w.update(&t, b);
+            bodies.push(b);
+        }
+        // Free some (the bound stays wide until the refresh) and refresh
+        // in half the worlds.
+        for b in bodies.iter().filter(|_| rng.next().is_multiple_of(5)) {
+            w.free_object_body(*b);
+        }
+        if rng.next().is_multiple_of(2) {
+            w.refresh_widest();
+        }
+        let live: Vec<_> = w.sorted_bodies().to_vec();
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        for _q in 0..60 {
+            let (x, y) = (rng.f(-60.0, 60.0), rng.f(-6.0, 6.0));
+            let (hx, hy) = (rng.f(0.0, 4.0), rng.f(0.0, 3.0));
+            let bx = Aabb::new(
+                Vec4::point(R::from_f32(x - hx), R::from_f32(y - hy), R::from_f32(0.0)),
+                Vec4::point(R::from_f32(x + hx), R::from_f32(y + hy), R::from_f32(2.0)),
+            );
+            let mut q = BoxQuery::new(if rng.next().is_multiple_of(4) { 0x1 } else { u32::MAX });
+            if !live.is_empty() && !rng.next().is_multiple_of(3) {
+                q.start = Some(live[(rng.next() as usize) % live.len()]);
+            }
+            if rng.next().is_multiple_of(3) {
+                q.flag_mask = BodyFlags::from_bits_retain(0x4 << (rng.next() % 3));
+            }
+            q.walk = QueryWalk::Console;
+            w.query_box(&mut a, &bx, &q);
+            q.walk = QueryWalk::Fast;
+            w.query_box(&mut b, &bx, &q);
+            assert_eq!(a, b, "seed {seed}: box {bx:?}, query {q:?}");
+            compared += 1;
+        }
+    }
+    compared
+}
+
+#[test]
+fn fast_walk_equals_the_console_walk_f32() {
+    let mut n = 0;
+    for seed in 1..=5 {
+        n += random_worlds::<f32>(seed * 7919);
+    }
+    assert_eq!(n, 5 * 40 * 60);
+}
+
+#[test]
+fn fast_walk_equals_the_console_walk_ee32() {
+    let mut n = 0;
+    for seed in 1..=3 {
+        n += random_worlds::<Ee32>(seed * 104_729);
+    }
+    assert_eq!(n, 3 * 40 * 60);
+}

@@ -1,0 +1,123 @@
+//! World boxes and the original's four box helpers.
+
+use ps2_float::{Real, Vec4};
+
+/// An axis-aligned world box (`min` at `+0x00`, `max` at `+0x10`, `w = 1`).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Aabb<R> {
+    /// The smallest corner.
+    pub min: Vec4<R>,
+    /// The largest corner.
+    pub max: Vec4<R>,
+}
+
+impl<R: Real> Aabb<R> {
+    /// A box from its two corners (taken as given).
+    #[must_use]
+    pub fn new(min: Vec4<R>, max: Vec4<R>) -> Self {
+        Self {
+            min: min.with_w(R::ONE),
+            max: max.with_w(R::ONE),
+        }
+    }
+
+    /// The box around a sphere: `c ± r` on each axis.
+    ///
+    /// Original: `AABB_FromSphere` (0x00341660).
+    #[must_use]
+    pub fn from_sphere(c: Vec4<R>, r: R) -> Self {
+        Self::new(
+            Vec4::point(c.x - r, c.y - r, c.z - r),
+            Vec4::point(c.x + r, c.y + r, c.z + r),
+        )
+    }
+
+    /// The box around an upright cylinder standing on `base`: `x, y` within
+    /// the radius, `z` from the base to `base.z + height` (no radius added in
+    /// `z`: the capsule's bound is the cylinder's, overview "Shapes").
+    ///
+    /// Original: `AABB_FromUprightCylinder` (0x00341708).
+    #[must_use]
+    pub fn from_upright_cylinder(base: Vec4<R>, r: R, height: R) -> Self {
+        Self::new(
+            Vec4::point(base.x - r, base.y - r, base.z),
+            Vec4::point(base.x + r, base.y + r, base.z + height),
+        )
+    }
+
+    /// The box grown to cover a move: each axis's negative part of `mv`
+    /// added to `min`, its positive part to `max`.
+    ///
+    /// Original: `AABB_ExtendByMove` (0x00341840).
+    #[must_use]
+    pub fn extend_by_move(&self, mv: Vec4<R>) -> Self {
+        let lo = |m: R, d: R| if d < R::ZERO { m + d } else { m };
+        let hi = |m: R, d: R| if d > R::ZERO { m + d } else { m };
+        Self::new(
+            Vec4::point(
+                lo(self.min.x, mv.x),
+                lo(self.min.y, mv.y),
+                lo(self.min.z, mv.z),
+            ),
+            Vec4::point(
+                hi(self.max.x, mv.x),
+                hi(self.max.y, mv.y),
+                hi(self.max.z, mv.z),
+            ),
+        )
+    }
+
+    /// The box scaled about its centre by `s` per axis: centre
+    /// `(min + max) × 0.5`, half size `(max − min) × 0.5 × s` (order
+    /// *inferred*, divergence 181). The body sweep makes such a copy and
+    /// never uses it (overview "Sweeping a body", step 1).
+    ///
+    /// Original: `AABB_ScaleAboutCentre` (0x003414c0).
+    #[must_use]
+    pub fn scale_about_centre(&self, s: Vec4<R>) -> Self {
+        let half = R::from_f32(0.5);
+        let c = (self.min + self.max).scale(half);
+        let h = (self.max - self.min).scale(half).mul_lanes(s);
+        Self::new(c - h, c + h)
+    }
+
+    /// The smallest box holding both.
+    #[must_use]
+    pub fn union(&self, o: &Self) -> Self {
+        Self::new(
+            Vec4::point(
+                self.min.x.min(o.min.x),
+                self.min.y.min(o.min.y),
+                self.min.z.min(o.min.z),
+            ),
+            Vec4::point(
+                self.max.x.max(o.max.x),
+                self.max.y.max(o.max.y),
+                self.max.z.max(o.max.z),
+            ),
+        )
+    }
+
+    /// `true` when the boxes overlap in `y` and `z` (inclusive), the part
+    /// of the sort-and-sweep's keep test that is not along the sorted axis.
+    #[must_use]
+    pub fn overlaps_yz(&self, o: &Self) -> bool {
+        self.min.y <= o.max.y
+            && o.min.y <= self.max.y
+            && self.min.z <= o.max.z
+            && o.min.z <= self.max.z
+    }
+
+    /// `true` when the boxes overlap on all three axes (inclusive).
+    #[must_use]
+    pub fn overlaps(&self, o: &Self) -> bool {
+        self.min.x <= o.max.x && o.min.x <= self.max.x && self.overlaps_yz(o)
+    }
+
+    /// `max.x − min.x`, what the widest-body bound measures.
+    #[must_use]
+    pub fn width_x(&self) -> R {
+        self.max.x - self.min.x
+    }
+}
