@@ -247,7 +247,7 @@ impl Sphere {
     ///
     /// The step's movement `g = check − current` is replaced by its
     /// projection on the crease `normal × contact-plane normal`: the line along
-    /// which the obstacle's side meets the ground. A projection shorter than
+    /// which the obstacle's surface crosses the contact plane. A projection shorter than
     /// `√F_EPSILON` (1.41 cm) is a collision; otherwise the check position
     /// moves to the current position plus the projection and the result is
     /// SLID. When there is no crease (the normal is parallel to the plane's

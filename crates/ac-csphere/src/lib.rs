@@ -20,11 +20,12 @@
 //! | [`Sphere::step_sphere_down`] | 0x00536d20 | the step-down probe landing on a dome (spec §7) |
 //!
 //! The grounded crowd case goes dispatcher → `step_sphere_up` →
-//! `slide_sphere`: the mover's step is replaced by its projection on the
-//! crease where the obstacle's side meets the ground, so a shuffle against a
-//! crowd moves him along it instead of stopping him, and the ε taken off the
-//! radius sum lets two spheres rest exactly touching without colliding again
-//! on the next step.
+//! `slide_sphere`: the mover's step is replaced by its projection on the line
+//! along which the obstacle's surface crosses the ground plane, so a shuffle
+//! against a crowd moves him along it instead of stopping him, and the ε taken
+//! off the radius sum lets two spheres rest exactly touching without colliding
+//! again on the next step. The specification is `ac-csphere-family.md` (cited
+//! as "spec §N").
 //!
 //! The helpers the family calls are written from the retail behaviour:
 //! [`normalize_check_small`], [`find_time_of_collision`],
@@ -102,8 +103,8 @@
 //! roots wide between stores, so results could differ in the last bits and a
 //! comparison that sits exactly on a threshold (ε, the walkable allowance,
 //! −0.1) could go the other way (register row 21). The crate is not generic
-//! over `ps2_float::Real`: the PS2 float model is not this machine's, and
-//! nothing here needs it.
+//! over `ps2_float::Real`: that trait models the PS2's floats, not the PC
+//! client's, so it would add nothing here.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 

@@ -24,7 +24,8 @@ pub fn normalize_check_small(v: &mut Vec3) -> bool {
 /// The fraction of `movement` at which a sphere starting at `disp` from a
 /// fixed centre first comes within `radsum` of it; `-1.0` when it never does,
 /// when it starts inside (`|disp|² − radsum² < F_EPSILON`) or when the
-/// movement is shorter than `F_EPSILON` squared-length (register row 15).
+/// movement's squared length is below `F_EPSILON` (spec §6 calls it;
+/// register row 15).
 ///
 /// Solves `|disp + t·movement|² = radsum²` in `f64` (the retail function
 /// returns an x87 `long double`) and returns the smaller root when it is not

@@ -52,8 +52,9 @@
 //! gains only about 0.024 · sin 2β = 0.0049 m from B, so B overlaps and pushes
 //! him back into A; the loop's attempts run out and the frame ends with a zero
 //! offset, every frame. A shuffle with more backing frees him too (the sweep
-//! below finds the first at 104°, the test shows 110°): the "absorbs to a
-//! zero offset until an oblique input clears it" the report described.
+//! below finds the first at 104°, the test shows 110°): the old response swallows the
+//! step until the input turns far enough away from the crowd, as the report
+//! of the problem predicted.
 
 use ac_csphere::testing::{
     family_response, grounded_step, Obstacle, StepReport, Walker, REFERENCE_ATTEMPTS,
@@ -333,7 +334,7 @@ fn the_range_of_shuffles_that_free_him() {
 }
 
 /// The baseline is not a wall: a shuffle with more backing (110°) frees it as
-/// well, which is the report's "until an oblique input clears it".
+/// well: the old response only lets go once the input turns far enough.
 #[test]
 fn the_old_behaviour_is_freed_by_a_stronger_backing() {
     let c = crowd();
