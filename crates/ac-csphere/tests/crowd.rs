@@ -333,6 +333,25 @@ fn the_range_of_shuffles_that_free_him() {
     assert!(drive(&c, 104.0, true).exit_angle.is_some());
 }
 
+/// The crease slide's escape does not hang on the order the creatures are
+/// tested in: the same run with the list reversed (B before A) gets out too.
+#[test]
+fn the_escape_does_not_depend_on_the_test_order() {
+    let mut c = crowd();
+    c.obstacles.reverse();
+    let run = drive(&c, 98.0, false);
+    assert_eq!(run.zero_frames, 0, "{run:?}");
+    let exit = run.exit_angle.expect("he left the ring").to_degrees();
+    assert!(
+        exit.abs() < c.angles[0].to_degrees() as f32,
+        "exit at {exit}°"
+    );
+    assert!(run.deepest_overlap <= F_EPSILON + 1e-5, "{run:?}");
+    // And the baseline stays wedged in that order as well.
+    let old = drive(&c, 98.0, true);
+    assert_eq!(old.zero_frames, FRAMES, "{old:?}");
+}
+
 /// The baseline is not a wall: a shuffle with more backing (110°) frees it as
 /// well: the old response only lets go once the input turns far enough.
 #[test]
