@@ -123,3 +123,11 @@ impl<R: Real> Owners<R> for Table<R> {
         }
     }
 }
+
+/// `Some(owner n + 1)`, or `None` (the level) for 0.
+pub struct OwnerIdExt;
+impl OwnerIdExt {
+    pub fn nz(n: u8) -> Option<OwnerId> {
+        OwnerId::new(u32::from(n))
+    }
+}
