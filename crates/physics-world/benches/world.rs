@@ -6,23 +6,30 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use physics_world::{
-    BodyFlags, BodyId, BoxQuery, OwnerId, Owners, PhysicsWorld, QueryOptions, ShapeQuery,
-    WorldConfig,
+    BodyFlags, BodyId, BoxQuery, OwnerId, Owners, PhysicsWorld, QueryOptions, QueryWalk,
+    ShapeQuery, WorldConfig,
 };
 use ps2_float::Vec4;
 use shape_pools::{Aabb, PoolCapacities, Pose};
 
 /// Owners laid out on a street: owner `n` stands at a seeded place along
-/// 200 m of road, 12 m wide.
+/// `length` metres of road, 12 m wide. The street of 494 bodies is 200 m
+/// long; the world of 10,000 bodies is the same street 4,050 m long, so the
+/// bodies near any query box are as many in both and only the total grows.
 struct Street {
     humans: u32,
+    length: f32,
+}
+
+fn place_on(n: u32, length: f32) -> (f32, f32) {
+    let h = n.wrapping_mul(2_654_435_761);
+    let x = (h % 1_000_000) as f32 * 1e-6 * length;
+    let y = ((h >> 16) % 1_200) as f32 * 0.01 - 6.0;
+    (x, y)
 }
 
 fn place(n: u32) -> (f32, f32) {
-    let h = n.wrapping_mul(2_654_435_761);
-    let x = (h % 20_000) as f32 * 0.01;
-    let y = ((h >> 16) % 1_200) as f32 * 0.01 - 6.0;
-    (x, y)
+    place_on(n, 200.0)
 }
 
 impl Owners<f32> for Street {
@@ -34,7 +41,7 @@ impl Owners<f32> for Street {
         }
     }
     fn frame(&self, o: OwnerId) -> Pose<f32> {
-        let (x, y) = place(o.word());
+        let (x, y) = place_on(o.word(), self.length);
         Pose::at(Vec4::point(x, y, 0.0))
     }
 }
@@ -44,7 +51,7 @@ fn id(n: u32) -> OwnerId {
 }
 
 /// A world with `humans` humans, `objects` crates and `cars` cars.
-fn street(humans: u32, objects: u32, cars: u32) -> (PhysicsWorld<f32>, Street) {
+fn street(humans: u32, objects: u32, cars: u32, length: f32) -> (PhysicsWorld<f32>, Street) {
     let caps = PoolCapacities {
         humans: humans as usize,
         objects: objects as usize,
@@ -55,7 +62,7 @@ fn street(humans: u32, objects: u32, cars: u32) -> (PhysicsWorld<f32>, Street) {
         capacities: caps,
         ..WorldConfig::default()
     });
-    let o = Street { humans };
+    let o = Street { humans, length };
     for n in 1..=humans {
         let b = w.create_human_body(&o, id(n)).unwrap();
         w.update(&o, b);
@@ -77,10 +84,10 @@ fn street(humans: u32, objects: u32, cars: u32) -> (PhysicsWorld<f32>, Street) {
     (w, o)
 }
 
-fn probes() -> Vec<Aabb<f32>> {
+fn probes(length: f32) -> Vec<Aabb<f32>> {
     (0..64u32)
         .map(|k| {
-            let (x, y) = place(k + 90_000);
+            let (x, y) = place_on(k + 90_000, length);
             Aabb::new(
                 Vec4::point(x - 1.0, y - 1.0, 0.0),
                 Vec4::point(x + 1.0, y + 1.0, 2.0),
@@ -91,17 +98,55 @@ fn probes() -> Vec<Aabb<f32>> {
 
 fn query_box(c: &mut Criterion) {
     let mut g = c.benchmark_group("query_box");
-    let probes = probes();
-    for (name, (w, _)) in [
-        ("street", street(60, 416, 18)),
-        ("10k", street(1_000, 8_982, 18)),
+    for (name, length, (w, _), walk) in [
+        ("street", 200.0, street(60, 416, 18, 200.0), QueryWalk::Fast),
+        (
+            "10k",
+            4_050.0,
+            street(1_215, 8_424, 365, 4_050.0),
+            QueryWalk::Fast,
+        ),
+        (
+            "street_console_walk",
+            200.0,
+            street(60, 416, 18, 200.0),
+            QueryWalk::Console,
+        ),
+        (
+            "10k_console_walk",
+            4_050.0,
+            street(1_215, 8_424, 365, 4_050.0),
+            QueryWalk::Console,
+        ),
     ] {
+        let probes = probes(length);
         let mut out = Vec::with_capacity(512);
+        let mut q = BoxQuery::new(u32::MAX);
+        q.walk = walk;
+        // Half the queries are a body's own: its box grown by 1 m, starting
+        // from it; the other half are free boxes from the head.
+        let step = (w.sorted_bodies().len() / 32).max(1);
+        let starts: Vec<_> = w.sorted_bodies().iter().step_by(step).copied().collect();
+        let own: Vec<Aabb<f32>> = starts
+            .iter()
+            .map(|b| {
+                let a = w.body(*b).unwrap().aabb;
+                Aabb::new(
+                    a.min - Vec4::new(1.0, 1.0, 1.0, 0.0),
+                    a.max + Vec4::new(1.0, 1.0, 1.0, 0.0),
+                )
+            })
+            .collect();
         g.bench_function(name, |b| {
             b.iter(|| {
                 let mut n = 0;
-                for p in &probes {
-                    n += w.query_box(&mut out, black_box(p), &BoxQuery::new(u32::MAX));
+                q.start = None;
+                for p in &probes[..32] {
+                    n += w.query_box(&mut out, black_box(p), &q);
+                }
+                for (s, p) in starts.iter().zip(&own).take(32) {
+                    q.start = Some(*s);
+                    n += w.query_box(&mut out, black_box(p), &q);
                 }
                 n
             })
@@ -111,7 +156,7 @@ fn query_box(c: &mut Criterion) {
 }
 
 fn shape_queries(c: &mut Criterion) {
-    let (mut w, o) = street(60, 416, 18);
+    let (mut w, o) = street(60, 416, 18, 200.0);
     let humans: Vec<BodyId> = w.human_bodies().to_vec();
     for h in &humans[..30] {
         w.set_push_sphere(*h, true);
@@ -163,7 +208,11 @@ fn shape_queries(c: &mut Criterion) {
 }
 
 fn create_free(c: &mut Criterion) {
-    let (mut w, o) = street(0, 0, 0);
+    let mut w = PhysicsWorld::<f32>::default();
+    let o = Street {
+        humans: 1,
+        length: 200.0,
+    };
     let mut g = c.benchmark_group("create_free");
     g.bench_function("human", |b| {
         b.iter(|| {

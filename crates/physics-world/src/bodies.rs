@@ -303,7 +303,7 @@ impl<R: Real> PhysicsWorld<R> {
                 sh.pose(&src);
             }
         }
-        self.compute_bounds(id);
+        self.compute_bounds_only(id);
         self.list_reinsert(id);
         if let Some(b) = self.body_mut(id) {
             b.flags.remove(BodyFlags::DIRTY);
@@ -332,7 +332,7 @@ impl<R: Real> PhysicsWorld<R> {
                 sh.set_from_matrix(&frame);
             }
         }
-        self.compute_bounds(id);
+        self.compute_bounds_only(id);
         self.list_reinsert(id)
     }
 }

@@ -396,6 +396,76 @@ impl<R: Real> PhysicsWorld<R> {
         }
     }
 
+    /// Nudges bystanders out of the way while the push sphere is on
+    /// (overview "The human body", the push sphere): the sphere is
+    /// overlapped with the bodies (options 0x2012, type mask 0x40), and each
+    /// human met that is not `target`, not a player and not flagged 0x200
+    /// gets `0.25 × w(this) / (w(other) × k(other))` m added to its pending
+    /// push-out along the unit line from this owner's position to the
+    /// other's (`w` attribute 1, `k` attribute 7). Returns how many were
+    /// pushed. The positions are the owners' frames and the operation order
+    /// is `(0.25 × w) / (w' × k)` then the scaled unit vector (*inferred*,
+    /// divergence 221).
+    ///
+    /// Original: `PhysicsHumanBody_PushAwayHumans` (0x003425c0).
+    pub fn push_away_humans<O: Owners<R> + ?Sized>(
+        &mut self,
+        owners: &O,
+        id: BodyId,
+        target: Option<OwnerId>,
+        candidates: &mut Vec<BodyId>,
+    ) -> usize {
+        let Some(b) = self.body(id) else {
+            return 0;
+        };
+        let me = b.owner;
+        let Some(ps) = b.human.as_ref().and_then(|p| p.push_sphere) else {
+            return 0;
+        };
+        let Some(sphere) = self.shape(ps).filter(|s| s.is_enabled()).map(|s| s.geom) else {
+            return 0;
+        };
+        let mut q = crate::ShapeQuery::of_shape(
+            sphere,
+            Some(me),
+            crate::QueryOptions::from_bits_retain(0x2012),
+        );
+        q.type_mask = 0x40;
+        let mut out = [kernels::Contact::<R>::default(); crate::MAX_CONTACTS];
+        let n = self.overlap_shape(owners, &mut out, &q, candidates);
+        let here = owners.frame(me).position;
+        let w_me = owners.float_attribute(me, 1);
+        let mut pushed = 0;
+        for c in out.iter().take(n) {
+            let Some(other) = c.other.owner.and_then(OwnerId::new) else {
+                continue;
+            };
+            if Some(other) == target || owners.is_player(other) {
+                continue;
+            }
+            let Some(ob) = self.body_of_owner(other) else {
+                continue;
+            };
+            if self
+                .body(ob)
+                .is_none_or(|x| x.flags.contains(BodyFlags::NOT_PUSHABLE))
+            {
+                continue;
+            }
+            let dir = (owners.frame(other).position - here)
+                .with_w(R::ZERO)
+                .normalize();
+            let w_other = owners.float_attribute(other, 1);
+            let k_other = owners.float_attribute(other, 7);
+            let amount = (R::from_f32(0.25) * w_me).div(w_other * k_other);
+            if let Some(x) = self.body_mut(ob) {
+                x.push = x.push.madd(dir, amount);
+                pushed += 1;
+            }
+        }
+        pushed
+    }
+
     /// The human body's first shape: its capsule alone (`+0x30`), so its
     /// bone shapes and push sphere never block a sweep.
     ///
@@ -440,16 +510,17 @@ impl<R: Real> PhysicsWorld<R> {
         }
     }
 
-    /// The human body's update, unless flag 0x4000: the base update (the
-    /// capsule re-posed when dirty, the box, the re-sort); the weapon
-    /// strike spheres posed in the owner's frame; while anything strikes,
-    /// and on a dirty update, the broad bound rebuilt with the reach
-    /// `max(0.8 × scale, reach)` (`reach` the current attack's, or with
-    /// weapon spheres the horizontal distance to the first one plus its
-    /// radius); then the bone shapes with flag 0x1 or 0x4 and the push
-    /// sphere posed. The broad bound is an upright box of that reach out
-    /// horizontally and 2.0 m tall from the position (*inferred* from
-    /// `Moved`'s, divergence 197).
+    /// The human body's update (skipped under body flag 0x4000), after
+    /// overview "The human body": first the base update (capsule posed if
+    /// dirty, box, list place); then the weapon spheres are posed in the
+    /// owner's frame; when a bone bit or the weapon flag is set, or the
+    /// body was dirty, the broad bound takes the strike reach, the larger
+    /// of `0.8 × scale` and `attack_reach` (with weapon spheres: the first
+    /// sphere's horizontal distance from the position plus its radius);
+    /// last, each bone shape flagged 0x1 or 0x4, and the push sphere, is
+    /// posed. The bound's shape (a cylinder box of that reach, 2.0 m high)
+    /// and these readings of "anything strikes" are *inferred*
+    /// (divergence 197).
     ///
     /// Original: `PhysicsHumanBody_Update` (0x003422d0).
     pub fn human_update<O: Owners<R> + ?Sized>(
@@ -511,13 +582,15 @@ impl<R: Real> PhysicsWorld<R> {
         true
     }
 
-    /// The human body after a teleport: the broad bound becomes an upright
-    /// box 0.8 m out horizontally and 2.0 m tall from the new position; the
-    /// capsule and every bone shape with flag 0x1 or 0x4 are "set from" the
-    /// new matrix (a sphere's centre jumps to the origin with its previous
-    /// position kept, a segment is untouched), so the next pose sweeps a
-    /// sphere from the new origin and a segment from its old start; then
-    /// the box and the list place follow.
+    /// The human body once its owner was put somewhere new (overview "The
+    /// human body", `Moved`): the broad bound is reset around the new
+    /// position (0.8 m each way in `x` and `y`, 2.0 m up), and each bone
+    /// shape flagged 0x1 or 0x4 takes the new matrix through "set from a
+    /// matrix" (spheres move to the origin, their previous position kept;
+    /// segments stay), so the next pose sweeps a sphere out from the new
+    /// origin and a segment from where it was. The capsule also takes the
+    /// new position and the box and list place follow (*inferred*, so that
+    /// the body stays where queries look; divergence 213).
     ///
     /// Original: `PhysicsHumanBody_Moved` (0x00342828).
     pub fn human_moved<O: Owners<R> + ?Sized>(&mut self, owners: &O, id: BodyId) -> bool {
@@ -546,7 +619,7 @@ impl<R: Real> PhysicsWorld<R> {
                 }
             }
         }
-        self.compute_bounds(id);
+        self.compute_bounds_only(id);
         self.list_reinsert(id)
     }
 

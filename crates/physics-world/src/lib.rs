@@ -5,7 +5,7 @@
 //! and the 60 Hz step (overview "Data", "Behaviour", "Queries"; Units 6 to
 //! 10, 14 and 15, whose exact pages are not in the specification: every
 //! reading beyond the overview is *inferred* and numbered in
-//! `docs/divergences.md`, rows 180-219).
+//! `docs/divergences.md`, rows 180-229).
 //!
 //! # Owners
 //!

@@ -73,6 +73,12 @@ pub trait Owners<R: Real> {
         None
     }
 
+    /// Whether the owner is a player (has a player number), whom the push
+    /// sphere never nudges. Default `false`.
+    fn is_player(&self, owner: OwnerId) -> bool {
+        false
+    }
+
     /// Whether the owner takes part in a pair with `other` (vtable `+0x110`,
     /// asked by the sweeps and by the queries that say so). The base slot
     /// (0x004dac30) answers yes. Default `true`.

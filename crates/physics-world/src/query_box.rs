@@ -6,10 +6,11 @@
 //! With a start body the console walks backwards from it to the head of
 //! the list, then forwards from it (the start body is the forward walk's
 //! first node, *inferred*, divergence 205) to the first node whose `min.x`
-//! passes the box's `max.x`; without one it walks forwards from the head. A
-//! node is kept when its `max.x` reaches the box's `min.x`, it overlaps the
-//! box in `y` and `z`, its owner is not the ignored one, its type mask meets
-//! the query's and its flags meet the flag mask (0: any). The backward walk
+//! passes the box's `max.x`; without one it walks forwards from the head. The
+//! keep test (overview step 3): `max.x` at least the box's `min.x`, overlap in
+//! `y` and `z`, an owner other than the ignored one, a type mask sharing a
+//! bit with the query's, and flags sharing one with the flag mask (an empty
+//! mask takes any). The backward walk
 //! has no `min.x ≤ box.max.x` test, so with a start body to the right of the
 //! box it keeps bodies the box does not reach in `x` (Unit 7). The answer is
 //! the backward hits in the order they were met (right to left), then the
@@ -106,10 +107,7 @@ impl<R: Real> PhysicsWorld<R> {
         // (a few units in the last place of f32).
         let margin = (lo.abs() + w) * 1e-5 + 1e-30;
         let cut = lo - w - margin;
-        self.list.partition_point(|id| {
-            self.body(*id)
-                .is_some_and(|b| f64::from(b.list_key.to_f32()) < cut)
-        })
+        self.keys.partition_point(|k| f64::from(k.to_f32()) < cut)
     }
 
     /// Gathers the bodies whose boxes meet `bx`, in the console's order,
@@ -151,7 +149,7 @@ impl<R: Real> PhysicsWorld<R> {
     ) -> usize {
         out.clear();
         let first = self.first_reachable(bx, q.walk);
-        let start = q.start.and_then(|s| self.position_in_list(s));
+        let start = q.start.and_then(|s| self.position_in_list_from(s, first));
         let forward_from = match start {
             Some(pos) => {
                 for p in (first.min(pos)..pos).rev() {
@@ -162,17 +160,23 @@ impl<R: Real> PhysicsWorld<R> {
                         }
                     }
                 }
-                pos
+                // Forwards, the bodies left of `first` cannot be kept
+                // either, and none of them ends the walk.
+                pos.max(first)
             }
             None => first,
         };
-        for &id in &self.list[forward_from..] {
+        for (&id, key) in self.list[forward_from..]
+            .iter()
+            .zip(&self.keys[forward_from..])
+        {
+            // The key is the body's `min.x` (the list's invariant).
+            if *key > bx.max.x {
+                break;
+            }
             let Some(b) = self.body(id) else {
                 continue;
             };
-            if b.aabb.min.x > bx.max.x {
-                break;
-            }
             if self.keep(b, bx, q) && extra((id, b)) {
                 out.push(id);
             }

@@ -53,9 +53,9 @@ pub fn settle_accel_30hz<R: Real>() -> R {
 /// [`Y`](Self::Y) 2, [`XY`](Self::XY) 3, [`Z`](Self::Z) 4, [`XZ`](Self::XZ) 5,
 /// [`YZ`](Self::YZ) 6, [`XYZ`](Self::XYZ) 7). Bit 3 marks the `_ROUND` types
 /// ([`XZ_ROUND`](Self::XZ_ROUND) 13, [`YZ_ROUND`](Self::YZ_ROUND) 14): the
-/// original tests it, but the axis it then picks is never read, so a `_ROUND`
-/// type settles exactly like `XZ` or `YZ`, and the byte 8 (bit 3 alone) allows
-/// no axis. Bits 4 to 7 are not read (inferred: the specification names bits
+/// original looks at it but drops what it selects (overview "Settling a
+/// landed object"), so 13 behaves as 5 and 14 as 6, and the byte 8 (bit 3
+/// alone) allows no axis. Bits 4 to 7 are not read (inferred: the specification names bits
 /// 0 to 3 only).
 ///
 /// Specification: the settle section's axis byte (values 1-7, 13, 14).

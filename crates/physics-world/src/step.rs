@@ -5,7 +5,6 @@
 use ps2_float::{Real, Vec4};
 
 use crate::flags::object_flags;
-use crate::quat::quat_slerp;
 use crate::settle::{settle_accel, settle_accel_30hz, settle_compute_target, AxisMask, SettleSlot};
 use crate::{BodyFlags, BodyId, OwnerId, Owners, PhysicsWorld, StepRate};
 
@@ -67,8 +66,9 @@ impl<R: Real> PhysicsWorld<R> {
         &self.settle
     }
 
-    /// Starts settling `owner` onto a contact's `normal`: the first slot
-    /// that is free or already the owner's, speed 0, the start its rotation
+    /// Starts settling `owner` onto a contact's `normal`: the owner's own
+    /// slot if it has one, else the first free one (so an owner never holds
+    /// two), speed 0, the start its rotation
     /// now (`Obj_GetPoseNow`), the end the nearest-face turn
     /// ([`settle_compute_target`]) for the type's axis byte, passed through
     /// unchanged; the owner's angular velocity zeroed and its object flag
@@ -84,11 +84,11 @@ impl<R: Real> PhysicsWorld<R> {
         normal: Vec4<R>,
         axis_byte: u8,
     ) -> bool {
-        let Some(i) = self
+        let own = self
             .settle
             .iter()
-            .position(|s| s.as_ref().is_none_or(|s| s.object == owner))
-        else {
+            .position(|s| s.as_ref().is_some_and(|s| s.object == owner));
+        let Some(i) = own.or_else(|| self.settle.iter().position(Option::is_none)) else {
             self.count_refused_settle();
             return false;
         };
@@ -136,8 +136,9 @@ impl<R: Real> PhysicsWorld<R> {
     ///    clamped to 1; the owner's rotation becomes `slerp(start, end, t)`
     ///    at its stored pose's position (written through the owner); its
     ///    body, if it has one, is marked dirty and updated at once (shapes
-    ///    re-posed, box, sorted place); at `t = 1` the owner's flags lose
-    ///    0x40000 and gain 0x8000000 and the slot is freed.
+    ///    re-posed, box, sorted place); once `t` reaches 1 the slot is
+    ///    emptied and the owner's flags go from settling (0x40000) to
+    ///    settled (0x8000000).
     ///
     /// Original: `IPhysics_Step` (0x00340918).
     pub fn step<O: Owners<R> + ?Sized>(&mut self, owners: &mut O) -> StepReport {
@@ -153,11 +154,9 @@ impl<R: Real> PhysicsWorld<R> {
                 continue;
             };
             let (rotation, done) = slot.tick();
-            let t = slot.t;
             let owner = slot.object;
             let position = owners.stored_position(owner);
-            owners.set_pose(owner, quat_slerp(t, slot.start, slot.end), position);
-            debug_assert_eq!(rotation, quat_slerp(t, slot.start, slot.end));
+            owners.set_pose(owner, rotation, position);
             report.settling += 1;
             if let Some(body) = self.body_of_owner(owner) {
                 self.set_body_flags(body, BodyFlags::DIRTY);

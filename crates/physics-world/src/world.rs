@@ -93,6 +93,9 @@ pub struct PhysicsWorld<R: Real = f32> {
     pub(crate) punch_bag_set: Option<HumanParts<R>>,
     /// `+0x08`: the bodies sorted by `min.x`.
     pub(crate) list: Vec<BodyId>,
+    /// The sort key of each body of `list`, at the same position (a compact
+    /// copy for the binary searches).
+    pub(crate) keys: Vec<R>,
     /// `+0x14`: the widest body in `x`.
     pub(crate) widest: R,
     /// `+0x12`: steps since the last refresh of the bound.
@@ -152,6 +155,7 @@ impl<R: Real> PhysicsWorld<R> {
             human_sets,
             punch_bag_set,
             list: Vec::new(),
+            keys: Vec::new(),
             widest: R::ZERO,
             refresh_ticks: 0,
             group_counter: 0,
@@ -311,17 +315,38 @@ impl<R: Real> PhysicsWorld<R> {
 
     fn list_position(&self, id: BodyId) -> Option<usize> {
         let key = self.body(id)?.list_key;
-        let start = self
-            .list
-            .partition_point(|b| self.body(*b).is_some_and(|x| x.list_key < key));
+        let start = self.keys.partition_point(|k| *k < key);
         self.list[start..]
             .iter()
             .position(|b| *b == id)
             .map(|p| p + start)
     }
 
-    pub(crate) fn position_in_list(&self, id: BodyId) -> Option<usize> {
-        self.list_position(id)
+    /// The list position of `id`, searched by galloping forwards from
+    /// `hint` when its key lies at or after `hint` (a query's start body is
+    /// near its box), else from the head.
+    pub(crate) fn position_in_list_from(&self, id: BodyId, hint: usize) -> Option<usize> {
+        let key = self.body(id)?.list_key;
+        let hint = hint.min(self.keys.len());
+        let start = if hint < self.keys.len() && self.keys[hint] < key {
+            let mut lo = hint;
+            let mut step = 1;
+            let mut hi = hint + 1;
+            while hi < self.keys.len() && self.keys[hi] < key {
+                lo = hi;
+                step *= 2;
+                hi = (hi + step).min(self.keys.len());
+            }
+            lo + self.keys[lo..hi].partition_point(|k| *k < key)
+        } else if hint == 0 || (hint > 0 && self.keys[hint - 1] < key) {
+            hint
+        } else {
+            self.keys.partition_point(|k| *k < key)
+        };
+        self.list[start..]
+            .iter()
+            .position(|b| *b == id)
+            .map(|p| p + start)
     }
 
     /// Inserts a body into the list by its box's `min.x`, after every body
@@ -335,10 +360,9 @@ impl<R: Real> PhysicsWorld<R> {
         };
         b.list_key = b.aabb.min.x;
         let (key, width) = (b.list_key, b.aabb.width_x());
-        let pos = self
-            .list
-            .partition_point(|x| self.body(*x).is_some_and(|o| o.list_key <= key));
+        let pos = self.keys.partition_point(|k| *k <= key);
         self.list.insert(pos, id);
+        self.keys.insert(pos, key);
         if width > self.widest {
             self.widest = width;
         }
@@ -352,6 +376,7 @@ impl<R: Real> PhysicsWorld<R> {
         match self.list_position(id) {
             Some(p) => {
                 self.list.remove(p);
+                self.keys.remove(p);
                 true
             }
             None => false,
@@ -493,10 +518,22 @@ impl<R: Real> PhysicsWorld<R> {
 
     /// The box of the body's shapes: the first shape's bounds, grown by
     /// every next one ([`PhysicsWorld::add_shape_bounds`]). A body without
-    /// shapes keeps its box.
+    /// shapes keeps its box. A body in the sorted list is re-inserted at
+    /// once when its box changed, so the list stays sorted whoever calls
+    /// this (the console re-sorts in the same update; divergence 214).
     ///
     /// Original: `PhysicsBody_ComputeBounds` (0x00341638).
     pub fn compute_bounds(&mut self, id: BodyId) -> bool {
+        let before = self.body(id).map(|b| b.aabb);
+        let done = self.compute_bounds_only(id);
+        let after = self.body(id).map(|b| b.aabb);
+        if done && before != after && self.list_position(id).is_some() {
+            self.list_reinsert(id);
+        }
+        done
+    }
+
+    pub(crate) fn compute_bounds_only(&mut self, id: BodyId) -> bool {
         let mut acc: Option<shape_pools::Aabb<R>> = None;
         let shapes: smallvec::SmallVec<[ShapeId; 4]> = self.body_shapes(id).collect();
         for s in shapes {

@@ -833,3 +833,64 @@ fn pool_exhaustion_and_raised_capacities() {
     assert!(!big.free_object_body(h), "wrong kind");
     assert_eq!(h.kind, BodyKind::Human);
 }
+
+// Overview "The human body", the push sphere: 0.25 m × w(this) / (w(other)
+// × k(other)) along the line from this human to the other; not the target,
+// not a player, not a 0x200 body. w = 82 for every human (attribute 1), k
+// the push weight (attribute 7): 1, or 1e9.
+#[test]
+fn push_away_humans_nudges_bystanders() {
+    struct Weights(common::Table<f32>, Vec<(u32, f32)>, u32);
+    impl physics_world::Owners<f32> for Weights {
+        fn type_mask(&self, o: physics_world::OwnerId) -> u32 {
+            self.0.type_mask(o)
+        }
+        fn frame(&self, o: physics_world::OwnerId) -> shape_pools::Pose<f32> {
+            self.0.frame(o)
+        }
+        fn float_attribute(&self, o: physics_world::OwnerId, n: u32) -> f32 {
+            match n {
+                1 => 82.0,
+                7 => self
+                    .1
+                    .iter()
+                    .find(|(k, _)| *k == o.word())
+                    .map_or(1.0, |x| x.1),
+                _ => 0.0,
+            }
+        }
+        fn is_player(&self, o: physics_world::OwnerId) -> bool {
+            o.word() == self.2
+        }
+    }
+    let mut w = PhysicsWorld::<f32>::default();
+    let mut t = Table::<f32>::default();
+    let me = human_at(&mut w, &mut t, 1, 0.0, 0.0);
+    let b = human_at(&mut w, &mut t, 2, 1.2, 0.0); // east, k = 1
+    let c = human_at(&mut w, &mut t, 3, 0.0, -1.0); // south, k = 1e9
+    let d = human_at(&mut w, &mut t, 4, -1.0, 0.0); // the target
+    let e = human_at(&mut w, &mut t, 5, 0.0, 1.5); // a player
+    let f = human_at(&mut w, &mut t, 6, 1.0, 1.0); // not pushable
+    w.set_body_flags(f, BodyFlags::NOT_PUSHABLE);
+    let owners = Weights(t, vec![(3, 1e9)], 5);
+    let mut cand = Vec::new();
+    assert_eq!(
+        w.push_away_humans(&owners, me, None, &mut cand),
+        0,
+        "sphere off"
+    );
+    w.set_push_sphere(me, true);
+    w.set_body_flags(me, BodyFlags::DIRTY);
+    w.update(&owners, me);
+    let n = w.push_away_humans(&owners, me, Some(id(4)), &mut cand);
+    assert_eq!(n, 2, "b and c");
+    // b: 0.25 × 82 / (82 × 1) = 0.25 along +x.
+    let pb = w.body(b).unwrap().push.to_f32();
+    assert!((pb[0] - 0.25).abs() < 1e-6 && pb[1].abs() < 1e-6, "{pb:?}");
+    // c: 0.25 / 1e9 along −y.
+    let pc = w.body(c).unwrap().push.to_f32();
+    assert!((pc[1] + 2.5e-10).abs() < 1e-15, "{pc:?}");
+    for x in [d, e, f] {
+        assert_eq!(w.body(x).unwrap().push.to_f32()[..3], [0.0; 3]);
+    }
+}

@@ -18,8 +18,9 @@ bitflags! {
         const STRIKE_TARGET = 0x4;
         /// 0x8: the pool entry is in use.
         const ALLOCATED = 0x8;
-        /// 0x10: the next pose makes the previous position equal the new
-        /// one (sphere, box, segment; never the capsule).
+        /// 0x10: reset: after the next pose the previous position is the
+        /// posed one, so no sweep spans the jump (sphere, box, segment;
+        /// the capsule ignores it).
         const RESET = 0x10;
     }
 }

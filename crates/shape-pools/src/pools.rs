@@ -206,9 +206,11 @@ impl<R: Real> ShapePools<R> {
 
     /// Puts `shape` in the first free entry of `kind`'s pool with the in-use
     /// bit 0x8 set; `None` when the pool is full (the console returns null
-    /// and the caller goes on without the shape).
+    /// and the caller goes on without the shape) or holds another type.
     pub fn alloc(&mut self, kind: ShapeKind, mut shape: PhysShape<R>) -> Option<ShapeId> {
-        debug_assert_eq!(shape.shape_type(), kind.shape_type());
+        if shape.shape_type() != kind.shape_type() {
+            return None;
+        }
         shape.head.flags |= ShapeFlags::ALLOCATED;
         let slot = self.pools[kind.slot()].alloc(shape)?;
         Some(ShapeId { kind, slot })

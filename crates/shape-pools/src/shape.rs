@@ -446,9 +446,9 @@ impl<R: Real> PhysShape<R> {
     /// The shape's world box: a sphere's [`Aabb::from_sphere`], a box's
     /// centre `±` its half extents projected on the world axes, a capsule's
     /// upright cylinder ([`Aabb::from_upright_cylinder`]) and a segment's
-    /// box from its start to its end grown by the radius, with the
-    /// original's wrong bound for a segment that points down an axis
-    /// ([`segment_bounds`]).
+    /// box from its start to its end grown by the radius ([`segment_bounds`];
+    /// the original's wrong bound for a segment pointing down an axis is not
+    /// reproduced, divergence 187).
     ///
     /// Original: `PhysicsShape_GetBounds` (0x00341190).
     #[must_use]
