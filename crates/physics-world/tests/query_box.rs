@@ -80,7 +80,11 @@ fn random_worlds<R: Real>(seed: u64) -> usize {
                 Vec4::point(R::from_f32(x - hx), R::from_f32(y - hy), R::from_f32(0.0)),
                 Vec4::point(R::from_f32(x + hx), R::from_f32(y + hy), R::from_f32(2.0)),
             );
-            let mut q = BoxQuery::new(if rng.next().is_multiple_of(4) { 0x1 } else { u32::MAX });
+            let mut q = BoxQuery::new(if rng.next().is_multiple_of(4) {
+                0x1
+            } else {
+                u32::MAX
+            });
             if !live.is_empty() && !rng.next().is_multiple_of(3) {
                 q.start = Some(live[(rng.next() as usize) % live.len()]);
             }
