@@ -1,0 +1,463 @@
+//! The body sweep and the contact resolution, in both float modes
+//! (overview "Contacts", "Sweeping a body", "Attributes", "Settling a
+//! landed object"; SPEC-NOTES note 7). Every expected number is derived by
+//! hand in the comment above its assertion.
+
+mod common;
+
+use collision_mesh::{build, BuildConfig, SoupTriangle, TriangleFlags};
+use common::{both_modes, id, Owner, Table};
+use kernels::Contact;
+use physics_world::resolve::{back_off_plane, bounce, remove_normal_part};
+use physics_world::{BodyFlags, BodyId, MoveState, OwnerId, PhysicsWorld};
+use ps2_float::{Real, Vec4};
+
+both_modes!(
+    bounce_follows_the_formula,
+    bounce_of_the_brick,
+    remove_normal_part_only_into_the_surface,
+    back_off_plane_stops_short_by_a_centimetre,
+    code_1_advances_along_the_normal_and_slides,
+    code_2_bounces_both_velocities,
+    code_3_zeroes_both_velocities,
+    code_above_4_takes_no_branch,
+    code_0_goes_on_to_the_next_contact,
+    high_bit_0x10000_ends_the_walk,
+    high_bit_0x40000_aborts,
+    high_bit_0x20000_keeps_the_largest_scale,
+    airborne_human_scale_is_a_quarter,
+    skipped_contacts,
+    code_4_pushes_the_other_body,
+    code_4_push_weight_1e9,
+    code_4_not_pushable,
+    slide_flags,
+);
+
+fn r<R: Real>(x: f32) -> R {
+    R::from_f32(x)
+}
+fn v<R: Real>(x: f32, y: f32, z: f32) -> Vec4<R> {
+    Vec4::new(r(x), r(y), r(z), R::ZERO)
+}
+#[track_caller]
+fn near<R: Real>(a: R, b: f32, tol: f32) {
+    let a = a.to_f32();
+    assert!((a - b).abs() <= tol, "{a} is not {b} (±{tol})");
+}
+#[track_caller]
+fn near_v<R: Real>(a: Vec4<R>, b: [f32; 3], tol: f32) {
+    near(a.x, b[0], tol);
+    near(a.y, b[1], tol);
+    near(a.z, b[2], tol);
+}
+
+const TOL: f32 = 2e-6;
+
+/// A sphere object body of radius `radius` owned by `n` at `at`.
+fn sphere_body<R: Real>(
+    w: &mut PhysicsWorld<R>,
+    t: &mut Table<R>,
+    n: u32,
+    at: (f32, f32, f32),
+    radius: f32,
+    flags: BodyFlags,
+) -> BodyId {
+    let o = t.add(n, Owner::at(0x1, at.0, at.1, at.2));
+    let s = w.shape_pools_mut().alloc_object_sphere(r(radius)).unwrap();
+    let b = w.create_object_body(t, o, s, flags).unwrap();
+    w.update(t, b);
+    b
+}
+
+/// A level contact with normal `n` at fraction `f`.
+fn level_contact<R: Real>(n: Vec4<R>, f: f32) -> Contact<R> {
+    let mut c = Contact::default();
+    c.other.owner = Some(0);
+    c.other.shape = Some(0);
+    c.other.normal.set(n);
+    c.fraction = Some(r(f));
+    c
+}
+
+/// A contact with owner `o`'s body.
+fn body_contact<R: Real>(o: OwnerId, n: Vec4<R>, f: f32) -> Contact<R> {
+    let mut c = level_contact(n, f);
+    c.other.owner = Some(o.word());
+    c
+}
+
+/// The resolution's standard case: the mover (owner 1, a 0.5 m sphere at
+/// (0, 0, 1)) with the move's velocity (2, 0, −4) over dt 0.5, so the pass
+/// moves d = (1, 0, −2); one floor contact (n = +z) at fraction 0.5.
+fn standard<R: Real>(answers: &[u32]) -> (PhysicsWorld<R>, Table<R>, BodyId, MoveState<R>) {
+    let mut w = PhysicsWorld::<R>::default();
+    let mut t = Table::default();
+    let b = sphere_body(
+        &mut w,
+        &mut t,
+        1,
+        (0.0, 0.0, 1.0),
+        0.5,
+        BodyFlags::OBJECT_START,
+    );
+    t.get_mut(id(1)).answers = answers.to_vec();
+    let st = MoveState::new(v(2.0, 0.0, -4.0), v(2.0, 0.0, -4.0));
+    (w, t, b, st)
+}
+
+fn d<R: Real>() -> Vec4<R> {
+    v(1.0, 0.0, -2.0)
+}
+
+// ---- the vector helpers ----------------------------------------------------
+
+fn bounce_follows_the_formula<R: Real>() {
+    let n = v::<R>(0.0, 0.0, 1.0);
+    // SPEC-NOTES 7: v·n = −2 < 0, so v − n (−2)(1.1) = (0, 0, −2 + 2.2).
+    near_v(
+        bounce(v::<R>(0.0, 0.0, -2.0), n, r(0.1)),
+        [0.0, 0.0, 0.2],
+        TOL,
+    );
+    // The tangential part is kept: (3, 0, −2) → (3, 0, 0.2).
+    near_v(
+        bounce(v::<R>(3.0, 0.0, -2.0), n, r(0.1)),
+        [3.0, 0.0, 0.2],
+        TOL,
+    );
+    // Outgoing: v·n = 2 ≥ 0, so v − n (2)(0.1) = (0, 0, 1.8).
+    near_v(
+        bounce(v::<R>(0.0, 0.0, 2.0), n, r(0.1)),
+        [0.0, 0.0, 1.8],
+        TOL,
+    );
+    // e = 0.5 is exact in both modes: −4 → −4 + 4 × 1.5 = 2.
+    assert_eq!(
+        bounce(v::<R>(2.0, 0.0, -4.0), n, r(0.5)).to_f32(),
+        [2.0, 0.0, 2.0, 0.0]
+    );
+}
+
+fn bounce_of_the_brick<R: Real>() {
+    // −5.4886 × 1.1 = −6.03746; −5.4886 + 6.03746 = 0.54886 (the trace's
+    // +0.5489 before the scale); × 0.98 = 0.537883 (+0.5379 after it).
+    let b = bounce(v::<R>(0.0, 0.0, -5.4886), v(0.0, 0.0, 1.0), r(0.1));
+    near(b.z, 0.54886, 1e-5);
+    near(b.z * R::from_bits(0x3f7a_e148), 0.537883, 1e-5);
+}
+
+fn remove_normal_part_only_into_the_surface<R: Real>() {
+    let n = v::<R>(0.0, 0.0, 1.0);
+    // (1, 0, −2)·n = −2: (1, 0, −2) + n × 2 = (1, 0, 0), exact.
+    assert_eq!(
+        remove_normal_part(v::<R>(1.0, 0.0, -2.0), n).to_f32(),
+        [1.0, 0.0, 0.0, 0.0]
+    );
+    // Going out or along: unchanged.
+    assert_eq!(
+        remove_normal_part(v::<R>(1.0, 0.0, 2.0), n).to_f32(),
+        [1.0, 0.0, 2.0, 0.0]
+    );
+    assert_eq!(
+        remove_normal_part(v::<R>(1.0, 5.0, 0.0), n).to_f32(),
+        [1.0, 5.0, 0.0, 0.0]
+    );
+}
+
+fn back_off_plane_stops_short_by_a_centimetre<R: Real>() {
+    let n = v::<R>(0.0, 0.0, 1.0);
+    // to_touch·n = −1: the advance is n × (−1 + 0.01) = (0, 0, −0.99); the
+    // part along the plane (0.5 in x) is not applied.
+    near_v(
+        back_off_plane(v::<R>(0.5, 0.0, -1.0), n),
+        [0.0, 0.0, -0.99],
+        TOL,
+    );
+    // 0.005 m to the touch is not more than 0.01: no advance.
+    assert_eq!(
+        back_off_plane(v::<R>(0.0, 0.0, -0.005), n).to_f32(),
+        [0.0; 4]
+    );
+    // Moving away: no advance.
+    assert_eq!(back_off_plane(v::<R>(0.0, 0.0, 1.0), n).to_f32(), [0.0; 4]);
+}
+
+// ---- the resolution, code by code --------------------------------------------
+
+fn code_1_advances_along_the_normal_and_slides<R: Real>() {
+    let (mut w, mut t, b, mut st) = standard::<R>(&[1]);
+    let list = [level_contact(v(0.0, 0.0, 1.0), 0.5)];
+    assert_eq!(w.resolve_contacts(&mut t, b, &list, d(), &mut st), 1);
+    // The move to the touch is d × 0.5 = (0.5, 0, −1): the advance is
+    // (0, 0, −0.99) and the owner goes from z 1 to 0.01, x unchanged.
+    near_v(t.get(id(1)).frame.position, [0.0, 0.0, 0.01], TOL);
+    near_v(st.advanced, [0.0, 0.0, -0.99], TOL);
+    // (2, 0, −4)·n = −4: both velocities become (2, 0, 0), exactly.
+    assert_eq!(st.velocity.to_f32(), [2.0, 0.0, 0.0, 0.0]);
+    assert_eq!(st.real.to_f32(), [2.0, 0.0, 0.0, 0.0]);
+    assert_eq!(st.contacts_met, 1);
+    assert!(st.write_back);
+    assert_eq!(st.scale, None);
+}
+
+fn code_2_bounces_both_velocities<R: Real>() {
+    let (mut w, mut t, b, mut st) = standard::<R>(&[2]);
+    t.get_mut(id(1)).attrs.insert(8, r(0.5));
+    let list = [level_contact(v(0.0, 0.0, 1.0), 0.5)];
+    assert_eq!(w.resolve_contacts(&mut t, b, &list, d(), &mut st), 1);
+    // The same advance as code 1.
+    near_v(t.get(id(1)).frame.position, [0.0, 0.0, 0.01], TOL);
+    // e = attribute 8 = 0.5: −4 + 4 × 1.5 = 2, so (2, 0, 2) for both.
+    assert_eq!(st.velocity.to_f32(), [2.0, 0.0, 2.0, 0.0]);
+    assert_eq!(st.real.to_f32(), [2.0, 0.0, 2.0, 0.0]);
+}
+
+fn code_3_zeroes_both_velocities<R: Real>() {
+    let (mut w, mut t, b, mut st) = standard::<R>(&[3]);
+    let list = [level_contact(v(0.0, 0.0, 1.0), 0.5)];
+    assert_eq!(w.resolve_contacts(&mut t, b, &list, d(), &mut st), 1);
+    near_v(t.get(id(1)).frame.position, [0.0, 0.0, 0.01], TOL);
+    assert_eq!(st.velocity.to_f32(), [0.0; 4]);
+    assert_eq!(st.real.to_f32(), [0.0; 4]);
+}
+
+fn code_above_4_takes_no_branch<R: Real>() {
+    let (mut w, mut t, b, mut st) = standard::<R>(&[5]);
+    let list = [level_contact(v(0.0, 0.0, 1.0), 0.5)];
+    // No branch, but no high bit either: the walk stops, another pass.
+    assert_eq!(w.resolve_contacts(&mut t, b, &list, d(), &mut st), 1);
+    assert_eq!(t.get(id(1)).positions_written, 0);
+    assert_eq!(st.velocity.to_f32(), [2.0, 0.0, -4.0, 0.0]);
+    assert!(!st.write_back);
+}
+
+fn code_0_goes_on_to_the_next_contact<R: Real>() {
+    let (mut w, mut t, b, mut st) = standard::<R>(&[0, 1]);
+    let list = [
+        level_contact(v(0.0, 0.0, 1.0), 0.25),
+        level_contact(v(0.0, 0.0, 1.0), 0.5),
+    ];
+    assert_eq!(w.resolve_contacts(&mut t, b, &list, d(), &mut st), 1);
+    // Both were asked; the second (fraction 0.5) did the advance.
+    assert_eq!(t.get(id(1)).seen.len(), 2);
+    near_v(t.get(id(1)).frame.position, [0.0, 0.0, 0.01], TOL);
+    // Code 0 with 0x20000 and no other bit also goes on and keeps no scale.
+    let (mut w, mut t, b, mut st) = standard::<R>(&[0x2_0000]);
+    assert_eq!(w.resolve_contacts(&mut t, b, &list, d(), &mut st), 0);
+    assert_eq!(t.get(id(1)).seen.len(), 2);
+    assert_eq!(st.scale, None);
+    // An empty list: the move goes on.
+    assert_eq!(w.resolve_contacts(&mut t, b, &[], d(), &mut st), 0);
+}
+
+fn high_bit_0x10000_ends_the_walk<R: Real>() {
+    let list = [
+        level_contact(v::<R>(0.0, 0.0, 1.0), 0.25),
+        level_contact(v::<R>(0.0, 0.0, 1.0), 0.5),
+    ];
+    let (mut w, mut t, b, mut st) = standard::<R>(&[0x1_0001]);
+    assert_eq!(w.resolve_contacts(&mut t, b, &list, d(), &mut st), 0);
+    assert_eq!(t.get(id(1)).seen.len(), 1);
+    // Code 1 at fraction 0.25: to the touch (0.25, 0, −0.5), the advance
+    // n × (−0.5 + 0.01) = −0.49: z 1 → 0.51.
+    near_v(t.get(id(1)).frame.position, [0.0, 0.0, 0.51], TOL);
+    assert_eq!(st.velocity.to_f32(), [2.0, 0.0, 0.0, 0.0]);
+    // Code 0 with 0x10000 ends the walk too, without a branch.
+    let (mut w, mut t, b, mut st) = standard::<R>(&[0x1_0000]);
+    assert_eq!(w.resolve_contacts(&mut t, b, &list, d(), &mut st), 0);
+    assert_eq!(t.get(id(1)).seen.len(), 1);
+    assert_eq!(st.velocity.to_f32(), [2.0, 0.0, -4.0, 0.0]);
+}
+
+fn high_bit_0x40000_aborts<R: Real>() {
+    let list = [
+        level_contact(v::<R>(0.0, 0.0, 1.0), 0.25),
+        level_contact(v::<R>(0.0, 0.0, 1.0), 0.5),
+    ];
+    let (mut w, mut t, b, mut st) = standard::<R>(&[0x4_0000]);
+    assert_eq!(w.resolve_contacts(&mut t, b, &list, d(), &mut st), -1);
+    assert_eq!(t.get(id(1)).seen.len(), 1);
+    assert_eq!(st.velocity.to_f32(), [2.0, 0.0, -4.0, 0.0]);
+    // With a code, the branch runs first, then the abort.
+    let (mut w, mut t, b, mut st) = standard::<R>(&[0x4_0001]);
+    assert_eq!(w.resolve_contacts(&mut t, b, &list, d(), &mut st), -1);
+    assert_eq!(st.velocity.to_f32(), [2.0, 0.0, 0.0, 0.0]);
+}
+
+fn high_bit_0x20000_keeps_the_largest_scale<R: Real>() {
+    let (mut w, mut t, b, mut st) = standard::<R>(&[0x2_0001]);
+    let _other = sphere_body(
+        &mut w,
+        &mut t,
+        2,
+        (5.0, 0.0, 1.0),
+        0.5,
+        BodyFlags::OBJECT_START,
+    );
+    // The mesh: 0.98 (0x3f7ae148) for a body that is not a human.
+    let list = [level_contact(v::<R>(0.0, 0.0, 1.0), 0.5)];
+    assert_eq!(w.resolve_contacts(&mut t, b, &list, d(), &mut st), 1);
+    assert_eq!(st.scale.map(|s| s.to_bits()), Some(0x3f7a_e148));
+    // Then a body: 1.0 is larger and is kept.
+    let list = [body_contact(id(2), v::<R>(-1.0, 0.0, 0.0), 0.5)];
+    assert_eq!(w.resolve_contacts(&mut t, b, &list, d(), &mut st), 1);
+    assert_eq!(st.scale.map(|s| s.to_f32()), Some(1.0));
+    // The mesh again: 0.98 is smaller, 1.0 stays.
+    let list = [level_contact(v::<R>(0.0, 0.0, 1.0), 0.5)];
+    w.resolve_contacts(&mut t, b, &list, d(), &mut st);
+    assert_eq!(st.scale.map(|s| s.to_f32()), Some(1.0));
+}
+
+fn airborne_human_scale_is_a_quarter<R: Real>() {
+    let mut w = PhysicsWorld::<R>::default();
+    let mut t = Table::default();
+    let o = t.add(1, Owner::at(0x40, 0.0, 0.0, 0.0));
+    let b = w.create_human_body(&t, o).unwrap();
+    w.update(&t, b);
+    t.get_mut(o).answers = vec![0x2_0001];
+    let list = [level_contact(v::<R>(0.0, 0.0, 1.0), 0.5)];
+    let mut st = MoveState::new(v(2.0, 0.0, -4.0), v(2.0, 0.0, -4.0));
+    w.resolve_contacts(&mut t, b, &list, d(), &mut st);
+    assert_eq!(st.scale.map(|s| s.to_f32()), Some(1.0));
+    w.set_human_airborne(b, true);
+    let mut st = MoveState::new(v(2.0, 0.0, -4.0), v(2.0, 0.0, -4.0));
+    w.resolve_contacts(&mut t, b, &list, d(), &mut st);
+    assert_eq!(st.scale.map(|s| s.to_f32()), Some(0.25));
+}
+
+/// Two triangles covering [−10, 10]² at height `h`, facing +z.
+fn floor(h: f32) -> Vec<SoupTriangle> {
+    let a = [-10.0, -10.0, h];
+    let b = [10.0, -10.0, h];
+    let c = [10.0, 10.0, h];
+    let d = [-10.0, 10.0, h];
+    vec![SoupTriangle::new([a, b, c]), SoupTriangle::new([a, c, d])]
+}
+
+fn mesh(soup: &[SoupTriangle]) -> collision_mesh::CollisionMesh {
+    build::from_soup(soup, &BuildConfig::default(), "test").unwrap()
+}
+
+fn skipped_contacts<R: Real>() {
+    let (mut w, mut t, b, mut st) = standard::<R>(&[1]);
+    w.set_mesh(mesh(&floor(0.0)));
+    let mut tri = level_contact(v::<R>(0.0, 0.0, 1.0), 0.5);
+    tri.triangle = Some(0);
+    // Triangle 0 switched off since the contact was found: skipped.
+    w.mesh_mut().unwrap().set_flags(0, TriangleFlags::empty());
+    assert_eq!(w.resolve_contacts(&mut t, b, &[tri], d(), &mut st), 0);
+    assert!(t.get(id(1)).seen.is_empty());
+    // A triangle the mesh does not have: skipped.
+    let mut gone = tri;
+    gone.triangle = Some(999);
+    assert_eq!(w.resolve_contacts(&mut t, b, &[gone], d(), &mut st), 0);
+    // An owner without a body: skipped.
+    let nobody = body_contact(id(77), v::<R>(-1.0, 0.0, 0.0), 0.5);
+    assert_eq!(w.resolve_contacts(&mut t, b, &[nobody], d(), &mut st), 0);
+    assert!(t.get(id(1)).seen.is_empty());
+    assert_eq!(st.contacts_met, 0);
+    // Switched on again: asked, code 1.
+    w.mesh_mut().unwrap().set_flags(0, TriangleFlags::ENABLED);
+    assert_eq!(w.resolve_contacts(&mut t, b, &[tri], d(), &mut st), 1);
+    assert_eq!(t.get(id(1)).seen.len(), 1);
+    assert_eq!(t.get(id(1)).seen[0].contact.triangle, Some(0));
+}
+
+/// Code 4: mover owner 1 at the origin, moving d = (2, 0, 0) (V (4, 0, 0),
+/// dt 0.5), into owner 2's body; the normal (−1, 0, 0) points at the
+/// mover; both weigh 82 (attribute 1); owner 2's push weight is `k`.
+fn code_4_case<R: Real>(
+    k: f32,
+    not_pushable: bool,
+) -> (PhysicsWorld<R>, Table<R>, BodyId, MoveState<R>) {
+    let mut w = PhysicsWorld::<R>::default();
+    let mut t = Table::default();
+    let b = sphere_body(
+        &mut w,
+        &mut t,
+        1,
+        (0.0, 0.0, 1.0),
+        0.5,
+        BodyFlags::OBJECT_START,
+    );
+    let ob = sphere_body(
+        &mut w,
+        &mut t,
+        2,
+        (3.0, 0.0, 1.0),
+        0.5,
+        BodyFlags::OBJECT_START,
+    );
+    if not_pushable {
+        w.set_body_flags(ob, BodyFlags::NOT_PUSHABLE);
+    }
+    t.get_mut(id(1)).answers = vec![4];
+    t.get_mut(id(1)).attrs.insert(1, r(82.0));
+    t.get_mut(id(2)).attrs.insert(1, r(82.0));
+    t.get_mut(id(2)).attrs.insert(7, r(k));
+    let mut st = MoveState::new(v(4.0, 0.0, 0.0), v(4.0, 0.0, 0.0));
+    let list = [body_contact(id(2), v::<R>(-1.0, 0.0, 0.0), 0.5)];
+    assert_eq!(
+        w.resolve_contacts(&mut t, b, &list, v(2.0, 0.0, 0.0), &mut st),
+        1
+    );
+    (w, t, ob, st)
+}
+
+fn code_4_pushes_the_other_body<R: Real>() {
+    let (w, t, ob, st) = code_4_case::<R>(1.0, false);
+    // d·n = −2; 0.5 × −2 = −1; × 82 = −82; / (82 × 1) = −1; the push is
+    // n × −1 = (1, 0, 0): half of the move into him, exactly.
+    assert_eq!(w.body(ob).unwrap().push.to_f32(), [1.0, 0.0, 0.0, 0.0]);
+    assert_eq!(t.get(id(2)).pushed_by, vec![id(1)]);
+    // Then as code 1: the touch at (1, 0, 0), the advance n × (−1 + 0.01)
+    // = (0.99, 0, 0); the velocity loses its part into him: (0, 0, 0).
+    near_v(t.get(id(1)).frame.position, [0.99, 0.0, 1.0], TOL);
+    assert_eq!(st.velocity.to_f32(), [0.0; 4]);
+    assert_eq!(st.real.to_f32(), [0.0; 4]);
+}
+
+fn code_4_push_weight_1e9<R: Real>() {
+    let (w, t, ob, _) = code_4_case::<R>(1e9, false);
+    // −82 / (82 × 1e9) = −1e-9: he does not visibly move.
+    let p = w.body(ob).unwrap().push.to_f32();
+    assert!((p[0] - 1e-9).abs() < 1e-14, "{p:?}");
+    assert_eq!(t.get(id(2)).pushed_by.len(), 1);
+}
+
+fn code_4_not_pushable<R: Real>() {
+    let (w, t, ob, st) = code_4_case::<R>(1.0, true);
+    assert_eq!(w.body(ob).unwrap().push.to_f32(), [0.0; 4]);
+    // Still told (divergence 224), and the mover still slides.
+    assert_eq!(t.get(id(2)).pushed_by.len(), 1);
+    assert_eq!(st.velocity.to_f32(), [0.0; 4]);
+}
+
+fn slide_flags<R: Real>() {
+    let (mut w, mut t, b, _) = standard::<R>(&[1]);
+    // A code-1 contact with the floor while moving along it, d = (2, 0, 0):
+    // no advance (d·n = 0), no normal part removed. The slide (−1, 1, 0)
+    // has −1 against the move's direction (1, 0, 0): it becomes (0, 1, 0).
+    let mut c = level_contact(v::<R>(0.0, 0.0, 1.0), 0.5);
+    c.slide.set(v(-1.0, 1.0, 0.0));
+    c.flags = Some(0x1);
+    let mut st = MoveState::new(v(4.0, 0.0, 0.0), v(4.0, 0.0, 0.0));
+    w.resolve_contacts(&mut t, b, &[c], v(2.0, 0.0, 0.0), &mut st);
+    near_v(st.velocity, [4.0, 1.0, 0.0], TOL);
+    near_v(st.real, [4.0, 0.0, 0.0], TOL);
+    assert_eq!(w.body(b).unwrap().push.to_f32(), [0.0; 4]);
+    // Flag 0x2: stored in the push-out, once per move.
+    c.flags = Some(0x2);
+    w.resolve_contacts(&mut t, b, &[c], v(2.0, 0.0, 0.0), &mut st);
+    near_v(w.body(b).unwrap().push, [0.0, 1.0, 0.0], TOL);
+    near_v(st.velocity, [4.0, 1.0, 0.0], TOL);
+    c.slide.set(v(0.0, 2.0, 0.0));
+    w.resolve_contacts(&mut t, b, &[c], v(2.0, 0.0, 0.0), &mut st);
+    near_v(w.body(b).unwrap().push, [0.0, 1.0, 0.0], TOL);
+    // Body flag 0x8000: no slide at all.
+    w.set_body_flags(b, BodyFlags::NO_SLIDE);
+    c.flags = Some(0x1);
+    let mut st = MoveState::new(v(4.0, 0.0, 0.0), v(4.0, 0.0, 0.0));
+    w.resolve_contacts(&mut t, b, &[c], v(2.0, 0.0, 0.0), &mut st);
+    assert_eq!(st.velocity.to_f32(), [4.0, 0.0, 0.0, 0.0]);
+}
