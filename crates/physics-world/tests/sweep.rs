@@ -7,10 +7,11 @@ mod common;
 
 use collision_mesh::{build, BuildConfig, SoupTriangle, TriangleFlags};
 use common::{both_modes, id, Owner, Table};
-use kernels::Contact;
+use kernels::{Contact, Shape, Sphere};
 use physics_world::resolve::{back_off_plane, bounce, remove_normal_part};
-use physics_world::{BodyFlags, BodyId, MoveState, OwnerId, PhysicsWorld};
+use physics_world::{BodyFlags, BodyId, ContactList, MoveState, MoverState, OwnerId, PhysicsWorld};
 use ps2_float::{Real, Vec4};
+use shape_pools::Aabb;
 
 both_modes!(
     bounce_follows_the_formula,
@@ -31,6 +32,15 @@ both_modes!(
     code_4_push_weight_1e9,
     code_4_not_pushable,
     slide_flags,
+    layer_masks,
+    sweep_human_mask_filters,
+    shape_vs_mesh_option_0x4_for_humans,
+    sphere_drops_onto_a_floor_and_bounces,
+    brick_lands_and_bounces_to_0_5379,
+    human_walks_into_a_wall_and_slides,
+    human_head_on_into_a_wall_is_stuck,
+    three_stopped_passes_zero_horizontal_velocity,
+    pending_push_joins_the_move,
 );
 
 fn r<R: Real>(x: f32) -> R {
@@ -460,4 +470,372 @@ fn slide_flags<R: Real>() {
     let mut st = MoveState::new(v(4.0, 0.0, 0.0), v(4.0, 0.0, 0.0));
     w.resolve_contacts(&mut t, b, &[c], v(2.0, 0.0, 0.0), &mut st);
     assert_eq!(st.velocity.to_f32(), [4.0, 0.0, 0.0, 0.0]);
+}
+
+// ---- the layer mask and the two halves of a pass -------------------------
+
+fn layer_masks<R: Real>() {
+    let walk = MoverState::default();
+    assert_eq!(walk.mask(false, false), 0x2);
+    assert_eq!(walk.mask(false, true), 0x2);
+    assert_eq!(walk.mask(true, false), 0x4);
+    assert_eq!(walk.mask(true, true), 0x24);
+    let air = MoverState {
+        airborne_or_holding: true,
+        running: true,
+        player: Some(1),
+    };
+    assert_eq!(air.mask(true, false), 0x44 | 0x4_0000 | 0x10_0000);
+    let far = MoverState {
+        player: Some(40),
+        ..Default::default()
+    };
+    assert_eq!(far.mask(true, false), 0x4);
+    let _ = R::ZERO;
+}
+
+fn sweep_human_mask_filters<R: Real>() {
+    let mut w = PhysicsWorld::<R>::default();
+    let mut t = Table::default();
+    let b = sphere_body(
+        &mut w,
+        &mut t,
+        1,
+        (0.0, 0.0, 1.0),
+        0.5,
+        BodyFlags::OBJECT_START,
+    );
+    // Owner 2 blocks objects; owner 3, at the same place, only humans.
+    let o2 = sphere_body(
+        &mut w,
+        &mut t,
+        2,
+        (2.0, 0.0, 1.0),
+        0.5,
+        BodyFlags::OBJECT_START | BodyFlags::BLOCKOBJECTS,
+    );
+    sphere_body(
+        &mut w,
+        &mut t,
+        3,
+        (2.0, 0.0, 1.0),
+        0.5,
+        BodyFlags::OBJECT_START | BodyFlags::BLOCKHUMANS,
+    );
+    let mv = v::<R>(2.0, 0.0, 0.0);
+    let bx = w.body(b).unwrap().aabb.extend_by_move(mv);
+    let mut cands = Vec::new();
+    let run = |w: &PhysicsWorld<R>, t: &Table<R>, cands: &mut Vec<BodyId>| {
+        let mut list = ContactList::<R>::default();
+        let n = w.sweep_human_mask(
+            t,
+            b,
+            Vec4::ZERO,
+            &bx,
+            mv,
+            &MoverState::default(),
+            cands,
+            &mut list,
+        );
+        (n, list)
+    };
+    let (n, list) = run(&w, &t, &mut cands);
+    assert_eq!(n, 1);
+    let c = list.as_slice()[0];
+    assert_eq!(c.other.owner, Some(2));
+    assert_eq!(c.own.owner, Some(1));
+    // Centres 2 apart, radii 0.5 + 0.5: they touch after 1 of the 2 m.
+    near(c.fraction.unwrap(), 0.5, 1e-5);
+    // The same non-zero group passes.
+    w.set_group(b, 9);
+    w.set_group(o2, 9);
+    assert_eq!(run(&w, &t, &mut cands).0, 0);
+    w.set_group(o2, 0);
+    assert_eq!(run(&w, &t, &mut cands).0, 1);
+    // A refusing owner passes.
+    t.get_mut(id(1)).refuses.push(id(2));
+    assert_eq!(run(&w, &t, &mut cands).0, 0);
+}
+
+fn shape_vs_mesh_option_0x4_for_humans<R: Real>() {
+    let mut w = PhysicsWorld::<R>::default();
+    // A ceiling at z 2 facing down.
+    let soup: Vec<SoupTriangle> = floor(2.0)
+        .into_iter()
+        .map(|s| {
+            let [a, b, c] = s.corners;
+            SoupTriangle::new([a, c, b])
+        })
+        .collect();
+    w.set_mesh(mesh(&soup));
+    let shape = Shape::Sphere(Sphere {
+        radius: r(0.5),
+        centre: Vec4::point(r(0.0), r(0.0), r(1.0)),
+    });
+    let mv = v::<R>(0.0, 0.0, 1.0);
+    let bx = Aabb::new(
+        Vec4::point(r(-1.0), r(-1.0), r(0.0)),
+        Vec4::point(r(1.0), r(1.0), r(3.0)),
+    );
+    let mut c = Contact::default();
+    // Not a human: the ceiling is met after 0.5 of the move.
+    assert_eq!(
+        w.sweep_shape_vs_mesh(&mut c, &shape, 0, 0, 0x1, R::ONE, &bx, mv),
+        1
+    );
+    near(c.fraction.unwrap(), 0.5, 1e-5);
+    near_v(c.other.normal.get_or(R::ZERO), [0.0, 0.0, -1.0], TOL);
+    // A human (type mask 0x40): option 0x4 skips n.z = −1 < −0.65.
+    let mut c = Contact::default();
+    assert_eq!(
+        w.sweep_shape_vs_mesh(&mut c, &shape, 0, 0, 0x40, R::ONE, &bx, mv),
+        0
+    );
+}
+
+// ---- the whole sweep -----------------------------------------------------
+
+fn sphere_drops_onto_a_floor_and_bounces<R: Real>() {
+    let mut w = PhysicsWorld::<R>::default();
+    let mut t = Table::default();
+    w.set_mesh(mesh(&floor(0.0)));
+    let b = sphere_body(
+        &mut w,
+        &mut t,
+        1,
+        (0.0, 0.0, 1.0),
+        0.5,
+        BodyFlags::OBJECT_START,
+    );
+    t.get_mut(id(1)).answers = vec![2];
+    t.get_mut(id(1)).attrs.insert(8, r(0.1));
+    let mut cands = Vec::new();
+    let rep = w.sweep(
+        &mut t,
+        b,
+        v(1.0, 0.0, -6.0),
+        r(0.25),
+        &MoverState::default(),
+        &mut cands,
+    );
+    // Pass 1: d = (0.25, 0, −1.5); the sphere's bottom is 0.5 above the
+    // floor, so t = 1/3 and the move to the touch is (0.0833, 0, −0.5):
+    // the advance is (0, 0, −0.49), to z 0.51. The bounce with e 0.1:
+    // −6 × 1.1 = −6.6, −6 + 6.6 = 0.6, so V = (1, 0, 0.6).
+    // Pass 2: d = (0.25, 0, 0.15) goes away from the floor: no contact,
+    // the body moves by it, to (0.25, 0, 0.66).
+    assert_eq!(rep.passes, 2);
+    assert_eq!(rep.contacts, 1);
+    assert!(rep.moved && !rep.stuck && !rep.aborted);
+    let o = t.get(id(1));
+    near(o.seen[0].contact.fraction.unwrap(), 1.0 / 3.0, 1e-5);
+    near_v(o.frame.position, [0.25, 0.0, 0.66], 1e-5);
+    // Flag 0x400 (0x80000500) and a floor without 0x100: written back,
+    // unscaled (no 0x20000).
+    assert_eq!(o.velocities.len(), 1);
+    near_v(o.velocities[0], [1.0, 0.0, 0.6], 1e-5);
+    near_v(rep.velocity, [1.0, 0.0, 0.6], 1e-5);
+    // The body's shape and box followed.
+    let bd = w.body(b).unwrap();
+    near(bd.aabb.min.z, 0.16, 1e-5);
+    assert_eq!(bd.stuck, 0);
+}
+
+fn brick_lands_and_bounces_to_0_5379<R: Real>() {
+    // The brick's trace, as a 0.05 m sphere: the floor at 0.2231, the
+    // centre 0.1 above its touch (z 0.3731), vz −5.4886 over dt 1/30.
+    let mut w = PhysicsWorld::<R>::default();
+    let mut t = Table::default();
+    w.set_mesh(mesh(&floor(0.2231)));
+    let b = sphere_body(
+        &mut w,
+        &mut t,
+        1,
+        (0.0, 0.0, 0.3731),
+        0.05,
+        BodyFlags::OBJECT_START,
+    );
+    t.get_mut(id(1)).answers = vec![0x2_0002];
+    t.get_mut(id(1)).attrs.insert(8, r(0.1));
+    let mut cands = Vec::new();
+    let dt = R::ONE.div(r(30.0));
+    let rep = w.sweep(
+        &mut t,
+        b,
+        v(0.0, 0.0, -5.4886),
+        dt,
+        &MoverState::default(),
+        &mut cands,
+    );
+    // Pass 1: d.z = −0.182953; the touch after 0.1 m, so the advance is
+    // −0.09 and the centre rests at 0.2831 (floor + 0.05 + 0.01). The
+    // bounce gives +0.54886. Pass 2: 0.54886 / 30 = 0.0182953 up, no
+    // contact: z 0.3013953.
+    assert_eq!(rep.passes, 2);
+    near(
+        t.get(id(1)).seen[0].contact.fraction.unwrap(),
+        0.1 / 0.182953,
+        1e-4,
+    );
+    near(t.get(id(1)).frame.position.z, 0.3013953, 2e-5);
+    // The kept scale 0.98 on the upward z: 0.54886 × 0.98 = 0.537883.
+    let o = t.get(id(1));
+    assert_eq!(o.velocities.len(), 1);
+    near(o.velocities[0].z, 0.537883, 2e-5);
+}
+
+/// A wall at x = 2 facing −x, from z 0 to 3, y −10 to 10.
+fn wall() -> Vec<SoupTriangle> {
+    let a = [2.0, -10.0, 0.0];
+    let b = [2.0, 10.0, 0.0];
+    let c = [2.0, 10.0, 3.0];
+    let d = [2.0, -10.0, 3.0];
+    vec![SoupTriangle::new([a, c, b]), SoupTriangle::new([a, d, c])]
+}
+
+fn walker<R: Real>() -> (PhysicsWorld<R>, Table<R>, BodyId) {
+    let mut w = PhysicsWorld::<R>::default();
+    let mut t = Table::default();
+    w.set_mesh(mesh(&wall()));
+    let o = t.add(1, Owner::at(0x40, 0.0, 0.0, 0.0));
+    let b = w.create_human_body(&t, o).unwrap();
+    w.update(&t, b);
+    // Human_OnContact against the level: 0x20001, a slide.
+    t.get_mut(o).answers = vec![0x2_0001];
+    (w, t, b)
+}
+
+fn human_walks_into_a_wall_and_slides<R: Real>() {
+    let (mut w, mut t, b) = walker::<R>();
+    let mut cands = Vec::new();
+    let rep = w.sweep(
+        &mut t,
+        b,
+        v(4.0, 3.0, 0.0),
+        r(0.5),
+        &MoverState::default(),
+        &mut cands,
+    );
+    // The walking sphere: r 0.35 at x 0. d = (2, 1.5, 0) meets the wall
+    // when 0.35 + 2t = 2, t = 0.825; the move to the touch has x 1.65, so
+    // the advance is (1.64, 0, 0) (along the normal only): 0.01 m short.
+    // V (4, 3, 0) loses its part into the wall: (0, 3, 0). Pass 2 moves
+    // along the wall by (0, 1.5, 0): no contact.
+    assert_eq!(rep.passes, 2);
+    assert!(rep.moved);
+    let o = t.get(id(1));
+    near(o.seen[0].contact.fraction.unwrap(), 0.825, 1e-5);
+    near_v(o.frame.position, [1.64, 1.5, 0.0], 1e-5);
+    let cap = w.body(b).unwrap().first_shape.unwrap();
+    if let Shape::Capsule(c) = w.shape(cap).unwrap().geom {
+        near(c.base.x + c.radius, 1.99, 1e-5);
+    } else {
+        panic!("a human's first shape is its capsule");
+    }
+    // The human body has 0x400; a standing human's scale is 1.0.
+    assert_eq!(o.velocities.len(), 1);
+    near_v(o.velocities[0], [0.0, 3.0, 0.0], 1e-6);
+    assert_eq!(w.body(b).unwrap().stuck, 0);
+}
+
+fn human_head_on_into_a_wall_is_stuck<R: Real>() {
+    let (mut w, mut t, b) = walker::<R>();
+    let mut cands = Vec::new();
+    let rep = w.sweep(
+        &mut t,
+        b,
+        v(4.0, 0.0, 0.0),
+        r(0.5),
+        &MoverState::default(),
+        &mut cands,
+    );
+    // The same advance to x 1.64; the slide leaves V = 0: no move, so the
+    // body stays, its counter goes up.
+    assert!(rep.stuck && !rep.moved);
+    assert_eq!(rep.passes, 1);
+    near(t.get(id(1)).frame.position.x, 1.64, 1e-5);
+    assert_eq!(w.body(b).unwrap().stuck, 1);
+    assert_eq!(t.get(id(1)).velocities.last().unwrap().to_f32(), [0.0; 4]);
+}
+
+fn three_stopped_passes_zero_horizontal_velocity<R: Real>() {
+    let mut w = PhysicsWorld::<R>::default();
+    let mut t = Table::default();
+    w.set_mesh(mesh(&floor(0.0)));
+    // No 0x400: the stuck write happens whatever the flags.
+    let flags = BodyFlags::DIRTY | BodyFlags::SKIP_BIT_3;
+    let b = sphere_body(&mut w, &mut t, 1, (0.0, 0.0, 1.0), 0.5, flags);
+    // Code 5: no branch, another pass; every pass meets the floor again.
+    t.get_mut(id(1)).answers = vec![5];
+    let mut cands = Vec::new();
+    let vel = v::<R>(3.0, 0.0, -6.0);
+    let rep = w.sweep(&mut t, b, vel, r(0.25), &MoverState::default(), &mut cands);
+    assert_eq!(rep.passes, 3);
+    assert_eq!(rep.contacts, 3);
+    assert!(rep.stuck);
+    // The body stays, its horizontal velocity is zeroed and written.
+    near_v(t.get(id(1)).frame.position, [0.0, 0.0, 1.0], 0.0);
+    assert_eq!(t.get(id(1)).velocities.len(), 1);
+    assert_eq!(t.get(id(1)).velocities[0].to_f32(), [0.0, 0.0, -6.0, 0.0]);
+    assert_eq!(w.body(b).unwrap().stuck, 1);
+    w.sweep(&mut t, b, vel, r(0.25), &MoverState::default(), &mut cands);
+    assert_eq!(w.body(b).unwrap().stuck, 2);
+    // A move that goes on resets the counter (answer 0: nothing).
+    t.get_mut(id(1)).answers = vec![0];
+    let rep = w.sweep(
+        &mut t,
+        b,
+        v(1.0, 0.0, 0.0),
+        r(0.25),
+        &MoverState::default(),
+        &mut cands,
+    );
+    assert!(rep.moved);
+    assert_eq!(w.body(b).unwrap().stuck, 0);
+    near_v(t.get(id(1)).frame.position, [0.25, 0.0, 1.0], 1e-6);
+    // Without 0x400 nothing more was written.
+    assert_eq!(t.get(id(1)).velocities.len(), 2);
+}
+
+fn pending_push_joins_the_move<R: Real>() {
+    let mut w = PhysicsWorld::<R>::default();
+    let mut t = Table::default();
+    let b = sphere_body(
+        &mut w,
+        &mut t,
+        1,
+        (0.0, 0.0, 5.0),
+        0.5,
+        BodyFlags::OBJECT_START,
+    );
+    t.get_mut(id(1)).attrs.insert(7, r(2.0));
+    let mut cands = Vec::new();
+    // Push (1, 0, 0) over the push weight 2: 0.5; as a velocity 0.5 / 0.5
+    // = 1; the move (0, 0, 0) × 0.5 + (0.5, 0, 0). Exact.
+    w.set_pending_push(b, v(1.0, 0.0, 0.0));
+    let rep = w.sweep(
+        &mut t,
+        b,
+        v(0.0, 0.0, 0.0),
+        r(0.5),
+        &MoverState::default(),
+        &mut cands,
+    );
+    assert!(rep.moved);
+    assert_eq!(t.get(id(1)).frame.position.to_f32(), [0.5, 0.0, 5.0, 1.0]);
+    assert_eq!(w.body(b).unwrap().push.to_f32(), [0.0; 4]);
+    // The real velocity does not carry the push.
+    assert_eq!(rep.velocity.to_f32(), [0.0; 4]);
+    // Flag 0x1000: the push is taken as it is.
+    w.set_body_flags(b, BodyFlags::PUSH_PREDIVIDED);
+    w.set_pending_push(b, v(1.0, 0.0, 0.0));
+    w.sweep(
+        &mut t,
+        b,
+        v(0.0, 0.0, 0.0),
+        r(0.5),
+        &MoverState::default(),
+        &mut cands,
+    );
+    assert_eq!(t.get(id(1)).frame.position.to_f32(), [1.5, 0.0, 5.0, 1.0]);
 }
