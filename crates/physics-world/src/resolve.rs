@@ -248,7 +248,7 @@ impl<R: Real> PhysicsWorld<R> {
                 other,
                 pass_move,
             };
-            st.contacts_met += 1;
+            st.contacts_met = st.contacts_met.saturating_add(1);
             let ans = owners.on_contact(&ctx);
             let code = ans & answer::CODE_MASK;
             if code == 0 && ans & (answer::END_WALK | answer::ABORT) == 0 {

@@ -9,7 +9,9 @@ use collision_mesh::{build, BuildConfig, SoupTriangle, TriangleFlags};
 use common::{both_modes, id, Owner, Table};
 use kernels::{Contact, Shape, Sphere};
 use physics_world::resolve::{back_off_plane, bounce, remove_normal_part};
-use physics_world::{BodyFlags, BodyId, ContactList, MoveState, MoverState, OwnerId, PhysicsWorld};
+use physics_world::{
+    BodyFlags, BodyId, ContactList, MoveState, MoverState, Other, OwnerId, PhysicsWorld,
+};
 use ps2_float::{Real, Vec4};
 use shape_pools::Aabb;
 
@@ -41,6 +43,9 @@ both_modes!(
     human_head_on_into_a_wall_is_stuck,
     three_stopped_passes_zero_horizontal_velocity,
     pending_push_joins_the_move,
+    write_back_requests,
+    bodies_and_walls_in_one_sorted_list,
+    walker_into_a_human_pushes_him,
 );
 
 fn r<R: Real>(x: f32) -> R {
@@ -420,6 +425,7 @@ fn code_4_pushes_the_other_body<R: Real>() {
     // n × −1 = (1, 0, 0): half of the move into him, exactly.
     assert_eq!(w.body(ob).unwrap().push.to_f32(), [1.0, 0.0, 0.0, 0.0]);
     assert_eq!(t.get(id(2)).pushed_by, vec![id(1)]);
+    assert_eq!(t.get(id(1)).seen[0].other, Other::Owner(id(2)));
     // Then as code 1: the touch at (1, 0, 0), the advance n × (−1 + 0.01)
     // = (0.99, 0, 0); the velocity loses its part into him: (0, 0, 0).
     near_v(t.get(id(1)).frame.position, [0.99, 0.0, 1.0], TOL);
@@ -838,4 +844,164 @@ fn pending_push_joins_the_move<R: Real>() {
         &mut cands,
     );
     assert_eq!(t.get(id(1)).frame.position.to_f32(), [1.5, 0.0, 5.0, 1.0]);
+}
+
+fn write_back_requests<R: Real>() {
+    // A floor triangle with flag 0x100 does not ask for the write-back.
+    let (mut w, mut t, b, mut st) = standard::<R>(&[1]);
+    w.set_mesh(mesh(&floor(0.0)));
+    w.mesh_mut()
+        .unwrap()
+        .set_flags(0, TriangleFlags::ENABLED | TriangleFlags::BIT_8);
+    let mut tri = level_contact(v::<R>(0.0, 0.0, 1.0), 0.5);
+    tri.triangle = Some(0);
+    assert_eq!(w.resolve_contacts(&mut t, b, &[tri], d(), &mut st), 1);
+    assert!(!st.write_back);
+    assert_eq!(t.get(id(1)).seen[0].other, Other::Level);
+    // The other triangle (flags 0x1) does.
+    tri.triangle = Some(1);
+    w.resolve_contacts(&mut t, b, &[tri], d(), &mut st);
+    assert!(st.write_back);
+    // Two airborne humans do not; one airborne does.
+    let mut w = PhysicsWorld::<R>::default();
+    let mut t = Table::default();
+    let a = t.add(1, Owner::at(0x40, 0.0, 0.0, 0.0));
+    let o = t.add(2, Owner::at(0x40, 1.0, 0.0, 0.0));
+    let ba = w.create_human_body(&t, a).unwrap();
+    let bo = w.create_human_body(&t, o).unwrap();
+    t.get_mut(a).answers = vec![1];
+    let c = body_contact(o, v::<R>(-1.0, 0.0, 0.0), 0.5);
+    w.set_human_airborne(ba, true);
+    let mut st = MoveState::new(v(4.0, 0.0, 0.0), v(4.0, 0.0, 0.0));
+    w.resolve_contacts(&mut t, ba, &[c], v(2.0, 0.0, 0.0), &mut st);
+    assert!(st.write_back);
+    w.set_human_airborne(bo, true);
+    let mut st = MoveState::new(v(4.0, 0.0, 0.0), v(4.0, 0.0, 0.0));
+    w.resolve_contacts(&mut t, ba, &[c], v(2.0, 0.0, 0.0), &mut st);
+    assert!(!st.write_back);
+}
+
+fn bodies_and_walls_in_one_sorted_list<R: Real>() {
+    // A 0.5 m sphere at the origin moves d = (2, 0, 0) (V 4, dt 0.5)
+    // towards the wall at x 2 (touch when 0.5 + 2t = 2: t = 0.75) and a
+    // body blocking objects at x `at` (touch when 2t = at − 1).
+    for (at, body_first) in [(1.5f32, true), (2.9, false)] {
+        let mut w = PhysicsWorld::<R>::default();
+        let mut t = Table::default();
+        w.set_mesh(mesh(&wall()));
+        let b = sphere_body(
+            &mut w,
+            &mut t,
+            1,
+            (0.0, 0.0, 1.0),
+            0.5,
+            BodyFlags::OBJECT_START,
+        );
+        let flags = BodyFlags::OBJECT_START | BodyFlags::BLOCKOBJECTS;
+        sphere_body(&mut w, &mut t, 2, (at, 0.0, 1.0), 0.5, flags);
+        // Answer 0: each contact is asked in the list's order.
+        t.get_mut(id(1)).answers = vec![0];
+        let mut cands = Vec::new();
+        let rep = w.sweep(
+            &mut t,
+            b,
+            v(4.0, 0.0, 0.0),
+            r(0.5),
+            &MoverState::default(),
+            &mut cands,
+        );
+        assert_eq!(rep.passes, 1);
+        assert_eq!(rep.contacts, 2);
+        let seen = &t.get(id(1)).seen;
+        let fr: Vec<f32> = seen
+            .iter()
+            .map(|c| c.contact.fraction.unwrap().to_f32())
+            .collect();
+        assert!(fr[0] <= fr[1], "{fr:?}");
+        let body_at = (at - 1.0) / 2.0;
+        if body_first {
+            assert_eq!(seen[0].other, Other::Owner(id(2)));
+            assert_eq!(seen[1].other, Other::Level);
+            near(seen[0].contact.fraction.unwrap(), body_at, 1e-5);
+            near(seen[1].contact.fraction.unwrap(), 0.75, 1e-5);
+        } else {
+            assert_eq!(seen[0].other, Other::Level);
+            assert_eq!(seen[1].other, Other::Owner(id(2)));
+            near(seen[1].contact.fraction.unwrap(), body_at, 1e-5);
+        }
+    }
+}
+
+fn walker_into_a_human_pushes_him<R: Real>() {
+    // Two humans 1.0 m apart; the walker moves d = (2, 0, 0) into the
+    // other and answers 4 (Human_OnContact against a human). Both weigh
+    // 82, the other's push weight is 1.
+    let mut w = PhysicsWorld::<R>::default();
+    let mut t = Table::default();
+    let a = t.add(1, Owner::at(0x40, 0.0, 0.0, 0.0));
+    let o = t.add(2, Owner::at(0x40, 1.0, 0.0, 0.0));
+    for x in [a, o] {
+        t.get_mut(x).attrs.insert(1, r(82.0));
+        t.get_mut(x).attrs.insert(7, r(1.0));
+    }
+    let ba = w.create_human_body(&t, a).unwrap();
+    let bo = w.create_human_body(&t, o).unwrap();
+    w.update(&t, ba);
+    w.update(&t, bo);
+    t.get_mut(a).answers = vec![4];
+    let mut cands = Vec::new();
+    let rep = w.sweep(
+        &mut t,
+        ba,
+        v(4.0, 0.0, 0.0),
+        r(0.5),
+        &MoverState::default(),
+        &mut cands,
+    );
+    assert!(rep.contacts >= 1);
+    let seen = &t.get(a).seen;
+    assert_eq!(seen[0].other, Other::Owner(o));
+    // Whatever the capsule pair's normal n (unit, pointing at the walker),
+    // the push is 0.5 (d·n) n × 82 / (82 × 1): along n, half of the move
+    // into him.
+    let n = seen[0].normal();
+    let dn = seen[0].pass_move.dot(n).to_f32();
+    assert!(dn < 0.0, "the move goes into him: d·n = {dn}");
+    let push = w.body(bo).unwrap().push.to_f32();
+    let nn = n.to_f32();
+    for k in 0..3 {
+        assert!(
+            (push[k] - 0.5 * dn * nn[k]).abs() < 1e-5,
+            "{push:?} vs n {nn:?}"
+        );
+    }
+    assert_eq!(t.get(o).pushed_by, vec![a]);
+    // Today the capsule pair meets at fraction 0 (divergence 105: the
+    // interval test's zero-speed reset), so the walker is not advanced and
+    // this sweep ends stuck; which reading of the advance makes the stop at
+    // the sum of the radii hold is issue 8's open point, not pinned here.
+    // A shared group passes through: no contact at all.
+    let mut w2 = PhysicsWorld::<R>::default();
+    let mut t2 = Table::default();
+    let a2 = t2.add(1, Owner::at(0x40, 0.0, 0.0, 0.0));
+    let o2 = t2.add(2, Owner::at(0x40, 1.0, 0.0, 0.0));
+    let ba2 = w2.create_human_body(&t2, a2).unwrap();
+    let bo2 = w2.create_human_body(&t2, o2).unwrap();
+    w2.update(&t2, ba2);
+    w2.update(&t2, bo2);
+    let g = w2.new_group();
+    w2.set_group(ba2, g);
+    w2.set_group(bo2, g);
+    t2.get_mut(a2).answers = vec![4];
+    let rep = w2.sweep(
+        &mut t2,
+        ba2,
+        v(4.0, 0.0, 0.0),
+        r(0.5),
+        &MoverState::default(),
+        &mut cands,
+    );
+    assert_eq!(rep.contacts, 0);
+    assert!(rep.moved);
+    near(t2.get(a2).frame.position.x, 2.0, 1e-6);
 }
