@@ -6,6 +6,62 @@
 //! "Collision layers", "Human contacts"). Units 2 and 3 are not in the
 //! specification: every reading beyond the overview is *inferred* and
 //! numbered in `docs/divergences.md`, rows 221 and up.
+//!
+//! # Example
+//!
+//! A ball dropped onto a floor whose owner answers every contact with a
+//! bounce (code 2, restitution 0.5):
+//!
+//! ```
+//! use collision_mesh::{build, BuildConfig, SoupTriangle};
+//! use physics_world::{BodyFlags, ContactContext, MoverState, OwnerId, Owners, PhysicsWorld};
+//! use ps2_float::Vec4;
+//! use shape_pools::Pose;
+//!
+//! struct Ball {
+//!     at: Vec4<f32>,
+//! }
+//! impl Owners<f32> for Ball {
+//!     fn type_mask(&self, _: OwnerId) -> u32 {
+//!         0x1
+//!     }
+//!     fn frame(&self, _: OwnerId) -> Pose<f32> {
+//!         Pose::at(self.at)
+//!     }
+//!     fn float_attribute(&self, _: OwnerId, n: u32) -> f32 {
+//!         if n == 8 { 0.5 } else { 1.0 }
+//!     }
+//!     fn on_contact(&mut self, _: &ContactContext<f32>) -> u32 {
+//!         2
+//!     }
+//!     fn set_position(&mut self, _: OwnerId, p: Vec4<f32>) {
+//!         self.at = p;
+//!     }
+//! }
+//!
+//! let floor = [
+//!     SoupTriangle::new([[-5.0, -5.0, 0.0], [5.0, -5.0, 0.0], [5.0, 5.0, 0.0]]),
+//!     SoupTriangle::new([[-5.0, -5.0, 0.0], [5.0, 5.0, 0.0], [-5.0, 5.0, 0.0]]),
+//! ];
+//! let mut world = PhysicsWorld::<f32>::default();
+//! world.set_mesh(build::from_soup(&floor, &BuildConfig::default(), "floor").unwrap());
+//! let mut ball = Ball { at: Vec4::point(0.0, 0.0, 1.0) };
+//! let owner = OwnerId::new(1).unwrap();
+//! let shape = world.shape_pools_mut().alloc_object_sphere(0.5).unwrap();
+//! let body = world
+//!     .create_object_body(&ball, owner, shape, BodyFlags::OBJECT_START)
+//!     .unwrap();
+//! world.update(&ball, body);
+//!
+//! let mut candidates = Vec::new();
+//! let v = Vec4::new(0.0, 0.0, -4.0, 0.0);
+//! let report = world.sweep(&mut ball, body, v, 0.25, &MoverState::default(), &mut candidates);
+//! // The ball touched the floor halfway, stopped 0.01 m above it and went
+//! // back up with half its speed for the rest of the move.
+//! assert_eq!(report.passes, 2);
+//! assert!((report.velocity.z - 2.0).abs() < 1e-6);
+//! assert!((ball.at.z - (0.51 + 0.5)).abs() < 1e-5);
+//! ```
 
 use collision_mesh::SweepQuery;
 use kernels::table::sweep_pair;
