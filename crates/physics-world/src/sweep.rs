@@ -98,7 +98,8 @@ impl MoverState {
     /// airborne or holding, plus 0x20 (CHARGETARGET) when `charging` (the
     /// capsule's shape flag 0x2), 0x40000 (RUNTARGET) when running and
     /// `0x80000 << player` for a player (bits shifted past bit 31 are
-    /// lost; divergence 230).
+    /// lost; divergence 230). Overview "Sweeping a body" step 3 and
+    /// "Collision layers".
     #[must_use]
     pub fn mask(&self, human: bool, charging: bool) -> u32 {
         if !human {
@@ -186,6 +187,8 @@ impl<R: Real> PhysicsWorld<R> {
     /// option 0x4 when `type_mask` has the human bit 0x40 and the moving
     /// body's flags `body_flags`; at most one contact, the nearest, written
     /// to `out`. Returns 1 with a contact, else 0 (also without a level).
+    /// The thresholds, the one contact and the option come from the
+    /// overview's "Sweeping a body" step 2 and issue 8.
     ///
     /// Original: `IPhysics_SweepShapeVsMesh` (0x0033d2d8).
     #[allow(clippy::too_many_arguments)]
@@ -233,7 +236,7 @@ impl<R: Real> PhysicsWorld<R> {
     /// mover's owner and shape and the level (owner word 0). The landing
     /// segment of an airborne human (`Human_LandingTest`, a contact flagged
     /// 0x80) is not swept here (divergence 229). `None` without a hit, a
-    /// first shape or a live body.
+    /// first shape or a live body (overview "Sweeping a body" step 2).
     ///
     /// Original: `IPhysics_SweepBodyVsMesh` (0x0033d340).
     pub fn sweep_body_vs_mesh(
@@ -278,8 +281,9 @@ impl<R: Real> PhysicsWorld<R> {
     /// is swept against the mover's first shape (moved by `offset`) along
     /// `mv` through the sweep table, and the first that hits gives the
     /// candidate's one contact, inserted into `list` sorted by fraction.
-    /// Returns how many contacts were inserted. `candidates` is the box
-    /// query's reusable list. The mask's inputs and the candidates' filters
+    /// Returns how many contacts were inserted (overview "Sweeping a body"
+    /// step 3, "Human contacts"). `candidates` is the box query's reusable
+    /// list. The mask's inputs and the candidates' filters
     /// are *inferred* (divergences 230, 231).
     ///
     /// Original: `PhysicsBody_SweepHumanMask` (0x0033d498).
