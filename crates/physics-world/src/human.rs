@@ -405,7 +405,7 @@ impl<R: Real> PhysicsWorld<R> {
     /// other's (`w` attribute 1, `k` attribute 7). Returns how many were
     /// pushed. The positions are the owners' frames and the operation order
     /// is `(0.25 × w) / (w' × k)` then the scaled unit vector (*inferred*,
-    /// divergence 221).
+    /// divergence 232).
     ///
     /// Original: `PhysicsHumanBody_PushAwayHumans` (0x003425c0).
     pub fn push_away_humans<O: Owners<R> + ?Sized>(

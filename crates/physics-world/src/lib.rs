@@ -5,7 +5,9 @@
 //! and the 60 Hz step (overview "Data", "Behaviour", "Queries"; Units 6 to
 //! 10, 14 and 15, whose exact pages are not in the specification: every
 //! reading beyond the overview is *inferred* and numbered in
-//! `docs/divergences.md`, rows 180-229).
+//! `docs/divergences.md`, rows 180-220 and 232). The body sweep and the contact
+//! resolution ([`sweep`], [`resolve`]; Units 2 and 3, not in the
+//! specification either) have rows 221 and up.
 //!
 //! # Owners
 //!
@@ -61,9 +63,11 @@ mod ids;
 mod owner;
 pub mod quat;
 mod query_box;
+pub mod resolve;
 pub mod settle;
 mod shape_query;
 pub mod step;
+pub mod sweep;
 mod world;
 
 pub use bodies::{object_kind_bits, ObjectShape, ObjectType};
@@ -73,5 +77,7 @@ pub use human::{BoneShape, BONE_SHAPES, PUNCH_BAG_SEGMENT};
 pub use ids::{BodyId, BodyKind, Other, OwnerId};
 pub use owner::Owners;
 pub use query_box::{BoxFilter, BoxQuery, QueryWalk};
+pub use resolve::{ContactContext, MoveState};
 pub use shape_query::{ContactList, QueryOptions, RayBodyHit, ShapeQuery, MAX_CONTACTS};
+pub use sweep::{MoverState, SweepReport};
 pub use world::{build_human_set, Level, PhysicsWorld, Refusals, StepRate, WorldConfig};

@@ -12,6 +12,7 @@ use ps2_float::{Real, Vec4};
 use shape_pools::{HumanCapsule, Pose};
 
 use crate::quat::Quat;
+use crate::resolve::ContactContext;
 use crate::OwnerId;
 
 /// What the world asks of the game's objects (the owner vtable's slots the
@@ -113,6 +114,34 @@ pub trait Owners<R: Real> {
 
     /// Zeroes the owner's angular velocity (slot `+0x78`). Default: nothing.
     fn zero_angular_velocity(&mut self, owner: OwnerId) {}
+
+    /// The owner's contact handler (vtable `+0xf8`): what a contact of the
+    /// owner's moving body does, as the answer word of
+    /// [`crate::resolve::answer`] (low 16 bits the code, high bits the
+    /// walk). Default 0: nothing, go on to the next contact (the base
+    /// slot 0x004dac20).
+    fn on_contact(&mut self, ctx: &ContactContext<R>) -> u32 {
+        0
+    }
+
+    /// The owner's position (vtable `+0xa8`), which a contact's advance
+    /// reads. Default: the frame's position.
+    fn position(&self, owner: OwnerId) -> Vec4<R> {
+        self.frame(owner).position
+    }
+
+    /// Writes the owner's position (vtable `+0xb0`): a contact's advance
+    /// and the end of a sweep. Default: nothing.
+    fn set_position(&mut self, owner: OwnerId, position: Vec4<R>) {}
+
+    /// Writes the owner's velocity (vtable `+0x74`): the end of a sweep.
+    /// Default: nothing.
+    fn set_velocity(&mut self, owner: OwnerId, velocity: Vec4<R>) {}
+
+    /// Tells `pushed` that the moving body of `ctx` pushed it (code 4; the
+    /// other body's vtable `+0x54`, a human's `Human_OnPushContact`).
+    /// Default: nothing.
+    fn on_pushed(&mut self, pushed: OwnerId, ctx: &ContactContext<R>) {}
 }
 
 impl<R: Real> Owners<R> for () {}

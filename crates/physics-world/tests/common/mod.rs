@@ -31,6 +31,19 @@ pub struct Owner<R: Real> {
     pub refuses: Vec<OwnerId>,
     pub grab: Option<OwnerId>,
     pub poses_written: usize,
+    /// Float attributes by number (absent: 0).
+    pub attrs: HashMap<u32, R>,
+    /// The contact handler's answers, in call order (the last repeats;
+    /// none: 0).
+    pub answers: Vec<u32>,
+    /// The contacts the handler was asked about.
+    pub seen: Vec<physics_world::ContactContext<R>>,
+    /// Every velocity written (`set_velocity`).
+    pub velocities: Vec<Vec4<R>>,
+    /// How many position writes (`set_position`).
+    pub positions_written: usize,
+    /// Who pushed this owner (`on_pushed`), in order.
+    pub pushed_by: Vec<OwnerId>,
 }
 
 impl<R: Real> Owner<R> {
@@ -46,6 +59,12 @@ impl<R: Real> Owner<R> {
             refuses: Vec::new(),
             grab: None,
             poses_written: 0,
+            attrs: HashMap::new(),
+            answers: Vec::new(),
+            seen: Vec::new(),
+            velocities: Vec::new(),
+            positions_written: 0,
+            pushed_by: Vec::new(),
         }
     }
 }
@@ -120,6 +139,39 @@ impl<R: Real> Owners<R> for Table<R> {
                 position: p,
             };
             x.poses_written += 1;
+        }
+    }
+    fn float_attribute(&self, o: OwnerId, n: u32) -> R {
+        self.owners
+            .get(&o)
+            .and_then(|x| x.attrs.get(&n).copied())
+            .unwrap_or(R::ZERO)
+    }
+    fn on_contact(&mut self, ctx: &physics_world::ContactContext<R>) -> u32 {
+        let Some(x) = self.owners.get_mut(&ctx.mover) else {
+            return 0;
+        };
+        let k = x.seen.len();
+        x.seen.push(*ctx);
+        x.answers.get(k).or(x.answers.last()).copied().unwrap_or(0)
+    }
+    fn position(&self, o: OwnerId) -> Vec4<R> {
+        self.frame(o).position
+    }
+    fn set_position(&mut self, o: OwnerId, p: Vec4<R>) {
+        if let Some(x) = self.owners.get_mut(&o) {
+            x.frame.position = p;
+            x.positions_written += 1;
+        }
+    }
+    fn set_velocity(&mut self, o: OwnerId, v: Vec4<R>) {
+        if let Some(x) = self.owners.get_mut(&o) {
+            x.velocities.push(v);
+        }
+    }
+    fn on_pushed(&mut self, pushed: OwnerId, ctx: &physics_world::ContactContext<R>) {
+        if let Some(x) = self.owners.get_mut(&pushed) {
+            x.pushed_by.push(ctx.mover);
         }
     }
 }
