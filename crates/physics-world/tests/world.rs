@@ -271,12 +271,23 @@ fn who_loses_blockhumans_body_side<R: Real>() {
     assert_eq!(w.body(healed).unwrap().group, 0, "no link survives");
     // Arrest clears 0x4 again; the unarrest sets 0x80000004.
     w.clear_body_flags(healed, BodyFlags::BLOCKHUMANS | BodyFlags::DIRTY);
+    assert_eq!(w.body(healed).unwrap().flags.bits(), 0x0002_243b, "cuffed");
     w.set_body_flags(healed, BodyFlags::UNARREST);
-    assert!(w
-        .body(healed)
-        .unwrap()
-        .flags
-        .contains(BodyFlags::from_bits_retain(0x8000_0004)));
+    assert_eq!(
+        w.body(healed).unwrap().flags.bits(),
+        0x8002_243f,
+        "unarrested"
+    );
+    assert_eq!(BodyFlags::UNARREST.bits(), 0x8000_0004);
+    w.query_box(&mut out, &bx, &q);
+    assert!(out.contains(&healed), "he blocks walkers again");
+    w.update(&t, healed);
+    assert!(
+        w.body(healed).unwrap().aabb.min.x.to_f32() > 4.0,
+        "posed at x 5"
+    );
+    w.query_box(&mut out, &bx, &q);
+    assert_eq!(out.len(), 2);
 }
 
 // Overview "Human contacts", "Groups": linked humans share a fresh group
