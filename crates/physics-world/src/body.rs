@@ -122,6 +122,25 @@ pub struct HumanParts<R> {
     pub airborne: bool,
 }
 
+impl<R: Real> HumanParts<R> {
+    /// A set with its capsule and bone shapes, nothing switched on, no push
+    /// or strike sphere.
+    #[must_use]
+    pub fn new(capsule: ShapeId, bones: [Option<ShapeId>; 10]) -> Self {
+        Self {
+            capsule,
+            bones,
+            push_sphere: None,
+            broad: Aabb::default(),
+            bones_on: 0,
+            strike_spheres: smallvec::SmallVec::new(),
+            weapon_strike: false,
+            ignore_level: false,
+            airborne: false,
+        }
+    }
+}
+
 /// How many weapon strike spheres one human holds at most (the list's size
 /// is not in the specification; *inferred*, divergence 203).
 pub const MAX_STRIKE_SPHERES: usize = 8;

@@ -209,6 +209,29 @@ impl<R: Real> ContactList<R> {
     }
 }
 
+impl<R: Real> Querier<R> {
+    /// The querying shape's world bounds.
+    fn bounds(&self) -> Aabb<R> {
+        PhysShape {
+            head: Default::default(),
+            geom: self.shape,
+        }
+        .bounds()
+    }
+
+    /// The candidate gather of a shape query: from the querying body, its
+    /// owner ignored, the query's masks.
+    fn box_query(&self, q: &ShapeQuery<R>) -> BoxQuery {
+        BoxQuery {
+            start: q.body,
+            ignored_owner: self.owner,
+            type_mask: q.type_mask,
+            flag_mask: q.flag_mask,
+            walk: Default::default(),
+        }
+    }
+}
+
 impl<R: Real> PhysicsWorld<R> {
     fn querier(&self, q: &ShapeQuery<R>) -> Option<Querier<R>> {
         let body = q.body.and_then(|b| self.body(b));
@@ -271,22 +294,10 @@ impl<R: Real> PhysicsWorld<R> {
         let Some(me) = self.querier(q) else {
             return 0;
         };
-        let own_bounds = PhysShape {
-            head: Default::default(),
-            geom: me.shape,
-        }
-        .bounds();
-        let bx = own_bounds.extend_by_move(mv);
+        let bx = me.bounds().extend_by_move(mv);
         let mut list = ContactList::<R>::default();
         if q.options.contains(QueryOptions::BODIES) {
-            let bq = BoxQuery {
-                start: q.body,
-                ignored_owner: me.owner,
-                type_mask: q.type_mask,
-                flag_mask: q.flag_mask,
-                walk: Default::default(),
-            };
-            self.query_box(candidates, &bx, &bq);
+            self.query_box(candidates, &bx, &me.box_query(q));
             for &cid in candidates.iter() {
                 let Some(cb) = self.body(cid) else { continue };
                 if me.group != 0 && cb.group == me.group {
@@ -379,11 +390,7 @@ impl<R: Real> PhysicsWorld<R> {
         let Some(me) = self.querier(q) else {
             return 0;
         };
-        let bx = PhysShape {
-            head: Default::default(),
-            geom: me.shape,
-        }
-        .bounds();
+        let bx = me.bounds();
         let mut list = ContactList::<R>::default();
         if q.options.contains(QueryOptions::MESH) {
             if let (Some(level), Shape::Sphere(s)) = (self.level.as_mut(), &me.shape) {
@@ -401,14 +408,7 @@ impl<R: Real> PhysicsWorld<R> {
             }
         }
         if q.options.contains(QueryOptions::BODIES) {
-            let bq = BoxQuery {
-                start: q.body,
-                ignored_owner: me.owner,
-                type_mask: q.type_mask,
-                flag_mask: q.flag_mask,
-                walk: Default::default(),
-            };
-            self.query_box(candidates, &bx, &bq);
+            self.query_box(candidates, &bx, &me.box_query(q));
             'bodies: for &cid in candidates.iter() {
                 let Some(cb) = self.body(cid) else { continue };
                 if q.options.contains(QueryOptions::SKIP_SAME_GROUP)

@@ -623,17 +623,7 @@ pub fn build_human_set<R: Real>(shapes: &mut ShapePools<R>) -> Option<HumanParts
         shape.head.flags = ShapeFlags::from_bits_retain(spec.flags);
         *slot = shapes.alloc(kind, shape);
     }
-    Some(HumanParts {
-        capsule,
-        bones,
-        push_sphere: None,
-        broad: Default::default(),
-        bones_on: 0,
-        strike_spheres: Default::default(),
-        weapon_strike: false,
-        ignore_level: false,
-        airborne: false,
-    })
+    Some(HumanParts::new(capsule, bones))
 }
 
 fn build_punch_bag_set<R: Real>(shapes: &mut ShapePools<R>) -> Option<HumanParts<R>> {
@@ -646,15 +636,5 @@ fn build_punch_bag_set<R: Real>(shapes: &mut ShapePools<R>) -> Option<HumanParts
     let segment = shapes.alloc(ShapeKind::PunchBagSegment, seg)?;
     let mut bones = [None; 10];
     bones[0] = Some(segment);
-    Some(HumanParts {
-        capsule,
-        bones,
-        push_sphere: None,
-        broad: Default::default(),
-        bones_on: 0,
-        strike_spheres: Default::default(),
-        weapon_strike: false,
-        ignore_level: false,
-        airborne: false,
-    })
+    Some(HumanParts::new(capsule, bones))
 }
