@@ -152,7 +152,9 @@ impl<R: Real> PhysicsWorld<R> {
     /// has a zero move and meets only what it starts in; a segment never
     /// reaches a box (the table's entry answers no). Returns the contacts in
     /// the order found. The loop order, the ignore as the struck list and
-    /// the skipped line-of-sight ray are *inferred* (divergences 241-245).
+    /// the skipped line-of-sight ray are *inferred* (divergences 241-245);
+    /// neither the level's mesh nor a human's capsule is struck (divergence
+    /// 247).
     /// `candidates` is the box query's reusable list; no other allocation.
     ///
     /// Original: `Human_TestStrikes` (0x0033f110).

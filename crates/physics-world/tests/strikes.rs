@@ -32,6 +32,9 @@ both_modes!(
     landing_nearer_than_1_is_fraction_0,
     landing_normal_filter,
     landing_contact_in_the_body_sweep,
+    forearm_stretched_from_its_previous_start_meets_a_spine,
+    weapon_sphere_reaches_a_weapon_target,
+    odd_inputs_do_not_panic,
 );
 
 const HUMAN: u32 = 0x40;
@@ -645,4 +648,81 @@ fn landing_contact_in_the_body_sweep<R: Real>() {
     assert!(!landing.is_empty());
     near(landing[0].contact.fraction.unwrap(), 0.38 / 0.88, 1e-5);
     assert_eq!(landing[0].contact.own.owner, Some(1));
+}
+
+fn forearm_stretched_from_its_previous_start_meets_a_spine<R: Real>() {
+    let (mut o, mut w) = (Striking::<R>::default(), PhysicsWorld::<R>::default());
+    // The target's spine (0, 0, 1.05)-(0.38, 0, 1.05), r 0.18.
+    let tb = target(&mut o, &mut w, p(0.07, 0.0, 1.0), p(0.0, 0.0, 4.0));
+    let h = striker(&mut o, &mut w, 0.2, -1.0);
+    // The forearm (r 0.07, 0.2 m along x) first at (0.1, -0.5, 1.05)-
+    // (0.3, -0.5, 1.05): 0.5 from the spine > 0.07 + 0.18 = 0.25, a miss.
+    bone_at(&mut o, id(1), RIGHT_FOREARM, p(0.1, -0.5, 1.05));
+    w.set_bone_shape_enabled(h, Some(RIGHT_FOREARM), true);
+    assert!(strike(&mut o, &mut w, h).is_empty());
+    // Then at (0.1, 0.5, 1.05)-(0.3, 0.5, 1.05): alone 0.5 away again, but
+    // the test runs the stretched segment from the previous start (0.1,
+    // -0.5, 1.05) to the current end (0.3, 0.5, 1.05), which crosses the
+    // spine at (0.2, 0, 1.05): the static overlap (4, 4) hits.
+    bone_at(&mut o, id(1), RIGHT_FOREARM, p(0.1, 0.5, 1.05));
+    let cs = strike(&mut o, &mut w, h);
+    assert_eq!(cs.len(), 1);
+    assert_eq!(cs[0].other.shape, Some(bone_shape(&w, tb, SPINE).word()));
+    assert_eq!(
+        cs[0].own.shape,
+        Some(bone_shape(&w, h, RIGHT_FOREARM).word())
+    );
+    // The same current pose on a fresh switch-on (previous = current) is
+    // the unstretched segment: a miss.
+    w.stop_ignoring(h, None);
+    w.set_bone_shape_enabled(h, Some(RIGHT_FOREARM), false);
+    w.set_bone_shape_enabled(h, Some(RIGHT_FOREARM), true);
+    assert!(strike(&mut o, &mut w, h).is_empty());
+}
+
+fn weapon_sphere_reaches_a_weapon_target<R: Real>() {
+    let (mut o, mut w) = (Striking::<R>::default(), PhysicsWorld::<R>::default());
+    let car = box_body(&mut o, &mut w, 2, 0.0);
+    // WEAPONTARGET alone: bone shapes would not try it, weapon spheres do.
+    w.clear_body_flags(car, BodyFlags::from_bits_retain(0x2_211a));
+    w.set_body_flags(car, BodyFlags::WEAPONTARGET);
+    let h = striker(&mut o, &mut w, 0.0, -1.3);
+    // A 0.1 m weapon sphere 0.5 m above the owner's position: centre
+    // (0, -1.3, 0.5), then with the owner at y -0.9, (0, -0.9, 0.5):
+    // fraction (0.3 - 0.1) / 0.4 = 0.5.
+    let ws = w
+        .add_strike_sphere(h, r(0.1), Vec4::new(R::ZERO, R::ZERO, r(0.5), R::ZERO))
+        .unwrap();
+    assert!(strike(&mut o, &mut w, h).is_empty());
+    o.table.get_mut(id(1)).frame.position = p(0.0, -0.9, 0.0);
+    let cs = strike(&mut o, &mut w, h);
+    assert_eq!(cs.len(), 1);
+    near(cs[0].fraction.unwrap(), 0.5, 1e-6);
+    assert_eq!(cs[0].own.shape, Some(ws.word()));
+}
+
+fn odd_inputs_do_not_panic<R: Real>() {
+    let (mut o, mut w) = (Striking::<R>::default(), PhysicsWorld::<R>::default());
+    slope(&mut w, 0.0);
+    box_body(&mut o, &mut w, 2, 0.0);
+    let h = striker(&mut o, &mut w, 0.0, -1.5);
+    for bone in [RIGHT_HAND, LEFT_HAND, RIGHT_FOREARM, HEAD] {
+        w.set_bone_shape_enabled(h, Some(bone), true);
+    }
+    let nan = R::from_f32(f32::NAN);
+    let inf = R::from_f32(f32::INFINITY);
+    for at in [
+        p(0.0, -0.9, 0.5),
+        Vec4::point(nan, nan, nan),
+        Vec4::point(inf, R::ZERO, inf),
+    ] {
+        for bone in [RIGHT_HAND, LEFT_HAND, RIGHT_FOREARM, HEAD] {
+            bone_at(&mut o, id(1), bone, at);
+        }
+        let _ = strike(&mut o, &mut w, h);
+        let _ = w.landing_test(at, at.with_w(R::ZERO), nan, inf);
+        let _ = w.landing_test(p(0.0, 0.0, 0.5), at.with_w(R::ZERO), r(1.04), R::ONE);
+    }
+    let mut cands = Vec::new();
+    let _ = w.update_with_sweep(&mut o, h, &MoverState::default(), &mut cands);
 }
