@@ -726,3 +726,29 @@ fn odd_inputs_do_not_panic<R: Real>() {
     let mut cands = Vec::new();
     let _ = w.update_with_sweep(&mut o, h, &MoverState::default(), &mut cands);
 }
+
+/// `Human_TestStrikes` and `Human_LandingTest` each carry one `Original:`
+/// line in the world's and the pools' sources.
+#[test]
+fn the_two_originals_have_one_line_each() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut all = String::new();
+    for krate in ["physics-world", "shape-pools", "kernels", "collision-mesh"] {
+        let Ok(dir) = std::fs::read_dir(root.join(krate).join("src")) else {
+            continue;
+        };
+        for e in dir.flatten() {
+            let p = e.path();
+            if p.extension().is_some_and(|x| x == "rs") {
+                all.push_str(&std::fs::read_to_string(&p).unwrap_or_default());
+            }
+        }
+    }
+    for tag in [
+        "/// Original: `Human_TestStrikes` (0x0033f110).",
+        "/// Original: `Human_LandingTest` (0x0023e408).",
+    ] {
+        let n = all.lines().filter(|l| l.trim() == tag).count();
+        assert_eq!(n, 1, "{tag}: {n} lines");
+    }
+}
