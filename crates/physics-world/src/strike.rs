@@ -136,8 +136,8 @@ impl<R: Real> PhysicsWorld<R> {
     /// set. The candidates are the bodies of the human's broad bound whose
     /// flags meet 0x18 (the human itself left out); a candidate the striker
     /// ignores, or that [`Owners::may_strike`] refuses, is skipped. For each
-    /// candidate, each strike shape in order (the bone shapes with flags
-    /// 0x1 and 0x2, then the weapon spheres), is put at its previous
+    /// candidate, each strike shape in turn (the bone shapes with flags 0x1
+    /// and 0x2, then the weapon spheres) is put at its previous
     /// position (the shape's setter: a sphere's centre, a segment's start
     /// only, so a segment is stretched from its previous start to its
     /// current end) and swept by `current − previous` through
@@ -154,8 +154,8 @@ impl<R: Real> PhysicsWorld<R> {
     /// the order found. The loop order, the ignore as the struck list and
     /// the skipped line-of-sight ray are *inferred* (divergences 241-245);
     /// neither the level's mesh nor a human's capsule is struck (divergence
-    /// 247).
-    /// `candidates` is the box query's reusable list; no other allocation.
+    /// 247). `candidates` is the box query's reusable list; nothing else
+    /// allocates for up to ten target shapes a candidate.
     ///
     /// Original: `Human_TestStrikes` (0x0033f110).
     pub fn test_strikes<O: Owners<R> + ?Sized>(
