@@ -267,8 +267,8 @@ impl<R: Real> PhysicsWorld<R> {
     /// nothing): every shape posed from the owner, the box recomputed, the
     /// list place found again, the dirty bit cleared. A human's (or the
     /// bag's) goes through [`PhysicsWorld::human_update`] with no attack
-    /// reach. The 0x801 sweep against the bodies belongs to the moving
-    /// bodies' code and is not run here (divergence 201).
+    /// reach. The 0x801 sweep against the bodies needs mutable owners and
+    /// is [`PhysicsWorld::update_with_sweep`] (divergence 201).
     ///
     /// Original: `PhysicsBody_Update` (0x00341c10).
     pub fn update<O: Owners<R> + ?Sized>(&mut self, owners: &O, id: BodyId) -> bool {

@@ -7,7 +7,8 @@
 //! reading beyond the overview is *inferred* and numbered in
 //! `docs/divergences.md`, rows 180-220 and 232). The body sweep and the contact
 //! resolution ([`sweep`], [`resolve`]; Units 2 and 3, not in the
-//! specification either) have rows 221 and up.
+//! specification either) have rows 221 and up; the strike loop, the landing segment and the 0x801
+//! update sweep (`strike.rs`) rows 240 and up.
 //!
 //! # Owners
 //!
@@ -96,6 +97,7 @@ pub mod resolve;
 pub mod settle;
 mod shape_query;
 pub mod step;
+mod strike;
 pub mod sweep;
 mod world;
 
@@ -108,5 +110,6 @@ pub use owner::Owners;
 pub use query_box::{BoxFilter, BoxQuery, QueryWalk};
 pub use resolve::{ContactContext, MoveState};
 pub use shape_query::{ContactList, QueryOptions, RayBodyHit, ShapeQuery, MAX_CONTACTS};
+pub use strike::{UpdateSweep, LANDING_FLAG};
 pub use sweep::{MoverState, SweepReport};
 pub use world::{build_human_set, Level, PhysicsWorld, Refusals, StepRate, WorldConfig};

@@ -142,6 +142,28 @@ pub trait Owners<R: Real> {
     /// other body's vtable `+0x54`, a human's `Human_OnPushContact`).
     /// Default: nothing.
     fn on_pushed(&mut self, pushed: OwnerId, ctx: &ContactContext<R>) {}
+
+    /// Whether `striker` may strike `other` at all (the striker's vtable
+    /// `+0x108`/`+0x10c`; the human's 0x00227180 answers yes for any
+    /// non-human and for a human whose state word lacks 0x100000000).
+    /// Asked by [`crate::PhysicsWorld::test_strikes`]. Default `true`.
+    fn may_strike(&self, striker: OwnerId, other: OwnerId) -> bool {
+        true
+    }
+
+    /// Tells `striker` that one of its strike shapes struck `struck` (the
+    /// striker's `Strike_Contact`, vtable `+0x104`, or for a weapon sphere
+    /// the held object's handler), with the contact the sweep wrote.
+    /// Default: nothing.
+    fn on_strike(&mut self, striker: OwnerId, struck: OwnerId, contact: &kernels::Contact<R>) {}
+
+    /// The landing segment's raise for an airborne human (the human's
+    /// `+0x4e8`): `Some(offset)` makes the body sweep cast the landing
+    /// segment (`Human_LandingTest`), `None` (not airborne, or not a human)
+    /// casts none. Default `None`.
+    fn landing_offset(&self, owner: OwnerId) -> Option<R> {
+        None
+    }
 }
 
 impl<R: Real> Owners<R> for () {}

@@ -235,7 +235,8 @@ impl<R: Real> PhysicsWorld<R> {
     /// through [`PhysicsWorld::sweep_shape_vs_mesh`]; the contact gets the
     /// mover's owner and shape and the level (owner word 0). The landing
     /// segment of an airborne human (`Human_LandingTest`, a contact flagged
-    /// 0x80) is not swept here (divergence 229). `None` without a hit, a
+    /// 0x80) is [`PhysicsWorld::landing_contact`], which the sweep's pass
+    /// adds next to this contact (divergence 229). `None` without a hit, a
     /// first shape or a live body (overview "Sweeping a body" step 2).
     ///
     /// Original: `IPhysics_SweepBodyVsMesh` (0x0033d340).
@@ -439,6 +440,10 @@ impl<R: Real> PhysicsWorld<R> {
             let bx = translate_box(&start_box, st.advanced).extend_by_move(d);
             let mut list = ContactList::<R>::default();
             if let Some(c) = self.sweep_body_vs_mesh(id, st.advanced, &bx, d) {
+                list.insert_sorted(c);
+            }
+            // The landing segment (divergences 229, 246).
+            if let Some(c) = self.landing_contact(&*owners, id, d) {
                 list.insert_sorted(c);
             }
             self.sweep_human_mask(

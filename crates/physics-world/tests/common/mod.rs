@@ -183,3 +183,70 @@ impl OwnerIdExt {
         OwnerId::new(u32::from(n))
     }
 }
+
+/// A [`Table`] that also records the strike hook and answers the landing
+/// raise (the strike, landing and 0x801 tests).
+#[derive(Clone, Debug, Default)]
+pub struct Striking<R: Real> {
+    pub table: Table<R>,
+    /// `on_strike` calls: (striker, struck, contact).
+    pub strikes: Vec<(OwnerId, OwnerId, kernels::Contact<R>)>,
+    /// The landing raise by owner (absent: `None`, no landing segment).
+    pub landing: HashMap<OwnerId, R>,
+    /// Pairs (striker, other) that `may_strike` refuses.
+    pub no_strike: Vec<(OwnerId, OwnerId)>,
+}
+
+impl<R: Real> Owners<R> for Striking<R> {
+    fn type_mask(&self, o: OwnerId) -> u32 {
+        self.table.type_mask(o)
+    }
+    fn state_flags(&self, o: OwnerId) -> u64 {
+        self.table.state_flags(o)
+    }
+    fn frame(&self, o: OwnerId) -> Pose<R> {
+        self.table.frame(o)
+    }
+    fn bone(&self, o: OwnerId, b: u8) -> Pose<R> {
+        self.table.bone(o, b)
+    }
+    fn human_scale(&self, o: OwnerId) -> R {
+        self.table.human_scale(o)
+    }
+    fn accepts_pair(&self, o: OwnerId, other: OwnerId) -> bool {
+        self.table.accepts_pair(o, other)
+    }
+    fn grab_partner(&self, o: OwnerId) -> Option<OwnerId> {
+        self.table.grab_partner(o)
+    }
+    fn object_flags(&self, o: OwnerId) -> u32 {
+        self.table.object_flags(o)
+    }
+    fn float_attribute(&self, o: OwnerId, n: u32) -> R {
+        self.table.float_attribute(o, n)
+    }
+    fn on_contact(&mut self, ctx: &physics_world::ContactContext<R>) -> u32 {
+        self.table.on_contact(ctx)
+    }
+    fn position(&self, o: OwnerId) -> Vec4<R> {
+        self.table.position(o)
+    }
+    fn set_position(&mut self, o: OwnerId, p: Vec4<R>) {
+        self.table.set_position(o, p)
+    }
+    fn set_velocity(&mut self, o: OwnerId, v: Vec4<R>) {
+        self.table.set_velocity(o, v)
+    }
+    fn on_pushed(&mut self, pushed: OwnerId, ctx: &physics_world::ContactContext<R>) {
+        self.table.on_pushed(pushed, ctx)
+    }
+    fn may_strike(&self, striker: OwnerId, other: OwnerId) -> bool {
+        !self.no_strike.contains(&(striker, other))
+    }
+    fn on_strike(&mut self, striker: OwnerId, struck: OwnerId, c: &kernels::Contact<R>) {
+        self.strikes.push((striker, struck, *c));
+    }
+    fn landing_offset(&self, o: OwnerId) -> Option<R> {
+        self.landing.get(&o).copied()
+    }
+}
