@@ -8,7 +8,7 @@ use ps2_float::{Real, Vec4};
 use shape_pools::{Aabb, PhysShape, ShapeFlags, ShapeId, ShapeKind};
 
 use crate::owner::OwnerPose;
-use crate::{BodyFlags, BodyId, BodyKind, OwnerId, Owners, PhysicsWorld};
+use crate::{BodyFlags, BodyId, BodyKind, Other, OwnerId, Owners, PhysicsWorld};
 
 /// One of the ten bone shapes of a human body set (the table built at
 /// construction; the port's research, `combat.md` "Moving strikes", gives
@@ -633,57 +633,55 @@ impl<R: Real> PhysicsWorld<R> {
         self.body(id).is_some_and(|b| b.human.is_some())
     }
 
-    /// Makes the body ignore `owner` (`None`: for a human, the level: the
-    /// set's `+0xd4`). With every slot in use nothing happens.
+    /// Makes the body ignore `other`: an owner takes an ignore slot; the
+    /// level ([`Other::Level`], the console's null owner) is a human body's
+    /// own flag (`+0xd4`) and means nothing to another body. With every
+    /// slot in use nothing happens (`false`).
     ///
     /// Original: `PhysicsHumanBody_Ignore` (0x00342230).
-    pub fn ignore(&mut self, id: BodyId, owner: Option<OwnerId>) -> bool {
+    pub fn ignore(&mut self, id: BodyId, other: Other) -> bool {
         let Some(b) = self.body_mut(id) else {
             return false;
         };
-        match owner {
-            None => match b.human.as_mut() {
+        match other {
+            Other::Level => match b.human.as_mut() {
                 Some(p) => {
                     p.ignore_level = true;
                     true
                 }
                 None => false,
             },
-            Some(o) => self.ignore.ignore(id, o),
+            Other::Owner(o) => self.ignore.ignore(id, o),
         }
     }
 
-    /// Whether the body ignores `owner`. For a human (or the bag) its
-    /// owner's grab partner is always ignored and `None` asks about the
-    /// level (`+0xd4`); for another body `None` is never ignored.
+    /// Whether the body ignores `other`. A human body (or the bag) always
+    /// ignores its owner's grab partner, and answers for the level from its
+    /// `+0xd4`; another body never ignores the level.
     ///
     /// Original: `PhysicsHumanBody_IsIgnoring` (0x003421d0).
     #[must_use]
-    pub fn is_ignoring<O: Owners<R> + ?Sized>(
-        &self,
-        owners: &O,
-        id: BodyId,
-        owner: Option<OwnerId>,
-    ) -> bool {
+    pub fn is_ignoring<O: Owners<R> + ?Sized>(&self, owners: &O, id: BodyId, other: Other) -> bool {
         let Some(b) = self.body(id) else {
             return false;
         };
-        match (owner, b.human.as_ref()) {
-            (None, Some(p)) => p.ignore_level,
-            (None, None) => false,
-            (Some(o), human) => {
+        match (other, b.human.as_ref()) {
+            (Other::Level, Some(p)) => p.ignore_level,
+            (Other::Level, None) => false,
+            (Other::Owner(o), human) => {
                 (human.is_some() && owners.grab_partner(b.owner) == Some(o))
                     || self.ignore.is_ignoring(id, o)
             }
         }
     }
 
-    /// Stops ignoring `owner`, or, given `None`, every owner (and for a
-    /// human the level too). Returns how many slots were freed.
+    /// Stops ignoring `other`, or, given `None` (the console's null), every
+    /// owner and, for a human, the level too. Returns how many slots were
+    /// freed.
     ///
     /// Original: `PhysicsHumanBody_StopIgnoring` (0x00342260).
-    pub fn stop_ignoring(&mut self, id: BodyId, owner: Option<OwnerId>) -> usize {
-        if owner.is_none() {
+    pub fn stop_ignoring(&mut self, id: BodyId, other: Option<Other>) -> usize {
+        if matches!(other, None | Some(Other::Level)) {
             if let Some(p) = self.body_mut(id).and_then(|b| b.human.as_mut()) {
                 p.ignore_level = false;
             }
@@ -691,7 +689,11 @@ impl<R: Real> PhysicsWorld<R> {
         if self.body(id).is_none() {
             return 0;
         }
-        self.ignore.stop_ignoring(id, owner)
+        match other {
+            None => self.ignore.stop_ignoring(id, None),
+            Some(Other::Owner(o)) => self.ignore.stop_ignoring(id, Some(o)),
+            Some(Other::Level) => 0,
+        }
     }
 }
 

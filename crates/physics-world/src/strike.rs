@@ -17,7 +17,7 @@ use crate::query_box::BoxQuery;
 use crate::resolve::{walk, MoveState};
 use crate::shape_query::ContactList;
 use crate::sweep::MoverState;
-use crate::{BodyFlags, BodyId, OwnerId, Owners, PhysicsWorld};
+use crate::{BodyFlags, BodyId, Other, OwnerId, Owners, PhysicsWorld};
 
 /// The type mask bit of a human (owner vtable `+0x20`).
 const HUMAN_TYPE: u32 = 0x40;
@@ -207,7 +207,9 @@ impl<R: Real> PhysicsWorld<R> {
             let Some(cb) = self.body(cid) else { continue };
             let (other, oflags) = (cb.owner, cb.flags);
             let target_human = cb.type_mask & HUMAN_TYPE != 0;
-            if self.is_ignoring(&*owners, id, Some(other)) || !owners.may_strike(striker, other) {
+            if self.is_ignoring(&*owners, id, Other::Owner(other))
+                || !owners.may_strike(striker, other)
+            {
                 continue;
             }
             let ctx = pair_context(owners, (striker, sflags), (other, oflags));
@@ -217,7 +219,7 @@ impl<R: Real> PhysicsWorld<R> {
             c.other.owner = Some(other.word());
             found.push(c);
             owners.on_strike(striker, other, &c);
-            self.ignore(id, Some(other));
+            self.ignore(id, Other::Owner(other));
         }
         found
     }

@@ -186,7 +186,11 @@ fn run<R: Real>(ops: &[Op]) {
                 w.set_push_sphere(made[i % made.len()], on);
             }
             Op::Ignore(i, n) if !made.is_empty() => {
-                w.ignore(made[i % made.len()], common::OwnerIdExt::nz(n));
+                w.ignore(
+                    made[i % made.len()],
+                    common::OwnerIdExt::nz(n)
+                        .map_or(physics_world::Other::Level, physics_world::Other::Owner),
+                );
             }
             _ => {}
         }

@@ -10,7 +10,7 @@ mod common;
 use collision_mesh::{build, BuildConfig, SoupTriangle};
 use common::{both_modes, id, Owner, Striking};
 use kernels::Contact;
-use physics_world::{BodyFlags, BodyId, MoverState, OwnerId, PhysicsWorld, LANDING_FLAG};
+use physics_world::{BodyFlags, BodyId, MoverState, Other, OwnerId, PhysicsWorld, LANDING_FLAG};
 use ps2_float::{Real, Vec4};
 use shape_pools::{Pose, ShapeId};
 
@@ -144,7 +144,7 @@ fn hand_sphere_swung_into_a_car_box_hits<R: Real>() {
     assert_eq!(o.strikes.len(), 1);
     assert_eq!((o.strikes[0].0, o.strikes[0].1), (me, id(2)));
     assert_eq!(o.strikes[0].2, c);
-    assert!(w.is_ignoring(&o, h, Some(id(2))));
+    assert!(w.is_ignoring(&o, h, Other::Owner(id(2))));
 }
 
 fn hand_centre_inside_hits_at_fraction_0_with_world_z<R: Real>() {
@@ -249,7 +249,7 @@ fn one_contact_per_struck_body_and_none_while_ignoring<R: Real>() {
     assert!(strike(&mut o, &mut w, h).is_empty());
     assert_eq!(o.strikes.len(), 1);
     // Once the striker stops ignoring it, the inside hand strikes again.
-    w.stop_ignoring(h, Some(id(2)));
+    w.stop_ignoring(h, Some(Other::Owner(id(2))));
     bone_at(&mut o, id(1), RIGHT_HAND, p(-0.08, -0.4, 0.5));
     let cs = strike(&mut o, &mut w, h);
     assert_eq!(cs.len(), 1);

@@ -8,8 +8,8 @@ mod common;
 use common::{both_modes, id, Owner, Table};
 use kernels::Contact;
 use physics_world::{
-    BodyFlags, BodyId, BodyKind, BoxQuery, PhysicsWorld, QueryOptions, QueryWalk, ShapeQuery,
-    WorldConfig,
+    BodyFlags, BodyId, BodyKind, BoxQuery, Other, PhysicsWorld, QueryOptions, QueryWalk,
+    ShapeQuery, WorldConfig,
 };
 use ps2_float::{Real, Vec4};
 use shape_pools::{Aabb, PoolCapacities, ShapeFlags};
@@ -731,32 +731,35 @@ fn ignore_rules_of_the_human_body<R: Real>() {
     let mut t = Table::default();
     let a = human_at(&mut w, &mut t, 1, 0.0, 0.0);
     let b = human_at(&mut w, &mut t, 2, 5.0, 0.0);
-    assert!(!w.is_ignoring(&t, a, Some(id(2))));
+    assert!(!w.is_ignoring(&t, a, Other::Owner(id(2))));
     t.get_mut(id(1)).grab = Some(id(2));
-    assert!(w.is_ignoring(&t, a, Some(id(2))), "the grab partner");
-    assert!(!w.is_ignoring(&t, a, None));
-    assert!(w.ignore(a, None));
-    assert!(w.is_ignoring(&t, a, None), "the level");
+    assert!(
+        w.is_ignoring(&t, a, Other::Owner(id(2))),
+        "the grab partner"
+    );
+    assert!(!w.is_ignoring(&t, a, Other::Level));
+    assert!(w.ignore(a, Other::Level));
+    assert!(w.is_ignoring(&t, a, Other::Level), "the level");
     assert_eq!(w.ignore_slots().len(), 0, "the level takes no slot");
-    assert!(w.ignore(a, Some(id(3))));
-    assert!(w.ignore(b, Some(id(1))));
-    assert!(w.is_ignoring(&t, b, Some(id(1))));
+    assert!(w.ignore(a, Other::Owner(id(3))));
+    assert!(w.ignore(b, Other::Owner(id(1))));
+    assert!(w.is_ignoring(&t, b, Other::Owner(id(1))));
     // Freeing a (owner 1): every slot naming owner 1 goes, and a's own.
     assert!(w.free_human_body(a));
-    assert!(!w.is_ignoring(&t, b, Some(id(1))));
+    assert!(!w.is_ignoring(&t, b, Other::Owner(id(1))));
     assert_eq!(w.ignore_slots().len(), 0);
     // The pane free keeps the pane's own slots (no StopIgnoring).
     let pane = t.add(7, Owner::at(0x1, 9.0, 0.0, 0.0));
     let pane = w.create_box_body(&t, pane, v(2.0, 0.5, 3.0)).unwrap();
-    assert!(w.ignore(pane, Some(id(2))));
+    assert!(w.ignore(pane, Other::Owner(id(2))));
     assert!(w.free_box_body(pane));
     assert_eq!(w.ignore_slots().len(), 1, "left behind");
     // Sixty slots: the sixty-first does nothing.
     for k in 0..59 {
-        assert!(w.ignore(b, Some(id(100 + k))));
+        assert!(w.ignore(b, Other::Owner(id(100 + k))));
     }
-    assert!(!w.ignore(b, Some(id(999))));
-    assert!(!w.is_ignoring(&t, b, Some(id(999))));
+    assert!(!w.ignore(b, Other::Owner(id(999))));
+    assert!(!w.is_ignoring(&t, b, Other::Owner(id(999))));
 }
 
 // Overview "Bodies", world-object bodies from the type: OBB half extents
