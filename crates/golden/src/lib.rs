@@ -25,11 +25,12 @@ pub mod case;
 pub mod input;
 pub mod outcome;
 pub mod runner;
+pub mod scenario;
 pub mod units;
 
 pub use case::{Case, CaseFile, Expected};
 pub use outcome::{Outcome, Value};
-pub use runner::{run, Mode, Report};
+pub use runner::{run, run_dirs, Mode, Report};
 
 use std::path::PathBuf;
 
