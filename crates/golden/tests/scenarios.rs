@@ -155,3 +155,36 @@ fn malformed_files_give_typed_errors_naming_file_and_field() {
     let e = run(&dir, &dir.join("out"), Mode::Check).expect_err("bad size");
     assert!(e.to_string().contains("bodies[0].shape"), "{e}");
 }
+
+#[test]
+fn a_mesh_file_beside_the_scenario_is_the_level() {
+    use collision_mesh::{build, BuildConfig, SoupTriangle};
+    let dir = folder("mesh");
+    let floor = [SoupTriangle::new([
+        [-10.0, -10.0, 0.0],
+        [30.0, -10.0, 0.0],
+        [-10.0, 30.0, 0.0],
+    ])];
+    let mesh = build::from_soup(&floor, &BuildConfig::default(), "floor").expect("mesh");
+    collision_mesh::ron_text::save(&mesh, &dir.join("floor.ron.mesh")).expect("save");
+    // A 0.1 m ball 0.1 m above the floor (falls 0.0305 m by tick 3, 0.0740
+    // by tick 5, 0.1350 by tick 7) lands in its fourth update (tick 7),
+    // answered 0x20002 (a floor; axis byte 0: no settle).
+    let text = r#"(
+        unit: "scenario",
+        spec: "a ball on a mesh file",
+        ticks: 9,
+        level: (mesh_file: Some("floor.ron.mesh")),
+        bodies: [(name: "ball", owner: WorldObject, shape: Sphere(0.1), position: (0.0, 0.0, 0.2))],
+        inputs: [(tick: 0, body: "ball", action: Drop((0.0, 0.0, 0.0)))],
+        expect: [
+            (tick: 5, field: "contact0.answer", value: "unwritten"),
+            (tick: 7, field: "contact0.answer", value: 131074),
+            (tick: 7, field: "contact0.normal.z", value: 1.0),
+        ],
+    )"#;
+    write(&dir, "ball.ron", text);
+    let report = run(&dir, &dir.join("out"), Mode::Update).expect("runs");
+    assert!(report.failures.is_empty(), "{:?}", report.failures);
+    assert_eq!(report.files, 1, "the mesh file is not a scenario");
+}
