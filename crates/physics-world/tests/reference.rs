@@ -222,3 +222,43 @@ both_modes!(
     car_answers,
     update_falls_with_gravity_and_interval,
 );
+
+/// Each original function the reference owners implement carries its
+/// `Original:` line once in the workspace's sources.
+#[test]
+fn reference_originals_are_tagged_once() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut all = String::new();
+    for krate in std::fs::read_dir(&root).unwrap() {
+        let src = krate.unwrap().path().join("src");
+        let mut stack = vec![src];
+        while let Some(dir) = stack.pop() {
+            let Ok(entries) = std::fs::read_dir(&dir) else {
+                continue;
+            };
+            for e in entries {
+                let p = e.unwrap().path();
+                if p.is_dir() {
+                    stack.push(p);
+                } else if p.extension().is_some_and(|x| x == "rs") {
+                    all.push_str(&std::fs::read_to_string(&p).unwrap());
+                }
+            }
+        }
+    }
+    for (name, addr) in [
+        ("WorldObject_OnContact", "0x00394050"),
+        ("Human_OnContact", "0x00219d50"),
+        ("Car_OnLanded", "0x00389e08"),
+        ("WorldObject_Integrate", "0x00395a10"),
+        ("WorldObject_Update", "0x00395b70"),
+    ] {
+        let tag = format!("Original: `{name}` ({addr})");
+        assert_eq!(all.matches(&tag).count(), 1, "{tag}");
+        assert_eq!(
+            all.matches(&format!("Original: `{name}`")).count(),
+            1,
+            "{name}"
+        );
+    }
+}
