@@ -22,7 +22,7 @@ use crate::flags::object_flags;
 use crate::quat::{quat_integrate_angular, Quat};
 use crate::resolve::ContactContext;
 use crate::sweep::{MoverState, SweepReport};
-use crate::{BodyId, Other, OwnerId, Owners, PhysicsWorld};
+use crate::{BodyFlags, BodyId, Other, OwnerId, Owners, PhysicsWorld};
 
 /// The gravity world objects fall with, 15.68 m/s² ("How things actually
 /// move").
@@ -301,10 +301,17 @@ impl<R: Real> ReferenceOwners<R> {
                 self.candidates = candidates;
                 report = Some(r);
                 self.start_requested_settles(world);
+                let mut turned = false;
                 if let Some(m) = self.object_mut(id) {
                     if m.flags & object_flags::SETTLING == 0 && !is_zero(m.angular_velocity) {
                         m.rotation = quat_integrate_angular(dt, m.rotation, m.angular_velocity);
+                        turned = true;
                     }
+                }
+                if turned {
+                    // The new rotation re-poses the body's shapes (the sweep
+                    // already moved them with the position).
+                    world.set_body_flags(body, BodyFlags::DIRTY);
                 }
                 world.update(&*self, body);
             }
