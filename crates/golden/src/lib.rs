@@ -8,6 +8,10 @@
 //! compares) one snapshot per case with every field the call produced, written
 //! or not, in both modes, with the `Ee32` bit patterns.
 //!
+//! Scenario files (`fixtures/scenarios/*.ron`, unit `"scenario"`;
+//! [`scenario`], `docs/scenarios.md`) replay the console's runtime traces
+//! through the physics world and are checked and snapshotted the same way.
+//!
 //! Snapshots use insta's `.snap` layout (a short header, then the body), so
 //! `cargo insta review` works on them; the body is RON.
 //!
@@ -25,11 +29,12 @@ pub mod case;
 pub mod input;
 pub mod outcome;
 pub mod runner;
+pub mod scenario;
 pub mod units;
 
 pub use case::{Case, CaseFile, Expected};
 pub use outcome::{Outcome, Value};
-pub use runner::{run, Mode, Report};
+pub use runner::{run, run_dirs, Mode, Report};
 
 use std::path::PathBuf;
 

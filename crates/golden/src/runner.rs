@@ -9,6 +9,7 @@ use ps2_float::{Ee32, Real};
 
 use crate::case::{CaseFile, Expected, Header};
 use crate::outcome::{Outcome, Value};
+use crate::scenario::Scenario;
 use crate::units::{with_unit, Kernel, UNITS};
 use crate::Error;
 
@@ -32,6 +33,9 @@ pub struct Report {
     pub checks: usize,
     /// Every stated number not met: file, case, mode, field, expected, got.
     pub failures: Vec<String>,
+    /// Stated numbers of scenarios not met and marked as a known divergence
+    /// (`known_divergence`): reported, not failures.
+    pub known: Vec<String>,
     /// Snapshots that are missing, differ or are no longer produced
     /// (check mode), or that were rewritten (update mode).
     pub changed: Vec<String>,
@@ -50,8 +54,17 @@ impl Report {
 /// the stated numbers, and writes (`Update`) or compares (`Check`) one snapshot
 /// per case in `out`.
 pub fn run(fixtures: &Path, out: &Path, mode: Mode) -> Result<Report, Error> {
+    run_dirs(&[fixtures], out, mode)
+}
+
+/// As [`run`] over several folders (the kernel cases and the scenarios)
+/// whose snapshots share `out`.
+pub fn run_dirs(fixtures: &[&Path], out: &Path, mode: Mode) -> Result<Report, Error> {
     let mut report = Report::default();
-    let snaps = evaluate_dir(fixtures, &mut report)?;
+    let mut snaps = Vec::new();
+    for dir in fixtures {
+        snaps.extend(evaluate_dir(dir, &mut report)?);
+    }
     let mut produced = BTreeSet::new();
     for snap in snaps {
         let name = format!("{}.snap", snap.name);
@@ -112,6 +125,17 @@ fn evaluate_dir(fixtures: &Path, report: &mut Report) -> Result<Vec<Snap>, Error
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
+        if header.unit == "scenario" {
+            let body = evaluate_scenario(path, &text, report)?;
+            report.files += 1;
+            all.push(Snap {
+                source: path.clone(),
+                name: format!("scenario__{stem}"),
+                case: stem,
+                body,
+            });
+            continue;
+        }
         let cases = with_unit!(header.unit.as_str(), C => evaluate_file::<C>(path, &text, report)?,
         else return Err(Error::UnknownUnit {
             path: path.clone(),
@@ -209,6 +233,61 @@ fn evaluate_file<C: Kernel>(
     Ok(bodies)
 }
 
+/// Runs one scenario file in both modes, checks its stated numbers and
+/// returns its snapshot body.
+fn evaluate_scenario(path: &Path, text: &str, report: &mut Report) -> Result<String, Error> {
+    let sc: Scenario = parse(path, text)?;
+    let case = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let input = |source| Error::Input {
+        path: path.to_path_buf(),
+        case: case.clone(),
+        source,
+    };
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let single = sc.run::<f32>(dir).map_err(input)?;
+    let ee = sc.run::<Ee32>(dir).map_err(input)?;
+    let mut expect = std::collections::BTreeMap::new();
+    for (mode, outcome) in [(f32::MODE, &single), (Ee32::MODE, &ee)] {
+        for e in &sc.expect {
+            report.checks += 1;
+            let key = e.key();
+            // A tick without the field (no contact, a freed slot) is
+            // "unwritten".
+            let unwritten = matches!(&e.value, Expected::Word(w) if w == "unwritten");
+            let msg = if unwritten && outcome.get(&key).is_none() {
+                None
+            } else {
+                check(outcome, &key, &e.value, e.tolerance())
+            };
+            match (msg, &e.known_divergence) {
+                (None, None) => {}
+                (Some(msg), None) => report.failures.push(format!(
+                    "{}: scenario ({}), {mode}: field `{key}`: {msg}",
+                    path.display(),
+                    sc.spec
+                )),
+                (Some(msg), Some(why)) => report.known.push(format!(
+                    "{}: {mode}: field `{key}`: {msg} ({why})",
+                    path.display()
+                )),
+                (None, Some(why)) => report.failures.push(format!(
+                    "{}: scenario ({}), {mode}: field `{key}` is met although marked as a known divergence ({why}): remove the mark",
+                    path.display(),
+                    sc.spec
+                )),
+            }
+        }
+    }
+    for e in &sc.expect {
+        expect.insert(e.key(), e.value.clone());
+    }
+    report.cases += 1;
+    Ok(snapshot_body_for(&case, &sc.spec, &expect, &single, &ee))
+}
+
 /// `None` when the field meets the expectation, else what is wrong.
 fn check(outcome: &Outcome, field: &str, expected: &Expected, tol: f64) -> Option<String> {
     let Some(got) = outcome.get(field) else {
@@ -299,8 +378,16 @@ pub fn snapshot_body(text: &str) -> &str {
 /// Each case of the files in `fixtures` as `(snapshot name, body)`, with the
 /// report of its stated numbers (for the insta test).
 pub fn bodies(fixtures: &Path) -> Result<(Vec<(String, String)>, Report), Error> {
+    bodies_dirs(&[fixtures])
+}
+
+/// As [`bodies`] over several folders.
+pub fn bodies_dirs(fixtures: &[&Path]) -> Result<(Vec<(String, String)>, Report), Error> {
     let mut report = Report::default();
-    let snaps = evaluate_dir(fixtures, &mut report)?;
+    let mut snaps = Vec::new();
+    for dir in fixtures {
+        snaps.extend(evaluate_dir(dir, &mut report)?);
+    }
     Ok((
         snaps.into_iter().map(|s| (s.name, s.body)).collect(),
         report,

@@ -1,5 +1,5 @@
 //! Keeps `cargo test` failing on stale golden snapshots: every case of
-//! `fixtures/kernels/` is evaluated in both float modes, every stated number
+//! `fixtures/kernels/` and every scenario of `fixtures/scenarios/` is evaluated in both float modes, every stated number
 //! must be met, and every snapshot in `fixtures/golden/` must match (insta;
 //! `cargo insta review` after `cargo xtask golden` shows the diffs).
 
@@ -11,9 +11,11 @@ fn root() -> PathBuf {
 
 #[test]
 fn golden_snapshots_are_current() {
-    let fixtures = root().join("fixtures/kernels");
+    let kernels = root().join("fixtures/kernels");
+    let scenarios = root().join("fixtures/scenarios");
+    let fixtures = [kernels.as_path(), scenarios.as_path()];
     let snapshots = root().join("fixtures/golden");
-    let (bodies, report) = golden::runner::bodies(&fixtures).expect("case files load");
+    let (bodies, report) = golden::runner::bodies_dirs(&fixtures).expect("case files load");
     assert!(
         report.failures.is_empty(),
         "spec numbers not met:\n{}",
@@ -29,7 +31,7 @@ fn golden_snapshots_are_current() {
         });
     }
     // Snapshots that no case produces any more are stale too.
-    let report = golden::run(&fixtures, &snapshots, golden::Mode::Check).expect("golden run");
+    let report = golden::run_dirs(&fixtures, &snapshots, golden::Mode::Check).expect("golden run");
     assert!(
         report.changed.is_empty(),
         "stale snapshots (run `cargo xtask golden`):\n{}",

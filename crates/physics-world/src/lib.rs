@@ -93,6 +93,7 @@ mod ids;
 mod owner;
 pub mod quat;
 mod query_box;
+pub mod reference;
 pub mod resolve;
 pub mod settle;
 mod shape_query;

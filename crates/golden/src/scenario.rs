@@ -1,0 +1,454 @@
+//! Scenarios: the console's runtime traces replayed through the physics
+//! world and the reference owners (`physics_world::reference`), tick by
+//! tick, in both float modes (issue 8, "Scenarios"; the format is in
+//! `docs/scenarios.md`).
+//!
+//! A scenario file is a case file whose unit is `"scenario"`; the golden
+//! run evaluates it beside the kernel cases and writes one snapshot,
+//! `scenario__<file stem>.snap`, with every body's position, velocity,
+//! rotation and flags, its settle progress and every contact answered, per
+//! tick, in both modes.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use collision_mesh::{build, Attributes, BuildConfig, CollisionMesh, Material, SoupTriangle};
+use physics_world::reference::{ReferenceOwner, ReferenceOwners, WorldObjectOwner};
+use physics_world::{ObjectShape, ObjectType, OwnerId, Owners, PhysicsWorld};
+use ps2_float::{Real, Vec4};
+use serde::Deserialize;
+
+use crate::case::{Expected, DEFAULT_TOLERANCE};
+use crate::outcome::Outcome;
+use crate::InputError;
+
+/// The most ticks a scenario may ask for (a guard against a typo running
+/// for ever).
+pub const MAX_TICKS: u32 = 100_000;
+
+/// A scenario file.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// Always `"scenario"`.
+    pub unit: String,
+    /// What it reproduces (the spec section and trace).
+    pub spec: String,
+    /// Ticks to run (60 Hz), from tick 0.
+    pub ticks: u32,
+    /// The level.
+    #[serde(default)]
+    pub level: LevelSpec,
+    /// The bodies, each with its owner.
+    pub bodies: Vec<BodySpec>,
+    /// What happens at given ticks.
+    #[serde(default)]
+    pub inputs: Vec<InputSpec>,
+    /// The numbers the spec states.
+    #[serde(default)]
+    pub expect: Vec<Expectation>,
+    /// Free text for the reader.
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+/// The level: inline triangles, or a mesh file beside the scenario
+/// (`collision_mesh::ron_text` format), or none.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LevelSpec {
+    /// Inline triangles.
+    #[serde(default)]
+    pub triangles: Vec<TriangleSpec>,
+    /// A mesh file, relative to the scenario file.
+    #[serde(default)]
+    pub mesh_file: Option<String>,
+}
+
+/// One inline triangle.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TriangleSpec {
+    /// The corners `a, b, c` (the kernel normal is `(b − a) × (c − b)`).
+    pub corners: [[f32; 3]; 3],
+    /// The flag word (the builder adds the enabled bit). Default 0.
+    #[serde(default)]
+    pub flags: u16,
+    /// The material byte. Default 5 (`CONCRETE`).
+    #[serde(default = "concrete")]
+    pub material: u8,
+    /// The area byte. Default 1.
+    #[serde(default = "one_u8")]
+    pub area: u8,
+}
+
+fn concrete() -> u8 {
+    5
+}
+fn one_u8() -> u8 {
+    1
+}
+fn identity() -> [f32; 4] {
+    [0.0, 0.0, 0.0, 1.0]
+}
+fn tenth() -> f32 {
+    0.1
+}
+fn one() -> f32 {
+    1.0
+}
+fn type_one() -> u32 {
+    1
+}
+
+/// A body's owner kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum OwnerKind {
+    /// A world object (`WorldObjectOwner`).
+    WorldObject,
+}
+
+/// A world object's collision shape.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+pub enum ShapeSpec {
+    /// A box of full size `x, y, z`.
+    Box([f32; 3]),
+    /// A sphere of radius `r`.
+    Sphere(f32),
+}
+
+/// One body and its owner.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BodySpec {
+    /// The name fields and inputs use.
+    pub name: String,
+    /// The owner.
+    pub owner: OwnerKind,
+    /// The collision shape.
+    pub shape: ShapeSpec,
+    /// The origin.
+    pub position: [f32; 3],
+    /// The rotation quaternion `x, y, z, w`. Default the identity.
+    #[serde(default = "identity")]
+    pub rotation: [f32; 4],
+    /// The velocity. Default 0.
+    #[serde(default)]
+    pub velocity: [f32; 3],
+    /// The angular velocity. Default 0.
+    #[serde(default)]
+    pub angular_velocity: [f32; 3],
+    /// The object flags. Default 0.
+    #[serde(default)]
+    pub flags: u32,
+    /// The type's axis byte. Default 0.
+    #[serde(default)]
+    pub axis: u8,
+    /// The restitution (attribute 8). Default 0.1.
+    #[serde(default = "tenth")]
+    pub restitution: f32,
+    /// The weight (attribute 1). Default 1.
+    #[serde(default = "one")]
+    pub weight: f32,
+    /// The owner's type mask. Default 1.
+    #[serde(default = "type_one")]
+    pub type_mask: u32,
+    /// The PHYFLAG word of its type. Default 0.
+    #[serde(default)]
+    pub phyflags: u32,
+}
+
+/// What happens to a body at a tick.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+pub enum Action {
+    /// Let go (a drop from the hand, at rest: velocity 0) or thrown with
+    /// this velocity: airborne, its next update the next tick with dt 1/60.
+    Drop([f32; 3]),
+    /// The velocity set.
+    SetVelocity([f32; 3]),
+    /// A settle slot filled by hand: `IPhysics_StartSettle` with this
+    /// normal and axis byte.
+    Settle {
+        /// The contact normal.
+        normal: [f32; 3],
+        /// The axis byte.
+        axis: u8,
+    },
+}
+
+/// One input.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InputSpec {
+    /// The tick (applied before the tick's updates).
+    pub tick: u32,
+    /// The body's name.
+    pub body: String,
+    /// What happens.
+    pub action: Action,
+}
+
+/// One stated number.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Expectation {
+    /// The tick.
+    pub tick: u32,
+    /// The field within the tick's snapshot (`brick.velocity.z`,
+    /// `contact0.answer`, `brick.settle_t`).
+    pub field: String,
+    /// The number, or `"unwritten"` (a field the tick does not have).
+    pub value: Expected,
+    /// The tolerance. Default 1e-5.
+    #[serde(default)]
+    pub tol: Option<f64>,
+    /// Where the number comes from.
+    #[serde(default)]
+    pub why: Option<String>,
+    /// The number is known not to be met, for this reason (a divergence
+    /// row): its miss is reported, not a failure, and meeting it is a
+    /// failure (so the mark is removed once fixed).
+    #[serde(default)]
+    pub known_divergence: Option<String>,
+}
+
+impl Expectation {
+    /// The snapshot key of the field.
+    #[must_use]
+    pub fn key(&self) -> String {
+        tick_key(self.tick, &self.field)
+    }
+
+    /// The tolerance in force.
+    #[must_use]
+    pub fn tolerance(&self) -> f64 {
+        self.tol.unwrap_or(DEFAULT_TOLERANCE)
+    }
+}
+
+fn tick_key(tick: u32, field: &str) -> String {
+    format!("t{tick:05}.{field}")
+}
+
+fn v4<R: Real>(v: [f32; 3], w: f32) -> Vec4<R> {
+    Vec4::from_f32([v[0], v[1], v[2], w])
+}
+
+impl Scenario {
+    /// Checks the references inside the file: body names unique, inputs
+    /// and expectations naming known bodies and ticks in range.
+    pub fn validate(&self) -> Result<(), InputError> {
+        if self.unit != "scenario" {
+            return Err(InputError::new("unit", "must be \"scenario\""));
+        }
+        if self.ticks == 0 || self.ticks > MAX_TICKS {
+            return Err(InputError::new(
+                "ticks",
+                format!("must be 1 to {MAX_TICKS}, got {}", self.ticks),
+            ));
+        }
+        for (i, b) in self.bodies.iter().enumerate() {
+            if self.bodies[..i].iter().any(|o| o.name == b.name) {
+                return Err(InputError::new(
+                    &format!("bodies[{i}].name"),
+                    format!("`{}` used twice", b.name),
+                ));
+            }
+            if b.name.is_empty() || b.name.starts_with("contact") || b.name.contains('.') {
+                return Err(InputError::new(
+                    &format!("bodies[{i}].name"),
+                    "must be non-empty, without '.', and not start with `contact`",
+                ));
+            }
+            let ok = match b.shape {
+                ShapeSpec::Box(s) => s.iter().all(|x| x.is_finite() && *x > 0.0),
+                ShapeSpec::Sphere(r) => r.is_finite() && r > 0.0,
+            };
+            if !ok {
+                return Err(InputError::new(
+                    &format!("bodies[{i}].shape"),
+                    "sizes must be finite and positive",
+                ));
+            }
+        }
+        for (i, input) in self.inputs.iter().enumerate() {
+            if !self.bodies.iter().any(|b| b.name == input.body) {
+                return Err(InputError::new(
+                    &format!("inputs[{i}].body"),
+                    format!("no body named `{}`", input.body),
+                ));
+            }
+            if input.tick >= self.ticks {
+                return Err(InputError::new(
+                    &format!("inputs[{i}].tick"),
+                    format!("{} is past the last tick {}", input.tick, self.ticks - 1),
+                ));
+            }
+        }
+        for (i, e) in self.expect.iter().enumerate() {
+            if e.tick >= self.ticks {
+                return Err(InputError::new(
+                    &format!("expect[{i}].tick"),
+                    format!("{} is past the last tick {}", e.tick, self.ticks - 1),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn mesh(&self, dir: &Path) -> Result<Option<CollisionMesh>, InputError> {
+        if let Some(file) = &self.level.mesh_file {
+            if !self.level.triangles.is_empty() {
+                return Err(InputError::new(
+                    "level",
+                    "give either `triangles` or `mesh_file`, not both",
+                ));
+            }
+            let m = collision_mesh::ron_text::load(&dir.join(file))
+                .map_err(|e| InputError::new("level.mesh_file", e.to_string()))?;
+            return Ok(Some(m));
+        }
+        if self.level.triangles.is_empty() {
+            return Ok(None);
+        }
+        let soup: Vec<SoupTriangle> = self
+            .level
+            .triangles
+            .iter()
+            .map(|t| SoupTriangle {
+                corners: t.corners,
+                attributes: Attributes {
+                    flags: collision_mesh::TriangleFlags::from_bits_retain(t.flags),
+                    material: Material(t.material),
+                    area: t.area,
+                },
+            })
+            .collect();
+        build::from_soup(&soup, &BuildConfig::default(), "scenario level")
+            .map(Some)
+            .map_err(|e| InputError::new("level.triangles", e.to_string()))
+    }
+
+    /// Runs the scenario in mode `R`; `dir` is the scenario file's folder
+    /// (for a mesh file). Returns every tick's fields.
+    pub fn run<R: Real>(&self, dir: &Path) -> Result<Outcome, InputError> {
+        self.validate()?;
+        let mut world = PhysicsWorld::<R>::default();
+        if let Some(m) = self.mesh(dir)? {
+            world.set_mesh(m);
+        }
+        let mut owners = ReferenceOwners::<R>::default();
+        let mut ids: BTreeMap<&str, OwnerId> = BTreeMap::new();
+        let mut order: Vec<(&str, OwnerId)> = Vec::new();
+        for (i, b) in self.bodies.iter().enumerate() {
+            let OwnerKind::WorldObject = b.owner;
+            let size = match b.shape {
+                ShapeSpec::Box(s) => v4::<R>(s, 0.0),
+                ShapeSpec::Sphere(r) => v4::<R>([2.0 * r, 2.0 * r, 2.0 * r], 0.0),
+            };
+            let mut o = WorldObjectOwner::at(v4(b.position, 1.0), size, b.axis);
+            o.rotation = physics_world::quat::Quat::from_f32(b.rotation);
+            o.velocity = v4(b.velocity, 0.0);
+            o.angular_velocity = v4(b.angular_velocity, 0.0);
+            o.flags = b.flags;
+            o.restitution = R::from_f32(b.restitution);
+            o.weight = R::from_f32(b.weight);
+            o.type_mask = b.type_mask;
+            let id = owners.push(ReferenceOwner::Object(o));
+            let ty = ObjectType {
+                shape: match b.shape {
+                    ShapeSpec::Box(_) => ObjectShape::Box { size },
+                    ShapeSpec::Sphere(_) => ObjectShape::Sphere { size },
+                },
+                centre: Vec4::ZERO,
+                phyflags: b.phyflags,
+                kind: 0,
+            };
+            let Some((body, _)) = world.object_body_from_type(&owners, id, &ty) else {
+                return Err(InputError::new(
+                    &format!("bodies[{i}]"),
+                    "the object body pool is full",
+                ));
+            };
+            owners.set_body(id, body);
+            world.update(&owners, body);
+            ids.insert(b.name.as_str(), id);
+            order.push((b.name.as_str(), id));
+        }
+        let mut out = Outcome::new();
+        for tick in 0..self.ticks {
+            owners.now = i64::from(tick);
+            owners.contacts.clear();
+            for input in self.inputs.iter().filter(|i| i.tick == tick) {
+                let Some(&id) = ids.get(input.body.as_str()) else {
+                    continue;
+                };
+                match input.action {
+                    Action::Drop(v) => {
+                        owners.drop_object(id, v4(v, 0.0));
+                    }
+                    Action::SetVelocity(v) => {
+                        Owners::set_velocity(&mut owners, id, v4(v, 0.0));
+                    }
+                    Action::Settle { normal, axis } => {
+                        world.start_settle(&mut owners, id, v4(normal, 0.0), axis);
+                    }
+                }
+            }
+            for &(_, id) in &order {
+                owners.update_object(&mut world, id);
+            }
+            world.step(&mut owners);
+            record(&mut out, tick, &world, &owners, &order);
+        }
+        Ok(out)
+    }
+}
+
+fn record<R: Real>(
+    out: &mut Outcome,
+    tick: u32,
+    world: &PhysicsWorld<R>,
+    owners: &ReferenceOwners<R>,
+    order: &[(&str, OwnerId)],
+) {
+    for &(name, id) in order {
+        let Some(o) = owners.object(id) else { continue };
+        let k = |f: &str| tick_key(tick, &format!("{name}.{f}"));
+        for (lane, v) in [
+            ("x", o.position.x),
+            ("y", o.position.y),
+            ("z", o.position.z),
+        ] {
+            out.real(&k(&format!("position.{lane}")), v);
+        }
+        for (lane, v) in [
+            ("x", o.velocity.x),
+            ("y", o.velocity.y),
+            ("z", o.velocity.z),
+        ] {
+            out.real(&k(&format!("velocity.{lane}")), v);
+        }
+        let q = o.rotation;
+        for (lane, v) in [("x", q.x), ("y", q.y), ("z", q.z), ("w", q.w)] {
+            out.real(&k(&format!("rotation.{lane}")), v);
+        }
+        out.int(&k("flags"), i64::from(o.flags));
+        out.opt_real(&k("settle_t"), world.settle_slot(id).map(|s| s.t));
+    }
+    for (i, c) in owners.contacts.iter().enumerate() {
+        let k = |f: &str| tick_key(tick, &format!("contact{i}.{f}"));
+        let mover = order
+            .iter()
+            .position(|(_, id)| *id == c.mover)
+            .map_or(-1, |p| p as i64);
+        out.int(&k("mover"), mover);
+        out.int(&k("other"), i64::from(c.other));
+        out.int(&k("answer"), i64::from(c.answer));
+        out.real(&k("fraction"), c.fraction);
+        for (lane, v) in [("x", c.normal.x), ("y", c.normal.y), ("z", c.normal.z)] {
+            out.real(&k(&format!("normal.{lane}")), v);
+        }
+        out.real(&k("velocity.z"), c.velocity.z);
+    }
+}

@@ -1,0 +1,190 @@
+//! The scenario runner's own tests: typed errors naming the file and the
+//! field, a user's folder of scenarios, the "unwritten" and known-divergence
+//! rules, both modes.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use golden::{run, Error, Mode};
+
+/// A fresh folder under the target directory.
+fn folder(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("scenarios_{name}"));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).expect("make the folder");
+    dir
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let p = dir.join(name);
+    fs::write(&p, text).expect("write the scenario");
+    p
+}
+
+const DROP: &str = r#"(
+    unit: "scenario",
+    spec: "a test drop",
+    ticks: 4,
+    bodies: [(name: "ball", owner: WorldObject, shape: Sphere(0.1), position: (0.0, 0.0, 5.0))],
+    inputs: [(tick: 0, body: "ball", action: Drop((0.0, 0.0, 0.0)))],
+    expect: [
+        (tick: 1, field: "ball.velocity.z", value: -0.2613333, tol: Some(1e-6)),
+        (tick: 3, field: "ball.velocity.z", value: -0.784, tol: Some(1e-5)),
+        (tick: 2, field: "contact0.answer", value: "unwritten"),
+        (tick: 2, field: "ball.settle_t", value: "unwritten"),
+        EXTRA
+    ],
+)"#;
+
+fn drop_with(extra: &str) -> String {
+    DROP.replace("EXTRA", extra)
+}
+
+#[test]
+fn a_users_folder_runs_and_writes_its_snapshot() {
+    let dir = folder("user");
+    let out = dir.join("out");
+    write(&dir, "drop.ron", &drop_with(""));
+    let report = run(&dir, &out, Mode::Update).expect("runs");
+    assert!(report.failures.is_empty(), "{:?}", report.failures);
+    assert_eq!(report.cases, 1);
+    assert_eq!(report.checks, 8, "four numbers in two modes");
+    let snap = fs::read_to_string(out.join("scenario__drop.snap")).expect("snapshot written");
+    assert!(snap.contains("\"t00001.ball.velocity.z\""));
+    assert!(snap.contains("ee32: {"));
+    // Check mode: current.
+    let again = run(&dir, &out, Mode::Check).expect("runs");
+    assert!(again.is_ok(Mode::Check), "{:?}", again.changed);
+    // A changed scenario makes the snapshot stale.
+    write(&dir, "drop.ron", &drop_with("").replace("5.0))]", "4.0))]"));
+    let stale = run(&dir, &out, Mode::Check).expect("runs");
+    assert_eq!(stale.changed.len(), 1);
+}
+
+#[test]
+fn an_unmet_number_fails_in_both_modes() {
+    let dir = folder("unmet");
+    write(
+        &dir,
+        "drop.ron",
+        &drop_with(r#"(tick: 1, field: "ball.velocity.z", value: -1.0),"#),
+    );
+    let report = run(&dir, &dir.join("out"), Mode::Update).expect("runs");
+    assert_eq!(report.failures.len(), 2, "{:?}", report.failures);
+    assert!(report.failures[0].contains("t00001.ball.velocity.z"));
+}
+
+#[test]
+fn a_known_divergence_is_reported_and_meeting_it_fails() {
+    let dir = folder("known");
+    write(
+        &dir,
+        "drop.ron",
+        &drop_with(
+            r#"(tick: 1, field: "ball.velocity.z", value: -1.0, known_divergence: Some("row 0")),"#,
+        ),
+    );
+    let report = run(&dir, &dir.join("out"), Mode::Update).expect("runs");
+    assert!(report.failures.is_empty(), "{:?}", report.failures);
+    assert_eq!(report.known.len(), 2);
+    write(
+        &dir,
+        "drop.ron",
+        &drop_with(
+            r#"(tick: 1, field: "ball.velocity.z", value: -0.2613333, tol: Some(1e-6), known_divergence: Some("row 0")),"#,
+        ),
+    );
+    let report = run(&dir, &dir.join("out"), Mode::Update).expect("runs");
+    assert_eq!(report.failures.len(), 2, "{:?}", report.failures);
+    assert!(report.failures[0].contains("remove the mark"));
+}
+
+#[test]
+fn malformed_files_give_typed_errors_naming_file_and_field() {
+    let dir = folder("malformed");
+    let bad = write(
+        &dir,
+        "bad.ron",
+        &drop_with("").replace("ticks: 4,", "ticks: 4, speed: 3,"),
+    );
+    match run(&dir, &dir.join("out"), Mode::Check) {
+        Err(Error::Parse { path, message, .. }) => {
+            assert_eq!(path, bad);
+            assert!(message.contains("speed"), "{message}");
+        }
+        other => panic!("expected a parse error, got {other:?}"),
+    }
+    fs::remove_file(&bad).expect("remove");
+    write(
+        &dir,
+        "body.ron",
+        &drop_with("").replace("body: \"ball\"", "body: \"bal\""),
+    );
+    match run(&dir, &dir.join("out"), Mode::Check) {
+        Err(e @ Error::Input { .. }) => {
+            let s = e.to_string();
+            assert!(
+                s.contains("body.ron") && s.contains("inputs[0].body"),
+                "{s}"
+            );
+        }
+        other => panic!("expected an input error, got {other:?}"),
+    }
+    write(
+        &dir,
+        "body.ron",
+        &drop_with("").replace("ticks: 4,", "ticks: 0,"),
+    );
+    let e = run(&dir, &dir.join("out"), Mode::Check).expect_err("zero ticks");
+    assert!(e.to_string().contains("`ticks`"), "{e}");
+    write(
+        &dir,
+        "body.ron",
+        &drop_with("").replace(
+            "bodies: [",
+            "level: (mesh_file: Some(\"missing.ron\")), bodies: [",
+        ),
+    );
+    let e = run(&dir, &dir.join("out"), Mode::Check).expect_err("missing mesh");
+    assert!(e.to_string().contains("level.mesh_file"), "{e}");
+    write(
+        &dir,
+        "body.ron",
+        &drop_with("").replace("Sphere(0.1)", "Sphere(-1.0)"),
+    );
+    let e = run(&dir, &dir.join("out"), Mode::Check).expect_err("bad size");
+    assert!(e.to_string().contains("bodies[0].shape"), "{e}");
+}
+
+#[test]
+fn a_mesh_file_beside_the_scenario_is_the_level() {
+    use collision_mesh::{build, BuildConfig, SoupTriangle};
+    let dir = folder("mesh");
+    let floor = [SoupTriangle::new([
+        [-10.0, -10.0, 0.0],
+        [30.0, -10.0, 0.0],
+        [-10.0, 30.0, 0.0],
+    ])];
+    let mesh = build::from_soup(&floor, &BuildConfig::default(), "floor").expect("mesh");
+    collision_mesh::ron_text::save(&mesh, &dir.join("floor.ron.mesh")).expect("save");
+    // A 0.1 m ball 0.1 m above the floor (falls 0.0305 m by tick 3, 0.0740
+    // by tick 5, 0.1350 by tick 7) lands in its fourth update (tick 7),
+    // answered 0x20002 (a floor; axis byte 0: no settle).
+    let text = r#"(
+        unit: "scenario",
+        spec: "a ball on a mesh file",
+        ticks: 9,
+        level: (mesh_file: Some("floor.ron.mesh")),
+        bodies: [(name: "ball", owner: WorldObject, shape: Sphere(0.1), position: (0.0, 0.0, 0.2))],
+        inputs: [(tick: 0, body: "ball", action: Drop((0.0, 0.0, 0.0)))],
+        expect: [
+            (tick: 5, field: "contact0.answer", value: "unwritten"),
+            (tick: 7, field: "contact0.answer", value: 131074),
+            (tick: 7, field: "contact0.normal.z", value: 1.0),
+        ],
+    )"#;
+    write(&dir, "ball.ron", text);
+    let report = run(&dir, &dir.join("out"), Mode::Update).expect("runs");
+    assert!(report.failures.is_empty(), "{:?}", report.failures);
+    assert_eq!(report.files, 1, "the mesh file is not a scenario");
+}

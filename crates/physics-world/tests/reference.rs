@@ -1,0 +1,300 @@
+//! The reference owners' answers (overview "Who answers what", "Settling a
+//! landed object", "Cars") and the world object's update.
+
+use kernels::Contact;
+use physics_world::reference::{
+    CarOwner, ReferenceOwner, ReferenceOwners, WalkingHumanOwner, WorldObjectOwner,
+};
+use physics_world::{
+    object_flags, BodyFlags, ContactContext, ObjectShape, ObjectType, Other, OwnerId, Owners,
+    PhysicsWorld,
+};
+use ps2_float::{Ee32, Real, Vec4};
+
+fn v<R: Real>(x: f32, y: f32, z: f32) -> Vec4<R> {
+    Vec4::from_f32([x, y, z, 0.0])
+}
+
+struct Setup<R: Real> {
+    world: PhysicsWorld<R>,
+    owners: ReferenceOwners<R>,
+    brick: OwnerId,
+    walker: OwnerId,
+    other_human: OwnerId,
+    car: OwnerId,
+}
+
+fn setup<R: Real>() -> Setup<R> {
+    let mut world = PhysicsWorld::<R>::default();
+    let mut owners = ReferenceOwners::<R>::default();
+    let size = v::<R>(0.07, 0.21, 0.10);
+    let brick = owners.push(ReferenceOwner::Object(WorldObjectOwner::at(
+        Vec4::from_f32([0.0, 0.0, 1.0, 1.0]),
+        size,
+        5,
+    )));
+    let ty = ObjectType {
+        shape: ObjectShape::Box { size },
+        centre: Vec4::ZERO,
+        phyflags: 0,
+        kind: 0,
+    };
+    let (body, _) = world.object_body_from_type(&owners, brick, &ty).unwrap();
+    owners.set_body(brick, body);
+    world.update(&owners, body);
+    let human = |player| {
+        ReferenceOwner::Human(WalkingHumanOwner {
+            position: Vec4::from_f32([3.0, 0.0, 0.0, 1.0]),
+            velocity: Vec4::ZERO,
+            airborne: false,
+            player,
+            weight: R::ONE,
+            push_weight: R::ONE,
+            body: None,
+        })
+    };
+    let walker = owners.push(human(true));
+    let other_human = owners.push(human(false));
+    let car = owners.push(ReferenceOwner::Car(CarOwner {
+        position: Vec4::from_f32([6.0, 0.0, 0.0, 1.0]),
+        rotation: physics_world::quat::Quat::IDENTITY,
+        velocity: v(1.0, 0.0, -2.0),
+        flags: object_flags::AIRBORNE,
+        body: None,
+    }));
+    Setup {
+        world,
+        owners,
+        brick,
+        walker,
+        other_human,
+        car,
+    }
+}
+
+fn ctx<R: Real>(s: &Setup<R>, mover: OwnerId, other: Other, n: Vec4<R>) -> ContactContext<R> {
+    let mut contact = Contact::default();
+    contact.other.normal.set(n);
+    contact.fraction = Some(R::from_f32(0.5));
+    ContactContext {
+        mover,
+        body: s.world.body_of_owner(s.brick).unwrap(),
+        contact,
+        other,
+        pass_move: v(0.0, 0.0, -0.1),
+    }
+}
+
+fn world_object_answers<R: Real>() {
+    let mut s = setup::<R>();
+    let b = s.brick;
+    s.owners.drop_object(b, Vec4::ZERO);
+    // A wall (n.z 0.7 is steep) and a body: 2.
+    let wall = ctx(&s, b, Other::Level, v(0.0, 0.714_142_8, 0.7));
+    assert_eq!(s.owners.on_contact(&wall), 2);
+    let body = ctx(&s, b, Other::Owner(s.car), v(0.0, 0.0, 1.0));
+    assert_eq!(s.owners.on_contact(&body), 2);
+    assert!(s.owners.pending_settles().is_empty());
+    // The floor: 0x20002 and a settle asked for, once.
+    let floor = ctx(&s, b, Other::Level, v(0.0, 0.0, 1.0));
+    assert_eq!(s.owners.on_contact(&floor), 0x2_0002);
+    assert_eq!(s.owners.on_contact(&floor), 0x2_0002);
+    assert_eq!(s.owners.pending_settles().len(), 1);
+    s.owners.start_requested_settles(&mut s.world);
+    assert!(s.owners.pending_settles().is_empty());
+    assert!(s.world.settle_slot(b).is_some());
+    let f = s.owners.object_flags(b);
+    assert_eq!(f, object_flags::AIRBORNE | object_flags::SETTLING);
+    // Settling: 0x20002, nothing new asked.
+    assert_eq!(s.owners.on_contact(&floor), 0x2_0002);
+    assert!(s.owners.pending_settles().is_empty());
+    // Settled: 0x10003 and the stop.
+    s.owners
+        .set_object_flags(b, object_flags::AIRBORNE | object_flags::SETTLED);
+    Owners::set_velocity(&mut s.owners, b, v(0.3, 0.2, -1.0));
+    assert_eq!(s.owners.on_contact(&floor), 0x1_0003);
+    let o = s.owners.object(b).unwrap();
+    assert_eq!(o.flags, object_flags::GROUNDED);
+    assert_eq!(o.velocity, Vec4::ZERO);
+    assert_eq!(o.angular_velocity, Vec4::ZERO);
+    // Every contact was logged with its answer.
+    assert_eq!(s.owners.contacts.len(), 6);
+    assert_eq!(s.owners.contacts[5].answer, 0x1_0003);
+}
+
+fn axis_zero_never_settles<R: Real>() {
+    let mut s = setup::<R>();
+    if let Some(ReferenceOwner::Object(o)) = s.owners.get_mut(s.brick) {
+        o.axis = 0;
+    }
+    let floor = ctx(&s, s.brick, Other::Level, v(0.0, 0.0, 1.0));
+    assert_eq!(s.owners.on_contact(&floor), 0x2_0002);
+    assert!(s.owners.pending_settles().is_empty());
+}
+
+fn human_answers<R: Real>() {
+    let mut s = setup::<R>();
+    let w = s.walker;
+    assert!(s.owners.is_player(w));
+    assert_eq!(s.owners.human_scale(w), R::from_f32(1.4286));
+    assert_eq!(s.owners.human_scale(s.other_human), R::ONE);
+    let level = ctx(&s, w, Other::Level, v(1.0, 0.0, 0.0));
+    assert_eq!(s.owners.on_contact(&level), 0x2_0001);
+    let human = ctx(&s, w, Other::Owner(s.other_human), v(1.0, 0.0, 0.0));
+    assert_eq!(s.owners.on_contact(&human), 4);
+    s.owners.set_object_flags(w, object_flags::AIRBORNE);
+    assert_eq!(s.owners.on_contact(&human), 0x2_0004);
+    s.owners.set_object_flags(w, 0);
+    // A body whose type mask has 0x200: 1.
+    if let Some(ReferenceOwner::Object(o)) = s.owners.get_mut(s.brick) {
+        o.type_mask = 0x201;
+    }
+    let unpushable = ctx(&s, w, Other::Owner(s.brick), v(1.0, 0.0, 0.0));
+    assert_eq!(s.owners.on_contact(&unpushable), 1);
+}
+
+fn car_answers<R: Real>() {
+    let mut s = setup::<R>();
+    let c = s.car;
+    let body = ctx(&s, c, Other::Owner(s.brick), v(0.0, 0.0, 1.0));
+    assert_eq!(s.owners.on_contact(&body), 2);
+    assert_eq!(s.owners.object_flags(c), object_flags::AIRBORNE);
+    let level = ctx(&s, c, Other::Level, v(0.0, 0.0, 1.0));
+    assert_eq!(s.owners.on_contact(&level), 2);
+    assert_eq!(s.owners.object_flags(c), 0);
+    match s.owners.get(c) {
+        Some(ReferenceOwner::Car(car)) => assert_eq!(car.velocity, Vec4::ZERO),
+        _ => panic!("the car"),
+    }
+}
+
+fn update_falls_with_gravity_and_interval<R: Real>() {
+    let mut s = setup::<R>();
+    let b = s.brick;
+    assert!(s
+        .world
+        .body(s.world.body_of_owner(b).unwrap())
+        .unwrap()
+        .flags
+        .contains(BodyFlags::WRITE_VELOCITY));
+    s.owners.now = 0;
+    s.owners.drop_object(b, Vec4::ZERO);
+    assert!(s.owners.update_object(&mut s.world, b).is_none(), "not due");
+    s.owners.now = 1;
+    let r = s.owners.update_object(&mut s.world, b).expect("swept");
+    assert_eq!(r.contacts, 0);
+    let o = *s.owners.object(b).unwrap();
+    // dt 1/60: vz = -15.68 / 60.
+    assert!((o.velocity.z.to_f32() + 0.261_333_3).abs() < 1e-6);
+    assert_eq!(o.next_update, 3);
+    // Not due at tick 2; at tick 3 dt 1/30.
+    s.owners.now = 2;
+    assert!(s.owners.update_object(&mut s.world, b).is_none());
+    s.owners.now = 3;
+    s.owners.update_object(&mut s.world, b).expect("swept");
+    let o = *s.owners.object(b).unwrap();
+    assert!((o.velocity.z.to_f32() + 0.784).abs() < 1e-5);
+    // At rest (not airborne) the interval is 20 ticks and nothing moves.
+    s.owners.set_object_flags(b, 0);
+    s.owners.now = 5;
+    let before = o.position;
+    assert!(s.owners.update_object(&mut s.world, b).is_none());
+    let o = *s.owners.object(b).unwrap();
+    assert_eq!(o.position, before);
+    assert_eq!(o.next_update, 25);
+}
+
+macro_rules! both_modes {
+    ($($name:ident),* $(,)?) => {
+        mod f32_mode {
+            $(#[test] fn $name() { super::$name::<f32>(); })*
+        }
+        mod ee32_mode {
+            $(#[test] fn $name() { super::$name::<super::Ee32>(); })*
+        }
+    };
+}
+
+both_modes!(
+    world_object_answers,
+    axis_zero_never_settles,
+    human_answers,
+    car_answers,
+    update_falls_with_gravity_and_interval,
+);
+
+/// Each original function the reference owners implement carries its
+/// `Original:` line once in the workspace's sources.
+#[test]
+fn reference_originals_are_tagged_once() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut all = String::new();
+    for krate in std::fs::read_dir(&root).unwrap() {
+        let src = krate.unwrap().path().join("src");
+        let mut stack = vec![src];
+        while let Some(dir) = stack.pop() {
+            let Ok(entries) = std::fs::read_dir(&dir) else {
+                continue;
+            };
+            for e in entries {
+                let p = e.unwrap().path();
+                if p.is_dir() {
+                    stack.push(p);
+                } else if p.extension().is_some_and(|x| x == "rs") {
+                    all.push_str(&std::fs::read_to_string(&p).unwrap());
+                }
+            }
+        }
+    }
+    for (name, addr) in [
+        ("WorldObject_OnContact", "0x00394050"),
+        ("Human_OnContact", "0x00219d50"),
+        ("Car_OnLanded", "0x00389e08"),
+        ("WorldObject_Integrate", "0x00395a10"),
+        ("WorldObject_Update", "0x00395b70"),
+    ] {
+        let tag = format!("Original: `{name}` ({addr})");
+        assert_eq!(all.matches(&tag).count(), 1, "{tag}");
+        assert_eq!(
+            all.matches(&format!("Original: `{name}`")).count(),
+            1,
+            "{name}"
+        );
+    }
+}
+
+/// A spinning object's body turns with it (its box follows the rotation).
+fn spinning_object_reposes_its_body<R: Real>() {
+    let mut s = setup::<R>();
+    let b = s.brick;
+    if let Some(ReferenceOwner::Object(o)) = s.owners.get_mut(b) {
+        o.angular_velocity = v(0.0, 0.0, 10.0);
+    }
+    s.owners.drop_object(b, Vec4::ZERO);
+    let body = s.world.body_of_owner(b).unwrap();
+    let before = s.world.body(body).unwrap().aabb;
+    s.owners.now = 1;
+    s.owners.update_object(&mut s.world, b).expect("swept");
+    let o = *s.owners.object(b).unwrap();
+    assert_ne!(o.rotation, physics_world::quat::Quat::IDENTITY);
+    let after = s.world.body(body).unwrap().aabb;
+    // Turned about z, the 0.07 x 0.21 box's x extent grows.
+    let w = |a: &shape_pools::Aabb<R>| (a.max.x - a.min.x).to_f32();
+    assert!(
+        w(&after) > w(&before) + 1e-3,
+        "{} {}",
+        w(&before),
+        w(&after)
+    );
+}
+
+mod spin {
+    #[test]
+    fn f32_mode() {
+        super::spinning_object_reposes_its_body::<f32>();
+    }
+    #[test]
+    fn ee32_mode() {
+        super::spinning_object_reposes_its_body::<super::Ee32>();
+    }
+}
