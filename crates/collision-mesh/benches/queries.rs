@@ -20,7 +20,7 @@ use collision_mesh::{TriangleFlags, VisitedBits};
 use criterion::{criterion_group, criterion_main, Criterion};
 use kernels::{Contact, Sphere};
 use parry3d::bounding_volume::Aabb as ParryAabb;
-use parry3d::math::{Isometry, Point, Vector};
+use parry3d::math::{Pose, Vector};
 use parry3d::query::{self, Ray as ParryRay, RayCast, ShapeCastOptions};
 use parry3d::shape::{Ball, TriMesh};
 use ps2_float::{Ee32, Real, Vec4};
@@ -268,10 +268,10 @@ fn scene(nx: usize, ny: usize, block: [usize; 2], cell_size: f32) -> Scene {
         ..BuildConfig::default()
     };
     let ours = build::from_soup(&soup, &cfg, "street").expect("the street builds");
-    let points: Vec<Point<f32>> = ours
+    let points: Vec<Vector> = ours
         .vertices()
         .iter()
-        .map(|v| Point::new(v[0], v[1], v[2]))
+        .map(|v| Vector::new(v[0], v[1], v[2]))
         .collect();
     let indices: Vec<[u32; 3]> = ours
         .triangles()
@@ -385,26 +385,26 @@ fn parry_sweep(s: &Scene, hits: &mut Vec<(f32, u32)>, p: &Probe) -> usize {
     let c = world(s, p.c);
     let mv = Vector::new(p.mv[0], p.mv[1], p.mv[2]);
     let e = [c[0] + p.mv[0], c[1] + p.mv[1], c[2] + p.mv[2]];
-    let lo = Point::new(
+    let lo = Vector::new(
         c[0].min(e[0]) - RADIUS,
         c[1].min(e[1]) - RADIUS,
         c[2].min(e[2]) - RADIUS,
     );
-    let hi = Point::new(
+    let hi = Vector::new(
         c[0].max(e[0]) + RADIUS,
         c[1].max(e[1]) + RADIUS,
         c[2].max(e[2]) + RADIUS,
     );
     let aabb = ParryAabb::new(lo, hi);
     let ball = Ball::new(RADIUS);
-    let pos = Isometry::translation(c[0], c[1], c[2]);
-    let still = Isometry::identity();
-    let zero = Vector::zeros();
+    let pos = Pose::translation(c[0], c[1], c[2]);
+    let still = Pose::identity();
+    let zero = Vector::ZERO;
     let opts = ShapeCastOptions::with_max_time_of_impact(1.0);
     hits.clear();
     for t in s.parry.bvh().intersect_aabb(&aabb) {
         let tri = s.parry.triangle(t);
-        if let Ok(Some(hit)) = query::cast_shapes(&pos, &mv, &ball, &still, &zero, &tri, opts) {
+        if let Ok(Some(hit)) = query::cast_shapes(&pos, mv, &ball, &still, zero, &tri, opts) {
             hits.push((hit.time_of_impact, t));
         }
     }
@@ -427,7 +427,7 @@ fn ours_ray(s: &Scene, visited: &mut VisitedBits, p: &Probe) -> Option<f32> {
 fn parry_ray(s: &Scene, p: &Probe) -> Option<f32> {
     let c = world(s, p.c);
     let ray = ParryRay::new(
-        Point::new(c[0], c[1], c[2]),
+        Vector::new(c[0], c[1], c[2]),
         Vector::new(p.mv[0], p.mv[1], p.mv[2]),
     );
     s.parry.cast_local_ray(&ray, 20.0, true)
@@ -443,22 +443,22 @@ fn ours_push(s: &Scene, visited: &mut VisitedBits, p: &Probe) -> Vec4<f32> {
 
 /// parry3d's push: the box query and a contact per triangle, the average
 /// of the penetrations.
-fn parry_push(s: &Scene, p: &Probe) -> Vector<f32> {
+fn parry_push(s: &Scene, p: &Probe) -> Vector {
     let c = world(s, p.c);
     let aabb = ParryAabb::new(
-        Point::new(c[0] - RADIUS, c[1] - RADIUS, c[2] - RADIUS),
-        Point::new(c[0] + RADIUS, c[1] + RADIUS, c[2] + RADIUS),
+        Vector::new(c[0] - RADIUS, c[1] - RADIUS, c[2] - RADIUS),
+        Vector::new(c[0] + RADIUS, c[1] + RADIUS, c[2] + RADIUS),
     );
     let ball = Ball::new(RADIUS);
-    let pos = Isometry::translation(c[0], c[1], c[2]);
-    let still = Isometry::identity();
-    let mut sum = Vector::zeros();
+    let pos = Pose::translation(c[0], c[1], c[2]);
+    let still = Pose::identity();
+    let mut sum = Vector::ZERO;
     let mut n = 0u32;
     for t in s.parry.bvh().intersect_aabb(&aabb) {
         let tri = s.parry.triangle(t);
         if let Ok(Some(k)) = query::contact(&pos, &ball, &still, &tri, 0.0) {
             if k.dist < 0.0 {
-                sum -= k.normal1.into_inner() * k.dist;
+                sum -= k.normal1 * k.dist;
                 n += 1;
             }
         }
