@@ -100,6 +100,81 @@ pub struct CollisionMesh {
     pub(crate) triangles: Vec<Triangle>,
     pub(crate) grid: Grid,
     words: FileWords,
+    /// Derived once from the vertices, triangles and lists: what the
+    /// queries' culling reads (divergence 179).
+    pub(crate) bounds: Bounds,
+}
+
+/// Per-triangle and per-cell bounding boxes, `[min x, min y, min z, max x,
+/// max y, max z]` in `f32`, made when the mesh is made (the vertices and the
+/// lists never change after). A triangle's box is the smallest and largest
+/// of its corners per axis; a cell's is the union of the boxes of the
+/// triangles its list holds (an empty cell's is inverted, `+∞` to `−∞`, so
+/// no box meets it). The queries only ever skip work with them (divergence
+/// 178, 179); no answer is computed from them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct Bounds {
+    pub(crate) triangles: Vec<[f32; 6]>,
+    pub(crate) cells: Vec<[f32; 6]>,
+}
+
+/// The inverted box no box meets.
+const EMPTY_BOX: [f32; 6] = [
+    f32::INFINITY,
+    f32::INFINITY,
+    f32::INFINITY,
+    f32::NEG_INFINITY,
+    f32::NEG_INFINITY,
+    f32::NEG_INFINITY,
+];
+
+impl Bounds {
+    fn new(vertices: &[[f32; 4]], triangles: &[Triangle], grid: &Grid) -> Self {
+        let tri: Vec<[f32; 6]> = triangles
+            .iter()
+            .map(|t| {
+                let corner = |k: usize| vertices.get(usize::from(t.v[k])).copied();
+                let (Some(a), Some(b), Some(c)) = (corner(0), corner(1), corner(2)) else {
+                    // Never for a checked mesh; a box that meets everything.
+                    return [
+                        f32::NEG_INFINITY,
+                        f32::NEG_INFINITY,
+                        f32::NEG_INFINITY,
+                        f32::INFINITY,
+                        f32::INFINITY,
+                        f32::INFINITY,
+                    ];
+                };
+                let mut bx = [0.0f32; 6];
+                for k in 0..3 {
+                    bx[k] = a[k].min(b[k]).min(c[k]);
+                    bx[k + 3] = a[k].max(b[k]).max(c[k]);
+                }
+                bx
+            })
+            .collect();
+        let cells = grid
+            .cells
+            .iter()
+            .map(|&off| {
+                let mut bx = EMPTY_BOX;
+                for &t in grid.list_at(off) {
+                    let Some(tb) = tri.get(usize::from(t)) else {
+                        continue;
+                    };
+                    for k in 0..3 {
+                        bx[k] = bx[k].min(tb[k]);
+                        bx[k + 3] = bx[k + 3].max(tb[k + 3]);
+                    }
+                }
+                bx
+            })
+            .collect();
+        Self {
+            triangles: tri,
+            cells,
+        }
+    }
 }
 
 impl TryFrom<MeshData> for CollisionMesh {
@@ -319,18 +394,21 @@ impl CollisionMesh {
     /// Wraps data [`check`] accepted.
     pub(crate) fn from_checked(data: MeshData) -> Self {
         let g = data.grid;
+        let grid = Grid {
+            matrix: g.matrix,
+            clamp_min: g.clamp_min,
+            clamp_max: g.clamp_max,
+            dims: g.dims,
+            cells: g.cells,
+            lists: g.lists,
+        };
+        let bounds = Bounds::new(&data.vertices, &data.triangles, &grid);
         Self {
             vertices: data.vertices,
             triangles: data.triangles,
-            grid: Grid {
-                matrix: g.matrix,
-                clamp_min: g.clamp_min,
-                clamp_max: g.clamp_max,
-                dims: g.dims,
-                cells: g.cells,
-                lists: g.lists,
-            },
+            grid,
             words: data.file_words,
+            bounds,
         }
     }
 
@@ -390,6 +468,31 @@ impl CollisionMesh {
         let b = self.vertices.get(usize::from(t.v[1]))?;
         let c = self.vertices.get(usize::from(t.v[2]))?;
         Some([Vec4::from_f32(*a), Vec4::from_f32(*b), Vec4::from_f32(*c)])
+    }
+
+    /// A triangle's bounding box, `[min x, min y, min z, max x, max y, max
+    /// z]`.
+    #[must_use]
+    #[inline]
+    pub(crate) fn tri_bounds(&self, index: usize) -> Option<&[f32; 6]> {
+        self.bounds.triangles.get(index)
+    }
+
+    /// The box around every triangle a cell lists (inverted for an empty
+    /// cell), by the cell's grid entry.
+    #[must_use]
+    #[inline]
+    pub(crate) fn cell_bounds(&self) -> &[[f32; 6]] {
+        &self.bounds.cells
+    }
+
+    /// The box around every triangle of one cell (`None` outside the grid).
+    #[must_use]
+    #[inline]
+    pub(crate) fn cell_box(&self, cell: [u16; 3]) -> Option<&[f32; 6]> {
+        self.grid
+            .cell_index(cell)
+            .and_then(|i| self.bounds.cells.get(i))
     }
 
     /// The grid.

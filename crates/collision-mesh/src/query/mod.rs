@@ -61,7 +61,7 @@ pub use walk::ListWalk;
 use bitflags::bitflags;
 use ps2_float::{Real, Vec4};
 
-use crate::{CellRange, CollisionMesh, Triangle, VisitedBits};
+use crate::{CellRange, CollisionMesh, VisitedBits};
 
 /// The size of the original's stack array of mesh contacts: 100 entries of
 /// 0xb0 bytes (spec Unit 13, "PhysicsMesh_SweepBox": "100-entry stack array
@@ -252,6 +252,10 @@ pub struct QueryStats {
     pub kept: u32,
     /// Hits dropped because the 100-entry array was full (divergence 153).
     pub overflowed: u32,
+    /// Cells whose list was not read because the box around all of its
+    /// triangles lies clear of everything the shape can reach (divergence
+    /// 179); their entries are not in `entries`.
+    pub cells_culled: u32,
 }
 
 /// The reusable scratch of the mesh queries: the visited bits and the
@@ -371,24 +375,33 @@ impl Reach {
         }
     }
 
-    /// Whether the triangle's bounding box meets the box (a NaN anywhere
-    /// keeps the triangle).
+    /// The same reach, switched off for the reference walk
+    /// ([`VisitedBits::set_reference_walk`]).
+    #[must_use]
+    pub(crate) fn unless_reference(self, visited: &VisitedBits) -> Self {
+        Self {
+            active: self.active && !visited.reference_walk(),
+            ..self
+        }
+    }
+
+    /// Whether the culling is on.
     #[inline]
-    pub(crate) fn meets(&self, vertices: &[[f32; 4]], t: &Triangle) -> bool {
+    pub(crate) fn active(&self) -> bool {
+        self.active
+    }
+
+    /// Whether a bounding box (a triangle's or a cell's, `[min; 3]`,
+    /// `[max; 3]`) meets the box; a NaN anywhere keeps it, and so does a
+    /// missing box.
+    #[inline]
+    pub(crate) fn meets(&self, b: Option<&[f32; 6]>) -> bool {
         if !self.active {
             return true;
         }
-        let (Some(a), Some(b), Some(c)) = (
-            vertices.get(usize::from(t.v[0])),
-            vertices.get(usize::from(t.v[1])),
-            vertices.get(usize::from(t.v[2])),
-        ) else {
+        let Some(b) = b else {
             return true;
         };
-        (0..3).all(|k| {
-            let tlo = a[k].min(b[k]).min(c[k]);
-            let thi = a[k].max(b[k]).max(c[k]);
-            !(tlo > self.hi[k] || thi < self.lo[k])
-        })
+        (0..3).all(|k| !(b[k] > self.hi[k] || b[k + 3] < self.lo[k]))
     }
 }

@@ -40,8 +40,10 @@ impl CollisionMesh {
             stats,
         } = scratch;
         let mut work = WorkTriangle::<R>::default();
-        let reach = Reach::sphere(sphere.centre, sphere.radius, Vec4::ZERO, ListWalk::Exact);
-        let counts = walk_lists(self.grid(), range, visited, q.walk, |ix| {
+        let reach = Reach::sphere(sphere.centre, sphere.radius, Vec4::ZERO, ListWalk::Exact)
+            .unless_reference(visited);
+        let cull = Some((&reach, self.cell_bounds()));
+        let counts = walk_lists(self.grid(), range, visited, q.walk, cull, |ix| {
             let Some(tri) = self.triangle(ix) else {
                 return Exit::Counted;
             };
@@ -49,7 +51,7 @@ impl CollisionMesh {
             if flags & 0x1 == 0 {
                 return Exit::Counted;
             }
-            if !reach.meets(self.vertices(), tri) {
+            if !reach.meets(self.tri_bounds(ix)) {
                 stats.culled += 1;
                 return Exit::Counted;
             }

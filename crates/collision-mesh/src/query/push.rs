@@ -81,9 +81,14 @@ impl CollisionMesh {
         let mut acc = PushSum {
             sum: Vec4::ORIGIN,
             count: 0,
-            reach: Reach::sphere(c, radius, Vec4::ZERO, ListWalk::Exact),
+            reach: Reach::sphere(c, radius, Vec4::ZERO, ListWalk::Exact).unless_reference(visited),
         };
         for cell in range.walk() {
+            // A cell whose triangles all lie clear of the sphere is passed
+            // over (divergence 179).
+            if !acc.reach.meets(self.cell_box(cell)) {
+                continue;
+            }
             if !self.cell_triangles(cell).is_empty() {
                 self.sphere_test_cell(visited, cell, radius, c, exclude, first_normal, &mut acc);
             }
@@ -124,7 +129,7 @@ impl CollisionMesh {
             if flags & 0x1 == 0 || !passes_material_filter(tri.material, exclude) {
                 continue;
             }
-            if !acc.reach.meets(self.vertices(), tri) {
+            if !acc.reach.meets(self.tri_bounds(ix)) {
                 continue;
             }
             let mut work = WorkTriangle::from_corners(corners[0], corners[1], corners[2]);
@@ -190,8 +195,12 @@ impl CollisionMesh {
         let range: CellRange = self.begin_shape_query(visited, min, max);
         let mut best: Option<WallPush<R>> = None;
         let wall = R::from_f32(WALL_NZ);
-        let reach = Reach::sphere(c, r, Vec4::ZERO, ListWalk::Exact);
+        let reach = Reach::sphere(c, r, Vec4::ZERO, ListWalk::Exact).unless_reference(visited);
         for cell in range.walk() {
+            // Divergence 179, as in the sphere push.
+            if !reach.meets(self.cell_box(cell)) {
+                continue;
+            }
             for &t in self.cell_triangles(cell) {
                 let ix = usize::from(t);
                 if visited.visit(ix) != Visit::First {
@@ -201,7 +210,7 @@ impl CollisionMesh {
                     continue;
                 };
                 let flags = tri.flags.bits();
-                if flags & 0x1 == 0 || !reach.meets(self.vertices(), tri) {
+                if flags & 0x1 == 0 || !reach.meets(self.tri_bounds(ix)) {
                     continue;
                 }
                 let mut work = WorkTriangle::from_corners(corners[0], corners[1], corners[2]);

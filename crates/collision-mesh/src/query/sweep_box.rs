@@ -59,7 +59,7 @@ impl CollisionMesh {
         // One stack record for the whole walk, as the original's: its plane
         // constant and lengths are never written.
         let mut work = WorkTriangle::<R>::default();
-        let counts = walk_lists(self.grid(), range, visited, q.walk, |ix| {
+        let counts = walk_lists(self.grid(), range, visited, q.walk, None, |ix| {
             let (Some(tri), Some(corners)) = (self.triangle(ix), self.corners::<R>(ix)) else {
                 return Exit::Counted;
             };

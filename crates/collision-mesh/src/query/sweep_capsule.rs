@@ -117,8 +117,10 @@ impl CollisionMesh {
             stats,
         } = scratch;
         let mut work = WorkTriangle::<R>::default();
-        let reach = Reach::sphere(sphere.centre, sphere.radius, mv, q.walk);
-        let counts = walk_lists(self.grid(), range, visited, q.walk, |ix| {
+        let reach =
+            Reach::sphere(sphere.centre, sphere.radius, mv, q.walk).unless_reference(visited);
+        let cull = Some((&reach, self.cell_bounds()));
+        let counts = walk_lists(self.grid(), range, visited, q.walk, cull, |ix| {
             match self.capsule_triangle(&mut work, q, &reach, &sphere, mv, ix, stats) {
                 Outcome::Skipped => Exit::Counted,
                 Outcome::Beyond => Exit::Uncounted,
@@ -156,7 +158,7 @@ impl CollisionMesh {
         if flags & 0x1 == 0 {
             return Outcome::Skipped;
         }
-        if !reach.meets(self.vertices(), tri) {
+        if !reach.meets(self.tri_bounds(ix)) {
             stats.culled += 1;
             return Outcome::Skipped;
         }

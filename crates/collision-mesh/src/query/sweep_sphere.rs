@@ -85,8 +85,10 @@ impl CollisionMesh {
         } = scratch;
         let mut work = WorkTriangle::<R>::default();
         let one_per_plane = q.options.contains(SweepOptions::ONE_PER_PLANE);
-        let reach = Reach::sphere(sphere.centre, sphere.radius, mv, q.walk);
-        let counts = walk_lists(self.grid(), range, visited, q.walk, |ix| {
+        let reach =
+            Reach::sphere(sphere.centre, sphere.radius, mv, q.walk).unless_reference(visited);
+        let cull = Some((&reach, self.cell_bounds()));
+        let counts = walk_lists(self.grid(), range, visited, q.walk, cull, |ix| {
             match self.sphere_triangle(&mut work, q, &reach, sphere, mv, ix, stats) {
                 Outcome::Skipped => {}
                 Outcome::Kept(mc) => {
@@ -134,7 +136,7 @@ impl CollisionMesh {
         if bit3_skipped(flags, q.body_flags, q.options) || flags & 0x1 == 0 {
             return Outcome::Skipped;
         }
-        if !reach.meets(self.vertices(), tri) {
+        if !reach.meets(self.tri_bounds(ix)) {
             stats.culled += 1;
             return Outcome::Skipped;
         }

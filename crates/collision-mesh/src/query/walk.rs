@@ -39,6 +39,7 @@ pub(crate) enum Exit {
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct WalkCounts {
     pub(crate) cells: u32,
+    pub(crate) cells_culled: u32,
     pub(crate) entries: u32,
     pub(crate) tested: u32,
 }
@@ -49,22 +50,41 @@ impl super::QueryStats {
         self.cells = n.cells;
         self.entries = n.entries;
         self.tested = n.tested;
+        self.cells_culled = n.cells_culled;
     }
 }
 
 /// Walks the lists of the cells of `range` in the query order, testing each
 /// triangle whose visited bit was clear (and setting it) with `test`.
+///
+/// With `cull` (a reach and the cells' boxes, [`super::Reach`]), in the
+/// exact walk, a cell whose box around all its triangles lies clear of the
+/// reach is passed over without reading its list: each of its triangles
+/// would be culled by the same reach in `test`, in this cell or in any later
+/// one, so no answer changes; only the visited bits of those triangles stay
+/// clear (divergence 179).
 pub(crate) fn walk_lists(
     grid: &Grid,
     range: CellRange,
     visited: &mut VisitedBits,
     mode: ListWalk,
+    cull: Option<(&super::Reach, &[[f32; 6]])>,
     mut test: impl FnMut(usize) -> Exit,
 ) -> WalkCounts {
     let mut n = WalkCounts::default();
+    let cull = cull.filter(|(reach, _)| reach.active() && mode == ListWalk::Exact);
     for cell in range.walk() {
         n.cells += 1;
-        let Some(off) = grid.cell_offset(cell) else {
+        let Some(ci) = grid.cell_index(cell) else {
+            continue;
+        };
+        if let Some((reach, boxes)) = cull {
+            if !reach.meets(boxes.get(ci)) {
+                n.cells_culled += 1;
+                continue;
+            }
+        }
+        let Some(off) = grid.cells().get(ci).copied() else {
             continue;
         };
         match mode {
