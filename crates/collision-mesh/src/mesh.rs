@@ -116,6 +116,100 @@ pub struct CollisionMesh {
 pub(crate) struct Bounds {
     pub(crate) triangles: Vec<[f32; 6]>,
     pub(crate) cells: Vec<[f32; 6]>,
+    /// Per cell, a tree of boxes over the triangles it lists (the ray's
+    /// nearest-first walk only).
+    pub(crate) trees: CellTrees,
+}
+
+/// One node of a cell's tree: a box around everything under it, and either
+/// two children (`count == 0`: nodes `first` and `first + 1`) or a leaf of
+/// `count` triangles (`leaves[first..first + count]`).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct TreeNode {
+    pub(crate) b: [f32; 6],
+    pub(crate) first: u32,
+    pub(crate) count: u32,
+}
+
+/// The trees of all cells: each non-empty cell's root, the nodes, and the
+/// leaves' triangle indices. A node's box holds its children's, so a box the
+/// ray's reach misses holds no triangle box it meets (the reach's test is
+/// monotonic in the box); the trees only ever skip work (divergence 179).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct CellTrees {
+    /// Per cell grid entry: the root node, or `u32::MAX` for an empty cell.
+    pub(crate) roots: Vec<u32>,
+    pub(crate) nodes: Vec<TreeNode>,
+    pub(crate) leaves: Vec<u16>,
+}
+
+/// The most triangles in a leaf.
+const LEAF: usize = 4;
+/// The deepest a tree gets (a median split of at most 65,535 triangles into
+/// leaves of 4 is 15 levels deep); the walk's stack holds this many.
+pub(crate) const TREE_DEPTH: usize = 24;
+
+impl CellTrees {
+    fn new(grid: &Grid, tri: &[[f32; 6]]) -> Self {
+        let mut trees = Self::default();
+        let mut items: Vec<(u16, [f32; 6])> = Vec::new();
+        for &off in &grid.cells {
+            items.clear();
+            items.extend(
+                grid.list_at(off)
+                    .iter()
+                    .filter_map(|&t| tri.get(usize::from(t)).map(|b| (t, *b))),
+            );
+            if items.is_empty() {
+                trees.roots.push(u32::MAX);
+                continue;
+            }
+            let root = trees.nodes.len();
+            trees.nodes.push(TreeNode::default());
+            trees.roots.push(root as u32);
+            trees.build(&mut items, root);
+        }
+        trees
+    }
+
+    fn build(&mut self, items: &mut [(u16, [f32; 6])], at: usize) {
+        let mut b = EMPTY_BOX;
+        let (mut cmin, mut cmax) = ([f32::INFINITY; 3], [f32::NEG_INFINITY; 3]);
+        for (_, tb) in items.iter() {
+            for k in 0..3 {
+                b[k] = b[k].min(tb[k]);
+                b[k + 3] = b[k + 3].max(tb[k + 3]);
+                let c = tb[k] + tb[k + 3];
+                cmin[k] = cmin[k].min(c);
+                cmax[k] = cmax[k].max(c);
+            }
+        }
+        if items.len() <= LEAF {
+            self.nodes[at] = TreeNode {
+                b,
+                first: self.leaves.len() as u32,
+                count: items.len() as u32,
+            };
+            self.leaves.extend(items.iter().map(|i| i.0));
+            return;
+        }
+        let axis = (0..3)
+            .max_by(|&i, &j| (cmax[i] - cmin[i]).total_cmp(&(cmax[j] - cmin[j])))
+            .unwrap_or(0);
+        items.sort_by(|x, y| (x.1[axis] + x.1[axis + 3]).total_cmp(&(y.1[axis] + y.1[axis + 3])));
+        let mid = items.len() / 2;
+        let first = self.nodes.len();
+        self.nodes.push(TreeNode::default());
+        self.nodes.push(TreeNode::default());
+        self.nodes[at] = TreeNode {
+            b,
+            first: first as u32,
+            count: 0,
+        };
+        let (left, right) = items.split_at_mut(mid);
+        self.build(left, first);
+        self.build(right, first + 1);
+    }
 }
 
 /// The inverted box no box meets.
@@ -170,9 +264,11 @@ impl Bounds {
                 bx
             })
             .collect();
+        let trees = CellTrees::new(grid, &tri);
         Self {
             triangles: tri,
             cells,
+            trees,
         }
     }
 }
@@ -484,6 +580,13 @@ impl CollisionMesh {
     #[inline]
     pub(crate) fn cell_bounds(&self) -> &[[f32; 6]] {
         &self.bounds.cells
+    }
+
+    /// The cells' trees of boxes.
+    #[must_use]
+    #[inline]
+    pub(crate) fn cell_trees(&self) -> &CellTrees {
+        &self.bounds.trees
     }
 
     /// The box around every triangle of one cell (`None` outside the grid).

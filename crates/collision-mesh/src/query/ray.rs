@@ -7,6 +7,7 @@ use kernels::WorkTriangle;
 use ps2_float::{Real, Vec4};
 
 use crate::grid::CellRange;
+use crate::mesh::TREE_DEPTH;
 use crate::visited::{Visit, VisitedBits};
 use crate::{CollisionMesh, Material};
 
@@ -576,35 +577,61 @@ impl CollisionMesh {
                 ray.length.to_f32()
             }
         };
-        if !reach.meets(self.cell_bounds().get(ci), until(near)) {
-            return;
-        }
-        let Some(&off) = grid.cells().get(ci) else {
+        let trees = self.cell_trees();
+        let Some(&root) = trees.roots.get(ci) else {
             return;
         };
-        for &t in grid.list_at(off) {
-            let ix = usize::from(t);
-            if visited.visit(ix) != Visit::First {
-                continue;
-            }
-            if !reach.meets(self.tri_bounds(ix), until(near)) {
-                continue;
-            }
-            let Some(hit_t) = self.ray_triangle(ix, ray, filter) else {
+        if root == u32::MAX {
+            return;
+        }
+        // The cell's tree, depth first; a node whose box the segment up to
+        // the nearest hit cannot reach holds nothing that could be kept.
+        let mut stack = [0u32; TREE_DEPTH];
+        stack[0] = root;
+        let mut depth = 1;
+        while depth > 0 {
+            depth -= 1;
+            let Some(node) = trees.nodes.get(stack[depth] as usize) else {
                 continue;
             };
-            if !near.hit || hit_t < near.t {
-                *near = Nearest {
-                    hit: true,
-                    t: hit_t,
-                    winner: Some(t),
-                    ties: 1,
+            if !reach.meets(Some(&node.b), until(near)) {
+                continue;
+            }
+            if node.count == 0 {
+                if depth + 2 > TREE_DEPTH {
+                    // Never for a tree the mesh built (divergence 179).
+                    continue;
+                }
+                stack[depth] = node.first + 1;
+                stack[depth + 1] = node.first;
+                depth += 2;
+                continue;
+            }
+            let (a, n) = (node.first as usize, node.count as usize);
+            for &t in trees.leaves.get(a..a + n).unwrap_or(&[]) {
+                let ix = usize::from(t);
+                if visited.visit(ix) != Visit::First {
+                    continue;
+                }
+                if !reach.meets(self.tri_bounds(ix), until(near)) {
+                    continue;
+                }
+                let Some(hit_t) = self.ray_triangle(ix, ray, filter) else {
+                    continue;
                 };
-            } else {
-                // Not nearer: a tie unless farther (`hit_t` is never NaN
-                // here, it passed `0 ≤ t ≤ length`).
-                let farther = near.t < hit_t;
-                near.ties += u32::from(!farther);
+                if !near.hit || hit_t < near.t {
+                    *near = Nearest {
+                        hit: true,
+                        t: hit_t,
+                        winner: Some(t),
+                        ties: 1,
+                    };
+                } else {
+                    // Not nearer: a tie unless farther (`hit_t` is never NaN
+                    // here, it passed `0 ≤ t ≤ length`).
+                    let farther = near.t < hit_t;
+                    near.ties += u32::from(!farther);
+                }
             }
         }
     }
