@@ -141,6 +141,10 @@ pub(crate) struct CellTrees {
     pub(crate) roots: Vec<u32>,
     pub(crate) nodes: Vec<TreeNode>,
     pub(crate) leaves: Vec<u16>,
+    /// Per leaf entry: where the cell's list holds it (an index into
+    /// [`Grid::lists`]), so that what a tree finds can be taken in the
+    /// list's order.
+    pub(crate) positions: Vec<u32>,
 }
 
 /// The most triangles in a leaf.
@@ -152,14 +156,13 @@ pub(crate) const TREE_DEPTH: usize = 24;
 impl CellTrees {
     fn new(grid: &Grid, tri: &[[f32; 6]]) -> Self {
         let mut trees = Self::default();
-        let mut items: Vec<(u16, [f32; 6])> = Vec::new();
+        let mut items: Vec<(u16, u32, [f32; 6])> = Vec::new();
         for &off in &grid.cells {
             items.clear();
-            items.extend(
-                grid.list_at(off)
-                    .iter()
-                    .filter_map(|&t| tri.get(usize::from(t)).map(|b| (t, *b))),
-            );
+            items.extend(grid.list_at(off).iter().enumerate().filter_map(|(k, &t)| {
+                let pos = off + 1 + k as u32;
+                tri.get(usize::from(t)).map(|b| (t, pos, *b))
+            }));
             if items.is_empty() {
                 trees.roots.push(u32::MAX);
                 continue;
@@ -172,10 +175,10 @@ impl CellTrees {
         trees
     }
 
-    fn build(&mut self, items: &mut [(u16, [f32; 6])], at: usize) {
+    fn build(&mut self, items: &mut [(u16, u32, [f32; 6])], at: usize) {
         let mut b = EMPTY_BOX;
         let (mut cmin, mut cmax) = ([f32::INFINITY; 3], [f32::NEG_INFINITY; 3]);
-        for (_, tb) in items.iter() {
+        for (_, _, tb) in items.iter() {
             for k in 0..3 {
                 b[k] = b[k].min(tb[k]);
                 b[k + 3] = b[k + 3].max(tb[k + 3]);
@@ -191,12 +194,13 @@ impl CellTrees {
                 count: items.len() as u32,
             };
             self.leaves.extend(items.iter().map(|i| i.0));
+            self.positions.extend(items.iter().map(|i| i.1));
             return;
         }
         let axis = (0..3)
             .max_by(|&i, &j| (cmax[i] - cmin[i]).total_cmp(&(cmax[j] - cmin[j])))
             .unwrap_or(0);
-        items.sort_by(|x, y| (x.1[axis] + x.1[axis + 3]).total_cmp(&(y.1[axis] + y.1[axis + 3])));
+        items.sort_by(|x, y| (x.2[axis] + x.2[axis + 3]).total_cmp(&(y.2[axis] + y.2[axis + 3])));
         let mid = items.len() / 2;
         let first = self.nodes.len();
         self.nodes.push(TreeNode::default());

@@ -26,6 +26,9 @@ pub struct VisitedBits {
     /// spare capacity): the next clear writes every byte.
     overflow: bool,
     reference: bool,
+    /// Room for the list positions a query takes from a cell's tree (query
+    /// scratch, not part of the set; reserved up front, never grown).
+    pub(crate) picks: Vec<u32>,
 }
 
 impl PartialEq for VisitedBits {
@@ -35,6 +38,10 @@ impl PartialEq for VisitedBits {
 }
 
 impl Eq for VisitedBits {}
+
+/// The most list positions a query takes from one cell's tree at once
+/// (more, and the cell's list is read instead).
+const PICKS: usize = 4096;
 
 /// What [`VisitedBits::visit`] found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,6 +74,7 @@ impl VisitedBits {
             touched: Vec::with_capacity(len),
             overflow: false,
             reference: false,
+            picks: Vec::with_capacity(triangles.min(PICKS)),
         }
     }
 

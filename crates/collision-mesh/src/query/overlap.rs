@@ -43,50 +43,58 @@ impl CollisionMesh {
         let reach = Reach::sphere(sphere.centre, sphere.radius, Vec4::ZERO, ListWalk::Exact)
             .unless_reference(visited);
         let cull = Some((&reach, self.cell_bounds()));
-        let counts = walk_lists(self.grid(), range, visited, q.walk, cull, |ix| {
-            let Some(tri) = self.triangle(ix) else {
-                return Exit::Counted;
-            };
-            let flags = tri.flags.bits();
-            if flags & 0x1 == 0 {
-                return Exit::Counted;
-            }
-            if !reach.meets(self.tri_bounds(ix)) {
-                stats.culled += 1;
-                return Exit::Counted;
-            }
-            let Some(corners) = self.corners::<R>(ix) else {
-                return Exit::Counted;
-            };
-            work.v = corners;
-            work.compute_normal();
-            let c = sphere.centre;
-            if work.n.dot(c) - work.n.dot(work.v[0]) < R::from_bits(SIDE_EPSILON) {
-                if flags & 0x2 == 0 {
+        let counts = walk_lists(
+            self.grid(),
+            self.cell_trees(),
+            range,
+            visited,
+            q.walk,
+            cull,
+            |ix| {
+                let Some(tri) = self.triangle(ix) else {
+                    return Exit::Counted;
+                };
+                let flags = tri.flags.bits();
+                if flags & 0x1 == 0 {
                     return Exit::Counted;
                 }
-                work.flip();
-            }
-            work.compute_edges(false);
-            work.set_plane();
-            stats.kernel_calls += 1;
-            if let Some(depth) = sphere_triangle_penetration(sphere, &work) {
-                keep(
-                    contacts,
-                    stats,
-                    MeshContact {
-                        fraction: R::ZERO,
-                        // At most 65,535 triangles.
-                        triangle: ix as u16,
-                        flags: 0,
-                        mask: None,
-                        depth: Some(depth),
-                        work,
-                    },
-                );
-            }
-            Exit::Counted
-        });
+                if !reach.meets(self.tri_bounds(ix)) {
+                    stats.culled += 1;
+                    return Exit::Counted;
+                }
+                let Some(corners) = self.corners::<R>(ix) else {
+                    return Exit::Counted;
+                };
+                work.v = corners;
+                work.compute_normal();
+                let c = sphere.centre;
+                if work.n.dot(c) - work.n.dot(work.v[0]) < R::from_bits(SIDE_EPSILON) {
+                    if flags & 0x2 == 0 {
+                        return Exit::Counted;
+                    }
+                    work.flip();
+                }
+                work.compute_edges(false);
+                work.set_plane();
+                stats.kernel_calls += 1;
+                if let Some(depth) = sphere_triangle_penetration(sphere, &work) {
+                    keep(
+                        contacts,
+                        stats,
+                        MeshContact {
+                            fraction: R::ZERO,
+                            // At most 65,535 triangles.
+                            triangle: ix as u16,
+                            flags: 0,
+                            mask: None,
+                            depth: Some(depth),
+                            work,
+                        },
+                    );
+                }
+                Exit::Counted
+            },
+        );
         stats.record_walk(counts);
         let n = scratch.finish(q.max, out.len());
         for (o, mc) in out.iter_mut().zip(scratch.contacts.iter()).take(n) {

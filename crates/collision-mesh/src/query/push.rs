@@ -7,10 +7,11 @@ use kernels::sphere_triangle::point_triangle_distance_sq;
 use kernels::{Sphere, WorkTriangle};
 use ps2_float::{Real, Vec4};
 
+use super::walk::cell_entries;
 use super::{ListWalk, Reach, SIDE_EPSILON};
 use crate::grid::CellRange;
 use crate::query::ray::passes_material_filter;
-use crate::visited::{Visit, VisitedBits};
+use crate::visited::VisitedBits;
 use crate::CollisionMesh;
 
 /// `cos 15°` as the game computes it (`cosf` at 0x004b8a70 of 15° in
@@ -89,9 +90,13 @@ impl CollisionMesh {
             if !acc.reach.meets(self.cell_box(cell)) {
                 continue;
             }
-            if !self.cell_triangles(cell).is_empty() {
-                self.sphere_test_cell(visited, cell, radius, c, exclude, first_normal, &mut acc);
-            }
+            let Some(ci) = self.grid().cell_index(cell) else {
+                continue;
+            };
+            let reach = acc.reach;
+            cell_entries(self.grid(), self.cell_trees(), ci, visited, &reach, |ix| {
+                self.sphere_test_triangle(ix, radius, c, exclude, first_normal, &mut acc);
+            });
         }
         if acc.count == 0 {
             return false;
@@ -102,14 +107,13 @@ impl CollisionMesh {
         true
     }
 
-    /// One cell of [`CollisionMesh::sphere_push`].
+    /// One triangle of a cell of [`CollisionMesh::sphere_push`], after its
+    /// visited bit (the cell's loop is [`cell_entries`]).
     ///
     /// Original: `CollisionMesh_SphereTestCell` (0x00351468).
-    #[allow(clippy::too_many_arguments)]
-    fn sphere_test_cell<R: Real>(
+    fn sphere_test_triangle<R: Real>(
         &self,
-        visited: &mut VisitedBits,
-        cell: [u16; 3],
+        ix: usize,
         radius: R,
         c: Vec4<R>,
         exclude: Option<&[u32]>,
@@ -117,39 +121,35 @@ impl CollisionMesh {
         acc: &mut PushSum<R>,
     ) {
         let eps = R::from_f32(PUSH_EPSILON);
-        for &t in self.cell_triangles(cell) {
-            let ix = usize::from(t);
-            if visited.visit(ix) != Visit::First {
-                continue;
-            }
+        {
             let (Some(tri), Some(corners)) = (self.triangle(ix), self.corners::<R>(ix)) else {
-                continue;
+                return;
             };
             let flags = tri.flags.bits();
             if flags & 0x1 == 0 || !passes_material_filter(tri.material, exclude) {
-                continue;
+                return;
             }
             if !acc.reach.meets(self.tri_bounds(ix)) {
-                continue;
+                return;
             }
             let mut work = WorkTriangle::from_corners(corners[0], corners[1], corners[2]);
             work.compute_normal();
             let face = work.n;
             if face.z.abs() > R::from_bits(COS_15) {
-                continue;
+                return;
             }
             let mut n = face;
             let mut dist = n.dot(c) - n.dot(work.v[0]);
             if dist < -eps {
                 if flags & 0x2 == 0 {
-                    continue;
+                    return;
                 }
                 n = -n;
                 dist = -dist;
             }
             let reaches = radius - dist > eps;
             if !reaches {
-                continue;
+                return;
             }
             // The projection inside the three edges, tested with the face's
             // own normal whichever side the sphere is on (divergence 173).
@@ -159,7 +159,7 @@ impl CollisionMesh {
                 m.dot(c) <= m.dot(work.v[k])
             });
             if !inside {
-                continue;
+                return;
             }
             acc.sum = acc.sum.madd(n, radius - dist);
             acc.count += 1;
@@ -201,27 +201,28 @@ impl CollisionMesh {
             if !reach.meets(self.cell_box(cell)) {
                 continue;
             }
-            for &t in self.cell_triangles(cell) {
-                let ix = usize::from(t);
-                if visited.visit(ix) != Visit::First {
-                    continue;
-                }
+            let Some(ci) = self.grid().cell_index(cell) else {
+                continue;
+            };
+            cell_entries(self.grid(), self.cell_trees(), ci, visited, &reach, |ix| {
+                // At most 65,535 triangles.
+                let t = ix as u16;
                 let (Some(tri), Some(corners)) = (self.triangle(ix), self.corners::<R>(ix)) else {
-                    continue;
+                    return;
                 };
                 let flags = tri.flags.bits();
                 if flags & 0x1 == 0 || !reach.meets(self.tri_bounds(ix)) {
-                    continue;
+                    return;
                 }
                 let mut work = WorkTriangle::from_corners(corners[0], corners[1], corners[2]);
                 work.compute_normal();
                 if work.n.z.abs() > wall {
-                    continue;
+                    return;
                 }
                 let mut dist = work.n.dot(c) - work.n.dot(work.v[0]);
                 if dist < R::from_bits(SIDE_EPSILON) {
                     if flags & 0x2 == 0 {
-                        continue;
+                        return;
                     }
                     work.flip();
                     dist = -dist;
@@ -230,7 +231,7 @@ impl CollisionMesh {
                 let overlaps = point_triangle_distance_sq(c, &work).dist_sq < r * r;
                 let nearer = best.is_none_or(|b| dist < b.distance);
                 if !(overlaps && nearer) {
-                    continue;
+                    return;
                 }
                 best = Some(WallPush {
                     push: Vec4::ZERO.madd(work.n, r - dist).with_w(R::ZERO),
@@ -238,7 +239,7 @@ impl CollisionMesh {
                     distance: dist,
                     triangle: t,
                 });
-            }
+            });
         }
         best
     }

@@ -608,7 +608,7 @@ impl CollisionMesh {
                 continue;
             }
             let (a, n) = (node.first as usize, node.count as usize);
-            for &t in trees.leaves.get(a..a + n).unwrap_or(&[]) {
+            for &t in trees.leaves.get(a..a + n).unwrap_or_default() {
                 let ix = usize::from(t);
                 if visited.visit(ix) != Visit::First {
                     continue;

@@ -59,34 +59,42 @@ impl CollisionMesh {
         // One stack record for the whole walk, as the original's: its plane
         // constant and lengths are never written.
         let mut work = WorkTriangle::<R>::default();
-        let counts = walk_lists(self.grid(), range, visited, q.walk, None, |ix| {
-            let (Some(tri), Some(corners)) = (self.triangle(ix), self.corners::<R>(ix)) else {
-                return Exit::Counted;
-            };
-            let mt = MeshTriangle {
-                corners,
-                flags: tri.flags.bits(),
-                // At most 65,535 triangles.
-                id: ix as u32,
-            };
-            let step = physics_mesh_sweep_box_triangle(&mut work, bx, q.body_flags, &mt, mv);
-            match step {
-                BoxTriangleStep::Skipped(_) => Exit::Counted,
-                BoxTriangleStep::Before(_) => {
-                    stats.kernel_calls += 1;
-                    Exit::Counted
+        let counts = walk_lists(
+            self.grid(),
+            self.cell_trees(),
+            range,
+            visited,
+            q.walk,
+            None,
+            |ix| {
+                let (Some(tri), Some(corners)) = (self.triangle(ix), self.corners::<R>(ix)) else {
+                    return Exit::Counted;
+                };
+                let mt = MeshTriangle {
+                    corners,
+                    flags: tri.flags.bits(),
+                    // At most 65,535 triangles.
+                    id: ix as u32,
+                };
+                let step = physics_mesh_sweep_box_triangle(&mut work, bx, q.body_flags, &mt, mv);
+                match step {
+                    BoxTriangleStep::Skipped(_) => Exit::Counted,
+                    BoxTriangleStep::Before(_) => {
+                        stats.kernel_calls += 1;
+                        Exit::Counted
+                    }
+                    BoxTriangleStep::Beyond(_) => {
+                        stats.kernel_calls += 1;
+                        Exit::Uncounted
+                    }
+                    BoxTriangleStep::Kept(mc) => {
+                        stats.kernel_calls += 1;
+                        keep(contacts, stats, MeshContact::from_box(&mc));
+                        Exit::Counted
+                    }
                 }
-                BoxTriangleStep::Beyond(_) => {
-                    stats.kernel_calls += 1;
-                    Exit::Uncounted
-                }
-                BoxTriangleStep::Kept(mc) => {
-                    stats.kernel_calls += 1;
-                    keep(contacts, stats, MeshContact::from_box(&mc));
-                    Exit::Counted
-                }
-            }
-        });
+            },
+        );
         stats.record_walk(counts);
         let n = scratch.finish(q.max, out.len());
         for (o, mc) in out.iter_mut().zip(scratch.contacts.iter()).take(n) {

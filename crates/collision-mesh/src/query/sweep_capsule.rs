@@ -120,16 +120,22 @@ impl CollisionMesh {
         let reach =
             Reach::sphere(sphere.centre, sphere.radius, mv, q.walk).unless_reference(visited);
         let cull = Some((&reach, self.cell_bounds()));
-        let counts = walk_lists(self.grid(), range, visited, q.walk, cull, |ix| {
-            match self.capsule_triangle(&mut work, q, &reach, &sphere, mv, ix, stats) {
+        let counts = walk_lists(
+            self.grid(),
+            self.cell_trees(),
+            range,
+            visited,
+            q.walk,
+            cull,
+            |ix| match self.capsule_triangle(&mut work, q, &reach, &sphere, mv, ix, stats) {
                 Outcome::Skipped => Exit::Counted,
                 Outcome::Beyond => Exit::Uncounted,
                 Outcome::Kept(mc) => {
                     keep(contacts, stats, mc);
                     Exit::Counted
                 }
-            }
-        });
+            },
+        );
         stats.record_walk(counts);
         let n = scratch.finish(q.max, out.len());
         for (o, mc) in out.iter_mut().zip(scratch.contacts.iter()).take(n) {

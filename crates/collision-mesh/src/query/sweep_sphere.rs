@@ -88,26 +88,34 @@ impl CollisionMesh {
         let reach =
             Reach::sphere(sphere.centre, sphere.radius, mv, q.walk).unless_reference(visited);
         let cull = Some((&reach, self.cell_bounds()));
-        let counts = walk_lists(self.grid(), range, visited, q.walk, cull, |ix| {
-            match self.sphere_triangle(&mut work, q, &reach, sphere, mv, ix, stats) {
-                Outcome::Skipped => {}
-                Outcome::Kept(mc) => {
-                    if one_per_plane {
-                        if let Some(prev) =
-                            contacts.iter_mut().find(|p| same_plane(&p.work, &mc.work))
-                        {
-                            if mc.fraction < prev.fraction {
-                                *prev = mc;
+        let counts = walk_lists(
+            self.grid(),
+            self.cell_trees(),
+            range,
+            visited,
+            q.walk,
+            cull,
+            |ix| {
+                match self.sphere_triangle(&mut work, q, &reach, sphere, mv, ix, stats) {
+                    Outcome::Skipped => {}
+                    Outcome::Kept(mc) => {
+                        if one_per_plane {
+                            if let Some(prev) =
+                                contacts.iter_mut().find(|p| same_plane(&p.work, &mc.work))
+                            {
+                                if mc.fraction < prev.fraction {
+                                    *prev = mc;
+                                }
+                                return Exit::Counted;
                             }
-                            return Exit::Counted;
                         }
+                        keep(contacts, stats, mc);
                     }
-                    keep(contacts, stats, mc);
                 }
-            }
-            // The sphere sweep has no uncounted exit (divergence 159).
-            Exit::Counted
-        });
+                // The sphere sweep has no uncounted exit (divergence 159).
+                Exit::Counted
+            },
+        );
         stats.record_walk(counts);
         let n = scratch.finish(q.max, out.len());
         for (o, mc) in out.iter_mut().zip(scratch.contacts.iter()).take(n) {
