@@ -17,7 +17,8 @@
 //! naming the place of the first problem it finds. The console trusts its
 //! file; these checks are guards (divergences 134, 135 and 149).
 
-use ps2_float::{Real, Vec4};
+use kernels::WorkTriangle;
+use ps2_float::{Ee32, Real, Vec4};
 use serde::{Deserialize, Serialize};
 
 use crate::chunks::ChunkId;
@@ -116,9 +117,31 @@ pub struct CollisionMesh {
 pub(crate) struct Bounds {
     pub(crate) triangles: Vec<[f32; 6]>,
     pub(crate) cells: Vec<[f32; 6]>,
-    /// Per cell, a tree of boxes over the triangles it lists (the ray's
-    /// nearest-first walk only).
+    /// Per cell, a tree of boxes over the triangles it lists.
     pub(crate) trees: CellTrees,
+    /// Per triangle, the unit normal `WorkTriangle::compute_normal` gives
+    /// for its corners, as bits, in `f32` mode and in `Ee32` mode (`x, y,
+    /// z`; `w` is 1). The same function of the same corners, so the same bits
+    /// the queries would compute (divergence 179).
+    pub(crate) normals_f32: Vec<[u32; 3]>,
+    pub(crate) normals_ee32: Vec<[u32; 3]>,
+}
+
+/// The normal bits of every triangle in one float mode.
+fn normals<R: Real>(vertices: &[[f32; 4]], triangles: &[Triangle]) -> Vec<[u32; 3]> {
+    triangles
+        .iter()
+        .map(|t| {
+            let corner = |k: usize| {
+                vertices
+                    .get(usize::from(t.v[k]))
+                    .map_or(Vec4::<R>::ZERO, |v| Vec4::from_f32(*v))
+            };
+            let mut work = WorkTriangle::from_corners(corner(0), corner(1), corner(2));
+            work.compute_normal();
+            [work.n.x.to_bits(), work.n.y.to_bits(), work.n.z.to_bits()]
+        })
+        .collect()
 }
 
 /// One node of a cell's tree: a box around everything under it, and either
@@ -273,6 +296,8 @@ impl Bounds {
             triangles: tri,
             cells,
             trees,
+            normals_f32: normals::<f32>(vertices, triangles),
+            normals_ee32: normals::<Ee32>(vertices, triangles),
         }
     }
 }
@@ -584,6 +609,26 @@ impl CollisionMesh {
     #[inline]
     pub(crate) fn cell_bounds(&self) -> &[[f32; 6]] {
         &self.bounds.cells
+    }
+
+    /// Sets `work.n` to triangle `ix`'s unit normal: the one kept from when
+    /// the mesh was made when `cached` (and the float mode is one of the
+    /// two), otherwise `work.compute_normal()` of `work`'s corners, which
+    /// must be the triangle's. Both give the same bits (divergence 179).
+    #[inline]
+    pub(crate) fn set_normal<R: Real>(&self, work: &mut WorkTriangle<R>, ix: usize, cached: bool) {
+        let table = match R::MODE {
+            _ if !cached => None,
+            "f32" => Some(&self.bounds.normals_f32),
+            "ee32" => Some(&self.bounds.normals_ee32),
+            _ => None,
+        };
+        match table.and_then(|t| t.get(ix)) {
+            Some(&[x, y, z]) => {
+                work.n = Vec4::new(R::from_bits(x), R::from_bits(y), R::from_bits(z), R::ONE);
+            }
+            None => work.compute_normal(),
+        }
     }
 
     /// The cells' trees of boxes.

@@ -66,7 +66,7 @@ impl CollisionMesh {
                     return Exit::Counted;
                 };
                 work.v = corners;
-                work.compute_normal();
+                self.set_normal(&mut work, ix, reach.active());
                 let c = sphere.centre;
                 if work.n.dot(c) - work.n.dot(work.v[0]) < R::from_bits(SIDE_EPSILON) {
                     if flags & 0x2 == 0 {

@@ -133,7 +133,7 @@ impl CollisionMesh {
                 return;
             }
             let mut work = WorkTriangle::from_corners(corners[0], corners[1], corners[2]);
-            work.compute_normal();
+            self.set_normal(&mut work, ix, acc.reach.active());
             let face = work.n;
             if face.z.abs() > R::from_bits(COS_15) {
                 return;
@@ -215,7 +215,7 @@ impl CollisionMesh {
                     return;
                 }
                 let mut work = WorkTriangle::from_corners(corners[0], corners[1], corners[2]);
-                work.compute_normal();
+                self.set_normal(&mut work, ix, reach.active());
                 if work.n.z.abs() > wall {
                     return;
                 }

@@ -172,7 +172,7 @@ impl CollisionMesh {
             return Outcome::Skipped;
         };
         work.v = corners;
-        work.compute_normal();
+        self.set_normal(work, ix, reach.active());
         let nz = work.n.z;
         if !(q.nz_min <= nz && nz <= -q.nz_min) {
             return Outcome::Skipped;

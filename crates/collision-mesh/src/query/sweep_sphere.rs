@@ -152,7 +152,7 @@ impl CollisionMesh {
             return Outcome::Skipped;
         };
         work.v = corners;
-        work.compute_normal();
+        self.set_normal(work, ix, reach.active());
         let nz = work.n.z;
         if (q.options.contains(SweepOptions::NZ_MIN) && nz < q.nz_min)
             || (q.options.contains(SweepOptions::NZ_MAX) && nz > q.nz_max)
