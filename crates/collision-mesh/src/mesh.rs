@@ -152,6 +152,8 @@ pub(crate) struct TreeNode {
     pub(crate) b: [f32; 6],
     pub(crate) first: u32,
     pub(crate) count: u32,
+    /// The axis the children were split on (the second's centres higher).
+    pub(crate) axis: u8,
 }
 
 /// The trees of all cells: each non-empty cell's root, the nodes, and the
@@ -215,6 +217,7 @@ impl CellTrees {
                 b,
                 first: self.leaves.len() as u32,
                 count: items.len() as u32,
+                axis: 0,
             };
             self.leaves.extend(items.iter().map(|i| i.0));
             self.positions.extend(items.iter().map(|i| i.1));
@@ -232,6 +235,7 @@ impl CellTrees {
             b,
             first: first as u32,
             count: 0,
+            axis: axis as u8,
         };
         let (left, right) = items.split_at_mut(mid);
         self.build(left, first);

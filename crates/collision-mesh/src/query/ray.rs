@@ -189,6 +189,11 @@ struct SegmentReach {
     margin: f32,
     /// `false` for the reference walk: nothing is skipped.
     active: bool,
+    /// The axes the ray does not move along, then the others (the cheap
+    /// rejections first; the test's answer does not depend on the order).
+    order: [usize; 3],
+    /// How many of `order` the ray does not move along.
+    still: usize,
 }
 
 impl SegmentReach {
@@ -200,12 +205,23 @@ impl SegmentReach {
         for k in 0..3 {
             big = big.max(o[k].abs()).max((o[k] + d[k] * len).abs());
         }
+        let mut order = [0usize; 3];
+        let mut still = 0;
+        for k in (0..3).filter(|&k| d[k] == 0.0) {
+            order[still] = k;
+            still += 1;
+        }
+        for (slot, k) in (still..).zip((0..3).filter(|&k| d[k] != 0.0)) {
+            order[slot] = k;
+        }
         Self {
             o: [o[0], o[1], o[2]],
             d: [d[0], d[1], d[2]],
             inv: [0, 1, 2].map(|k| if d[k] == 0.0 { 0.0 } else { 1.0 / d[k] }),
             margin: 1.0 / 64.0 + big * (1.0 / 4096.0),
             active: true,
+            order,
+            still,
         }
     }
 
@@ -233,25 +249,39 @@ impl SegmentReach {
         if b[0] > b[3] {
             return false;
         }
+        for &k in &self.order[..self.still] {
+            if self.o[k] < b[k] - self.margin || self.o[k] > b[k + 3] + self.margin {
+                return false;
+            }
+        }
         let slack = self.margin + until.abs() * (1.0 / 1024.0);
         let (mut enter, mut exit) = (-slack, until + slack);
-        for k in 0..3 {
+        for &k in &self.order[self.still..] {
             let lo = b[k] - self.margin;
             let hi = b[k + 3] + self.margin;
-            if self.d[k] == 0.0 {
-                if self.o[k] < lo || self.o[k] > hi {
-                    return false;
-                }
-                continue;
-            }
             let t0 = (lo - self.o[k]) * self.inv[k];
             let t1 = (hi - self.o[k]) * self.inv[k];
             enter = enter.max(t0.min(t1));
             exit = exit.min(t0.max(t1));
+            // Each later axis only raises `enter` and lowers `exit`.
+            if exit < enter {
+                return false;
+            }
         }
         let apart = exit < enter;
         !apart
     }
+}
+
+/// One ray cast's fixed inputs: the ray, its ends in grid space, its box of
+/// cells, its filter and its reach.
+#[derive(Clone, Copy, Debug)]
+struct Cast<'a, 'f, R> {
+    ray: &'a Ray<R>,
+    g: [Vec4<R>; 2],
+    range: CellRange,
+    filter: &'a RayFilter<'f>,
+    reach: SegmentReach,
 }
 
 /// The nearest hit of [`CollisionMesh::ray_cast`]'s nearest-first walk so
@@ -285,20 +315,18 @@ fn column_rows<R: Real>(g0: Vec4<R>, g1: Vec4<R>) -> impl Fn(i32, i32, i32) -> (
     }
 }
 
-/// The result record of a hit on triangle `t` at distance `hit_t`: the unit
-/// normal of its corners (turned to face the ray for a two-sided triangle),
-/// its material, flags `& 0xfff` and area.
+/// The result record of a hit on triangle `t` at distance `hit_t`: its unit
+/// normal `n` (turned to face the ray for a two-sided triangle), its
+/// material, flags `& 0xfff` and area.
 fn hit_record<R: Real>(
     tri: &crate::Triangle,
     t: u16,
-    corners: &[Vec4<R>; 3],
+    n: Vec4<R>,
     hit_t: R,
     d: Vec4<R>,
     two_sided: bool,
 ) -> RayResult<R> {
-    let mut work = WorkTriangle::from_corners(corners[0], corners[1], corners[2]);
-    work.compute_normal();
-    let mut n = work.n;
+    let mut n = n;
     if two_sided && n.dot(d) > R::ZERO {
         n = -n;
     }
@@ -394,7 +422,9 @@ impl CollisionMesh {
             if !nearer {
                 continue;
             }
-            *result = hit_record(tri, t, &corners, hit_t, d, two_sided);
+            let mut work = WorkTriangle::from_corners(corners[0], corners[1], corners[2]);
+            work.compute_normal();
+            *result = hit_record(tri, t, work.n, hit_t, d, two_sided);
             kept = true;
         }
         kept
@@ -433,17 +463,34 @@ impl CollisionMesh {
         filter: &RayFilter<'_>,
     ) -> bool {
         let end = ray.origin.madd(ray.direction, ray.length);
-        let range = self.grid().cell_range(ray.origin, end);
+        // Both ends in grid space, once: the box of cells and the columns'
+        // line come from them.
+        let g = [self.grid().to_grid(ray.origin), self.grid().to_grid(end)];
+        let range = self.grid().cell_range_in_grid(g[0], g[1]);
         visited.reset(self.triangles().len());
         let reach = SegmentReach::new(ray).unless_reference(visited);
         if reach.active {
-            match self.ray_cast_nearest_first(visited, ray, range, result, filter, &reach) {
+            let cast = Cast {
+                ray,
+                g,
+                range,
+                filter,
+                reach,
+            };
+            match self.ray_cast_nearest_first(visited, &cast, result) {
                 Some(kept) => return kept,
                 // A tie for the nearest hit: the console's walk decides it.
                 None => visited.reset(self.triangles().len()),
             }
         }
-        self.ray_cast_console_order(visited, ray, range, result, filter, &reach)
+        let cast = Cast {
+            ray,
+            g,
+            range,
+            filter,
+            reach,
+        };
+        self.ray_cast_console_order(visited, &cast, result)
     }
 
     /// The cells of a ray cast in the console's order, each tested with
@@ -452,14 +499,16 @@ impl CollisionMesh {
     fn ray_cast_console_order<R: Real>(
         &self,
         visited: &mut VisitedBits,
-        ray: &Ray<R>,
-        range: CellRange,
+        cast: &Cast<'_, '_, R>,
         result: &mut RayResult<R>,
-        filter: &RayFilter<'_>,
-        reach: &SegmentReach,
     ) -> bool {
-        let end = ray.origin.madd(ray.direction, ray.length);
-        let grid = self.grid();
+        let Cast {
+            ray,
+            g: [g0, g1],
+            range,
+            filter,
+            ref reach,
+        } = *cast;
         let mut kept = false;
         let (lo, hi) = (range.lo, range.hi);
         if lo[0] == hi[0] || lo[1] == hi[1] {
@@ -467,8 +516,6 @@ impl CollisionMesh {
                 kept |= self.ray_test_cell_within(visited, cell, ray, result, filter, reach);
             }
         } else {
-            let g0 = grid.to_grid(ray.origin);
-            let g1 = grid.to_grid(end);
             let row = column_rows(g0, g1);
             let (ylo, yhi) = (i32::from(lo[1]), i32::from(hi[1]));
             for ix in lo[0]..=hi[0] {
@@ -501,16 +548,16 @@ impl CollisionMesh {
     fn ray_cast_nearest_first<R: Real>(
         &self,
         visited: &mut VisitedBits,
-        ray: &Ray<R>,
-        range: CellRange,
+        cast: &Cast<'_, '_, R>,
         result: &mut RayResult<R>,
-        filter: &RayFilter<'_>,
-        reach: &SegmentReach,
     ) -> Option<bool> {
-        let end = ray.origin.madd(ray.direction, ray.length);
-        let grid = self.grid();
-        let g0 = grid.to_grid(ray.origin);
-        let g1 = grid.to_grid(end);
+        let Cast {
+            ray,
+            g: [g0, g1],
+            range,
+            filter,
+            ref reach,
+        } = *cast;
         let mut near = Nearest {
             hit: result.hit,
             t: result.t,
@@ -552,7 +599,9 @@ impl CollisionMesh {
             return Some(false);
         };
         let two_sided = tri.flags.bits() & 0x2 != 0;
-        *result = hit_record(tri, t, &corners, near.t, ray.direction, two_sided);
+        let mut work = WorkTriangle::from_corners(corners[0], corners[1], corners[2]);
+        self.set_normal(&mut work, ix, true);
+        *result = hit_record(tri, t, work.n, near.t, ray.direction, two_sided);
         Some(true)
     }
 
@@ -602,8 +651,18 @@ impl CollisionMesh {
                     // Never for a tree the mesh built (divergence 179).
                     continue;
                 }
-                stack[depth] = node.first + 1;
-                stack[depth + 1] = node.first;
+                // The child nearer along the ray first.
+                let back = reach
+                    .d
+                    .get(usize::from(node.axis))
+                    .is_some_and(|&d| d < 0.0);
+                let (first, second) = if back {
+                    (node.first + 1, node.first)
+                } else {
+                    (node.first, node.first + 1)
+                };
+                stack[depth] = second;
+                stack[depth + 1] = first;
                 depth += 2;
                 continue;
             }
