@@ -61,7 +61,7 @@ pub use walk::ListWalk;
 use bitflags::bitflags;
 use ps2_float::{Real, Vec4};
 
-use crate::{CellRange, CollisionMesh, VisitedBits};
+use crate::{CellRange, CollisionMesh, TriangleFlags, VisitedBits};
 
 /// The size of the original's stack array of mesh contacts: 100 entries of
 /// 0xb0 bytes (spec Unit 13, "PhysicsMesh_SweepBox": "100-entry stack array
@@ -69,11 +69,9 @@ use crate::{CellRange, CollisionMesh, VisitedBits};
 /// *inferred*, divergence 160).
 pub const MESH_CONTACTS: usize = 100;
 
-/// The side threshold `1e-6` (0x358637bd) of the mesh sweeps' side test.
-pub(crate) const SIDE_EPSILON: u32 = 0x3586_37bd;
-/// The approach threshold `−0.001` (0xba83126f): a face the move does not
-/// go into by more than this is skipped.
-pub(crate) const INTO_FACE: u32 = 0xba83_126f;
+/// The side threshold `1e-6` and the approach threshold `−0.001`, defined
+/// once, beside the working triangle.
+pub(crate) use kernels::triangle::{INTO_FACE, SIDE_EPSILON};
 /// `0.001` (0x3a83126f), option 0x40's "grazing" bound on `|n·M|`.
 pub(crate) const GRAZING: u32 = 0x3a83_126f;
 
@@ -325,12 +323,12 @@ pub(crate) fn keep<R>(
     }
 }
 
-/// Whether a triangle flagged `flags` (the raw `u16`) is dropped by the bit-3
-/// rule: bit 0x8 set, and the body has flag 0x100 or the query asks with
-/// option 0x8000.
+/// Whether a triangle flagged `flags` is dropped by the bit-3 rule: bit 0x8
+/// set, and the body has flag 0x100 or the query asks with option 0x8000.
 #[inline]
-pub(crate) fn bit3_skipped(flags: u16, body_flags: u32, options: SweepOptions) -> bool {
-    flags & 0x8 != 0 && (body_flags & 0x100 != 0 || options.contains(SweepOptions::SKIP_BIT_3))
+pub(crate) fn bit3_skipped(flags: TriangleFlags, body_flags: u32, options: SweepOptions) -> bool {
+    flags.contains(TriangleFlags::BIT_3)
+        && (body_flags & 0x100 != 0 || options.contains(SweepOptions::SKIP_BIT_3))
 }
 
 /// The box a sphere can touch during a query, grown by a margin: a

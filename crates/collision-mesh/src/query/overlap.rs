@@ -9,7 +9,7 @@ use ps2_float::{Real, Vec4};
 use super::contact::write_overlap_contact;
 use super::walk::{walk_lists, Exit};
 use super::{keep, ListWalk, MeshContact, QueryScratch, Reach, SweepQuery, SIDE_EPSILON};
-use crate::CollisionMesh;
+use crate::{CollisionMesh, TriangleFlags};
 
 impl CollisionMesh {
     /// The triangles of the cells of `q.world_box` that `sphere` overlaps,
@@ -54,8 +54,8 @@ impl CollisionMesh {
                 let Some(tri) = self.triangle(ix) else {
                     return Exit::Counted;
                 };
-                let flags = tri.flags.bits();
-                if flags & 0x1 == 0 {
+                let flags = tri.flags;
+                if !flags.contains(TriangleFlags::ENABLED) {
                     return Exit::Counted;
                 }
                 if !reach.meets(self.tri_bounds(ix)) {
@@ -69,7 +69,7 @@ impl CollisionMesh {
                 self.set_normal(&mut work, ix, reach.active());
                 let c = sphere.centre;
                 if work.n.dot(c) - work.n.dot(work.v[0]) < R::from_bits(SIDE_EPSILON) {
-                    if flags & 0x2 == 0 {
+                    if !flags.contains(TriangleFlags::TWO_SIDED) {
                         return Exit::Counted;
                     }
                     work.flip();

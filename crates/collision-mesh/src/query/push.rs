@@ -12,7 +12,7 @@ use super::{ListWalk, Reach, SIDE_EPSILON};
 use crate::grid::CellRange;
 use crate::query::ray::passes_material_filter;
 use crate::visited::VisitedBits;
-use crate::CollisionMesh;
+use crate::{CollisionMesh, TriangleFlags};
 
 /// `cos 15°` as the game computes it (`cosf` at 0x004b8a70 of 15° in
 /// radians): 0.9659258, 0x3f7746ea (*inferred* to round like the nearest
@@ -125,8 +125,10 @@ impl CollisionMesh {
             let (Some(tri), Some(corners)) = (self.triangle(ix), self.corners::<R>(ix)) else {
                 return;
             };
-            let flags = tri.flags.bits();
-            if flags & 0x1 == 0 || !passes_material_filter(tri.material, exclude) {
+            let flags = tri.flags;
+            if !flags.contains(TriangleFlags::ENABLED)
+                || !passes_material_filter(tri.material, exclude)
+            {
                 return;
             }
             if !acc.reach.meets(self.tri_bounds(ix)) {
@@ -141,7 +143,7 @@ impl CollisionMesh {
             let mut n = face;
             let mut dist = n.dot(c) - n.dot(work.v[0]);
             if dist < -eps {
-                if flags & 0x2 == 0 {
+                if !flags.contains(TriangleFlags::TWO_SIDED) {
                     return;
                 }
                 n = -n;
@@ -210,8 +212,8 @@ impl CollisionMesh {
                 let (Some(tri), Some(corners)) = (self.triangle(ix), self.corners::<R>(ix)) else {
                     return;
                 };
-                let flags = tri.flags.bits();
-                if flags & 0x1 == 0 || !reach.meets(self.tri_bounds(ix)) {
+                let flags = tri.flags;
+                if !flags.contains(TriangleFlags::ENABLED) || !reach.meets(self.tri_bounds(ix)) {
                     return;
                 }
                 let mut work = WorkTriangle::from_corners(corners[0], corners[1], corners[2]);
@@ -221,7 +223,7 @@ impl CollisionMesh {
                 }
                 let mut dist = work.n.dot(c) - work.n.dot(work.v[0]);
                 if dist < R::from_bits(SIDE_EPSILON) {
-                    if flags & 0x2 == 0 {
+                    if !flags.contains(TriangleFlags::TWO_SIDED) {
                         return;
                     }
                     work.flip();

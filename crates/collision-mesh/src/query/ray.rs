@@ -9,7 +9,7 @@ use ps2_float::{Real, Vec4};
 use crate::grid::CellRange;
 use crate::mesh::TREE_DEPTH;
 use crate::visited::{Visit, VisitedBits};
-use crate::{CollisionMesh, Material};
+use crate::{CollisionMesh, Material, TriangleFlags};
 
 /// What the triangle tests return for no hit: `−1`.
 pub const RAY_MISS: f32 = -1.0;
@@ -387,13 +387,14 @@ impl CollisionMesh {
             let Some(tri) = self.triangle(ix) else {
                 continue;
             };
-            let flags = tri.flags.bits();
+            let flags = tri.flags;
             if tri.flags.excluded_by(filter.mask) != 0 {
                 continue;
             }
-            let enabled = flags & 0x1 != 0
+            let enabled = flags.contains(TriangleFlags::ENABLED)
                 || filter.mask & 0x1 != 0
-                || (filter.mask & 0x800 != 0 && flags & 0x800 != 0);
+                || (filter.mask & 0x800 != 0
+                    && flags.contains(TriangleFlags::TESTABLE_WHILE_DISABLED));
             if !enabled || !passes_material_filter(tri.material, filter.exclude) {
                 continue;
             }
@@ -408,7 +409,7 @@ impl CollisionMesh {
             let Some(corners) = self.corners::<R>(ix) else {
                 continue;
             };
-            let two_sided = flags & 0x2 != 0;
+            let two_sided = flags.contains(TriangleFlags::TWO_SIDED);
             let (o, d) = (ray.origin, ray.direction);
             let hit_t = if two_sided {
                 ray_triangle_two_sided(o, d, &corners)
@@ -598,7 +599,7 @@ impl CollisionMesh {
         let (Some(tri), Some(corners)) = (self.triangle(ix), self.corners::<R>(ix)) else {
             return Some(false);
         };
-        let two_sided = tri.flags.bits() & 0x2 != 0;
+        let two_sided = tri.flags.contains(TriangleFlags::TWO_SIDED);
         let mut work = WorkTriangle::from_corners(corners[0], corners[1], corners[2]);
         self.set_normal(&mut work, ix, true);
         *result = hit_record(tri, t, work.n, near.t, ray.direction, two_sided);
@@ -701,19 +702,19 @@ impl CollisionMesh {
     #[inline]
     fn ray_triangle<R: Real>(&self, ix: usize, ray: &Ray<R>, filter: &RayFilter<'_>) -> Option<R> {
         let tri = self.triangle(ix)?;
-        let flags = tri.flags.bits();
+        let flags = tri.flags;
         if tri.flags.excluded_by(filter.mask) != 0 {
             return None;
         }
-        let enabled = flags & 0x1 != 0
+        let enabled = flags.contains(TriangleFlags::ENABLED)
             || filter.mask & 0x1 != 0
-            || (filter.mask & 0x800 != 0 && flags & 0x800 != 0);
+            || (filter.mask & 0x800 != 0 && flags.contains(TriangleFlags::TESTABLE_WHILE_DISABLED));
         if !enabled || !passes_material_filter(tri.material, filter.exclude) {
             return None;
         }
         let corners = self.corners::<R>(ix)?;
         let (o, d) = (ray.origin, ray.direction);
-        let hit_t = if flags & 0x2 != 0 {
+        let hit_t = if flags.contains(TriangleFlags::TWO_SIDED) {
             ray_triangle_two_sided(o, d, &corners)
         } else {
             ray_triangle_one_sided(o, d, &corners)

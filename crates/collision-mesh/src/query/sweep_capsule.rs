@@ -11,7 +11,7 @@ use super::walk::{walk_lists, Exit};
 use super::{
     keep, MeshContact, QueryScratch, QueryStats, Reach, SweepQuery, INTO_FACE, SIDE_EPSILON,
 };
-use crate::CollisionMesh;
+use crate::{CollisionMesh, TriangleFlags};
 
 /// `0.25`: the low-triangle rule's height and distance.
 const LOW: f32 = 0.25;
@@ -160,8 +160,8 @@ impl CollisionMesh {
         let Some(tri) = self.triangle(ix) else {
             return Outcome::Skipped;
         };
-        let flags = tri.flags.bits();
-        if flags & 0x1 == 0 {
+        let flags = tri.flags;
+        if !flags.contains(TriangleFlags::ENABLED) {
             return Outcome::Skipped;
         }
         if !reach.meets(self.tri_bounds(ix)) {
@@ -179,7 +179,7 @@ impl CollisionMesh {
         }
         let c = sphere.centre;
         if work.n.dot(c) - work.n.dot(work.v[0]) < R::from_bits(SIDE_EPSILON) {
-            if flags & 0x2 == 0 {
+            if !flags.contains(TriangleFlags::TWO_SIDED) {
                 return Outcome::Skipped;
             }
             work.flip();

@@ -11,7 +11,7 @@ use super::{
     bit3_skipped, keep, marks, MeshContact, QueryScratch, QueryStats, Reach, SweepOptions,
     SweepQuery, GRAZING, INTO_FACE, SIDE_EPSILON,
 };
-use crate::CollisionMesh;
+use crate::{CollisionMesh, TriangleFlags};
 
 /// What one triangle of the sphere sweep came to.
 enum Outcome<R> {
@@ -140,8 +140,8 @@ impl CollisionMesh {
         let Some(tri) = self.triangle(ix) else {
             return Outcome::Skipped;
         };
-        let flags = tri.flags.bits();
-        if bit3_skipped(flags, q.body_flags, q.options) || flags & 0x1 == 0 {
+        let flags = tri.flags;
+        if bit3_skipped(flags, q.body_flags, q.options) || !flags.contains(TriangleFlags::ENABLED) {
             return Outcome::Skipped;
         }
         if !reach.meets(self.tri_bounds(ix)) {
@@ -163,7 +163,7 @@ impl CollisionMesh {
         let mut mark = 0;
         let c = sphere.centre;
         if work.n.dot(c) - work.n.dot(work.v[0]) < R::from_bits(SIDE_EPSILON) {
-            if flags & 0x2 != 0 {
+            if flags.contains(TriangleFlags::TWO_SIDED) {
                 work.flip();
             } else if mark_faces {
                 mark |= marks::BEHIND;

@@ -9,12 +9,8 @@
 use ps2_float::{Real, Vec4};
 
 use super::box_triangle::sweep_box_triangle;
+use crate::triangle::{INTO_FACE, SIDE_EPSILON};
 use crate::{Contact, OrientedBox, WorkTriangle};
-
-/// The side threshold `1e-6` (0x358637bd).
-const SIDE_EPSILON: u32 = 0x3586_37bd;
-/// The approach threshold `−0.001` (0xba83126f).
-const INTO_FACE: u32 = 0xba83_126f;
 
 /// Triangle flag 0x1: enabled.
 const TRI_ENABLED: u16 = 0x1;
