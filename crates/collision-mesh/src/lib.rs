@@ -255,8 +255,8 @@
 //! 64k 80.6 / 82.9, parry 992; ray 2k 32.5 / 37.2, parry 8.2; 64k 27.7 /
 //! 31.3, parry 11.7; push-out 2k 24.2 / 17.7, parry 17.3; 64k 24.1 / 17.9,
 //! parry 24.0. Every figure of the port is below the earlier run's below
-//! (the sweep 1.2 to 2.6 times faster, the ray 2.3 to 10 times, the
-//! push-out 1.3 to 4 times); parry3d 0.31 is itself 1.1 to 3.3 times faster
+//! (the sweep 1.2 to 2.7 times faster, the ray 1.6 to 10 times, the
+//! push-out 1.2 to 4 times); parry3d 0.31 is itself 1.1 to 3.3 times faster
 //! than 0.22 was. The earlier run, for the record:
 //!
 //! `benches/queries.rs` (criterion 0.5) runs each query side by side with
