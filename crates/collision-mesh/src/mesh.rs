@@ -615,22 +615,34 @@ impl CollisionMesh {
         &self.bounds.cells
     }
 
-    /// Sets `work.n` to triangle `ix`'s unit normal: the one kept from when
-    /// the mesh was made when `cached` (and the float mode is one of the
-    /// two), otherwise `work.compute_normal()` of `work`'s corners, which
-    /// must be the triangle's. Both give the same bits (divergence 179).
+    /// Triangle `ix`'s unit normal as kept from when the mesh was made, in
+    /// the float mode `R` (`None` for another mode or no such triangle): the
+    /// bits `WorkTriangle::compute_normal` gives for its corners (divergence
+    /// 179).
+    #[inline]
+    pub(crate) fn kept_normal<R: Real>(&self, ix: usize) -> Option<Vec4<R>> {
+        let table = match R::MODE {
+            "f32" => &self.bounds.normals_f32,
+            "ee32" => &self.bounds.normals_ee32,
+            _ => return None,
+        };
+        let &[x, y, z] = table.get(ix)?;
+        Some(Vec4::new(
+            R::from_bits(x),
+            R::from_bits(y),
+            R::from_bits(z),
+            R::ONE,
+        ))
+    }
+
+    /// Sets `work.n` to triangle `ix`'s unit normal: the kept one
+    /// ([`CollisionMesh::kept_normal`]) when `cached`, otherwise
+    /// `work.compute_normal()` of `work`'s corners, which must be the
+    /// triangle's. Both give the same bits (divergence 179).
     #[inline]
     pub(crate) fn set_normal<R: Real>(&self, work: &mut WorkTriangle<R>, ix: usize, cached: bool) {
-        let table = match R::MODE {
-            _ if !cached => None,
-            "f32" => Some(&self.bounds.normals_f32),
-            "ee32" => Some(&self.bounds.normals_ee32),
-            _ => None,
-        };
-        match table.and_then(|t| t.get(ix)) {
-            Some(&[x, y, z]) => {
-                work.n = Vec4::new(R::from_bits(x), R::from_bits(y), R::from_bits(z), R::ONE);
-            }
+        match self.kept_normal::<R>(ix).filter(|_| cached) {
+            Some(n) => work.n = n,
             None => work.compute_normal(),
         }
     }

@@ -2,7 +2,8 @@
 //! "PhysicsMesh_SweepBox (0x00348530)").
 
 use kernels::box_sweep::{
-    physics_mesh_sweep_box_triangle, write_mesh_box_contact, BoxTriangleStep, MeshTriangle,
+    physics_mesh_sweep_box_triangle_with_normal, write_mesh_box_contact, BoxTriangleStep,
+    MeshTriangle,
 };
 use kernels::{Contact, OrientedBox, WorkTriangle};
 use ps2_float::{Real, Vec4};
@@ -59,6 +60,7 @@ impl CollisionMesh {
         // One stack record for the whole walk, as the original's: its plane
         // constant and lengths are never written.
         let mut work = WorkTriangle::<R>::default();
+        let reference = visited.reference_walk();
         let counts = walk_lists(
             self.grid(),
             self.cell_trees(),
@@ -76,7 +78,16 @@ impl CollisionMesh {
                     // At most 65,535 triangles.
                     id: ix as u32,
                 };
-                let step = physics_mesh_sweep_box_triangle(&mut work, bx, q.body_flags, &mt, mv);
+                // The kept normal, but for the reference walk (divergence 179).
+                let normal = self.kept_normal::<R>(ix).filter(|_| !reference);
+                let step = physics_mesh_sweep_box_triangle_with_normal(
+                    &mut work,
+                    bx,
+                    q.body_flags,
+                    &mt,
+                    mv,
+                    normal,
+                );
                 match step {
                     BoxTriangleStep::Skipped(_) => Exit::Counted,
                     BoxTriangleStep::Before(_) => {
