@@ -59,6 +59,7 @@ pub use sweep_capsule::wall_too_low;
 pub use walk::ListWalk;
 
 use bitflags::bitflags;
+use kernels::Sphere;
 use ps2_float::{Real, Vec4};
 
 use crate::{CellRange, CollisionMesh, TriangleFlags, VisitedBits};
@@ -306,6 +307,17 @@ impl<R: Real> QueryScratch<R> {
         sort_by_fraction(&mut self.contacts);
         self.contacts.len().min(max).min(out_len)
     }
+}
+
+/// One sphere query's fixed inputs, as its per-triangle step reads them:
+/// the query (box, options, thresholds, walk), the sphere at the start, the
+/// whole move and what the sphere can reach.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SphereFrame<'a, R> {
+    pub(crate) q: &'a SweepQuery<R>,
+    pub(crate) sphere: Sphere<R>,
+    pub(crate) mv: Vec4<R>,
+    pub(crate) reach: Reach,
 }
 
 /// Stores a mesh contact in the 100-entry array; past the 100th it is

@@ -9,7 +9,8 @@ use ps2_float::{Real, Vec4};
 use super::contact::write_sphere_contact;
 use super::walk::{walk_lists, Exit};
 use super::{
-    keep, MeshContact, QueryScratch, QueryStats, Reach, SweepQuery, INTO_FACE, SIDE_EPSILON,
+    keep, MeshContact, QueryScratch, QueryStats, Reach, SphereFrame, SweepQuery, INTO_FACE,
+    SIDE_EPSILON,
 };
 use crate::{CollisionMesh, TriangleFlags};
 
@@ -119,6 +120,12 @@ impl CollisionMesh {
         let mut work = WorkTriangle::<R>::default();
         let reach =
             Reach::sphere(sphere.centre, sphere.radius, mv, q.walk).unless_reference(visited);
+        let frame = SphereFrame {
+            q,
+            sphere,
+            mv,
+            reach,
+        };
         let cull = Some((&reach, self.cell_bounds()));
         let counts = walk_lists(
             self.grid(),
@@ -127,7 +134,7 @@ impl CollisionMesh {
             visited,
             q.walk,
             cull,
-            |ix| match self.capsule_triangle(&mut work, q, &reach, &sphere, mv, ix, stats) {
+            |ix| match self.capsule_triangle(&mut work, &frame, ix, stats) {
                 Outcome::Skipped => Exit::Counted,
                 Outcome::Beyond => Exit::Uncounted,
                 Outcome::Kept(mc) => {
@@ -146,17 +153,19 @@ impl CollisionMesh {
 
     /// One triangle of [`CollisionMesh::sweep_capsule`], after its visited
     /// bit.
-    #[allow(clippy::too_many_arguments)]
     fn capsule_triangle<R: Real>(
         &self,
         work: &mut WorkTriangle<R>,
-        q: &SweepQuery<R>,
-        reach: &Reach,
-        sphere: &Sphere<R>,
-        mv: Vec4<R>,
+        frame: &SphereFrame<'_, R>,
         ix: usize,
         stats: &mut QueryStats,
     ) -> Outcome<R> {
+        let SphereFrame {
+            q,
+            ref sphere,
+            mv,
+            ref reach,
+        } = *frame;
         let Some(tri) = self.triangle(ix) else {
             return Outcome::Skipped;
         };

@@ -8,8 +8,8 @@ use ps2_float::{Real, Vec4};
 use super::contact::write_sphere_contact;
 use super::walk::{walk_lists, Exit};
 use super::{
-    bit3_skipped, keep, marks, MeshContact, QueryScratch, QueryStats, Reach, SweepOptions,
-    SweepQuery, GRAZING, INTO_FACE, SIDE_EPSILON,
+    bit3_skipped, keep, marks, MeshContact, QueryScratch, QueryStats, Reach, SphereFrame,
+    SweepOptions, SweepQuery, GRAZING, INTO_FACE, SIDE_EPSILON,
 };
 use crate::{CollisionMesh, TriangleFlags};
 
@@ -87,6 +87,12 @@ impl CollisionMesh {
         let one_per_plane = q.options.contains(SweepOptions::ONE_PER_PLANE);
         let reach =
             Reach::sphere(sphere.centre, sphere.radius, mv, q.walk).unless_reference(visited);
+        let frame = SphereFrame {
+            q,
+            sphere: *sphere,
+            mv,
+            reach,
+        };
         let cull = Some((&reach, self.cell_bounds()));
         let counts = walk_lists(
             self.grid(),
@@ -96,7 +102,7 @@ impl CollisionMesh {
             q.walk,
             cull,
             |ix| {
-                match self.sphere_triangle(&mut work, q, &reach, sphere, mv, ix, stats) {
+                match self.sphere_triangle(&mut work, &frame, ix, stats) {
                     Outcome::Skipped => {}
                     Outcome::Kept(mc) => {
                         if one_per_plane {
@@ -126,17 +132,19 @@ impl CollisionMesh {
 
     /// One triangle of [`CollisionMesh::sweep_sphere`], after its visited
     /// bit.
-    #[allow(clippy::too_many_arguments)]
     fn sphere_triangle<R: Real>(
         &self,
         work: &mut WorkTriangle<R>,
-        q: &SweepQuery<R>,
-        reach: &Reach,
-        sphere: &Sphere<R>,
-        mv: Vec4<R>,
+        frame: &SphereFrame<'_, R>,
         ix: usize,
         stats: &mut QueryStats,
     ) -> Outcome<R> {
+        let SphereFrame {
+            q,
+            ref sphere,
+            mv,
+            ref reach,
+        } = *frame;
         let Some(tri) = self.triangle(ix) else {
             return Outcome::Skipped;
         };
