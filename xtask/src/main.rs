@@ -3,8 +3,12 @@
 //! * `golden [--check] [--fixtures DIR --out DIR]`: evaluates the kernel case
 //!   files and writes (or checks) the golden contact snapshots.
 //! * `ee-check FILE...`: checks tables of EE float results against `Ee32`.
+//! * `bench-ir [--scenes A,B] [--kinds A,B] [--ee32] [--reps N]`: the mesh
+//!   queries' neutral workload counted in instructions with callgrind, the
+//!   port against parry3d.
 #![forbid(unsafe_code)]
 
+mod bench_ir;
 mod ee_check;
 mod golden;
 
@@ -23,7 +27,13 @@ tasks:
   ee-check FILE...
       Check tables of EE float results (columns op, acc, a, b, expected[,
       acc_after]; '#' comment lines) against Ee32, bit for bit. Ends with
-      'N passed, M failed'; exits non-zero when anything fails.";
+      'N passed, M failed'; exits non-zero when anything fails.
+  bench-ir [--scenes A,B] [--kinds A,B] [--ee32] [--reps N]
+      Build collision-mesh's bench_ir example (release) and run the mesh
+      queries' neutral workload under valgrind's callgrind, per scene (2k and
+      64k triangles, 8 m and 2 m cells) and query kind; print instructions per
+      query for the port, parry3d and parry3d with the port's one-sided
+      culling, and their ratios. Needs valgrind; exits non-zero without it.";
 
 /// The workspace root (the parent of this crate's folder).
 fn root() -> PathBuf {
@@ -36,6 +46,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("golden") => golden::main(&args[1..]),
         Some("ee-check") => ee_check::main(&args[1..]),
+        Some("bench-ir") => bench_ir::main(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             Ok(true)

@@ -235,8 +235,12 @@ impl Grid {
     /// (*inferred*, divergence 131).
     #[must_use]
     pub fn cell_range<R: Real>(&self, min: Vec4<R>, max: Vec4<R>) -> CellRange {
-        let a = self.to_grid(min);
-        let b = self.to_grid(max);
+        self.cell_range_in_grid(self.to_grid(min), self.to_grid(max))
+    }
+
+    /// [`Grid::cell_range`] of two corners already in grid space
+    /// ([`Grid::to_grid`]).
+    pub(crate) fn cell_range_in_grid<R: Real>(&self, a: Vec4<R>, b: Vec4<R>) -> CellRange {
         let (a, b) = ([a.x, a.y, a.z], [b.x, b.y, b.z]);
         let mut lo = [0u16; 3];
         let mut hi = [0u16; 3];

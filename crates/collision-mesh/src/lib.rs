@@ -123,6 +123,144 @@
 //!
 //! # Performance
 //!
+//! ## The neutral workload, in instructions
+//!
+//! `benches/common/neutral.rs` holds a seeded workload answered by the port
+//! and by parry3d 0.31.1 (the newest) on the same triangles: the street
+//! block of 1,996 triangles and a tiling of 8 × 4 blocks (63,872), each
+//! built with 8 m cells (the disc's) and 2 m cells; per query kind 256
+//! queries, half started a short way in front of a wall-like triangle
+//! (façades, kerbs, posts, car shells, crates, the fence) and moving towards
+//! it, half anywhere over the mesh; no sweep or ray starts within 1 cm of a
+//! triangle. Parry is used as its documentation suggests: its `TriMesh` and
+//! BVH, `cast_shapes` against the whole mesh for the first contact, the
+//! BVH's box query and a `cast_shapes` per triangle for every contact,
+//! `cast_local_ray`, and a `contact` per triangle for the overlap and
+//! push-out; and once more with the port's own filter (disabled, behind a
+//! one-sided face, receding, the walking sweep's wall rule) applied before
+//! its calls ("one-sided"), so neither side does work the other skips.
+//!
+//! `cargo xtask bench-ir` runs `examples/bench_ir.rs` under `valgrind
+//! --tool=callgrind`, collecting only inside the measured function (the
+//! mesh building and the drawing of the queries are not counted) and
+//! writing one profile part per (query, system), and prints instructions
+//! per query; `cargo bench -p collision-mesh --bench neutral --
+//! --warm-up-time 0.3 --measurement-time 1` times the same calls. "Before"
+//! is the same count for the queries as they were before the cell boxes,
+//! trees, kept normals, nearest-first ray and partial clears (divergence
+//! 179). Instructions (Ir) per query, `f32` mode; times are criterion's
+//! median per query on the shared 2-core machine (load average 2 to 4.5;
+//! single figures move by up to ±30 % between runs, the instruction counts
+//! do not move):
+//!
+//! | query | mesh, cells | before | ours | parry3d | parry ÷ ours | one-sided parry ÷ ours | ours µs | parry3d µs | parry ÷ ours, time | goal |
+//! | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+//! | sphere sweep, all contacts | 2k, 8 m | 17,384 | 8,324 | 55,112 | 6.62× | 3.84× | 1.79 | 11.96 | 6.7× | ≥ 5×, met |
+//! | sphere sweep, all contacts | 2k, 2 m | 10,666 | 8,006 | 55,112 | 6.88× | 3.99× | 1.38 | 15.59 | 11.3× | ≥ 5×, met |
+//! | sphere sweep, all contacts | 64k, 8 m | 28,952 | 9,806 | 69,642 | 7.10× | 4.38× | 1.71 | 13.62 | 8.0× | ≥ 5×, met |
+//! | sphere sweep, all contacts | 64k, 2 m | 20,130 | 9,457 | 69,642 | 7.36× | 4.54× | 3.45 | 23.35 | 6.8× | ≥ 5×, met |
+//! | sphere sweep, first contact | 2k, 8 m | 17,889 | 8,736 | 34,232 | 3.92× | 4.27× | 1.31 | 5.98 | 4.6× | ≥ 3×, met |
+//! | sphere sweep, first contact | 2k, 2 m | 11,025 | 8,522 | 34,232 | 4.02× | 4.38× | 1.51 | 7.22 | 4.8× | ≥ 3×, met |
+//! | sphere sweep, first contact | 64k, 8 m | 28,911 | 9,614 | 36,555 | 3.80× | 4.27× | 2.82 | 11.93 | 4.2× | ≥ 3×, met |
+//! | sphere sweep, first contact | 64k, 2 m | 20,289 | 9,463 | 36,555 | 3.86× | 4.34× | 2.48 | 10.30 | 4.2× | ≥ 3×, met |
+//! | walking capsule | 2k, 8 m | 13,103 | 5,160 | 37,900 | 7.34× | 3.11× | 0.66 | 7.21 | 11.0× | ≥ 3×, met |
+//! | walking capsule | 2k, 2 m | 6,930 | 4,853 | 37,900 | 7.81× | 3.31× | 1.26 | 9.97 | 7.9× | ≥ 3×, met |
+//! | walking capsule | 64k, 8 m | 23,656 | 6,415 | 40,657 | 6.34× | 2.80× | 1.68 | 14.13 | 8.4× | ≥ 3×, met |
+//! | walking capsule | 64k, 2 m | 15,726 | 6,055 | 40,657 | 6.71× | 2.97× | 1.94 | 13.03 | 6.7× | ≥ 3×, met |
+//! | box sweep | 2k, 8 m | 42,489 | 39,474 | 19,527 | 0.49× | 0.33× | 8.14 | 5.66 | 0.7× | ≥ 3×, missed |
+//! | box sweep | 2k, 2 m | 18,254 | 17,212 | 19,527 | 1.13× | 0.75× | 2.41 | 3.96 | 1.6× | ≥ 3×, missed |
+//! | box sweep | 64k, 8 m | 56,056 | 44,541 | 18,431 | 0.41× | 0.26× | 7.12 | 4.84 | 0.7× | ≥ 3×, missed |
+//! | box sweep | 64k, 2 m | 26,207 | 17,144 | 18,431 | 1.08× | 0.69× | 2.69 | 4.19 | 1.6× | ≥ 3×, missed |
+//! | ray down, 20 m | 2k, 8 m | 11,940 | 4,751 | 2,096 | 0.44× | 0.44× | 0.48 | 0.24 | 0.5× | ≥ 2×, missed |
+//! | ray down, 20 m | 2k, 2 m | 4,325 | 3,444 | 2,096 | 0.61× | 0.61× | 0.36 | 0.24 | 0.7× | ≥ 2×, missed |
+//! | ray down, 20 m | 64k, 8 m | 20,176 | 4,772 | 2,603 | 0.55× | 0.54× | 1.04 | 0.53 | 0.5× | ≥ 2×, missed |
+//! | ray down, 20 m | 64k, 2 m | 12,318 | 3,519 | 2,603 | 0.74× | 0.74× | 0.65 | 0.37 | 0.6× | ≥ 2×, missed |
+//! | ray level, 20 m | 2k, 8 m | 49,765 | 6,861 | 1,869 | 0.27× | 0.28× | 0.92 | 0.21 | 0.2× | ≥ 2×, missed |
+//! | ray level, 20 m | 2k, 2 m | 22,075 | 6,544 | 1,869 | 0.29× | 0.29× | 0.91 | 0.26 | 0.3× | ≥ 2×, missed |
+//! | ray level, 20 m | 64k, 8 m | 72,242 | 7,312 | 2,725 | 0.37× | 0.38× | 1.15 | 0.28 | 0.2× | ≥ 2×, missed |
+//! | ray level, 20 m | 64k, 2 m | 33,404 | 7,304 | 2,725 | 0.37× | 0.38× | 0.89 | 0.28 | 0.3× | ≥ 2×, missed |
+//! | sphere overlap | 2k, 8 m | 11,406 | 5,026 | 5,556 | 1.11× | 0.82× | 0.97 | 0.96 | 1.0× | ≥ 2×, missed |
+//! | sphere overlap | 2k, 2 m | 5,901 | 4,656 | 5,556 | 1.19× | 0.88× | 0.78 | 0.75 | 1.0× | ≥ 2×, missed |
+//! | sphere overlap | 64k, 8 m | 20,887 | 5,596 | 6,251 | 1.12× | 0.85× | 1.04 | 1.70 | 1.6× | ≥ 2×, missed |
+//! | sphere overlap | 64k, 2 m | 14,301 | 5,127 | 6,251 | 1.22× | 0.93× | 0.74 | 1.04 | 1.4× | ≥ 2×, missed |
+//! | sphere push-out | 2k, 8 m | 16,513 | 5,366 | 5,427 | 1.01× | 0.78× | 0.62 | 0.73 | 1.2× | ≥ 2×, missed |
+//! | sphere push-out | 2k, 2 m | 6,878 | 4,945 | 5,427 | 1.10× | 0.85× | 0.62 | 0.73 | 1.2× | ≥ 2×, missed |
+//! | sphere push-out | 64k, 8 m | 27,312 | 5,988 | 6,127 | 1.02× | 0.77× | 1.86 | 1.76 | 0.9× | ≥ 2×, missed |
+//! | sphere push-out | 64k, 2 m | 15,040 | 5,291 | 6,127 | 1.16× | 0.87× | 0.77 | 0.95 | 1.2× | ≥ 2×, missed |
+//!
+//! Against the goals (instructions, parry3d as it comes):
+//!
+//! * met: the sphere sweep with every contact (6.6 to 7.4×, goal 5×), the
+//!   first contact (3.8 to 4.0×, goal 3×), the walking capsule (6.3 to
+//!   7.8×, goal 3×). Against parry with the port's culling the all-contact
+//!   sweep is 3.8 to 4.5× and the capsule 2.8 to 3.3×;
+//! * the 64k mesh costs 1.00 to 1.18 times the 2k mesh for every query but
+//!   the walking capsule, 1.24 to 1.25× (goal 1.2×, missed by 4 %; not
+//!   profiled further: the large mesh's starts are drawn over the whole
+//!   tiling, so they are not the small mesh's queries, and part of the
+//!   difference is the workload's); no part of a query grows with the mesh any more (the visited bits clear
+//!   only the bytes a query set: before, clearing the 8 KB of the large
+//!   mesh's bits was a third of its sweep);
+//! * missed, the box sweep: 0.41 to 1.13× (goal 3×). Divergence 178 keeps it
+//!   unculled (its kernel's zero-speed reset can give contacts no box test
+//!   predicts), so every triangle of the walked cells goes through the
+//!   13-axis kernel. Profile (callgrind, 2k, 8 m cells): the kernel
+//!   (`physics_mesh_sweep_box_triangle`, `sweep_box_triangle_windows`) 63 %
+//!   of the query, the corners' conversion 17 %, the kernel's own normal
+//!   14 %, which the kept normals now replace (8 % fewer instructions in
+//!   `f32`, 40 % in `Ee32`); the box rows' times are from a second run
+//!   after that change;
+//! * missed, the rays: 0.27 to 0.74× (goal 2×), from 0.04 to 0.48× before.
+//!   The ray now walks its cells nearest first, through a tree of boxes per
+//!   cell, and stops testing once the nearest hit is found, but keeps the
+//!   console's cells (the column walk over the grid, 4 to 20 cells for 20 m)
+//!   and each cell's tree is entered separately, where parry's one BVH over
+//!   the whole mesh is entered once. Profile (2k, 8 m, level rays): the
+//!   box-segment test 49 % (about 25 nodes and triangle boxes per cell), the
+//!   two ends to grid space and the cell range 12 %;
+//! * missed, the overlap (1.1 to 1.2×) and the push-out (1.0 to 1.2×), goal
+//!   2×: they were 0.30 to 0.94× and 0.22 to 0.79× before. Profile (2k, 8 m): the cell walk and
+//!   the tree's picks 35 to 40 % (collecting and sorting list positions so
+//!   the console's order is kept), the corners' conversion 10 to 20 %, the
+//!   grid mapping 13 to 22 %, the kernels (penetration, edge tests) the
+//!   rest; parry's ball-triangle contact is cheaper than the console's
+//!   penetration test, which the port must run as it is.
+//!
+//! The `Ee32` mode on the same workload (instructions; the `Ee32` ÷ `f32`
+//! goal of 10× holds for every query, the box sweep closest at 7.1×; the
+//! faster exact `Ee32` square root and division of the issue are not done,
+//! so its time goal is not measured here):
+//!
+//! | query | `f32` 2k 8 m / 64k 2 m | `Ee32` 2k 8 m / 64k 2 m | `Ee32` ÷ `f32` |
+//! | --- | --- | --- | --- |
+//! | sphere sweep, all contacts | 8,324 / 9,457 | 51,497 / 61,762 | 6.2× / 6.5× |
+//! | sphere sweep, first contact | 8,736 / 9,463 | 53,572 / 59,139 | 6.1× / 6.2× |
+//! | walking capsule | 5,160 / 6,055 | 27,177 / 33,621 | 5.3× / 5.6× |
+//! | box sweep | 39,474 / 17,144 | 241,659 / 121,111 | 6.1× / 7.1× |
+//! | ray down, 20 m | 4,751 / 3,519 | 12,085 / 11,616 | 2.5× / 3.3× |
+//! | ray level, 20 m | 6,861 / 7,304 | 12,405 / 15,631 | 1.8× / 2.1× |
+//! | sphere overlap | 5,026 / 5,127 | 20,822 / 23,899 | 4.1× / 4.7× |
+//! | sphere push-out | 5,366 / 5,291 | 12,435 / 13,712 | 2.3× / 2.6× |
+//!
+//! The fast walk answers bit for bit as the specification's walk
+//! (`VisitedBits::set_reference_walk`): `tests/differential.rs` compares
+//! 100,000 seeded queries per query kind and float mode on the street block
+//! with both cell sizes, every field of every record (all equal, 23 s in
+//! the test suite).
+//!
+//! ## The street benchmark
+//!
+//! After the changes of divergence 179, with parry3d 0.31.1, one run
+//! (`--warm-up-time 0.5 --measurement-time 1.5`, load average 1.5 to 3),
+//! µs per iteration of 32 queries, ours 8 m / 2 m cells, then parry3d:
+//! sphere sweep 2k 84.7 / 84.1 (`Ee32` 434 with 2 m cells), parry 1,158;
+//! 64k 80.6 / 82.9, parry 992; ray 2k 32.5 / 37.2, parry 8.2; 64k 27.7 /
+//! 31.3, parry 11.7; push-out 2k 24.2 / 17.7, parry 17.3; 64k 24.1 / 17.9,
+//! parry 24.0. Every figure of the port is below the earlier run's below
+//! (the sweep 1.2 to 2.7 times faster, the ray 1.6 to 10 times, the
+//! push-out 1.2 to 4 times); parry3d 0.31 is itself 1.1 to 3.3 times faster
+//! than 0.22 was. The earlier run, for the record:
+//!
 //! `benches/queries.rs` (criterion 0.5) runs each query side by side with
 //! parry3d 0.22.1 on the same triangles (a `TriMesh` of the mesh's vertices
 //! and indices), in `cargo bench -p collision-mesh --bench queries --

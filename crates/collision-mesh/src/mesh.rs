@@ -17,7 +17,8 @@
 //! naming the place of the first problem it finds. The console trusts its
 //! file; these checks are guards (divergences 134, 135 and 149).
 
-use ps2_float::{Real, Vec4};
+use kernels::WorkTriangle;
+use ps2_float::{Ee32, Real, Vec4};
 use serde::{Deserialize, Serialize};
 
 use crate::chunks::ChunkId;
@@ -100,6 +101,209 @@ pub struct CollisionMesh {
     pub(crate) triangles: Vec<Triangle>,
     pub(crate) grid: Grid,
     words: FileWords,
+    /// Derived once from the vertices, triangles and lists: what the
+    /// queries' culling reads (divergence 179).
+    pub(crate) bounds: Bounds,
+}
+
+/// Per-triangle and per-cell bounding boxes, `[min x, min y, min z, max x,
+/// max y, max z]` in `f32`, made when the mesh is made (the vertices and the
+/// lists never change after). A triangle's box is the smallest and largest
+/// of its corners per axis; a cell's is the union of the boxes of the
+/// triangles its list holds (an empty cell's is inverted, `+∞` to `−∞`, so
+/// no box meets it). The queries only ever skip work with them (divergence
+/// 178, 179); no answer is computed from them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct Bounds {
+    pub(crate) triangles: Vec<[f32; 6]>,
+    pub(crate) cells: Vec<[f32; 6]>,
+    /// Per cell, a tree of boxes over the triangles it lists.
+    pub(crate) trees: CellTrees,
+    /// Per triangle, the unit normal `WorkTriangle::compute_normal` gives
+    /// for its corners, as bits, in `f32` mode and in `Ee32` mode (`x, y,
+    /// z`; `w` is 1). The same function of the same corners, so the same bits
+    /// the queries would compute (divergence 179).
+    pub(crate) normals_f32: Vec<[u32; 3]>,
+    pub(crate) normals_ee32: Vec<[u32; 3]>,
+}
+
+/// The normal bits of every triangle in one float mode.
+fn normals<R: Real>(vertices: &[[f32; 4]], triangles: &[Triangle]) -> Vec<[u32; 3]> {
+    triangles
+        .iter()
+        .map(|t| {
+            let corner = |k: usize| {
+                vertices
+                    .get(usize::from(t.v[k]))
+                    .map_or(Vec4::<R>::ZERO, |v| Vec4::from_f32(*v))
+            };
+            let mut work = WorkTriangle::from_corners(corner(0), corner(1), corner(2));
+            work.compute_normal();
+            [work.n.x.to_bits(), work.n.y.to_bits(), work.n.z.to_bits()]
+        })
+        .collect()
+}
+
+/// One node of a cell's tree: a box around everything under it, and either
+/// two children (`count == 0`: nodes `first` and `first + 1`) or a leaf of
+/// `count` triangles (`leaves[first..first + count]`).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct TreeNode {
+    pub(crate) b: [f32; 6],
+    pub(crate) first: u32,
+    pub(crate) count: u32,
+    /// The axis the children were split on (the second's centres higher).
+    pub(crate) axis: u8,
+}
+
+/// The trees of all cells: each non-empty cell's root, the nodes, and the
+/// leaves' triangle indices. A node's box holds its children's, so a box the
+/// ray's reach misses holds no triangle box it meets (the reach's test is
+/// monotonic in the box); the trees only ever skip work (divergence 179).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct CellTrees {
+    /// Per cell grid entry: the root node, or `u32::MAX` for an empty cell.
+    pub(crate) roots: Vec<u32>,
+    pub(crate) nodes: Vec<TreeNode>,
+    pub(crate) leaves: Vec<u16>,
+    /// Per leaf entry: where the cell's list holds it (an index into
+    /// [`Grid::lists`]), so that what a tree finds can be taken in the
+    /// list's order.
+    pub(crate) positions: Vec<u32>,
+}
+
+/// The most triangles in a leaf.
+const LEAF: usize = 4;
+/// The deepest a tree gets (a median split of at most 65,535 triangles into
+/// leaves of 4 is 15 levels deep); the walk's stack holds this many.
+pub(crate) const TREE_DEPTH: usize = 24;
+
+impl CellTrees {
+    fn new(grid: &Grid, tri: &[[f32; 6]]) -> Self {
+        let mut trees = Self::default();
+        let mut items: Vec<(u16, u32, [f32; 6])> = Vec::new();
+        for &off in &grid.cells {
+            items.clear();
+            items.extend(grid.list_at(off).iter().enumerate().filter_map(|(k, &t)| {
+                let pos = off + 1 + k as u32;
+                tri.get(usize::from(t)).map(|b| (t, pos, *b))
+            }));
+            if items.is_empty() {
+                trees.roots.push(u32::MAX);
+                continue;
+            }
+            let root = trees.nodes.len();
+            trees.nodes.push(TreeNode::default());
+            trees.roots.push(root as u32);
+            trees.build(&mut items, root);
+        }
+        trees
+    }
+
+    fn build(&mut self, items: &mut [(u16, u32, [f32; 6])], at: usize) {
+        let mut b = EMPTY_BOX;
+        let (mut cmin, mut cmax) = ([f32::INFINITY; 3], [f32::NEG_INFINITY; 3]);
+        for (_, _, tb) in items.iter() {
+            for k in 0..3 {
+                b[k] = b[k].min(tb[k]);
+                b[k + 3] = b[k + 3].max(tb[k + 3]);
+                let c = tb[k] + tb[k + 3];
+                cmin[k] = cmin[k].min(c);
+                cmax[k] = cmax[k].max(c);
+            }
+        }
+        if items.len() <= LEAF {
+            self.nodes[at] = TreeNode {
+                b,
+                first: self.leaves.len() as u32,
+                count: items.len() as u32,
+                axis: 0,
+            };
+            self.leaves.extend(items.iter().map(|i| i.0));
+            self.positions.extend(items.iter().map(|i| i.1));
+            return;
+        }
+        let axis = (0..3)
+            .max_by(|&i, &j| (cmax[i] - cmin[i]).total_cmp(&(cmax[j] - cmin[j])))
+            .unwrap_or(0);
+        items.sort_by(|x, y| (x.2[axis] + x.2[axis + 3]).total_cmp(&(y.2[axis] + y.2[axis + 3])));
+        let mid = items.len() / 2;
+        let first = self.nodes.len();
+        self.nodes.push(TreeNode::default());
+        self.nodes.push(TreeNode::default());
+        self.nodes[at] = TreeNode {
+            b,
+            first: first as u32,
+            count: 0,
+            axis: axis as u8,
+        };
+        let (left, right) = items.split_at_mut(mid);
+        self.build(left, first);
+        self.build(right, first + 1);
+    }
+}
+
+/// The inverted box no box meets.
+const EMPTY_BOX: [f32; 6] = [
+    f32::INFINITY,
+    f32::INFINITY,
+    f32::INFINITY,
+    f32::NEG_INFINITY,
+    f32::NEG_INFINITY,
+    f32::NEG_INFINITY,
+];
+
+impl Bounds {
+    fn new(vertices: &[[f32; 4]], triangles: &[Triangle], grid: &Grid) -> Self {
+        let tri: Vec<[f32; 6]> = triangles
+            .iter()
+            .map(|t| {
+                let corner = |k: usize| vertices.get(usize::from(t.v[k])).copied();
+                let (Some(a), Some(b), Some(c)) = (corner(0), corner(1), corner(2)) else {
+                    // Never for a checked mesh; a box that meets everything.
+                    return [
+                        f32::NEG_INFINITY,
+                        f32::NEG_INFINITY,
+                        f32::NEG_INFINITY,
+                        f32::INFINITY,
+                        f32::INFINITY,
+                        f32::INFINITY,
+                    ];
+                };
+                let mut bx = [0.0f32; 6];
+                for k in 0..3 {
+                    bx[k] = a[k].min(b[k]).min(c[k]);
+                    bx[k + 3] = a[k].max(b[k]).max(c[k]);
+                }
+                bx
+            })
+            .collect();
+        let cells = grid
+            .cells
+            .iter()
+            .map(|&off| {
+                let mut bx = EMPTY_BOX;
+                for &t in grid.list_at(off) {
+                    let Some(tb) = tri.get(usize::from(t)) else {
+                        continue;
+                    };
+                    for k in 0..3 {
+                        bx[k] = bx[k].min(tb[k]);
+                        bx[k + 3] = bx[k + 3].max(tb[k + 3]);
+                    }
+                }
+                bx
+            })
+            .collect();
+        let trees = CellTrees::new(grid, &tri);
+        Self {
+            triangles: tri,
+            cells,
+            trees,
+            normals_f32: normals::<f32>(vertices, triangles),
+            normals_ee32: normals::<Ee32>(vertices, triangles),
+        }
+    }
 }
 
 impl TryFrom<MeshData> for CollisionMesh {
@@ -319,18 +523,21 @@ impl CollisionMesh {
     /// Wraps data [`check`] accepted.
     pub(crate) fn from_checked(data: MeshData) -> Self {
         let g = data.grid;
+        let grid = Grid {
+            matrix: g.matrix,
+            clamp_min: g.clamp_min,
+            clamp_max: g.clamp_max,
+            dims: g.dims,
+            cells: g.cells,
+            lists: g.lists,
+        };
+        let bounds = Bounds::new(&data.vertices, &data.triangles, &grid);
         Self {
             vertices: data.vertices,
             triangles: data.triangles,
-            grid: Grid {
-                matrix: g.matrix,
-                clamp_min: g.clamp_min,
-                clamp_max: g.clamp_max,
-                dims: g.dims,
-                cells: g.cells,
-                lists: g.lists,
-            },
+            grid,
             words: data.file_words,
+            bounds,
         }
     }
 
@@ -390,6 +597,70 @@ impl CollisionMesh {
         let b = self.vertices.get(usize::from(t.v[1]))?;
         let c = self.vertices.get(usize::from(t.v[2]))?;
         Some([Vec4::from_f32(*a), Vec4::from_f32(*b), Vec4::from_f32(*c)])
+    }
+
+    /// A triangle's bounding box, `[min x, min y, min z, max x, max y, max
+    /// z]`.
+    #[must_use]
+    #[inline]
+    pub(crate) fn tri_bounds(&self, index: usize) -> Option<&[f32; 6]> {
+        self.bounds.triangles.get(index)
+    }
+
+    /// The box around every triangle a cell lists (inverted for an empty
+    /// cell), by the cell's grid entry.
+    #[must_use]
+    #[inline]
+    pub(crate) fn cell_bounds(&self) -> &[[f32; 6]] {
+        &self.bounds.cells
+    }
+
+    /// Triangle `ix`'s unit normal as kept from when the mesh was made, in
+    /// the float mode `R` (`None` for another mode or no such triangle): the
+    /// bits `WorkTriangle::compute_normal` gives for its corners (divergence
+    /// 179).
+    #[inline]
+    pub(crate) fn kept_normal<R: Real>(&self, ix: usize) -> Option<Vec4<R>> {
+        let table = match R::MODE {
+            "f32" => &self.bounds.normals_f32,
+            "ee32" => &self.bounds.normals_ee32,
+            _ => return None,
+        };
+        let &[x, y, z] = table.get(ix)?;
+        Some(Vec4::new(
+            R::from_bits(x),
+            R::from_bits(y),
+            R::from_bits(z),
+            R::ONE,
+        ))
+    }
+
+    /// Sets `work.n` to triangle `ix`'s unit normal: the kept one
+    /// ([`CollisionMesh::kept_normal`]) when `cached`, otherwise
+    /// `work.compute_normal()` of `work`'s corners, which must be the
+    /// triangle's. Both give the same bits (divergence 179).
+    #[inline]
+    pub(crate) fn set_normal<R: Real>(&self, work: &mut WorkTriangle<R>, ix: usize, cached: bool) {
+        match self.kept_normal::<R>(ix).filter(|_| cached) {
+            Some(n) => work.n = n,
+            None => work.compute_normal(),
+        }
+    }
+
+    /// The cells' trees of boxes.
+    #[must_use]
+    #[inline]
+    pub(crate) fn cell_trees(&self) -> &CellTrees {
+        &self.bounds.trees
+    }
+
+    /// The box around every triangle of one cell (`None` outside the grid).
+    #[must_use]
+    #[inline]
+    pub(crate) fn cell_box(&self, cell: [u16; 3]) -> Option<&[f32; 6]> {
+        self.grid
+            .cell_index(cell)
+            .and_then(|i| self.bounds.cells.get(i))
     }
 
     /// The grid.

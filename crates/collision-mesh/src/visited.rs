@@ -9,11 +9,39 @@
 //! reuses it for every query, so a query allocates nothing.
 
 /// One bit per triangle, in bytes sized as the console sizes chunk `0x52`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+///
+/// Besides the bits it keeps the bytes it set since the last clear, so a
+/// clear touches only those (a query visits a few hundred triangles of up to
+/// 65,535), and whether the queries walk as the specification reads (see
+/// [`VisitedBits::set_reference_walk`]). Two sets are equal when their bits
+/// are.
+#[derive(Clone, Debug, Default)]
 pub struct VisitedBits {
     bytes: Vec<u8>,
     triangles: usize,
+    /// The indices of the bytes set since the last clear, each once (so never
+    /// more than `bytes.len()`, the capacity reserved up front).
+    touched: Vec<u16>,
+    /// A byte was set that `touched` had no room for (a clone's list has no
+    /// spare capacity): the next clear writes every byte.
+    overflow: bool,
+    reference: bool,
+    /// Room for the list positions a query takes from a cell's tree (query
+    /// scratch, not part of the set; reserved up front, never grown).
+    pub(crate) picks: Vec<u32>,
 }
+
+impl PartialEq for VisitedBits {
+    fn eq(&self, other: &Self) -> bool {
+        self.triangles == other.triangles && self.bytes == other.bytes
+    }
+}
+
+impl Eq for VisitedBits {}
+
+/// The most list positions a query takes from one cell's tree at once
+/// (more, and the cell's list is read instead).
+const PICKS: usize = 4096;
 
 /// What [`VisitedBits::visit`] found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,10 +67,32 @@ impl VisitedBits {
     /// A cleared set for `triangles` triangles.
     #[must_use]
     pub fn new(triangles: usize) -> Self {
+        let len = Self::byte_len(triangles);
         Self {
-            bytes: vec![0; Self::byte_len(triangles)],
+            bytes: vec![0; len],
             triangles,
+            touched: Vec::with_capacity(len),
+            overflow: false,
+            reference: false,
+            picks: Vec::with_capacity(triangles.min(PICKS)),
         }
+    }
+
+    /// Makes the mesh queries that take these bits (directly or through a
+    /// `QueryScratch`) walk as the specification reads them: every cell of
+    /// the box in the console's order, every listed triangle through every
+    /// test, nothing culled (divergences 178 and 179 off). The answers are
+    /// the same bit for bit either way (the differential test
+    /// `tests/differential.rs` checks it); only the counters and the set of
+    /// bits left set after a query differ. Off by default.
+    pub fn set_reference_walk(&mut self, on: bool) {
+        self.reference = on;
+    }
+
+    /// Whether [`VisitedBits::set_reference_walk`] is on.
+    #[must_use]
+    pub fn reference_walk(&self) -> bool {
+        self.reference
     }
 
     /// The number of triangles the set covers.
@@ -59,11 +109,24 @@ impl VisitedBits {
 
     /// Clears every bit, first resizing the set when it was made for another
     /// number of triangles (the only time it allocates).
+    /// Only the bytes set since the last clear are written (all of them
+    /// when more than an eighth of the set was touched).
     pub fn reset(&mut self, triangles: usize) {
         if self.triangles != triangles || self.bytes.len() != Self::byte_len(triangles) {
+            let reference = self.reference;
             *self = Self::new(triangles);
+            self.reference = reference;
+        } else if !self.overflow && self.touched.len() * 8 < self.bytes.len() {
+            for &i in &self.touched {
+                if let Some(b) = self.bytes.get_mut(usize::from(i)) {
+                    *b = 0;
+                }
+            }
+            self.touched.clear();
         } else {
             self.bytes.fill(0);
+            self.touched.clear();
+            self.overflow = false;
         }
     }
 
@@ -80,6 +143,14 @@ impl VisitedBits {
         if *byte & bit != 0 {
             Visit::Again
         } else {
+            if *byte == 0 {
+                if self.touched.len() < self.touched.capacity() {
+                    // At most 8,192 bytes (65,535 triangles): the index fits.
+                    self.touched.push((triangle >> 3) as u16);
+                } else {
+                    self.overflow = true;
+                }
+            }
             *byte |= bit;
             Visit::First
         }
@@ -130,5 +201,28 @@ mod tests {
         v.reset(300);
         assert_eq!(v.as_bytes().len(), 48);
         assert!(!v.is_visited(9));
+    }
+
+    #[test]
+    fn a_clear_clears_every_bit_set() {
+        let mut v = VisitedBits::new(4000);
+        for round in 0..3 {
+            for t in [3, 17, 18, 1999, 3990] {
+                assert_eq!(v.visit(t + round), Visit::First);
+            }
+            // A clone has no spare room for its list: it must still clear.
+            let mut w = v.clone();
+            w.visit(100);
+            w.reset(4000);
+            assert!(w.as_bytes().iter().all(|&b| b == 0));
+            v.reset(4000);
+            assert!(v.as_bytes().iter().all(|&b| b == 0));
+        }
+        // Most of the set touched: the whole set is written.
+        for t in 0..4000 {
+            v.visit(t);
+        }
+        v.reset(4000);
+        assert!(v.as_bytes().iter().all(|&b| b == 0));
     }
 }

@@ -33,8 +33,7 @@ use kernels::sweep::{
     physics_sweep_capsule_capsule, physics_sweep_sphere_capsule, physics_sweep_sphere_sphere,
 };
 use kernels::{Capsule, Contact, OrientedBox, PairContext, Sphere, WorkTriangle};
-use parry3d::math::{Isometry, Point, Vector};
-use parry3d::na::{Translation3, UnitQuaternion};
+use parry3d::math::{Pose, Rotation, Vector};
 use parry3d::query::{cast_shapes, ShapeCastOptions};
 use parry3d::shape::{Ball, Capsule as ParryCapsule, Cuboid, Shape, Triangle};
 use ps2_float::{Ee32, Real, Vec4};
@@ -84,7 +83,7 @@ impl Rng {
     }
 
     /// A uniformly spread rotation.
-    fn rotation(&mut self) -> UnitQuaternion<f32> {
+    fn rotation(&mut self) -> Rotation {
         loop {
             let q = [
                 self.range(-1.0, 1.0),
@@ -94,8 +93,7 @@ impl Rng {
             ];
             let l = q.iter().map(|x| x * x).sum::<f32>();
             if l > 1e-4 && l <= 1.0 {
-                let q = parry3d::na::Quaternion::new(q[0], q[1], q[2], q[3]);
-                return UnitQuaternion::from_quaternion(q);
+                return Rotation::from_xyzw(q[1], q[2], q[3], q[0]).normalize();
             }
         }
     }
@@ -121,11 +119,11 @@ fn v4<R: Real>(a: [f32; 3], w: f32) -> Vec4<R> {
     Vec4::from_f32([a[0], a[1], a[2], w])
 }
 
-fn pt(a: [f32; 3]) -> Point<f32> {
-    Point::new(a[0], a[1], a[2])
+fn pt(a: [f32; 3]) -> Vector {
+    Vector::new(a[0], a[1], a[2])
 }
 
-fn vector(a: [f32; 3]) -> Vector<f32> {
+fn vector(a: [f32; 3]) -> Vector {
     Vector::new(a[0], a[1], a[2])
 }
 
@@ -133,14 +131,14 @@ fn vector(a: [f32; 3]) -> Vector<f32> {
 #[derive(Clone, Copy)]
 struct FBox {
     half: [f32; 3],
-    rot: UnitQuaternion<f32>,
+    rot: Rotation,
     centre: [f32; 3],
 }
 
 impl FBox {
     fn random(rng: &mut Rng, at: [f32; 3], upright: bool) -> Self {
         let rot = if upright {
-            UnitQuaternion::from_euler_angles(0.0, 0.0, rng.range(-3.1, 3.1))
+            Rotation::from_rotation_z(rng.range(-3.1, 3.1))
         } else {
             rng.rotation()
         };
@@ -152,7 +150,7 @@ impl FBox {
     }
 
     fn axis(&self, i: usize) -> [f32; 3] {
-        let mut e = Vector::zeros();
+        let mut e = Vector::ZERO;
         e[i] = 1.0;
         let a = self.rot * e;
         [a.x, a.y, a.z]
@@ -175,8 +173,8 @@ impl FBox {
         }
     }
 
-    fn parry(&self) -> (Cuboid, Isometry<f32>) {
-        let iso = Isometry::from_parts(Translation3::from(vector(self.centre)), self.rot);
+    fn parry(&self) -> (Cuboid, Pose) {
+        let iso = Pose::from_parts(vector(self.centre), self.rot);
         (Cuboid::new(vector(self.half)), iso)
     }
 }
@@ -499,13 +497,13 @@ fn options() -> ShapeCastOptions {
 /// `shape2` at `pos2`: the time of impact.
 #[inline]
 fn parry_cast(
-    pos1: &Isometry<f32>,
-    vel1: &Vector<f32>,
+    pos1: &Pose,
+    vel1: &Vector,
     s1: &dyn Shape,
-    pos2: &Isometry<f32>,
+    pos2: &Pose,
     s2: &dyn Shape,
 ) -> Option<f32> {
-    cast_shapes(pos1, vel1, s1, pos2, &Vector::zeros(), s2, options())
+    cast_shapes(pos1, *vel1, s1, pos2, Vector::ZERO, s2, options())
         .expect("supported pair")
         .map(|h| h.time_of_impact)
 }
@@ -563,8 +561,8 @@ fn prepared_sphere_tri<R: Real>(cases: &[SphereTri]) -> Vec<(OurSphereTri<R>, Wo
 
 struct ParrySphereTri {
     ball: Ball,
-    pos: Isometry<f32>,
-    vel: Vector<f32>,
+    pos: Pose,
+    vel: Vector,
     tri: Triangle,
 }
 
@@ -573,7 +571,7 @@ fn parry_sphere_tri(cases: &[SphereTri]) -> Vec<ParrySphereTri> {
         .iter()
         .map(|c| ParrySphereTri {
             ball: Ball::new(c.r),
-            pos: Isometry::translation(c.c[0], c.c[1], c.c[2]),
+            pos: Pose::translation(c.c[0], c.c[1], c.c[2]),
             vel: vector(c.mv),
             tri: Triangle::new(pt(c.v[0]), pt(c.v[1]), pt(c.v[2])),
         })
@@ -584,7 +582,7 @@ fn run_parry_sphere_tri(cases: &[ParrySphereTri]) -> u32 {
     cases.iter().fold(0, |acc, c| {
         fold_parry(
             acc,
-            parry_cast(&c.pos, &c.vel, &c.ball, &Isometry::identity(), &c.tri),
+            parry_cast(&c.pos, &c.vel, &c.ball, &Pose::identity(), &c.tri),
         )
     })
 }
@@ -619,10 +617,10 @@ fn run_sphere_box<R: Real>(cases: &[OurSphereBox<R>]) -> u32 {
 
 struct ParrySphereBox {
     ball: Ball,
-    pos: Isometry<f32>,
-    vel: Vector<f32>,
+    pos: Pose,
+    vel: Vector,
     cuboid: Cuboid,
-    box_pos: Isometry<f32>,
+    box_pos: Pose,
 }
 
 fn parry_sphere_box(cases: &[SphereBox]) -> Vec<ParrySphereBox> {
@@ -632,7 +630,7 @@ fn parry_sphere_box(cases: &[SphereBox]) -> Vec<ParrySphereBox> {
             let (cuboid, box_pos) = c.b.parry();
             ParrySphereBox {
                 ball: Ball::new(c.r),
-                pos: Isometry::translation(c.c[0], c.c[1], c.c[2]),
+                pos: Pose::translation(c.c[0], c.c[1], c.c[2]),
                 vel: vector(c.mv),
                 cuboid,
                 box_pos,
@@ -681,9 +679,9 @@ fn run_capsule_box<R: Real>(cases: &[OurCapsuleBox<R>]) -> u32 {
 
 struct ParryCapsuleBox {
     capsule: ParryCapsule,
-    vel: Vector<f32>,
+    vel: Vector,
     cuboid: Cuboid,
-    box_pos: Isometry<f32>,
+    box_pos: Pose,
 }
 
 /// Our upright capsule spans `[base.z, base.z + height]`; parry's equivalent
@@ -711,13 +709,7 @@ fn run_parry_capsule_box(cases: &[ParryCapsuleBox]) -> u32 {
     cases.iter().fold(0, |acc, c| {
         fold_parry(
             acc,
-            parry_cast(
-                &Isometry::identity(),
-                &c.vel,
-                &c.capsule,
-                &c.box_pos,
-                &c.cuboid,
-            ),
+            parry_cast(&Pose::identity(), &c.vel, &c.capsule, &c.box_pos, &c.cuboid),
         )
     })
 }
@@ -992,7 +984,7 @@ fn bench_sphere_triangle(c: &mut Criterion) {
         "sphere_triangle (parry)",
         parry
             .iter()
-            .map(|c| parry_cast(&c.pos, &c.vel, &c.ball, &Isometry::identity(), &c.tri).is_some()),
+            .map(|c| parry_cast(&c.pos, &c.vel, &c.ball, &Pose::identity(), &c.tri).is_some()),
     );
     let mut g = group(c, "sphere_triangle");
     both_modes!(g, "", &cases, our_sphere_tri, run_sphere_tri);
@@ -1046,14 +1038,7 @@ fn bench_capsule_box(c: &mut Criterion) {
     hit_rate(
         "capsule_box (parry)",
         parry.iter().map(|c| {
-            parry_cast(
-                &Isometry::identity(),
-                &c.vel,
-                &c.capsule,
-                &c.box_pos,
-                &c.cuboid,
-            )
-            .is_some()
+            parry_cast(&Pose::identity(), &c.vel, &c.capsule, &c.box_pos, &c.cuboid).is_some()
         }),
     );
     let mut g = group(c, "capsule_box");

@@ -47,8 +47,9 @@
 //! --measurement-time 3` runs one group per kernel family over a fixed, seeded
 //! set of 256 cases per iteration (hits and misses mixed; the hit rates go to
 //! standard error at set-up), in both modes, and for the three pairs with a
-//! peer, parry3d 0.22's `cast_shapes` (max time of impact 1.0) on the same
-//! moves in the same run. The figures are nanoseconds per call: the median of
+//! peer, parry3d's `cast_shapes` (max time of impact 1.0) on the same moves
+//! in the same run (parry3d 0.22 when these figures were taken; the
+//! workspace now pins 0.31.1). The figures are nanoseconds per call: the median of
 //! four runs (two for the `sweep only` rows), with the range over those runs.
 //! The machine is the 2-core development one, with other engineers building
 //! throughout (load average 3.7 to 5.7 on 2 cores), so single figures moved by

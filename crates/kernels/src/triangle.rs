@@ -4,6 +4,16 @@
 
 use ps2_float::{Real, Vec4};
 
+/// The side threshold `1e-6` (0x358637bd) of the mesh tests' side test
+/// `n·c − n·v0 < 1e-6` (the sphere, walking and box sweeps, the overlap and
+/// the airborne body's push-out): one definition for the kernels and the
+/// mesh crate.
+pub const SIDE_EPSILON: u32 = 0x3586_37bd;
+
+/// The approach threshold `−0.001` (0xba83126f) of the mesh sweeps: a face
+/// the move does not go into by more than this (`n·M ≥ −0.001`) is skipped.
+pub const INTO_FACE: u32 = 0xba83_126f;
+
 /// The working triangle record, field by field.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

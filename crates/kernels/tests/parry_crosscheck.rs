@@ -14,8 +14,7 @@
 use kernels::sphere_box::{physics_sweep_sphere_box, FEATURE_FACE};
 use kernels::sphere_triangle::{sweep_sphere_triangle_traced, SweepRecord, SweepStep, SweepTrace};
 use kernels::{Contact, OrientedBox, Sphere, WorkTriangle};
-use parry3d::math::{Isometry, Point, Vector};
-use parry3d::na::{Quaternion, Translation3, UnitQuaternion};
+use parry3d::math::{Pose, Rotation, Vector};
 use parry3d::query::{cast_shapes, distance, ShapeCastOptions};
 use parry3d::shape::{Ball, Cuboid, Shape, Triangle};
 use ps2_float::Vec4;
@@ -45,21 +44,21 @@ impl Rng {
         lo + (hi - lo) * u
     }
 
-    fn vec3(&mut self, lo: f32, hi: f32) -> Vector<f32> {
+    fn vec3(&mut self, lo: f32, hi: f32) -> Vector {
         Vector::new(self.range(lo, hi), self.range(lo, hi), self.range(lo, hi))
     }
 
-    fn unit(&mut self) -> Vector<f32> {
+    fn unit(&mut self) -> Vector {
         loop {
             let v = self.vec3(-1.0, 1.0);
-            let l = v.norm_squared();
+            let l = v.length_squared();
             if l > 1e-4 && l <= 1.0 {
                 return v / l.sqrt();
             }
         }
     }
 
-    fn rotation(&mut self) -> UnitQuaternion<f32> {
+    fn rotation(&mut self) -> Rotation {
         loop {
             let q = [
                 self.range(-1.0, 1.0),
@@ -69,36 +68,37 @@ impl Rng {
             ];
             let l: f32 = q.iter().map(|x| x * x).sum();
             if l > 1e-4 && l <= 1.0 {
-                return UnitQuaternion::from_quaternion(Quaternion::new(q[0], q[1], q[2], q[3]));
+                return Rotation::from_xyzw(q[1], q[2], q[3], q[0]).normalize();
             }
         }
     }
 
     /// A start `dist` from `target` and a move aimed near it.
-    fn aimed(&mut self, target: Vector<f32>, dist: f32, spread: f32) -> (Vector<f32>, Vector<f32>) {
+    fn aimed(&mut self, target: Vector, dist: f32, spread: f32) -> (Vector, Vector) {
         let start = target + self.unit() * dist;
         let aim = target + self.vec3(-spread, spread);
         (start, (aim - start) * self.range(0.5, 1.5))
     }
 }
 
-fn v4(v: &Vector<f32>, w: f32) -> Vec4<f32> {
+/// The vector with `x` on axis `i` and zeros elsewhere.
+fn ith(i: usize, x: f32) -> Vector {
+    let mut v = Vector::ZERO;
+    v[i] = x;
+    v
+}
+
+fn v4(v: &Vector, w: f32) -> Vec4<f32> {
     Vec4::new(v.x, v.y, v.z, w)
 }
 
-fn cast(
-    pos1: &Isometry<f32>,
-    vel1: &Vector<f32>,
-    s1: &dyn Shape,
-    pos2: &Isometry<f32>,
-    s2: &dyn Shape,
-) -> Option<f32> {
+fn cast(pos1: &Pose, vel1: &Vector, s1: &dyn Shape, pos2: &Pose, s2: &dyn Shape) -> Option<f32> {
     cast_shapes(
         pos1,
-        vel1,
+        *vel1,
         s1,
         pos2,
-        &Vector::zeros(),
+        Vector::ZERO,
         s2,
         ShapeCastOptions::with_max_time_of_impact(1.0),
     )
@@ -163,7 +163,7 @@ fn sphere_triangle_face_hits_agree_with_parry() {
                 (a, b)
             };
             let inside = v[0] + (v[1] - v[0]) * a + (v[2] - v[0]) * b;
-            let n = (v[1] - v[0]).cross(&(v[2] - v[0])).normalize();
+            let n = (v[1] - v[0]).cross(v[2] - v[0]).normalize();
             let side = if rng.range(-1.0, 1.0) < 0.0 {
                 -1.0
             } else {
@@ -174,17 +174,21 @@ fn sphere_triangle_face_hits_agree_with_parry() {
             (start, mv)
         } else {
             let dist = rng.range(1.0, 4.0);
-            rng.aimed(Vector::zeros(), dist, 1.5)
+            rng.aimed(Vector::ZERO, dist, 1.5)
         };
 
         let ball = Ball::new(r);
-        let pos = Isometry::translation(c.x, c.y, c.z);
-        let ptri = Triangle::new(Point::from(v[0]), Point::from(v[1]), Point::from(v[2]));
-        if distance(&pos, &ball, &Isometry::identity(), &ptri).expect("supported") <= CLEAR {
+        let pos = Pose::translation(c.x, c.y, c.z);
+        let ptri = Triangle::new(v[0], v[1], v[2]);
+        if distance(&pos, &ball, &Pose::identity(), &ptri)
+            .expect("supported")
+            .distance
+            <= CLEAR
+        {
             skipped += 1;
             continue;
         }
-        let theirs = cast(&pos, &mv, &ball, &Isometry::identity(), &ptri);
+        let theirs = cast(&pos, &mv, &ball, &Pose::identity(), &ptri);
 
         let tri = WorkTriangle::prepared(v4(&v[0], 1.0), v4(&v[1], 1.0), v4(&v[2], 1.0));
         let sphere = Sphere {
@@ -251,11 +255,11 @@ fn sphere_box_face_hits_agree_with_parry() {
         let rot = rng.rotation();
         let half = rng.vec3(0.3, 1.5);
         let r = rng.range(0.1, 0.8);
-        let reach = half.max() * 1.8;
+        let reach = half.max_element() * 1.8;
         let (c, mv) = if i % 2 == 0 {
             // Over a face, moving towards it.
             let k = (rng.next_u64() % 3) as usize;
-            let mut local = Vector::zeros();
+            let mut local = Vector::ZERO;
             for j in 0..3 {
                 local[j] = rng.range(-half[j], half[j]);
             }
@@ -266,7 +270,7 @@ fn sphere_box_face_hits_agree_with_parry() {
             };
             local[k] = side * (half[k] + r + rng.range(0.1, 2.0));
             let start = centre + rot * local;
-            let aim = centre + rot * (local - Vector::ith(k, local[k]) + rng.vec3(-0.3, 0.3));
+            let aim = centre + rot * (local - ith(k, local[k]) + rng.vec3(-0.3, 0.3));
             (start, (aim - start) * rng.range(0.5, 1.5))
         } else {
             let dist = reach + r + rng.range(-0.5, 3.0);
@@ -274,16 +278,20 @@ fn sphere_box_face_hits_agree_with_parry() {
         };
 
         let ball = Ball::new(r);
-        let pos = Isometry::translation(c.x, c.y, c.z);
+        let pos = Pose::translation(c.x, c.y, c.z);
         let cuboid = Cuboid::new(half);
-        let box_pos = Isometry::from_parts(Translation3::from(centre), rot);
-        if distance(&pos, &ball, &box_pos, &cuboid).expect("supported") <= CLEAR {
+        let box_pos = Pose::from_parts(centre, rot);
+        if distance(&pos, &ball, &box_pos, &cuboid)
+            .expect("supported")
+            .distance
+            <= CLEAR
+        {
             skipped += 1;
             continue;
         }
         let theirs = cast(&pos, &mv, &ball, &box_pos, &cuboid);
 
-        let axis = |i: usize| v4(&(rot * Vector::ith(i, 1.0)), 0.0);
+        let axis = |i: usize| v4(&(rot * ith(i, 1.0)), 0.0);
         let bx = OrientedBox {
             half: v4(&half, 0.0),
             axes: [axis(0), axis(1), axis(2)],

@@ -59,9 +59,10 @@ pub use sweep_capsule::wall_too_low;
 pub use walk::ListWalk;
 
 use bitflags::bitflags;
+use kernels::Sphere;
 use ps2_float::{Real, Vec4};
 
-use crate::{CellRange, CollisionMesh, Triangle, VisitedBits};
+use crate::{CellRange, CollisionMesh, TriangleFlags, VisitedBits};
 
 /// The size of the original's stack array of mesh contacts: 100 entries of
 /// 0xb0 bytes (spec Unit 13, "PhysicsMesh_SweepBox": "100-entry stack array
@@ -69,11 +70,9 @@ use crate::{CellRange, CollisionMesh, Triangle, VisitedBits};
 /// *inferred*, divergence 160).
 pub const MESH_CONTACTS: usize = 100;
 
-/// The side threshold `1e-6` (0x358637bd) of the mesh sweeps' side test.
-pub(crate) const SIDE_EPSILON: u32 = 0x3586_37bd;
-/// The approach threshold `−0.001` (0xba83126f): a face the move does not
-/// go into by more than this is skipped.
-pub(crate) const INTO_FACE: u32 = 0xba83_126f;
+/// The side threshold `1e-6` and the approach threshold `−0.001`, defined
+/// once, beside the working triangle.
+pub(crate) use kernels::triangle::{INTO_FACE, SIDE_EPSILON};
 /// `0.001` (0x3a83126f), option 0x40's "grazing" bound on `|n·M|`.
 pub(crate) const GRAZING: u32 = 0x3a83_126f;
 
@@ -252,6 +251,10 @@ pub struct QueryStats {
     pub kept: u32,
     /// Hits dropped because the 100-entry array was full (divergence 153).
     pub overflowed: u32,
+    /// Cells whose list was not read because the box around all of its
+    /// triangles lies clear of everything the shape can reach (divergence
+    /// 179); their entries are not in `entries`.
+    pub cells_culled: u32,
 }
 
 /// The reusable scratch of the mesh queries: the visited bits and the
@@ -306,6 +309,17 @@ impl<R: Real> QueryScratch<R> {
     }
 }
 
+/// One sphere query's fixed inputs, as its per-triangle step reads them:
+/// the query (box, options, thresholds, walk), the sphere at the start, the
+/// whole move and what the sphere can reach.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SphereFrame<'a, R> {
+    pub(crate) q: &'a SweepQuery<R>,
+    pub(crate) sphere: Sphere<R>,
+    pub(crate) mv: Vec4<R>,
+    pub(crate) reach: Reach,
+}
+
 /// Stores a mesh contact in the 100-entry array; past the 100th it is
 /// dropped and counted (divergence 153).
 pub(crate) fn keep<R>(
@@ -321,12 +335,12 @@ pub(crate) fn keep<R>(
     }
 }
 
-/// Whether a triangle flagged `flags` (the raw `u16`) is dropped by the bit-3
-/// rule: bit 0x8 set, and the body has flag 0x100 or the query asks with
-/// option 0x8000.
+/// Whether a triangle flagged `flags` is dropped by the bit-3 rule: bit 0x8
+/// set, and the body has flag 0x100 or the query asks with option 0x8000.
 #[inline]
-pub(crate) fn bit3_skipped(flags: u16, body_flags: u32, options: SweepOptions) -> bool {
-    flags & 0x8 != 0 && (body_flags & 0x100 != 0 || options.contains(SweepOptions::SKIP_BIT_3))
+pub(crate) fn bit3_skipped(flags: TriangleFlags, body_flags: u32, options: SweepOptions) -> bool {
+    flags.contains(TriangleFlags::BIT_3)
+        && (body_flags & 0x100 != 0 || options.contains(SweepOptions::SKIP_BIT_3))
 }
 
 /// The box a sphere can touch during a query, grown by a margin: a
@@ -371,24 +385,33 @@ impl Reach {
         }
     }
 
-    /// Whether the triangle's bounding box meets the box (a NaN anywhere
-    /// keeps the triangle).
+    /// The same reach, switched off for the reference walk
+    /// ([`VisitedBits::set_reference_walk`]).
+    #[must_use]
+    pub(crate) fn unless_reference(self, visited: &VisitedBits) -> Self {
+        Self {
+            active: self.active && !visited.reference_walk(),
+            ..self
+        }
+    }
+
+    /// Whether the culling is on.
     #[inline]
-    pub(crate) fn meets(&self, vertices: &[[f32; 4]], t: &Triangle) -> bool {
+    pub(crate) fn active(&self) -> bool {
+        self.active
+    }
+
+    /// Whether a bounding box (a triangle's or a cell's, `[min; 3]`,
+    /// `[max; 3]`) meets the box; a NaN anywhere keeps it, and so does a
+    /// missing box.
+    #[inline]
+    pub(crate) fn meets(&self, b: Option<&[f32; 6]>) -> bool {
         if !self.active {
             return true;
         }
-        let (Some(a), Some(b), Some(c)) = (
-            vertices.get(usize::from(t.v[0])),
-            vertices.get(usize::from(t.v[1])),
-            vertices.get(usize::from(t.v[2])),
-        ) else {
+        let Some(b) = b else {
             return true;
         };
-        (0..3).all(|k| {
-            let tlo = a[k].min(b[k]).min(c[k]);
-            let thi = a[k].max(b[k]).max(c[k]);
-            !(tlo > self.hi[k] || thi < self.lo[k])
-        })
+        (0..3).all(|k| !(b[k] > self.hi[k] || b[k + 3] < self.lo[k]))
     }
 }

@@ -9,7 +9,7 @@ use ps2_float::{Real, Vec4};
 use super::contact::write_overlap_contact;
 use super::walk::{walk_lists, Exit};
 use super::{keep, ListWalk, MeshContact, QueryScratch, Reach, SweepQuery, SIDE_EPSILON};
-use crate::CollisionMesh;
+use crate::{CollisionMesh, TriangleFlags};
 
 impl CollisionMesh {
     /// The triangles of the cells of `q.world_box` that `sphere` overlaps,
@@ -40,51 +40,61 @@ impl CollisionMesh {
             stats,
         } = scratch;
         let mut work = WorkTriangle::<R>::default();
-        let reach = Reach::sphere(sphere.centre, sphere.radius, Vec4::ZERO, ListWalk::Exact);
-        let counts = walk_lists(self.grid(), range, visited, q.walk, |ix| {
-            let Some(tri) = self.triangle(ix) else {
-                return Exit::Counted;
-            };
-            let flags = tri.flags.bits();
-            if flags & 0x1 == 0 {
-                return Exit::Counted;
-            }
-            if !reach.meets(self.vertices(), tri) {
-                stats.culled += 1;
-                return Exit::Counted;
-            }
-            let Some(corners) = self.corners::<R>(ix) else {
-                return Exit::Counted;
-            };
-            work.v = corners;
-            work.compute_normal();
-            let c = sphere.centre;
-            if work.n.dot(c) - work.n.dot(work.v[0]) < R::from_bits(SIDE_EPSILON) {
-                if flags & 0x2 == 0 {
+        let reach = Reach::sphere(sphere.centre, sphere.radius, Vec4::ZERO, ListWalk::Exact)
+            .unless_reference(visited);
+        let cull = Some((&reach, self.cell_bounds()));
+        let counts = walk_lists(
+            self.grid(),
+            self.cell_trees(),
+            range,
+            visited,
+            q.walk,
+            cull,
+            |ix| {
+                let Some(tri) = self.triangle(ix) else {
+                    return Exit::Counted;
+                };
+                let flags = tri.flags;
+                if !flags.contains(TriangleFlags::ENABLED) {
                     return Exit::Counted;
                 }
-                work.flip();
-            }
-            work.compute_edges(false);
-            work.set_plane();
-            stats.kernel_calls += 1;
-            if let Some(depth) = sphere_triangle_penetration(sphere, &work) {
-                keep(
-                    contacts,
-                    stats,
-                    MeshContact {
-                        fraction: R::ZERO,
-                        // At most 65,535 triangles.
-                        triangle: ix as u16,
-                        flags: 0,
-                        mask: None,
-                        depth: Some(depth),
-                        work,
-                    },
-                );
-            }
-            Exit::Counted
-        });
+                if !reach.meets(self.tri_bounds(ix)) {
+                    stats.culled += 1;
+                    return Exit::Counted;
+                }
+                let Some(corners) = self.corners::<R>(ix) else {
+                    return Exit::Counted;
+                };
+                work.v = corners;
+                self.set_normal(&mut work, ix, reach.active());
+                let c = sphere.centre;
+                if work.n.dot(c) - work.n.dot(work.v[0]) < R::from_bits(SIDE_EPSILON) {
+                    if !flags.contains(TriangleFlags::TWO_SIDED) {
+                        return Exit::Counted;
+                    }
+                    work.flip();
+                }
+                work.compute_edges(false);
+                work.set_plane();
+                stats.kernel_calls += 1;
+                if let Some(depth) = sphere_triangle_penetration(sphere, &work) {
+                    keep(
+                        contacts,
+                        stats,
+                        MeshContact {
+                            fraction: R::ZERO,
+                            // At most 65,535 triangles.
+                            triangle: ix as u16,
+                            flags: 0,
+                            mask: None,
+                            depth: Some(depth),
+                            work,
+                        },
+                    );
+                }
+                Exit::Counted
+            },
+        );
         stats.record_walk(counts);
         let n = scratch.finish(q.max, out.len());
         for (o, mc) in out.iter_mut().zip(scratch.contacts.iter()).take(n) {

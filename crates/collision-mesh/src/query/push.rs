@@ -7,11 +7,12 @@ use kernels::sphere_triangle::point_triangle_distance_sq;
 use kernels::{Sphere, WorkTriangle};
 use ps2_float::{Real, Vec4};
 
+use super::walk::cell_entries;
 use super::{ListWalk, Reach, SIDE_EPSILON};
 use crate::grid::CellRange;
 use crate::query::ray::passes_material_filter;
-use crate::visited::{Visit, VisitedBits};
-use crate::CollisionMesh;
+use crate::visited::VisitedBits;
+use crate::{CollisionMesh, TriangleFlags};
 
 /// `cos 15°` as the game computes it (`cosf` at 0x004b8a70 of 15° in
 /// radians): 0.9659258, 0x3f7746ea (*inferred* to round like the nearest
@@ -81,12 +82,21 @@ impl CollisionMesh {
         let mut acc = PushSum {
             sum: Vec4::ORIGIN,
             count: 0,
-            reach: Reach::sphere(c, radius, Vec4::ZERO, ListWalk::Exact),
+            reach: Reach::sphere(c, radius, Vec4::ZERO, ListWalk::Exact).unless_reference(visited),
         };
         for cell in range.walk() {
-            if !self.cell_triangles(cell).is_empty() {
-                self.sphere_test_cell(visited, cell, radius, c, exclude, first_normal, &mut acc);
+            // A cell whose triangles all lie clear of the sphere is passed
+            // over (divergence 179).
+            if !acc.reach.meets(self.cell_box(cell)) {
+                continue;
             }
+            let Some(ci) = self.grid().cell_index(cell) else {
+                continue;
+            };
+            let reach = acc.reach;
+            cell_entries(self.grid(), self.cell_trees(), ci, visited, &reach, |ix| {
+                self.sphere_test_triangle(ix, radius, c, exclude, first_normal, &mut acc);
+            });
         }
         if acc.count == 0 {
             return false;
@@ -97,14 +107,13 @@ impl CollisionMesh {
         true
     }
 
-    /// One cell of [`CollisionMesh::sphere_push`].
+    /// One triangle of a cell of [`CollisionMesh::sphere_push`], after its
+    /// visited bit (the cell's loop is [`cell_entries`]).
     ///
     /// Original: `CollisionMesh_SphereTestCell` (0x00351468).
-    #[allow(clippy::too_many_arguments)]
-    fn sphere_test_cell<R: Real>(
+    fn sphere_test_triangle<R: Real>(
         &self,
-        visited: &mut VisitedBits,
-        cell: [u16; 3],
+        ix: usize,
         radius: R,
         c: Vec4<R>,
         exclude: Option<&[u32]>,
@@ -112,39 +121,37 @@ impl CollisionMesh {
         acc: &mut PushSum<R>,
     ) {
         let eps = R::from_f32(PUSH_EPSILON);
-        for &t in self.cell_triangles(cell) {
-            let ix = usize::from(t);
-            if visited.visit(ix) != Visit::First {
-                continue;
-            }
+        {
             let (Some(tri), Some(corners)) = (self.triangle(ix), self.corners::<R>(ix)) else {
-                continue;
+                return;
             };
-            let flags = tri.flags.bits();
-            if flags & 0x1 == 0 || !passes_material_filter(tri.material, exclude) {
-                continue;
+            let flags = tri.flags;
+            if !flags.contains(TriangleFlags::ENABLED)
+                || !passes_material_filter(tri.material, exclude)
+            {
+                return;
             }
-            if !acc.reach.meets(self.vertices(), tri) {
-                continue;
+            if !acc.reach.meets(self.tri_bounds(ix)) {
+                return;
             }
             let mut work = WorkTriangle::from_corners(corners[0], corners[1], corners[2]);
-            work.compute_normal();
+            self.set_normal(&mut work, ix, acc.reach.active());
             let face = work.n;
             if face.z.abs() > R::from_bits(COS_15) {
-                continue;
+                return;
             }
             let mut n = face;
             let mut dist = n.dot(c) - n.dot(work.v[0]);
             if dist < -eps {
-                if flags & 0x2 == 0 {
-                    continue;
+                if !flags.contains(TriangleFlags::TWO_SIDED) {
+                    return;
                 }
                 n = -n;
                 dist = -dist;
             }
             let reaches = radius - dist > eps;
             if !reaches {
-                continue;
+                return;
             }
             // The projection inside the three edges, tested with the face's
             // own normal whichever side the sphere is on (divergence 173).
@@ -154,7 +161,7 @@ impl CollisionMesh {
                 m.dot(c) <= m.dot(work.v[k])
             });
             if !inside {
-                continue;
+                return;
             }
             acc.sum = acc.sum.madd(n, radius - dist);
             acc.count += 1;
@@ -190,29 +197,34 @@ impl CollisionMesh {
         let range: CellRange = self.begin_shape_query(visited, min, max);
         let mut best: Option<WallPush<R>> = None;
         let wall = R::from_f32(WALL_NZ);
-        let reach = Reach::sphere(c, r, Vec4::ZERO, ListWalk::Exact);
+        let reach = Reach::sphere(c, r, Vec4::ZERO, ListWalk::Exact).unless_reference(visited);
         for cell in range.walk() {
-            for &t in self.cell_triangles(cell) {
-                let ix = usize::from(t);
-                if visited.visit(ix) != Visit::First {
-                    continue;
-                }
+            // Divergence 179, as in the sphere push.
+            if !reach.meets(self.cell_box(cell)) {
+                continue;
+            }
+            let Some(ci) = self.grid().cell_index(cell) else {
+                continue;
+            };
+            cell_entries(self.grid(), self.cell_trees(), ci, visited, &reach, |ix| {
+                // At most 65,535 triangles.
+                let t = ix as u16;
                 let (Some(tri), Some(corners)) = (self.triangle(ix), self.corners::<R>(ix)) else {
-                    continue;
+                    return;
                 };
-                let flags = tri.flags.bits();
-                if flags & 0x1 == 0 || !reach.meets(self.vertices(), tri) {
-                    continue;
+                let flags = tri.flags;
+                if !flags.contains(TriangleFlags::ENABLED) || !reach.meets(self.tri_bounds(ix)) {
+                    return;
                 }
                 let mut work = WorkTriangle::from_corners(corners[0], corners[1], corners[2]);
-                work.compute_normal();
+                self.set_normal(&mut work, ix, reach.active());
                 if work.n.z.abs() > wall {
-                    continue;
+                    return;
                 }
                 let mut dist = work.n.dot(c) - work.n.dot(work.v[0]);
                 if dist < R::from_bits(SIDE_EPSILON) {
-                    if flags & 0x2 == 0 {
-                        continue;
+                    if !flags.contains(TriangleFlags::TWO_SIDED) {
+                        return;
                     }
                     work.flip();
                     dist = -dist;
@@ -221,7 +233,7 @@ impl CollisionMesh {
                 let overlaps = point_triangle_distance_sq(c, &work).dist_sq < r * r;
                 let nearer = best.is_none_or(|b| dist < b.distance);
                 if !(overlaps && nearer) {
-                    continue;
+                    return;
                 }
                 best = Some(WallPush {
                     push: Vec4::ZERO.madd(work.n, r - dist).with_w(R::ZERO),
@@ -229,7 +241,7 @@ impl CollisionMesh {
                     distance: dist,
                     triangle: t,
                 });
-            }
+            });
         }
         best
     }

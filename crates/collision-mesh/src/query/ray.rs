@@ -6,8 +6,10 @@
 use kernels::WorkTriangle;
 use ps2_float::{Real, Vec4};
 
+use crate::grid::CellRange;
+use crate::mesh::TREE_DEPTH;
 use crate::visited::{Visit, VisitedBits};
-use crate::{CollisionMesh, Material};
+use crate::{CollisionMesh, Material, TriangleFlags};
 
 /// What the triangle tests return for no hit: `−1`.
 pub const RAY_MISS: f32 = -1.0;
@@ -185,6 +187,13 @@ struct SegmentReach {
     d: [f32; 3],
     inv: [f32; 3],
     margin: f32,
+    /// `false` for the reference walk: nothing is skipped.
+    active: bool,
+    /// The axes the ray does not move along, then the others (the cheap
+    /// rejections first; the test's answer does not depend on the order).
+    order: [usize; 3],
+    /// How many of `order` the ray does not move along.
+    still: usize,
 }
 
 impl SegmentReach {
@@ -196,43 +205,140 @@ impl SegmentReach {
         for k in 0..3 {
             big = big.max(o[k].abs()).max((o[k] + d[k] * len).abs());
         }
+        let mut order = [0usize; 3];
+        let mut still = 0;
+        for k in (0..3).filter(|&k| d[k] == 0.0) {
+            order[still] = k;
+            still += 1;
+        }
+        for (slot, k) in (still..).zip((0..3).filter(|&k| d[k] != 0.0)) {
+            order[slot] = k;
+        }
         Self {
             o: [o[0], o[1], o[2]],
             d: [d[0], d[1], d[2]],
             inv: [0, 1, 2].map(|k| if d[k] == 0.0 { 0.0 } else { 1.0 / d[k] }),
             margin: 1.0 / 64.0 + big * (1.0 / 4096.0),
+            active: true,
+            order,
+            still,
         }
     }
 
-    /// Whether the segment from 0 to `until` can meet the triangle's box
-    /// (anything not finite keeps the triangle).
+    /// The same reach, off for the reference walk.
+    fn unless_reference(self, visited: &VisitedBits) -> Self {
+        Self {
+            active: self.active && !visited.reference_walk(),
+            ..self
+        }
+    }
+
+    /// Whether the segment from 0 to `until` can meet a bounding box (a
+    /// triangle's, or a cell's around all its triangles; `[min; 3]`,
+    /// `[max; 3]`): the box grown by the margin, the segment by the margin
+    /// and `until / 1024`. An inverted (empty cell's) box meets nothing;
+    /// anything not finite, or no box, keeps it.
     #[inline]
-    fn meets(&self, vertices: &[[f32; 4]], t: &crate::Triangle, until: f32) -> bool {
-        let (Some(a), Some(b), Some(c)) = (
-            vertices.get(usize::from(t.v[0])),
-            vertices.get(usize::from(t.v[1])),
-            vertices.get(usize::from(t.v[2])),
-        ) else {
+    fn meets(&self, b: Option<&[f32; 6]>, until: f32) -> bool {
+        if !self.active {
+            return true;
+        }
+        let Some(b) = b else {
             return true;
         };
+        if b[0] > b[3] {
+            return false;
+        }
+        for &k in &self.order[..self.still] {
+            if self.o[k] < b[k] - self.margin || self.o[k] > b[k + 3] + self.margin {
+                return false;
+            }
+        }
         let slack = self.margin + until.abs() * (1.0 / 1024.0);
         let (mut enter, mut exit) = (-slack, until + slack);
-        for k in 0..3 {
-            let lo = a[k].min(b[k]).min(c[k]) - self.margin;
-            let hi = a[k].max(b[k]).max(c[k]) + self.margin;
-            if self.d[k] == 0.0 {
-                if self.o[k] < lo || self.o[k] > hi {
-                    return false;
-                }
-                continue;
-            }
+        for &k in &self.order[self.still..] {
+            let lo = b[k] - self.margin;
+            let hi = b[k + 3] + self.margin;
             let t0 = (lo - self.o[k]) * self.inv[k];
             let t1 = (hi - self.o[k]) * self.inv[k];
             enter = enter.max(t0.min(t1));
             exit = exit.min(t0.max(t1));
+            // Each later axis only raises `enter` and lowers `exit`.
+            if exit < enter {
+                return false;
+            }
         }
         let apart = exit < enter;
         !apart
+    }
+}
+
+/// One ray cast's fixed inputs: the ray, its ends in grid space, its box of
+/// cells, its filter and its reach.
+#[derive(Clone, Copy, Debug)]
+struct Cast<'a, 'f, R> {
+    ray: &'a Ray<R>,
+    g: [Vec4<R>; 2],
+    range: CellRange,
+    filter: &'a RayFilter<'f>,
+    reach: SegmentReach,
+}
+
+/// The nearest hit of [`CollisionMesh::ray_cast`]'s nearest-first walk so
+/// far: its distance, its triangle (`None` for the hit the result held on
+/// entry, or for none), and how many hits share that distance.
+#[derive(Clone, Copy, Debug)]
+struct Nearest<R> {
+    hit: bool,
+    t: R,
+    winner: Option<u16>,
+    ties: u32,
+}
+
+/// `lo..=hi`, backwards when `rev`.
+fn ordered(lo: u16, hi: u16, rev: bool) -> impl Iterator<Item = u16> + Clone {
+    (lo..=hi).map(move |i| if rev { hi - (i - lo) } else { i })
+}
+
+/// The rows of the ray's column `ix`: the line through the unclamped ends in
+/// grid space (`y = slope·x + c`, operation order *inferred*, divergence
+/// 167) at `ix` and `ix + 1`, each `max(·, 0)` and truncated, ordered, and
+/// clamped to `ylo..=yhi`.
+fn column_rows<R: Real>(g0: Vec4<R>, g1: Vec4<R>) -> impl Fn(i32, i32, i32) -> (i32, i32) {
+    let slope = (g1.y - g0.y).div(g1.x - g0.x);
+    let c = g0.y.msub(slope, g0.x);
+    move |x: i32, ylo: i32, yhi: i32| {
+        let row = |x: i32| c.madd(slope, R::from_i32(x)).max(R::ZERO).to_i32();
+        let (a, b) = (row(x), row(x + 1));
+        let (a, b) = if b < a { (b, a) } else { (a, b) };
+        (a.clamp(ylo, yhi), b.clamp(ylo, yhi))
+    }
+}
+
+/// The result record of a hit on triangle `t` at distance `hit_t`: its unit
+/// normal `n` (turned to face the ray for a two-sided triangle), its
+/// material, flags `& 0xfff` and area.
+fn hit_record<R: Real>(
+    tri: &crate::Triangle,
+    t: u16,
+    n: Vec4<R>,
+    hit_t: R,
+    d: Vec4<R>,
+    two_sided: bool,
+) -> RayResult<R> {
+    let mut n = n;
+    if two_sided && n.dot(d) > R::ZERO {
+        n = -n;
+    }
+    RayResult {
+        normal: n,
+        hit: true,
+        t: hit_t,
+        material: tri.material,
+        flags: tri.flags.low(),
+        area: tri.area,
+        // At most 65,535 triangles.
+        triangle: Some(t),
     }
 }
 
@@ -256,7 +362,8 @@ impl CollisionMesh {
         result: &mut RayResult<R>,
         filter: &RayFilter<'_>,
     ) -> bool {
-        self.ray_test_cell_within(visited, cell, ray, result, filter, &SegmentReach::new(ray))
+        let reach = SegmentReach::new(ray).unless_reference(visited);
+        self.ray_test_cell_within(visited, cell, ray, result, filter, &reach)
     }
 
     /// [`CollisionMesh::ray_test_cell`], skipping the triangles whose
@@ -280,13 +387,14 @@ impl CollisionMesh {
             let Some(tri) = self.triangle(ix) else {
                 continue;
             };
-            let flags = tri.flags.bits();
+            let flags = tri.flags;
             if tri.flags.excluded_by(filter.mask) != 0 {
                 continue;
             }
-            let enabled = flags & 0x1 != 0
+            let enabled = flags.contains(TriangleFlags::ENABLED)
                 || filter.mask & 0x1 != 0
-                || (filter.mask & 0x800 != 0 && flags & 0x800 != 0);
+                || (filter.mask & 0x800 != 0
+                    && flags.contains(TriangleFlags::TESTABLE_WHILE_DISABLED));
             if !enabled || !passes_material_filter(tri.material, filter.exclude) {
                 continue;
             }
@@ -295,13 +403,13 @@ impl CollisionMesh {
             } else {
                 ray.length
             };
-            if !reach.meets(self.vertices(), tri, until.to_f32()) {
+            if !reach.meets(self.tri_bounds(ix), until.to_f32()) {
                 continue;
             }
             let Some(corners) = self.corners::<R>(ix) else {
                 continue;
             };
-            let two_sided = flags & 0x2 != 0;
+            let two_sided = flags.contains(TriangleFlags::TWO_SIDED);
             let (o, d) = (ray.origin, ray.direction);
             let hit_t = if two_sided {
                 ray_triangle_two_sided(o, d, &corners)
@@ -317,20 +425,7 @@ impl CollisionMesh {
             }
             let mut work = WorkTriangle::from_corners(corners[0], corners[1], corners[2]);
             work.compute_normal();
-            let mut n = work.n;
-            if two_sided && n.dot(d) > R::ZERO {
-                n = -n;
-            }
-            *result = RayResult {
-                normal: n,
-                hit: true,
-                t: hit_t,
-                material: tri.material,
-                flags: tri.flags.low(),
-                area: tri.area,
-                // At most 65,535 triangles.
-                triangle: Some(t),
-            };
+            *result = hit_record(tri, t, work.n, hit_t, d, two_sided);
             kept = true;
         }
         kept
@@ -369,41 +464,262 @@ impl CollisionMesh {
         filter: &RayFilter<'_>,
     ) -> bool {
         let end = ray.origin.madd(ray.direction, ray.length);
-        let grid = self.grid();
-        let range = grid.cell_range(ray.origin, end);
+        // Both ends in grid space, once: the box of cells and the columns'
+        // line come from them.
+        let g = [self.grid().to_grid(ray.origin), self.grid().to_grid(end)];
+        let range = self.grid().cell_range_in_grid(g[0], g[1]);
         visited.reset(self.triangles().len());
-        let reach = SegmentReach::new(ray);
+        let reach = SegmentReach::new(ray).unless_reference(visited);
+        if reach.active {
+            let cast = Cast {
+                ray,
+                g,
+                range,
+                filter,
+                reach,
+            };
+            match self.ray_cast_nearest_first(visited, &cast, result) {
+                Some(kept) => return kept,
+                // A tie for the nearest hit: the console's walk decides it.
+                None => visited.reset(self.triangles().len()),
+            }
+        }
+        let cast = Cast {
+            ray,
+            g,
+            range,
+            filter,
+            reach,
+        };
+        self.ray_cast_console_order(visited, &cast, result)
+    }
+
+    /// The cells of a ray cast in the console's order, each tested with
+    /// [`CollisionMesh::ray_test_cell`]: the specification's reading, and
+    /// what decides a tie for the nearest hit.
+    fn ray_cast_console_order<R: Real>(
+        &self,
+        visited: &mut VisitedBits,
+        cast: &Cast<'_, '_, R>,
+        result: &mut RayResult<R>,
+    ) -> bool {
+        let Cast {
+            ray,
+            g: [g0, g1],
+            range,
+            filter,
+            ref reach,
+        } = *cast;
         let mut kept = false;
         let (lo, hi) = (range.lo, range.hi);
         if lo[0] == hi[0] || lo[1] == hi[1] {
             for cell in range.walk() {
-                kept |= self.ray_test_cell_within(visited, cell, ray, result, filter, &reach);
+                kept |= self.ray_test_cell_within(visited, cell, ray, result, filter, reach);
             }
         } else {
-            let g0 = grid.to_grid(ray.origin);
-            let g1 = grid.to_grid(end);
-            // The column edges on the line through the unclamped ends
-            // (operation order *inferred*, divergence 167).
-            let slope = (g1.y - g0.y).div(g1.x - g0.x);
-            let c = g0.y.msub(slope, g0.x);
-            let row = |x: i32| c.madd(slope, R::from_i32(x)).max(R::ZERO).to_i32();
+            let row = column_rows(g0, g1);
             let (ylo, yhi) = (i32::from(lo[1]), i32::from(hi[1]));
             for ix in lo[0]..=hi[0] {
-                let x = i32::from(ix);
-                let (a, b) = (row(x), row(x + 1));
-                let (a, b) = if b < a { (b, a) } else { (a, b) };
-                let (a, b) = (a.clamp(ylo, yhi), b.clamp(ylo, yhi));
+                let (a, b) = row(i32::from(ix), ylo, yhi);
                 for iy in a..=b {
                     for iz in lo[2]..=hi[2] {
                         // `a..=b` lies inside the box's y range of u16s.
                         let cell = [ix, iy as u16, iz];
                         kept |=
-                            self.ray_test_cell_within(visited, cell, ray, result, filter, &reach);
+                            self.ray_test_cell_within(visited, cell, ray, result, filter, reach);
                     }
                 }
             }
         }
         kept
+    }
+
+    /// The same cells as [`CollisionMesh::ray_cast`]'s walk, nearest first
+    /// (each axis in the direction the ray goes in grid space), skipping a
+    /// cell whose box around all its triangles the segment up to the nearest
+    /// hit so far cannot reach, and a triangle likewise (divergences 178,
+    /// 179). Every triangle the console's walk tests is tested here with the
+    /// same arithmetic, or skipped because it cannot be nearer than (or as
+    /// near as) the hit held when it is reached, which only gets nearer; so
+    /// the nearest distance is the console's. When one triangle alone gives
+    /// it (or none does), that is the console's answer, written here; when
+    /// two give the same distance (a shared edge), the console keeps the
+    /// first in its own order, and this returns `None` without touching
+    /// `result` so that the caller walks in that order.
+    fn ray_cast_nearest_first<R: Real>(
+        &self,
+        visited: &mut VisitedBits,
+        cast: &Cast<'_, '_, R>,
+        result: &mut RayResult<R>,
+    ) -> Option<bool> {
+        let Cast {
+            ray,
+            g: [g0, g1],
+            range,
+            filter,
+            ref reach,
+        } = *cast;
+        let mut near = Nearest {
+            hit: result.hit,
+            t: result.t,
+            winner: None,
+            ties: u32::from(result.hit),
+        };
+        let (lo, hi) = (range.lo, range.hi);
+        let rev = [g1.x < g0.x, g1.y < g0.y, g1.z < g0.z];
+        let zs = ordered(lo[2], hi[2], rev[2]);
+        if lo[0] == hi[0] || lo[1] == hi[1] {
+            for ix in ordered(lo[0], hi[0], rev[0]) {
+                for iy in ordered(lo[1], hi[1], rev[1]) {
+                    for iz in zs.clone() {
+                        self.ray_nearest_cell(visited, [ix, iy, iz], ray, filter, reach, &mut near);
+                    }
+                }
+            }
+        } else {
+            let row = column_rows(g0, g1);
+            let (ylo, yhi) = (i32::from(lo[1]), i32::from(hi[1]));
+            for ix in ordered(lo[0], hi[0], rev[0]) {
+                let (a, b) = row(i32::from(ix), ylo, yhi);
+                // `a..=b` lies inside the box's y range of u16s.
+                for iy in ordered(a as u16, b as u16, rev[1]) {
+                    for iz in zs.clone() {
+                        self.ray_nearest_cell(visited, [ix, iy, iz], ray, filter, reach, &mut near);
+                    }
+                }
+            }
+        }
+        if near.ties > 1 {
+            return None;
+        }
+        let Some(t) = near.winner else {
+            return Some(false);
+        };
+        let ix = usize::from(t);
+        let (Some(tri), Some(corners)) = (self.triangle(ix), self.corners::<R>(ix)) else {
+            return Some(false);
+        };
+        let two_sided = tri.flags.contains(TriangleFlags::TWO_SIDED);
+        let mut work = WorkTriangle::from_corners(corners[0], corners[1], corners[2]);
+        self.set_normal(&mut work, ix, true);
+        *result = hit_record(tri, t, work.n, near.t, ray.direction, two_sided);
+        Some(true)
+    }
+
+    /// One cell of [`CollisionMesh::ray_cast_nearest_first`].
+    fn ray_nearest_cell<R: Real>(
+        &self,
+        visited: &mut VisitedBits,
+        cell: [u16; 3],
+        ray: &Ray<R>,
+        filter: &RayFilter<'_>,
+        reach: &SegmentReach,
+        near: &mut Nearest<R>,
+    ) {
+        let grid = self.grid();
+        let Some(ci) = grid.cell_index(cell) else {
+            return;
+        };
+        let until = |near: &Nearest<R>| {
+            if near.hit {
+                near.t.min(ray.length).to_f32()
+            } else {
+                ray.length.to_f32()
+            }
+        };
+        let trees = self.cell_trees();
+        let Some(&root) = trees.roots.get(ci) else {
+            return;
+        };
+        if root == u32::MAX {
+            return;
+        }
+        // The cell's tree, depth first; a node whose box the segment up to
+        // the nearest hit cannot reach holds nothing that could be kept.
+        let mut stack = [0u32; TREE_DEPTH];
+        stack[0] = root;
+        let mut depth = 1;
+        while depth > 0 {
+            depth -= 1;
+            let Some(node) = trees.nodes.get(stack[depth] as usize) else {
+                continue;
+            };
+            if !reach.meets(Some(&node.b), until(near)) {
+                continue;
+            }
+            if node.count == 0 {
+                if depth + 2 > TREE_DEPTH {
+                    // Never for a tree the mesh built (divergence 179).
+                    continue;
+                }
+                // The child nearer along the ray first.
+                let back = reach
+                    .d
+                    .get(usize::from(node.axis))
+                    .is_some_and(|&d| d < 0.0);
+                let (first, second) = if back {
+                    (node.first + 1, node.first)
+                } else {
+                    (node.first, node.first + 1)
+                };
+                stack[depth] = second;
+                stack[depth + 1] = first;
+                depth += 2;
+                continue;
+            }
+            let (a, n) = (node.first as usize, node.count as usize);
+            for &t in trees.leaves.get(a..a + n).unwrap_or_default() {
+                let ix = usize::from(t);
+                if visited.visit(ix) != Visit::First {
+                    continue;
+                }
+                if !reach.meets(self.tri_bounds(ix), until(near)) {
+                    continue;
+                }
+                let Some(hit_t) = self.ray_triangle(ix, ray, filter) else {
+                    continue;
+                };
+                if !near.hit || hit_t < near.t {
+                    *near = Nearest {
+                        hit: true,
+                        t: hit_t,
+                        winner: Some(t),
+                        ties: 1,
+                    };
+                } else {
+                    // Not nearer: a tie unless farther (`hit_t` is never NaN
+                    // here, it passed `0 ≤ t ≤ length`).
+                    let farther = near.t < hit_t;
+                    near.ties += u32::from(!farther);
+                }
+            }
+        }
+    }
+
+    /// A triangle's hit distance for a ray cast: `None` when the mask, the
+    /// enabled rule or the material list skips it, or when the test misses or
+    /// gives a `t` outside `[0, length]`.
+    #[inline]
+    fn ray_triangle<R: Real>(&self, ix: usize, ray: &Ray<R>, filter: &RayFilter<'_>) -> Option<R> {
+        let tri = self.triangle(ix)?;
+        let flags = tri.flags;
+        if tri.flags.excluded_by(filter.mask) != 0 {
+            return None;
+        }
+        let enabled = flags.contains(TriangleFlags::ENABLED)
+            || filter.mask & 0x1 != 0
+            || (filter.mask & 0x800 != 0 && flags.contains(TriangleFlags::TESTABLE_WHILE_DISABLED));
+        if !enabled || !passes_material_filter(tri.material, filter.exclude) {
+            return None;
+        }
+        let corners = self.corners::<R>(ix)?;
+        let (o, d) = (ray.origin, ray.direction);
+        let hit_t = if flags.contains(TriangleFlags::TWO_SIDED) {
+            ray_triangle_two_sided(o, d, &corners)
+        } else {
+            ray_triangle_one_sided(o, d, &corners)
+        };
+        (R::ZERO <= hit_t && hit_t <= ray.length).then_some(hit_t)
     }
 
     /// The world's ray cast: sets the result's material to `MATERIAL_NONE`

@@ -2,7 +2,8 @@
 //! "PhysicsMesh_SweepBox (0x00348530)").
 
 use kernels::box_sweep::{
-    physics_mesh_sweep_box_triangle, write_mesh_box_contact, BoxTriangleStep, MeshTriangle,
+    physics_mesh_sweep_box_triangle_with_normal, write_mesh_box_contact, BoxTriangleStep,
+    MeshTriangle,
 };
 use kernels::{Contact, OrientedBox, WorkTriangle};
 use ps2_float::{Real, Vec4};
@@ -59,34 +60,52 @@ impl CollisionMesh {
         // One stack record for the whole walk, as the original's: its plane
         // constant and lengths are never written.
         let mut work = WorkTriangle::<R>::default();
-        let counts = walk_lists(self.grid(), range, visited, q.walk, |ix| {
-            let (Some(tri), Some(corners)) = (self.triangle(ix), self.corners::<R>(ix)) else {
-                return Exit::Counted;
-            };
-            let mt = MeshTriangle {
-                corners,
-                flags: tri.flags.bits(),
-                // At most 65,535 triangles.
-                id: ix as u32,
-            };
-            let step = physics_mesh_sweep_box_triangle(&mut work, bx, q.body_flags, &mt, mv);
-            match step {
-                BoxTriangleStep::Skipped(_) => Exit::Counted,
-                BoxTriangleStep::Before(_) => {
-                    stats.kernel_calls += 1;
-                    Exit::Counted
+        let reference = visited.reference_walk();
+        let counts = walk_lists(
+            self.grid(),
+            self.cell_trees(),
+            range,
+            visited,
+            q.walk,
+            None,
+            |ix| {
+                let (Some(tri), Some(corners)) = (self.triangle(ix), self.corners::<R>(ix)) else {
+                    return Exit::Counted;
+                };
+                let mt = MeshTriangle {
+                    corners,
+                    flags: tri.flags.bits(),
+                    // At most 65,535 triangles.
+                    id: ix as u32,
+                };
+                // The kept normal, but for the reference walk (divergence 179).
+                let normal = self.kept_normal::<R>(ix).filter(|_| !reference);
+                let step = physics_mesh_sweep_box_triangle_with_normal(
+                    &mut work,
+                    bx,
+                    q.body_flags,
+                    &mt,
+                    mv,
+                    normal,
+                );
+                match step {
+                    BoxTriangleStep::Skipped(_) => Exit::Counted,
+                    BoxTriangleStep::Before(_) => {
+                        stats.kernel_calls += 1;
+                        Exit::Counted
+                    }
+                    BoxTriangleStep::Beyond(_) => {
+                        stats.kernel_calls += 1;
+                        Exit::Uncounted
+                    }
+                    BoxTriangleStep::Kept(mc) => {
+                        stats.kernel_calls += 1;
+                        keep(contacts, stats, MeshContact::from_box(&mc));
+                        Exit::Counted
+                    }
                 }
-                BoxTriangleStep::Beyond(_) => {
-                    stats.kernel_calls += 1;
-                    Exit::Uncounted
-                }
-                BoxTriangleStep::Kept(mc) => {
-                    stats.kernel_calls += 1;
-                    keep(contacts, stats, MeshContact::from_box(&mc));
-                    Exit::Counted
-                }
-            }
-        });
+            },
+        );
         stats.record_walk(counts);
         let n = scratch.finish(q.max, out.len());
         for (o, mc) in out.iter_mut().zip(scratch.contacts.iter()).take(n) {

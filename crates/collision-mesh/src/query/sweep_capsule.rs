@@ -9,9 +9,10 @@ use ps2_float::{Real, Vec4};
 use super::contact::write_sphere_contact;
 use super::walk::{walk_lists, Exit};
 use super::{
-    keep, MeshContact, QueryScratch, QueryStats, Reach, SweepQuery, INTO_FACE, SIDE_EPSILON,
+    keep, MeshContact, QueryScratch, QueryStats, Reach, SphereFrame, SweepQuery, INTO_FACE,
+    SIDE_EPSILON,
 };
-use crate::CollisionMesh;
+use crate::{CollisionMesh, TriangleFlags};
 
 /// `0.25`: the low-triangle rule's height and distance.
 const LOW: f32 = 0.25;
@@ -117,17 +118,31 @@ impl CollisionMesh {
             stats,
         } = scratch;
         let mut work = WorkTriangle::<R>::default();
-        let reach = Reach::sphere(sphere.centre, sphere.radius, mv, q.walk);
-        let counts = walk_lists(self.grid(), range, visited, q.walk, |ix| {
-            match self.capsule_triangle(&mut work, q, &reach, &sphere, mv, ix, stats) {
+        let reach =
+            Reach::sphere(sphere.centre, sphere.radius, mv, q.walk).unless_reference(visited);
+        let frame = SphereFrame {
+            q,
+            sphere,
+            mv,
+            reach,
+        };
+        let cull = Some((&reach, self.cell_bounds()));
+        let counts = walk_lists(
+            self.grid(),
+            self.cell_trees(),
+            range,
+            visited,
+            q.walk,
+            cull,
+            |ix| match self.capsule_triangle(&mut work, &frame, ix, stats) {
                 Outcome::Skipped => Exit::Counted,
                 Outcome::Beyond => Exit::Uncounted,
                 Outcome::Kept(mc) => {
                     keep(contacts, stats, mc);
                     Exit::Counted
                 }
-            }
-        });
+            },
+        );
         stats.record_walk(counts);
         let n = scratch.finish(q.max, out.len());
         for (o, mc) in out.iter_mut().zip(scratch.contacts.iter()).take(n) {
@@ -138,25 +153,27 @@ impl CollisionMesh {
 
     /// One triangle of [`CollisionMesh::sweep_capsule`], after its visited
     /// bit.
-    #[allow(clippy::too_many_arguments)]
     fn capsule_triangle<R: Real>(
         &self,
         work: &mut WorkTriangle<R>,
-        q: &SweepQuery<R>,
-        reach: &Reach,
-        sphere: &Sphere<R>,
-        mv: Vec4<R>,
+        frame: &SphereFrame<'_, R>,
         ix: usize,
         stats: &mut QueryStats,
     ) -> Outcome<R> {
+        let SphereFrame {
+            q,
+            ref sphere,
+            mv,
+            ref reach,
+        } = *frame;
         let Some(tri) = self.triangle(ix) else {
             return Outcome::Skipped;
         };
-        let flags = tri.flags.bits();
-        if flags & 0x1 == 0 {
+        let flags = tri.flags;
+        if !flags.contains(TriangleFlags::ENABLED) {
             return Outcome::Skipped;
         }
-        if !reach.meets(self.vertices(), tri) {
+        if !reach.meets(self.tri_bounds(ix)) {
             stats.culled += 1;
             return Outcome::Skipped;
         }
@@ -164,14 +181,14 @@ impl CollisionMesh {
             return Outcome::Skipped;
         };
         work.v = corners;
-        work.compute_normal();
+        self.set_normal(work, ix, reach.active());
         let nz = work.n.z;
         if !(q.nz_min <= nz && nz <= -q.nz_min) {
             return Outcome::Skipped;
         }
         let c = sphere.centre;
         if work.n.dot(c) - work.n.dot(work.v[0]) < R::from_bits(SIDE_EPSILON) {
-            if flags & 0x2 == 0 {
+            if !flags.contains(TriangleFlags::TWO_SIDED) {
                 return Outcome::Skipped;
             }
             work.flip();

@@ -8,10 +8,10 @@ use ps2_float::{Real, Vec4};
 use super::contact::write_sphere_contact;
 use super::walk::{walk_lists, Exit};
 use super::{
-    bit3_skipped, keep, marks, MeshContact, QueryScratch, QueryStats, Reach, SweepOptions,
-    SweepQuery, GRAZING, INTO_FACE, SIDE_EPSILON,
+    bit3_skipped, keep, marks, MeshContact, QueryScratch, QueryStats, Reach, SphereFrame,
+    SweepOptions, SweepQuery, GRAZING, INTO_FACE, SIDE_EPSILON,
 };
-use crate::CollisionMesh;
+use crate::{CollisionMesh, TriangleFlags};
 
 /// What one triangle of the sphere sweep came to.
 enum Outcome<R> {
@@ -85,27 +85,43 @@ impl CollisionMesh {
         } = scratch;
         let mut work = WorkTriangle::<R>::default();
         let one_per_plane = q.options.contains(SweepOptions::ONE_PER_PLANE);
-        let reach = Reach::sphere(sphere.centre, sphere.radius, mv, q.walk);
-        let counts = walk_lists(self.grid(), range, visited, q.walk, |ix| {
-            match self.sphere_triangle(&mut work, q, &reach, sphere, mv, ix, stats) {
-                Outcome::Skipped => {}
-                Outcome::Kept(mc) => {
-                    if one_per_plane {
-                        if let Some(prev) =
-                            contacts.iter_mut().find(|p| same_plane(&p.work, &mc.work))
-                        {
-                            if mc.fraction < prev.fraction {
-                                *prev = mc;
+        let reach =
+            Reach::sphere(sphere.centre, sphere.radius, mv, q.walk).unless_reference(visited);
+        let frame = SphereFrame {
+            q,
+            sphere: *sphere,
+            mv,
+            reach,
+        };
+        let cull = Some((&reach, self.cell_bounds()));
+        let counts = walk_lists(
+            self.grid(),
+            self.cell_trees(),
+            range,
+            visited,
+            q.walk,
+            cull,
+            |ix| {
+                match self.sphere_triangle(&mut work, &frame, ix, stats) {
+                    Outcome::Skipped => {}
+                    Outcome::Kept(mc) => {
+                        if one_per_plane {
+                            if let Some(prev) =
+                                contacts.iter_mut().find(|p| same_plane(&p.work, &mc.work))
+                            {
+                                if mc.fraction < prev.fraction {
+                                    *prev = mc;
+                                }
+                                return Exit::Counted;
                             }
-                            return Exit::Counted;
                         }
+                        keep(contacts, stats, mc);
                     }
-                    keep(contacts, stats, mc);
                 }
-            }
-            // The sphere sweep has no uncounted exit (divergence 159).
-            Exit::Counted
-        });
+                // The sphere sweep has no uncounted exit (divergence 159).
+                Exit::Counted
+            },
+        );
         stats.record_walk(counts);
         let n = scratch.finish(q.max, out.len());
         for (o, mc) in out.iter_mut().zip(scratch.contacts.iter()).take(n) {
@@ -116,25 +132,27 @@ impl CollisionMesh {
 
     /// One triangle of [`CollisionMesh::sweep_sphere`], after its visited
     /// bit.
-    #[allow(clippy::too_many_arguments)]
     fn sphere_triangle<R: Real>(
         &self,
         work: &mut WorkTriangle<R>,
-        q: &SweepQuery<R>,
-        reach: &Reach,
-        sphere: &Sphere<R>,
-        mv: Vec4<R>,
+        frame: &SphereFrame<'_, R>,
         ix: usize,
         stats: &mut QueryStats,
     ) -> Outcome<R> {
+        let SphereFrame {
+            q,
+            ref sphere,
+            mv,
+            ref reach,
+        } = *frame;
         let Some(tri) = self.triangle(ix) else {
             return Outcome::Skipped;
         };
-        let flags = tri.flags.bits();
-        if bit3_skipped(flags, q.body_flags, q.options) || flags & 0x1 == 0 {
+        let flags = tri.flags;
+        if bit3_skipped(flags, q.body_flags, q.options) || !flags.contains(TriangleFlags::ENABLED) {
             return Outcome::Skipped;
         }
-        if !reach.meets(self.vertices(), tri) {
+        if !reach.meets(self.tri_bounds(ix)) {
             stats.culled += 1;
             return Outcome::Skipped;
         }
@@ -142,7 +160,7 @@ impl CollisionMesh {
             return Outcome::Skipped;
         };
         work.v = corners;
-        work.compute_normal();
+        self.set_normal(work, ix, reach.active());
         let nz = work.n.z;
         if (q.options.contains(SweepOptions::NZ_MIN) && nz < q.nz_min)
             || (q.options.contains(SweepOptions::NZ_MAX) && nz > q.nz_max)
@@ -153,7 +171,7 @@ impl CollisionMesh {
         let mut mark = 0;
         let c = sphere.centre;
         if work.n.dot(c) - work.n.dot(work.v[0]) < R::from_bits(SIDE_EPSILON) {
-            if flags & 0x2 != 0 {
+            if flags.contains(TriangleFlags::TWO_SIDED) {
                 work.flip();
             } else if mark_faces {
                 mark |= marks::BEHIND;

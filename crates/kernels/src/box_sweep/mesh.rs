@@ -9,12 +9,8 @@
 use ps2_float::{Real, Vec4};
 
 use super::box_triangle::sweep_box_triangle;
+use crate::triangle::{INTO_FACE, SIDE_EPSILON};
 use crate::{Contact, OrientedBox, WorkTriangle};
-
-/// The side threshold `1e-6` (0x358637bd).
-const SIDE_EPSILON: u32 = 0x3586_37bd;
-/// The approach threshold `−0.001` (0xba83126f).
-const INTO_FACE: u32 = 0xba83_126f;
 
 /// Triangle flag 0x1: enabled.
 const TRI_ENABLED: u16 = 0x1;
@@ -104,6 +100,21 @@ pub fn physics_mesh_sweep_box_triangle<R: Real>(
     tri: &MeshTriangle<R>,
     mv: Vec4<R>,
 ) -> BoxTriangleStep<R> {
+    physics_mesh_sweep_box_triangle_with_normal(work, bx, body_flags, tri, mv, None)
+}
+
+/// [`physics_mesh_sweep_box_triangle`] with the triangle's unit normal given
+/// when the caller already has it: `normal` must be what
+/// [`WorkTriangle::compute_normal`] gives for `tri.corners` (a mesh keeps it
+/// per triangle); `None` computes it. The answer is the same bit for bit.
+pub fn physics_mesh_sweep_box_triangle_with_normal<R: Real>(
+    work: &mut WorkTriangle<R>,
+    bx: &OrientedBox<R>,
+    body_flags: u32,
+    tri: &MeshTriangle<R>,
+    mv: Vec4<R>,
+    normal: Option<Vec4<R>>,
+) -> BoxTriangleStep<R> {
     let flags = tri.flags & 0x0fff;
     if flags & TRI_BIT3 != 0 && body_flags & BODY_SKIPS_BIT3 != 0 {
         return BoxTriangleStep::Skipped(MeshSkip::Bit3);
@@ -112,7 +123,10 @@ pub fn physics_mesh_sweep_box_triangle<R: Real>(
         return BoxTriangleStep::Skipped(MeshSkip::Disabled);
     }
     work.v = tri.corners;
-    work.compute_normal();
+    match normal {
+        Some(n) => work.n = n,
+        None => work.compute_normal(),
+    }
     let s = work.n.dot(bx.centre) - work.n.dot(work.v[0]);
     if s < R::from_bits(SIDE_EPSILON) {
         if tri.flags & TRI_TWO_SIDED == 0 {

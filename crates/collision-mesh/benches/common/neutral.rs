@@ -1,0 +1,701 @@
+//! The neutral workload of the mesh queries, shared by the criterion bench
+//! (`benches/neutral.rs`) and the instruction-count binary
+//! (`examples/bench_ir.rs`, run by `cargo xtask bench-ir`).
+//!
+//! Both systems answer the same seeded queries on the same triangles:
+//!
+//! * starts: half of them in front of a wall-like triangle (a façade, a
+//!   kerb face, a post, a car shell, a crate or the fence: any triangle with
+//!   `|n.z| < 0.3`), a short way off its face and moving towards it; the
+//!   other half anywhere over the mesh (the whole tiling for the large
+//!   mesh). No sweep or ray starts in contact: a start whose shape lies
+//!   within 1 cm of a triangle (parry3d's distance query) is drawn again;
+//! * sphere sweeps (radius 0.5, moves of 0.5-2.5 m), every contact sorted
+//!   and the first contact; the walking capsule (radius 0.35, 1.8 m tall,
+//!   moves of 0.3-1.5 m); a box sweep (half extents 0.4 × 0.3 × 0.25 m,
+//!   turned about `z`); rays of 20 m straight down and level; a sphere
+//!   overlap and a sphere push-out (radius 0.5, centres up to 0.45 m into a
+//!   wall for the near half);
+//! * parry3d, newest: its `TriMesh` (with its BVH) of the same vertices
+//!   and indices; the first contact is one `cast_shapes` against the whole
+//!   `TriMesh` (the BVH's best-first cast), the all-contact sweeps the BVH's
+//!   box query and a `cast_shapes` per triangle and a sort, the rays
+//!   `cast_local_ray`, the overlap and push-out the box query and a
+//!   `contact` per triangle. Parry's walking body is its `Capsule` (the
+//!   port's walking sweep is one sphere at the feet of that capsule);
+//! * parry3d with the port's one-sided culling: the same calls, skipping
+//!   the triangles the port's filter skips before its kernel (disabled,
+//!   behind a one-sided face, a two-sided face turned to the shape, moving
+//!   away or grazing; the walking sweep's wall rule `|n.z| ≤ 0.65`), so
+//!   neither side does work the other does not.
+//!
+//! Nothing here allocates per query (parry's hit lists are reused).
+
+#![allow(dead_code)]
+
+use std::hint::black_box;
+
+use collision_mesh::query::{Aabb, QueryScratch, Ray, RayFilter, RayResult, SweepQuery};
+use collision_mesh::{build, BuildConfig, CollisionMesh, VisitedBits};
+use kernels::{Capsule, Contact, OrientedBox, Sphere};
+use parry3d::bounding_volume::Aabb as PAabb;
+use parry3d::math::{Pose, Rotation, Vector};
+use parry3d::query::{self, Ray as PRay, RayCast, ShapeCastOptions};
+use parry3d::shape::{Ball, Capsule as PCapsule, Cuboid, Shape, TriMesh};
+use ps2_float::{Ee32, Real, Vec4};
+
+use crate::street::{street, Lcg, V3};
+
+/// The sphere's radius (sweeps, overlap, push-out).
+pub const RADIUS: f32 = 0.5;
+/// The rays' length.
+pub const RAY_LEN: f32 = 20.0;
+/// The walking capsule's radius and height.
+pub const CAPSULE_R: f32 = 0.35;
+pub const CAPSULE_H: f32 = 1.8;
+/// The swept box's half extents.
+pub const BOX_HALF: V3 = [0.4, 0.3, 0.25];
+/// Queries per kind.
+pub const QUERIES: usize = 256;
+/// The port's side threshold and into-face limit (the filter parry gets).
+const SIDE_EPS: f32 = 1e-6;
+const INTO_FACE: f32 = -0.001;
+
+/// The query kinds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    SweepAll,
+    SweepFirst,
+    Capsule,
+    Box,
+    RayDown,
+    RayLevel,
+    Overlap,
+    Push,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 8] = [
+        Kind::SweepAll,
+        Kind::SweepFirst,
+        Kind::Capsule,
+        Kind::Box,
+        Kind::RayDown,
+        Kind::RayLevel,
+        Kind::Overlap,
+        Kind::Push,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::SweepAll => "sweep_all",
+            Kind::SweepFirst => "sweep_first",
+            Kind::Capsule => "capsule",
+            Kind::Box => "box",
+            Kind::RayDown => "ray_down",
+            Kind::RayLevel => "ray_level",
+            Kind::Overlap => "overlap",
+            Kind::Push => "push",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.name() == s)
+    }
+}
+
+/// Who answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum System {
+    Ours,
+    OursEe32,
+    Parry,
+    ParryOneSided,
+}
+
+impl System {
+    pub const ALL: [System; 4] = [
+        System::Ours,
+        System::OursEe32,
+        System::Parry,
+        System::ParryOneSided,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            System::Ours => "ours",
+            System::OursEe32 => "ours_ee32",
+            System::Parry => "parry",
+            System::ParryOneSided => "parry_one_sided",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<System> {
+        System::ALL.into_iter().find(|k| k.name() == s)
+    }
+}
+
+/// One mesh in both systems.
+pub struct Scene {
+    pub name: &'static str,
+    pub ours: CollisionMesh,
+    pub parry: TriMesh,
+    /// Per triangle: the flags word and the unit normal of `v0 v1 v2`.
+    flags: Vec<u16>,
+    normals: Vec<Vector>,
+    /// The horizontal extent the far half of the starts is drawn from.
+    extent: [f32; 2],
+}
+
+/// The four scenes: `2k_8m`, `2k_2m`, `64k_8m`, `64k_2m`.
+pub const SCENES: [&str; 4] = ["2k_8m", "2k_2m", "64k_8m", "64k_2m"];
+
+pub fn scene(name: &'static str) -> Scene {
+    let (nx, ny, cell) = match name {
+        "2k_8m" => (1, 1, 8.0),
+        "2k_2m" => (1, 1, 2.0),
+        "64k_8m" => (8, 4, 8.0),
+        "64k_2m" => (8, 4, 2.0),
+        _ => panic!("unknown scene {name}"),
+    };
+    let soup = street(nx, ny);
+    let cfg = BuildConfig {
+        cell_size: cell,
+        ..BuildConfig::default()
+    };
+    let ours = build::from_soup(&soup, &cfg, "street").expect("the street builds");
+    let points: Vec<Vector> = ours
+        .vertices()
+        .iter()
+        .map(|v| Vector::new(v[0], v[1], v[2]))
+        .collect();
+    let indices: Vec<[u32; 3]> = ours
+        .triangles()
+        .iter()
+        .map(|t| t.v.map(u32::from))
+        .collect();
+    let flags = ours.triangles().iter().map(|t| t.flags.bits()).collect();
+    let normals = indices
+        .iter()
+        .map(|t| {
+            let [a, b, c] = t.map(|i| points[i as usize]);
+            (b - a).cross(c - a).normalize_or_zero()
+        })
+        .collect();
+    let parry = TriMesh::new(points, indices).expect("the same triangles");
+    Scene {
+        name,
+        ours,
+        parry,
+        flags,
+        normals,
+        extent: [60.0 * nx as f32, 60.0 * ny as f32],
+    }
+}
+
+/// One query: a start (a centre, a capsule's base, a ray's origin), a move
+/// (a ray's unit direction) and a heading for the box.
+#[derive(Clone, Copy, Debug)]
+pub struct Query {
+    pub c: V3,
+    pub mv: V3,
+    pub turn: f32,
+}
+
+/// The queries of every kind for one scene.
+pub struct Workload {
+    pub queries: [Vec<Query>; 8],
+}
+
+impl Workload {
+    pub fn of(&self, kind: Kind) -> &[Query] {
+        &self.queries[kind as usize]
+    }
+}
+
+fn vec(p: V3) -> Vector {
+    Vector::new(p[0], p[1], p[2])
+}
+
+fn add(a: V3, b: V3) -> V3 {
+    [a[0] + b[0], a[1] + b[1], a[2] + b[2]]
+}
+
+fn scale(a: V3, s: f32) -> V3 {
+    [a[0] * s, a[1] * s, a[2] * s]
+}
+
+fn box_pose(q: &Query) -> Pose {
+    Pose::from_parts(vec(q.c), Rotation::from_rotation_z(q.turn))
+}
+
+fn capsule_shape() -> PCapsule {
+    // The capsule from its lowest point 0.05 above the feet to its top.
+    let a = Vector::new(0.0, 0.0, CAPSULE_R + 0.05);
+    let b = Vector::new(0.0, 0.0, CAPSULE_H - CAPSULE_R);
+    PCapsule::new(a, b, CAPSULE_R)
+}
+
+/// Whether a shape at `pose` keeps clear of every triangle by 1 cm.
+fn clear(s: &Scene, pose: &Pose, shape: &dyn Shape) -> bool {
+    query::distance(pose, shape, &Pose::identity(), &s.parry)
+        .map(|d| d.distance > 0.01)
+        .unwrap_or(false)
+}
+
+/// The seeded workload of a scene.
+pub fn workload(s: &Scene) -> Workload {
+    let walls: Vec<usize> = (0..s.normals.len())
+        .filter(|&i| s.normals[i].z.abs() < 0.3 && s.normals[i].length() > 0.5)
+        .collect();
+    let mut g = Lcg(0x6e65_7574_7261_6c00 ^ s.extent[0] as u64);
+    let tris = s.parry.indices();
+    let verts = s.parry.vertices();
+    // A point on a wall-like triangle and its front normal.
+    let on_wall = |g: &mut Lcg| -> (V3, V3) {
+        let i = walls[(g.next() * walls.len() as f32) as usize % walls.len()];
+        let (mut a, mut b) = (g.next(), g.next());
+        if a + b > 1.0 {
+            (a, b) = (1.0 - a, 1.0 - b);
+        }
+        let [p0, p1, p2] = tris[i].map(|k| verts[k as usize]);
+        let p = p0 + (p1 - p0) * a + (p2 - p0) * b;
+        let mut n = s.normals[i];
+        if s.flags[i] & 0x2 != 0 && g.next() < 0.5 {
+            n = -n;
+        }
+        ([p.x, p.y, p.z], [n.x, n.y, n.z])
+    };
+    let extent = s.extent;
+    let anywhere = |g: &mut Lcg, z: f32| {
+        [
+            g.range(0.5, extent[0] - 0.5),
+            g.range(0.5, extent[1] - 0.5),
+            z,
+        ]
+    };
+    // A move towards the face (`-n` turned by up to ±60°), or any heading.
+    let heading = |g: &mut Lcg, n: Option<V3>| -> V3 {
+        let base = n.map_or(g.range(0.0, std::f32::consts::TAU), |n| {
+            (-n[1]).atan2(-n[0]) + g.range(-1.0, 1.0)
+        });
+        [base.cos(), base.sin(), 0.0]
+    };
+    let mut queries: [Vec<Query>; 8] = Default::default();
+    for kind in Kind::ALL {
+        let list = &mut queries[kind as usize];
+        while list.len() < QUERIES {
+            let near = list.len().is_multiple_of(2);
+            let (p, n) = on_wall(&mut g);
+            let turn = g.range(-3.1, 3.1);
+            let q = match kind {
+                Kind::SweepAll | Kind::SweepFirst | Kind::Box => {
+                    let lift = if kind == Kind::Box {
+                        BOX_HALF[2]
+                    } else {
+                        RADIUS
+                    };
+                    let c = if near {
+                        let c = add(p, scale(n, RADIUS + g.range(0.05, 1.0)));
+                        [c[0], c[1], c[2].max(lift + g.range(0.05, 0.3))]
+                    } else {
+                        {
+                            let z = lift + g.range(0.05, 2.5);
+                            anywhere(&mut g, z)
+                        }
+                    };
+                    let d = heading(&mut g, near.then_some(n));
+                    let len = g.range(0.5, 2.5);
+                    let mv = [d[0] * len, d[1] * len, len * g.range(-0.3, 0.1)];
+                    let q = Query { c, mv, turn };
+                    let ok = if kind == Kind::Box {
+                        clear(s, &box_pose(&q), &Cuboid::new(vec(BOX_HALF)))
+                    } else {
+                        clear(s, &Pose::from_translation(vec(c)), &Ball::new(RADIUS))
+                    };
+                    ok.then_some(q)
+                }
+                Kind::Capsule => {
+                    let base = if near {
+                        let c = add(p, scale(n, CAPSULE_R + g.range(0.05, 1.0)));
+                        [c[0], c[1], 0.17]
+                    } else {
+                        {
+                            let z = 0.17;
+                            anywhere(&mut g, z)
+                        }
+                    };
+                    let d = heading(&mut g, near.then_some(n));
+                    let len = g.range(0.3, 1.5);
+                    let q = Query {
+                        c: base,
+                        mv: [d[0] * len, d[1] * len, 0.0],
+                        turn,
+                    };
+                    clear(s, &Pose::from_translation(vec(base)), &capsule_shape()).then_some(q)
+                }
+                Kind::RayDown => {
+                    let o = if near {
+                        let c = add(p, scale(n, g.range(0.05, 0.5)));
+                        [c[0], c[1], g.range(0.5, 8.0)]
+                    } else {
+                        {
+                            let z = g.range(0.5, 8.0);
+                            anywhere(&mut g, z)
+                        }
+                    };
+                    let q = Query {
+                        c: o,
+                        mv: [0.0, 0.0, -1.0],
+                        turn,
+                    };
+                    clear(s, &Pose::from_translation(vec(o)), &Ball::new(0.01)).then_some(q)
+                }
+                Kind::RayLevel => {
+                    let o = if near {
+                        let c = add(p, scale(n, g.range(0.2, 5.0)));
+                        [c[0], c[1], g.range(0.3, 5.0)]
+                    } else {
+                        {
+                            let z = g.range(0.3, 5.0);
+                            anywhere(&mut g, z)
+                        }
+                    };
+                    let d = heading(&mut g, near.then_some(n));
+                    let q = Query { c: o, mv: d, turn };
+                    clear(s, &Pose::from_translation(vec(o)), &Ball::new(0.01)).then_some(q)
+                }
+                Kind::Overlap | Kind::Push => {
+                    let c = if near {
+                        let c = add(p, scale(n, g.range(0.05, 0.45)));
+                        [c[0], c[1], c[2].max(0.3)]
+                    } else {
+                        {
+                            let z = g.range(0.3, 2.0);
+                            anywhere(&mut g, z)
+                        }
+                    };
+                    Some(Query {
+                        c,
+                        mv: [0.0; 3],
+                        turn,
+                    })
+                }
+            };
+            if let Some(q) = q {
+                list.push(q);
+            }
+        }
+    }
+    Workload { queries }
+}
+
+fn v4<R: Real>(p: V3, w: f32) -> Vec4<R> {
+    Vec4::from_f32([p[0], p[1], p[2], w])
+}
+
+/// The reusable state of both systems.
+pub struct Runner<'a> {
+    pub scene: &'a Scene,
+    pub work: &'a Workload,
+    scratch: QueryScratch<f32>,
+    scratch_ee: QueryScratch<Ee32>,
+    visited: VisitedBits,
+    out: Vec<Contact<f32>>,
+    out_ee: Vec<Contact<Ee32>>,
+    hits: Vec<(f32, u32)>,
+}
+
+impl<'a> Runner<'a> {
+    pub fn new(scene: &'a Scene, work: &'a Workload) -> Self {
+        Self {
+            scene,
+            work,
+            scratch: QueryScratch::new(&scene.ours),
+            scratch_ee: QueryScratch::new(&scene.ours),
+            visited: scene.ours.visited_bits(),
+            out: vec![Contact::default(); 100],
+            out_ee: vec![Contact::default(); 100],
+            hits: Vec::with_capacity(1024),
+        }
+    }
+
+    /// Runs every query of `kind` `reps` times with `system`; returns a
+    /// checksum of the answers.
+    #[inline(never)]
+    pub fn measure(&mut self, kind: Kind, system: System, reps: usize) -> f64 {
+        let mut sum = 0.0f64;
+        let work = self.work;
+        for _ in 0..reps {
+            for q in work.of(kind) {
+                let q = black_box(q);
+                sum += match system {
+                    System::Ours => ours::<f32>(
+                        self.scene,
+                        &mut self.scratch,
+                        &mut self.out,
+                        &mut self.visited,
+                        kind,
+                        q,
+                    ),
+                    System::OursEe32 => ours::<Ee32>(
+                        self.scene,
+                        &mut self.scratch_ee,
+                        &mut self.out_ee,
+                        &mut self.visited,
+                        kind,
+                        q,
+                    ),
+                    System::Parry => parry(self.scene, &mut self.hits, kind, q, false),
+                    System::ParryOneSided => parry(self.scene, &mut self.hits, kind, q, true),
+                };
+            }
+        }
+        sum
+    }
+}
+
+/// One query of the port.
+fn ours<R: Real>(
+    s: &Scene,
+    scratch: &mut QueryScratch<R>,
+    out: &mut [Contact<R>],
+    visited: &mut VisitedBits,
+    kind: Kind,
+    q: &Query,
+) -> f64 {
+    let mesh = &s.ours;
+    let c = v4::<R>(q.c, 1.0);
+    let mv = v4::<R>(q.mv, 0.0);
+    let r = R::from_f32(RADIUS);
+    let sphere = Sphere {
+        radius: r,
+        centre: c,
+    };
+    let fsum = |n: usize, out: &[Contact<R>]| {
+        n as f64
+            + out[..n]
+                .iter()
+                .map(|k| f64::from(k.fraction.map_or(0.0, |f| f.to_f32())))
+                .sum::<f64>()
+    };
+    match kind {
+        Kind::SweepAll | Kind::SweepFirst => {
+            let max = if kind == Kind::SweepAll { 100 } else { 1 };
+            let sq = SweepQuery::new(Aabb::swept_sphere(c, r, mv), max);
+            let n = mesh.sweep_sphere(scratch, out, &sq, &sphere, mv);
+            fsum(n, out)
+        }
+        Kind::Capsule => {
+            let cap = Capsule {
+                radius: R::from_f32(CAPSULE_R),
+                height: R::from_f32(CAPSULE_H),
+                base: c,
+            };
+            let e = c + mv;
+            let (rr, h) = (R::from_f32(CAPSULE_R), R::from_f32(CAPSULE_H));
+            let wb = Aabb::new(
+                Vec4::point(c.x.min(e.x) - rr, c.y.min(e.y) - rr, c.z.min(e.z)),
+                Vec4::point(c.x.max(e.x) + rr, c.y.max(e.y) + rr, c.z.max(e.z) + h),
+            );
+            let sq = SweepQuery::new(wb, 100);
+            let n = mesh.sweep_capsule(scratch, out, &sq, &cap, R::ONE, mv);
+            fsum(n, out)
+        }
+        Kind::Box => {
+            let (sn, cs) = q.turn.sin_cos();
+            let bx = OrientedBox {
+                half: v4::<R>(BOX_HALF, 0.0),
+                axes: [
+                    v4::<R>([cs, sn, 0.0], 0.0),
+                    v4::<R>([-sn, cs, 0.0], 0.0),
+                    v4::<R>([0.0, 0.0, 1.0], 0.0),
+                ],
+                centre: c,
+            };
+            let sq = SweepQuery::new(Aabb::swept_box(&bx, mv), 100);
+            let n = mesh.sweep_box(scratch, out, &sq, &bx, mv);
+            fsum(n, out)
+        }
+        Kind::RayDown | Kind::RayLevel => {
+            let ray = Ray::new(c, mv, R::from_f32(RAY_LEN));
+            let mut res = RayResult::default();
+            if mesh.world_ray_cast(visited, &ray, &mut res, &RayFilter::default()) {
+                f64::from(res.t.to_f32())
+            } else {
+                0.0
+            }
+        }
+        Kind::Overlap => {
+            let sq = SweepQuery::new(Aabb::swept_sphere(c, r, Vec4::ZERO), 100);
+            let n = mesh.overlap_sphere(scratch, out, &sq, &sphere);
+            n as f64
+                + out[..n]
+                    .iter()
+                    .map(|k| f64::from(k.depth.map_or(0.0, |d| d.to_f32())))
+                    .sum::<f64>()
+        }
+        Kind::Push => {
+            let mut centre = c;
+            let mut first = Vec4::ZERO;
+            mesh.sphere_push(visited, r, &mut centre, None, &mut first);
+            f64::from((centre - c).length().to_f32())
+        }
+    }
+}
+
+/// The port's per-triangle filter, for parry's one-sided runs: the normal
+/// the port would use, or `None` for a triangle it skips before its kernel.
+fn facing(s: &Scene, i: u32, c: Vector, mv: Option<Vector>, wall: bool) -> Option<Vector> {
+    let i = i as usize;
+    let flags = s.flags[i];
+    if flags & 0x1 == 0 {
+        return None;
+    }
+    let mut n = s.normals[i];
+    if wall && n.z.abs() > 0.65 {
+        return None;
+    }
+    let v0 = s.parry.vertices()[s.parry.indices()[i][0] as usize];
+    if n.dot(c) - n.dot(v0) < SIDE_EPS {
+        if flags & 0x2 == 0 {
+            return None;
+        }
+        n = -n;
+    }
+    if let Some(mv) = mv {
+        if n.dot(mv) >= INTO_FACE {
+            return None;
+        }
+    }
+    Some(n)
+}
+
+fn swept_aabb(lo: Vector, hi: Vector, mv: Vector) -> PAabb {
+    PAabb::new(lo.min(lo + mv), hi.max(hi + mv))
+}
+
+/// One query of parry3d (with the port's culling when `one_sided`).
+fn parry(s: &Scene, hits: &mut Vec<(f32, u32)>, kind: Kind, q: &Query, one_sided: bool) -> f64 {
+    let c = vec(q.c);
+    let mv = vec(q.mv);
+    let still = Pose::identity();
+    let opts = ShapeCastOptions::with_max_time_of_impact(1.0);
+    let ball = Ball::new(RADIUS);
+    let r3 = Vector::splat(RADIUS);
+    // Every contact of a cast against the triangles of a box, sorted.
+    let mut cast_all = |pos: &Pose, shape: &dyn Shape, aabb: PAabb, probe: Vector, wall: bool| {
+        hits.clear();
+        for t in s.parry.bvh().intersect_aabb(&aabb) {
+            if one_sided && facing(s, t, probe, Some(mv), wall).is_none() {
+                continue;
+            }
+            let tri = s.parry.triangle(t);
+            if let Ok(Some(hit)) =
+                query::cast_shapes(pos, mv, shape, &still, Vector::ZERO, &tri, opts)
+            {
+                hits.push((hit.time_of_impact, t));
+            }
+        }
+        hits.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
+        hits.len() as f64 + hits.iter().map(|h| f64::from(h.0)).sum::<f64>()
+    };
+    match kind {
+        Kind::SweepAll => {
+            let pos = Pose::from_translation(c);
+            cast_all(&pos, &ball, swept_aabb(c - r3, c + r3, mv), c, false)
+        }
+        Kind::SweepFirst => {
+            let pos = Pose::from_translation(c);
+            if one_sided {
+                // The BVH's cast with the filter per leaf.
+                let aabb = swept_aabb(c - r3, c + r3, mv);
+                let mut best = None::<f32>;
+                for t in s.parry.bvh().intersect_aabb(&aabb) {
+                    if facing(s, t, c, Some(mv), false).is_none() {
+                        continue;
+                    }
+                    let tri = s.parry.triangle(t);
+                    let o = ShapeCastOptions::with_max_time_of_impact(best.unwrap_or(1.0));
+                    if let Ok(Some(hit)) =
+                        query::cast_shapes(&pos, mv, &ball, &still, Vector::ZERO, &tri, o)
+                    {
+                        best = Some(hit.time_of_impact);
+                    }
+                }
+                best.map_or(0.0, |t| 1.0 + f64::from(t))
+            } else {
+                match query::cast_shapes(&pos, mv, &ball, &still, Vector::ZERO, &s.parry, opts) {
+                    Ok(Some(hit)) => 1.0 + f64::from(hit.time_of_impact),
+                    _ => 0.0,
+                }
+            }
+        }
+        Kind::Capsule => {
+            let cap = capsule_shape();
+            let pos = Pose::from_translation(c);
+            let lo = c - Vector::new(CAPSULE_R, CAPSULE_R, 0.0);
+            let hi = c + Vector::new(CAPSULE_R, CAPSULE_R, CAPSULE_H);
+            // The port's walking sphere, where its side test is made.
+            let probe = c + Vector::new(0.0, 0.0, CAPSULE_R + 0.05);
+            cast_all(&pos, &cap, swept_aabb(lo, hi, mv), probe, true)
+        }
+        Kind::Box => {
+            let cuboid = Cuboid::new(vec(BOX_HALF));
+            let pos = box_pose(q);
+            let aabb = cuboid.aabb(&pos);
+            cast_all(
+                &pos,
+                &cuboid,
+                swept_aabb(aabb.mins, aabb.maxs, mv),
+                c,
+                false,
+            )
+        }
+        Kind::RayDown | Kind::RayLevel => {
+            let ray = PRay::new(c, mv);
+            if one_sided {
+                s.parry
+                    .bvh()
+                    .cast_ray(&ray, RAY_LEN, |t, best| {
+                        let i = t as usize;
+                        let flags = s.flags[i];
+                        if flags & 0x1 == 0 || (flags & 0x2 == 0 && s.normals[i].dot(mv) >= 0.0) {
+                            return None;
+                        }
+                        s.parry.triangle(t).cast_local_ray(&ray, best, true)
+                    })
+                    .map_or(0.0, |(_, t)| f64::from(t))
+            } else {
+                s.parry
+                    .cast_local_ray(&ray, RAY_LEN, true)
+                    .map_or(0.0, f64::from)
+            }
+        }
+        Kind::Overlap | Kind::Push => {
+            let pos = Pose::from_translation(c);
+            let aabb = PAabb::new(c - r3, c + r3);
+            let (mut sum, mut n, mut depth) = (Vector::ZERO, 0u32, 0.0f64);
+            for t in s.parry.bvh().intersect_aabb(&aabb) {
+                if one_sided && facing(s, t, c, None, false).is_none() {
+                    continue;
+                }
+                let tri = s.parry.triangle(t);
+                if let Ok(Some(k)) = query::contact(&pos, &ball, &still, &tri, 0.0) {
+                    if k.dist < 0.0 {
+                        sum -= k.normal1 * k.dist;
+                        depth -= f64::from(k.dist);
+                        n += 1;
+                    }
+                }
+            }
+            if kind == Kind::Overlap {
+                f64::from(n) + depth
+            } else if n > 0 {
+                f64::from((sum / n as f32).length())
+            } else {
+                0.0
+            }
+        }
+    }
+}

@@ -1,0 +1,337 @@
+//! The fast walk against the reference walk, bit for bit.
+//!
+//! [`VisitedBits::set_reference_walk`] makes every query walk as the
+//! specification reads: every cell of the box in the console's order, every
+//! listed triangle through every test, nothing culled. The fast walk skips
+//! cells and triangles that cannot give anything (divergences 178, 179) and
+//! casts rays nearest cell first. Here both answer the same seeded random
+//! queries, per query kind and float mode, on the street block with 8 m and
+//! 2 m cells, and every field of every answer must be the same bit for bit
+//! (compared through their `Debug` text, which spells `-0.0` and every `f32`
+//! exactly, and through `Ee32`'s bits): the records written, the sorted mesh
+//! contacts left in the scratch, the ray result, the pushed centre and first
+//! normal, the wall push.
+//!
+//! The plain test suite runs `DEFAULT_QUERIES` (50,000) queries per kind,
+//! float mode and mesh: 100,000 per query kind and float mode in all (the
+//! box sweep a quarter of that), about 23 s on the 2-core machine at the
+//! test profile's opt-level 1, 14 s with `--release`. Another count:
+//!
+//! ```text
+//! DIFFERENTIAL_QUERIES=200000 cargo test -p collision-mesh --release --test differential
+//! ```
+
+#[path = "../benches/common/street.rs"]
+#[allow(dead_code)]
+mod street;
+
+use collision_mesh::query::{
+    Aabb, QueryScratch, Ray, RayFilter, RayResult, SweepOptions, SweepQuery,
+};
+use collision_mesh::{build, BuildConfig, CollisionMesh, Material};
+use kernels::{Capsule, Contact, OrientedBox, Sphere};
+use ps2_float::{Ee32, Real, Vec4};
+use street::Lcg;
+
+/// Queries per kind, float mode and mesh in the plain test suite.
+const DEFAULT_QUERIES: usize = 50_000;
+
+fn queries() -> usize {
+    std::env::var("DIFFERENTIAL_QUERIES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(DEFAULT_QUERIES)
+}
+
+fn meshes() -> Vec<CollisionMesh> {
+    let soup = street::street(1, 1);
+    [8.0, 2.0]
+        .into_iter()
+        .map(|cell_size| {
+            let cfg = BuildConfig {
+                cell_size,
+                ..BuildConfig::default()
+            };
+            build::from_soup(&soup, &cfg, "street").expect("the street builds")
+        })
+        .collect()
+}
+
+/// Both walks' state.
+struct Pair<R> {
+    fast: QueryScratch<R>,
+    reference: QueryScratch<R>,
+}
+
+impl<R: Real> Pair<R> {
+    fn new(mesh: &CollisionMesh) -> Self {
+        let mut reference = QueryScratch::new(mesh);
+        reference.visited.set_reference_walk(true);
+        Self {
+            fast: QueryScratch::new(mesh),
+            reference,
+        }
+    }
+}
+
+fn point<R: Real>(p: [f32; 3]) -> Vec4<R> {
+    Vec4::from_f32([p[0], p[1], p[2], 1.0])
+}
+
+fn dir<R: Real>(p: [f32; 3]) -> Vec4<R> {
+    Vec4::from_f32([p[0], p[1], p[2], 0.0])
+}
+
+/// A point over the block, from under the road to above the façades.
+fn somewhere(g: &mut Lcg) -> [f32; 3] {
+    [g.range(-2.0, 62.0), g.range(-2.0, 62.0), g.range(-0.5, 7.0)]
+}
+
+/// A move of up to `len` in any direction (a third of them level).
+fn a_move(g: &mut Lcg, len: f32) -> [f32; 3] {
+    let l = g.range(0.0, len);
+    let a = g.range(0.0, std::f32::consts::TAU);
+    let z = if g.next() < 0.33 {
+        0.0
+    } else {
+        g.range(-1.0, 1.0)
+    };
+    let h = (1.0 - z * z).sqrt();
+    [a.cos() * h * l, a.sin() * h * l, z * l]
+}
+
+/// A random options word of the sphere sweep, with its thresholds.
+fn sweep_query<R: Real>(g: &mut Lcg, world_box: Aabb<R>) -> SweepQuery<R> {
+    let bits = [0u32, 0, 0, 0x4, 0x8, 0x40, 0x8000, 0x2_0000, 0x4c];
+    let options = SweepOptions::from_bits_retain(bits[(g.next() * 9.0) as usize % 9]);
+    let mut q = SweepQuery::new(world_box, (g.next() * 12.0) as usize)
+        .with_options(options)
+        .with_body_flags(if g.next() < 0.2 { 0x100 } else { 0 });
+    q.nz_min = R::from_f32(g.range(-1.0, 0.5));
+    q.nz_max = R::from_f32(g.range(-0.5, 1.0));
+    q
+}
+
+fn same<T: std::fmt::Debug + ?Sized>(kind: &str, i: usize, fast: &T, reference: &T) {
+    let (a, b) = (format!("{fast:?}"), format!("{reference:?}"));
+    assert!(a == b, "{kind} query {i}: fast {a}\nreference {b}");
+}
+
+fn sweeps<R: Real + std::fmt::Debug>(mesh: &CollisionMesh, seed: u64) {
+    let mut pair = Pair::<R>::new(mesh);
+    let mut g = Lcg(seed);
+    let n = queries();
+    for i in 0..n {
+        let c = somewhere(&mut g);
+        let r = g.range(0.05, 1.5);
+        let mv = a_move(&mut g, 4.0);
+        let (cr, rr, mr) = (point::<R>(c), R::from_f32(r), dir::<R>(mv));
+        let sphere = Sphere {
+            radius: rr,
+            centre: cr,
+        };
+        let q = sweep_query(&mut g, Aabb::swept_sphere(cr, rr, mr));
+        let mut out = [
+            vec![Contact::<R>::default(); 12],
+            vec![Contact::default(); 12],
+        ];
+        for (scratch, out) in [&mut pair.fast, &mut pair.reference]
+            .into_iter()
+            .zip(&mut out)
+        {
+            let k = mesh.sweep_sphere(scratch, out, &q, &sphere, mr);
+            out.truncate(k);
+        }
+        same("sphere sweep", i, &out[0], &out[1]);
+        same(
+            "sphere sweep",
+            i,
+            pair.fast.contacts(),
+            pair.reference.contacts(),
+        );
+
+        // The walking capsule from the same start, level.
+        let cap = Capsule {
+            radius: R::from_f32(r.min(0.6)),
+            height: R::from_f32(1.8),
+            base: cr,
+        };
+        let level = dir::<R>([mv[0], mv[1], 0.0]);
+        let q = SweepQuery::new(Aabb::swept_sphere(cr, R::from_f32(2.0), level), 12);
+        let mut out = [
+            vec![Contact::<R>::default(); 12],
+            vec![Contact::default(); 12],
+        ];
+        for (scratch, out) in [&mut pair.fast, &mut pair.reference]
+            .into_iter()
+            .zip(&mut out)
+        {
+            let k = mesh.sweep_capsule(scratch, out, &q, &cap, R::ONE, level);
+            out.truncate(k);
+        }
+        same("capsule sweep", i, &out[0], &out[1]);
+        same(
+            "capsule sweep",
+            i,
+            pair.fast.contacts(),
+            pair.reference.contacts(),
+        );
+
+        // The sphere overlap at the start.
+        let q = SweepQuery::new(Aabb::swept_sphere(cr, rr, Vec4::ZERO), 12);
+        let mut out = [
+            vec![Contact::<R>::default(); 12],
+            vec![Contact::default(); 12],
+        ];
+        for (scratch, out) in [&mut pair.fast, &mut pair.reference]
+            .into_iter()
+            .zip(&mut out)
+        {
+            let k = mesh.overlap_sphere(scratch, out, &q, &sphere);
+            out.truncate(k);
+        }
+        same("overlap", i, &out[0], &out[1]);
+
+        // The box sweep (never culled; its walk and clears are checked).
+        if i % 4 == 0 {
+            let (s, co) = g.range(-3.1, 3.1).sin_cos();
+            let bx = OrientedBox {
+                half: dir::<R>([g.range(0.1, 1.0), g.range(0.1, 1.0), g.range(0.1, 1.0)]),
+                axes: [
+                    dir::<R>([co, s, 0.0]),
+                    dir::<R>([-s, co, 0.0]),
+                    dir::<R>([0.0, 0.0, 1.0]),
+                ],
+                centre: cr,
+            };
+            let q = SweepQuery::new(Aabb::swept_box(&bx, mr), 12);
+            let mut out = [
+                vec![Contact::<R>::default(); 12],
+                vec![Contact::default(); 12],
+            ];
+            for (scratch, out) in [&mut pair.fast, &mut pair.reference]
+                .into_iter()
+                .zip(&mut out)
+            {
+                let k = mesh.sweep_box(scratch, out, &q, &bx, mr);
+                out.truncate(k);
+            }
+            same("box sweep", i, &out[0], &out[1]);
+        }
+    }
+}
+
+fn pushes<R: Real + std::fmt::Debug>(mesh: &CollisionMesh, seed: u64) {
+    let mut pair = Pair::<R>::new(mesh);
+    let mut g = Lcg(seed);
+    let exclude = [u32::from(Material::CONCRETE.0), 1];
+    for i in 0..queries() {
+        let c = point::<R>(somewhere(&mut g));
+        let r = R::from_f32(g.range(0.05, 1.5));
+        let ex = (g.next() < 0.2).then_some(&exclude[..]);
+        let mut answers = Vec::new();
+        for scratch in [&mut pair.fast, &mut pair.reference] {
+            let (mut centre, mut first) = (c, Vec4::ZERO);
+            let hit = mesh.sphere_push(&mut scratch.visited, r, &mut centre, ex, &mut first);
+            let wall = mesh.push_out_of_walls(
+                &mut scratch.visited,
+                &Sphere {
+                    radius: r,
+                    centre: c,
+                },
+            );
+            answers.push(format!("{hit:?} {centre:?} {first:?} {wall:?}"));
+        }
+        same("push", i, &answers[0], &answers[1]);
+    }
+}
+
+fn rays<R: Real + std::fmt::Debug>(mesh: &CollisionMesh, seed: u64) {
+    let mut pair = Pair::<R>::new(mesh);
+    let mut g = Lcg(seed);
+    let exclude = [u32::from(Material::LAMPOST.0), 1];
+    for i in 0..queries() {
+        let o = somewhere(&mut g);
+        // A quarter straight down on the road quads' shared edges and
+        // corners, where two triangles give the same distance.
+        let (o, d) = if i % 4 == 0 {
+            let on = |g: &mut Lcg| (g.range(0.0, 12.0) as i32 as f32) * 5.0;
+            let x = on(&mut g);
+            let y = if g.next() < 0.5 { x } else { on(&mut g) };
+            ([x, y, g.range(0.2, 9.0)], [0.0, 0.0, -1.0])
+        } else {
+            let m = a_move(&mut g, 1.0);
+            let l = (m[0] * m[0] + m[1] * m[1] + m[2] * m[2]).sqrt();
+            if l < 1e-3 {
+                (o, [1.0, 0.0, 0.0])
+            } else {
+                (o, [m[0] / l, m[1] / l, m[2] / l])
+            }
+        };
+        let ray = Ray::new(point::<R>(o), dir::<R>(d), R::from_f32(g.range(0.5, 40.0)));
+        let masks = [0u32, 0, 0x1, 0x800, 0x4, 0x7fc];
+        let filter = RayFilter {
+            exclude: (g.next() < 0.2).then_some(&exclude[..]),
+            mask: masks[(g.next() * 6.0) as usize % 6],
+        };
+        // A result that already holds a hit, as the ray cast allows.
+        let start = if g.next() < 0.2 {
+            RayResult {
+                hit: true,
+                t: R::from_f32(g.range(0.0, 30.0)),
+                ..RayResult::default()
+            }
+        } else {
+            RayResult::default()
+        };
+        let mut answers = Vec::new();
+        for scratch in [&mut pair.fast, &mut pair.reference] {
+            let mut res = start;
+            let kept = mesh.ray_cast(&mut scratch.visited, &ray, &mut res, &filter);
+            answers.push(format!("{kept:?} {res:?}"));
+        }
+        same("ray", i, &answers[0], &answers[1]);
+    }
+}
+
+#[test]
+fn sweeps_capsules_overlaps_and_boxes_f32() {
+    for (k, mesh) in meshes().iter().enumerate() {
+        sweeps::<f32>(mesh, 0xd1ff_0001 + k as u64);
+    }
+}
+
+#[test]
+fn sweeps_capsules_overlaps_and_boxes_ee32() {
+    for (k, mesh) in meshes().iter().enumerate() {
+        sweeps::<Ee32>(mesh, 0xd1ff_0101 + k as u64);
+    }
+}
+
+#[test]
+fn pushes_f32() {
+    for (k, mesh) in meshes().iter().enumerate() {
+        pushes::<f32>(mesh, 0xd1ff_0002 + k as u64);
+    }
+}
+
+#[test]
+fn pushes_ee32() {
+    for (k, mesh) in meshes().iter().enumerate() {
+        pushes::<Ee32>(mesh, 0xd1ff_0102 + k as u64);
+    }
+}
+
+#[test]
+fn rays_f32() {
+    for (k, mesh) in meshes().iter().enumerate() {
+        rays::<f32>(mesh, 0xd1ff_0003 + k as u64);
+    }
+}
+
+#[test]
+fn rays_ee32() {
+    for (k, mesh) in meshes().iter().enumerate() {
+        rays::<Ee32>(mesh, 0xd1ff_0103 + k as u64);
+    }
+}
