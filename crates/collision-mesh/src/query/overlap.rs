@@ -23,7 +23,8 @@ impl CollisionMesh {
     /// triangle and turns a two-sided one over); then the penetration test.
     /// Each record gets `+0x04` the shape, `+0x44` 0, `+0x50` the normal,
     /// `+0x80` 0, `+0x88` the depth, `+0xb0` 0 and `+0xb4` the triangle; no
-    /// point (the kernel gives none).
+    /// point (the kernel gives none). The query's two `n.z` thresholds and
+    /// its options are not read (divergence 233).
     ///
     /// Original: `PhysicsMesh_OverlapSphere` (0x003473c8).
     pub fn overlap_sphere<R: Real>(
@@ -105,8 +106,8 @@ impl CollisionMesh {
 
     /// A box never overlaps the mesh: the table entry returns 0 and writes
     /// nothing.
-    ///
-    /// Original: `PhysicsMesh_OverlapBox` (0x003473b8).
+    /// The table entry is `kernels::table::physics_mesh_overlap_box`, which carries the
+    /// original's name and address (`PhysicsMesh_OverlapBox`, 0x003473b8).
     #[must_use]
     pub fn overlap_box<R: Real>(
         &self,
@@ -119,8 +120,8 @@ impl CollisionMesh {
 
     /// A capsule never overlaps the mesh: the table entry returns 0 and
     /// writes nothing.
-    ///
-    /// Original: `PhysicsMesh_OverlapCapsule` (0x003473c0).
+    /// The table entry is `kernels::table::physics_mesh_overlap_capsule`, which carries the
+    /// original's name and address (`PhysicsMesh_OverlapCapsule`, 0x003473c0).
     #[must_use]
     pub fn overlap_capsule<R: Real>(
         &self,

@@ -91,8 +91,9 @@ pub enum BoxTriangleStep<R> {
 /// bit (spec, Unit 13, "PhysicsMesh_SweepBox (0x00348530)", "Per triangle").
 /// The mesh's options word and n.z range are not read by the original. The
 /// split into this function and [`write_mesh_box_contact`] is a port choice
-/// (divergence 93).
-/// Original: `PhysicsMesh_SweepBox` (0x00348530).
+/// (divergence 93). It is the per-triangle part of `PhysicsMesh_SweepBox`
+/// (0x00348530), whose `Original:` line is on the query that walks the
+/// mesh, `collision_mesh::CollisionMesh::sweep_box`.
 pub fn physics_mesh_sweep_box_triangle<R: Real>(
     work: &mut WorkTriangle<R>,
     bx: &OrientedBox<R>,
