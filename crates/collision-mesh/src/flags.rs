@@ -13,7 +13,7 @@
 //! | 3 `0x0008` | skipped by bodies with flag `0x100` | spec Unit 1 "Issue #150", Unit 13 |
 //! | 4 `0x0010` | shadow ground, a human on it may hide (*inferred*, divergence 136) | Coney `collision.md` "Open questions" |
 //! | 11 `0x0800` | testable while disabled, for a mask with `0x800` | Coney `collision.md` "Triangles" |
-//! | 12-15 `0xf000` | a value 1 to 15 no query reads | same |
+//! | 12-15 `0xf000` | a value 1 to 15; bits 14-15 name the corner edge of the walking sweep's corner slide, which this crate does not write yet (divergence 164); no query here reads them | overview "Open questions" |
 
 use bitflags::bitflags;
 
@@ -67,7 +67,10 @@ impl TriangleFlags {
     pub const TYPE_BITS: Self = Self::from_bits_retain(0x07fc);
     /// Bits 0-11: what ray results and the mesh sweeps read (`flags & 0xfff`).
     pub const LOW_BITS: Self = Self::from_bits_retain(0x0fff);
-    /// Bits 12-15: the "top value", 1 to 15 on the disc, read by no query.
+    /// Bits 12-15: the "top value", 1 to 15 on the disc. Bits 14-15 name a
+    /// corner edge for the walking sweep's corner slide (overview "Open
+    /// questions"), which is not written yet (divergence 164); no query of
+    /// this crate reads them today.
     pub const TOP_VALUE: Self = Self::from_bits_retain(0xf000);
 
     /// The value in bits 12-15 (0 to 15).
