@@ -446,9 +446,8 @@ impl<R: Real> PhysShape<R> {
     /// The shape's world box: a sphere's [`Aabb::from_sphere`], a box's
     /// centre `±` its half extents projected on the world axes, a capsule's
     /// upright cylinder ([`Aabb::from_upright_cylinder`]) and a segment's
-    /// box from its start to its end grown by the radius ([`segment_bounds`];
-    /// the original's wrong bound for a segment pointing down an axis is not
-    /// reproduced, divergence 187).
+    /// box from its start to its end grown by the radius, wrong on an axis
+    /// the segment points down ([`segment_bounds`], divergence 187).
     ///
     /// Original: `PhysicsShape_GetBounds` (0x00341190).
     #[must_use]
@@ -501,27 +500,19 @@ pub fn human_capsule_height<R: Real>(h: &HumanCapsule<R>, base_z: R) -> (R, R) {
     (lift, height.max(floor))
 }
 
-/// A segment's world box (part of 0x00341190): per axis from the smaller
-/// to the larger end, grown by the radius. The original gives a wrong bound
-/// to a segment that points down an axis (overview "Shapes", Unit 6), but
-/// how wrong is on Unit 6's page, which the specification does not hold:
-/// that quirk is NOT reproduced here, the bound is the correct one
-/// (divergence 187).
+/// A segment's world box (part of 0x00341190): `start − r` to `end + r` on
+/// each axis, taken as the box's minimum and maximum without ordering the
+/// two ends. Where the segment points the positive way along an axis this
+/// is its true bound; where it points down an axis the box is wrong there
+/// (its minimum above its maximum when the drop is more than `2r`), the
+/// quirk the overview names ("Shapes", Unit 6). The form of the wrong bound
+/// is *inferred* (divergence 187): Unit 6's page is not in the
+/// specification.
 #[must_use]
 pub fn segment_bounds<R: Real>(s: &Segment<R>) -> Aabb<R> {
     let r = s.radius;
-    let lo = |a: R, b: R| a.min(b) - r;
-    let hi = |a: R, b: R| a.max(b) + r;
     Aabb::new(
-        Vec4::point(
-            lo(s.start.x, s.end.x),
-            lo(s.start.y, s.end.y),
-            lo(s.start.z, s.end.z),
-        ),
-        Vec4::point(
-            hi(s.start.x, s.end.x),
-            hi(s.start.y, s.end.y),
-            hi(s.start.z, s.end.z),
-        ),
+        Vec4::point(s.start.x - r, s.start.y - r, s.start.z - r),
+        Vec4::point(s.end.x + r, s.end.y + r, s.end.z + r),
     )
 }

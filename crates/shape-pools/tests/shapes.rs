@@ -26,6 +26,7 @@ both_modes!(
     human_capsule_height_rules,
     aabb_helpers,
     set_from_matrix_moves_sphere_not_segment,
+    segment_bound_is_wrong_on_an_axis_it_points_down,
 );
 
 fn r<R: Real>(v: f32) -> R {
@@ -407,4 +408,31 @@ fn ee32_pose_rounds_like_the_console() {
     let got = pose.transform(o).x;
     assert_eq!(got.to_bits(), (third * Ee32::from_f32(3.0)).to_bits());
     assert!(got.to_f32() <= 1.0);
+}
+
+// Overview "Shapes" (Unit 6): a segment pointing down an axis gets a wrong
+// bound there; read as `start − r` to `end + r` without ordering the ends
+// (divergence 187).
+fn segment_bound_is_wrong_on_an_axis_it_points_down<R: Real>() {
+    let mut s = PhysShape::<R>::segment(r(0.1), r(0.4));
+    // Along +x from (1, 2, 3): x 0.9 .. 1.5, a true bound.
+    s.pose(&Pose::at(p(1.0, 2.0, 3.0)));
+    let b = s.bounds();
+    close(b.min, [0.9, 1.9, 2.9], 1e-6, "min");
+    close(b.max, [1.5, 2.1, 3.1], 1e-6, "max");
+    // Hanging down z (local x = world −z), as the punch bag's: z from
+    // 3 − 0.1 = 2.9 "up to" 2.6 + 0.1 = 2.7, a box with min above max.
+    let down = Pose {
+        axes: [v(0.0, 0.0, -1.0), v(0.0, 1.0, 0.0), v(1.0, 0.0, 0.0)],
+        position: p(1.0, 2.0, 3.0),
+    };
+    s.pose(&down);
+    let b = s.bounds();
+    close(b.min, [0.9, 1.9, 2.9], 1e-6, "min");
+    close(b.max, [1.1, 2.1, 2.7], 1e-6, "max");
+    assert!(b.min.z > b.max.z, "inverted on the axis it points down");
+    // A box the segment passes through (z 2.75..2.85, the segment covers
+    // 2.5..3.1 with its radius) is missed by the wrong bound.
+    let probe = Aabb::new(p(0.9, 1.9, 2.75), p(1.1, 2.1, 2.85));
+    assert!(!b.overlaps(&probe), "the wrong bound misses it");
 }
