@@ -45,13 +45,16 @@ pub fn physics_static_init_copy() -> [[f32; 4]; 3] {
 }
 
 impl<R: Real> PhysicsWorld<R> {
-    /// The body whose owner is `owner` (the first in the body vector).
+    /// The body of `owner` (what owner vtable `+0xf0` answers): the first
+    /// body added for it that is still in the world. A map kept with the
+    /// body vector answers it without a walk over the bodies (divergence
+    /// 234).
     #[must_use]
     pub fn body_of_owner(&self, owner: OwnerId) -> Option<BodyId> {
-        self.vector
-            .iter()
+        self.owner_bodies
+            .get(&owner)
             .copied()
-            .find(|id| self.body(*id).is_some_and(|b| b.owner == owner))
+            .filter(|id| self.body(*id).is_some())
     }
 
     /// The settle slot of `owner`, if it settles.

@@ -106,6 +106,9 @@ pub struct PhysicsWorld<R: Real = f32> {
     pub(crate) vector: Vec<BodyId>,
     /// `+0x04`: the human body list, head first.
     pub(crate) human_list: Vec<BodyId>,
+    /// Each owner's body (what owner vtable `+0xf0` answers): the first
+    /// body added for it that is still in the world.
+    pub(crate) owner_bodies: std::collections::HashMap<OwnerId, BodyId>,
     /// `+0xf4e0`: the ignore slots.
     pub(crate) ignore: IgnoreSlots<BodyId, OwnerId>,
     /// `+0x4e6a0`: the settle slots.
@@ -161,6 +164,7 @@ impl<R: Real> PhysicsWorld<R> {
             group_counter: 0,
             vector: Vec::new(),
             human_list: Vec::new(),
+            owner_bodies: std::collections::HashMap::new(),
             ignore: IgnoreSlots::new(caps.ignore_slots),
             settle: vec![None; caps.settle_slots],
             level: None,
@@ -419,7 +423,9 @@ impl<R: Real> PhysicsWorld<R> {
             return false;
         };
         b.index = n;
+        let owner = b.owner;
         self.vector.push(id);
+        self.owner_bodies.entry(owner).or_insert(id);
         self.list_insert(id)
     }
 
@@ -436,6 +442,18 @@ impl<R: Real> PhysicsWorld<R> {
         let owner = b.owner;
         self.ignore.forget_owner(owner);
         self.remove_from_vector(id);
+        if self.owner_bodies.get(&owner) == Some(&id) {
+            self.owner_bodies.remove(&owner);
+            // Another body of the same owner, if any, answers for it now.
+            if let Some(other) = self
+                .vector
+                .iter()
+                .copied()
+                .find(|x| self.body(*x).is_some_and(|b| b.owner == owner))
+            {
+                self.owner_bodies.insert(owner, other);
+            }
+        }
         self.list_remove(id)
     }
 
