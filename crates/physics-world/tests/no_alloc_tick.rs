@@ -1,0 +1,125 @@
+//! The street tick allocates nothing once warmed up (60 ticks), in both
+//! float modes; it does real work (contacts, objects coming to rest); and
+//! 1,000 ticks leave every body and owner finite (the street scenario's
+//! "no panic").
+
+#[path = "../benches/common/street.rs"]
+mod street;
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use physics_world::Owners;
+use ps2_float::{Ee32, Real};
+use street::Street;
+
+/// The system allocator, counting its `alloc` and `realloc` calls.
+struct Counting;
+
+static ALLOCS: AtomicUsize = AtomicUsize::new(0);
+
+/// Counting is process-wide: every test holds this lock so that another
+/// test's allocations are not counted.
+static SERIAL: Mutex<()> = Mutex::new(());
+
+// SAFETY: `GlobalAlloc` is an unsafe trait (the allocator must return
+// valid memory for the layout); this wrapper only counts calls and passes
+// every one to `System` unchanged. It is the test binary's own allocator:
+// the crate itself keeps `#![forbid(unsafe_code)]`.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: the caller's contract is passed on to `System`.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` came from `System` with this layout.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        ALLOCS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: the caller's contract is passed on to `System`.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: the caller's contract is passed on to `System`.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn no_alloc<R: Real>() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let start = ALLOCS.load(Ordering::SeqCst);
+    let mut s = Street::<R>::new();
+    // The counter counts: building the street allocates.
+    assert!(ALLOCS.load(Ordering::SeqCst) > start);
+    for _ in 0..60 {
+        s.tick();
+    }
+    let (contacts, landed, sweeps) = (s.contacts, s.landed, s.sweeps);
+    let before = ALLOCS.load(Ordering::SeqCst);
+    for _ in 0..100 {
+        s.tick();
+    }
+    let allocs = ALLOCS.load(Ordering::SeqCst) - before;
+    assert_eq!(allocs, 0, "100 warmed-up ticks allocated {allocs} times");
+    // Real work: the humans and objects met things, objects came to rest.
+    assert!(
+        s.sweeps - sweeps >= 100 * 60,
+        "sweeps {}",
+        s.sweeps - sweeps
+    );
+    assert!(s.contacts > contacts, "no contacts in 100 ticks");
+    assert!(s.landed > landed, "no object came to rest in 100 ticks");
+}
+
+#[test]
+fn warmed_up_tick_allocates_nothing_f32() {
+    no_alloc::<f32>();
+}
+
+#[test]
+fn warmed_up_tick_allocates_nothing_ee32() {
+    no_alloc::<Ee32>();
+}
+
+fn thousand_ticks<R: Real>(ticks: usize) {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let mut s = Street::<R>::new();
+    let start: Vec<_> = s
+        .humans
+        .iter()
+        .map(|(id, _)| s.owners.position(*id))
+        .collect();
+    for _ in 0..ticks {
+        s.tick();
+    }
+    assert!(s.all_finite(), "a body or owner went non-finite");
+    assert!(s.contacts > 0 && s.landed > 0);
+    let walked = s
+        .humans
+        .iter()
+        .zip(&start)
+        .filter(|((id, _), p)| (s.owners.position(*id) - **p).to_f32()[0].abs() > 1.0)
+        .count();
+    eprintln!(
+        "{ticks} ticks: {} sweeps, {} contacts, {} landed, {walked} humans walked",
+        s.sweeps, s.contacts, s.landed
+    );
+    assert!(walked > street::HUMANS / 2, "only {walked} humans walked");
+}
+
+#[test]
+fn thousand_ticks_stay_finite_f32() {
+    thousand_ticks::<f32>(1_000);
+}
+
+#[test]
+fn thousand_ticks_stay_finite_ee32() {
+    thousand_ticks::<Ee32>(1_000);
+}
