@@ -96,17 +96,20 @@
 //!
 //! | mode | time per tick | goal | |
 //! | --- | --- | --- | --- |
-//! | `f32` | 989 µs (939 to 1,037) | under 330 µs (1 % of the console's 33 ms frame) | missed, 3.0× over |
-//! | `Ee32` | 1,804 µs (1,724 to 1,887) | within 10× of `f32` | met, 1.8× |
+//! | `f32` | 771 µs (733 to 804) | under 330 µs (1 % of the console's 33 ms frame) | missed, 2.3× over |
+//! | `Ee32` | 1,787 µs (1,730 to 1,846) | within 10× of `f32` | met, 2.3× |
 //!
-//! Where the `f32` tick goes (`perf`, samples of the benchmark): about
-//! 40 % in the world objects' box sweeps against the mesh
+//! (Load about 2 for this run; the first run, at load 3.7 and before the
+//! sweep kept one contact list for its passes, gave 989 and 1,804 µs.)
+//! Where the `f32` tick went in that first run (`perf`, samples of the
+//! benchmark): about 40 % in the world objects' box sweeps against the mesh
 //! (`physics_mesh_sweep_box_triangle_with_normal`, the grid walk and the
 //! box-triangle windows), 26 % in [`PhysicsWorld::sweep`]'s own code with
 //! its inlined body pairs and box queries, 12 % in `memmove` (about 7 %
-//! the [`ContactList`] of 50 contacts initialised on every pass, 2 % the
-//! sorted list's `Vec::remove` when a moved body finds its place again).
-//! The goal needs the box-triangle sweep cheaper first.
+//! the [`ContactList`] of 50 contacts initialised on every pass, now kept
+//! by the world and reused; 2 % the sorted list's `Vec::remove` when a
+//! moved body finds its place again). The goal needs the box-triangle sweep
+//! cheaper first.
 //!
 //! A warmed-up tick allocates nothing, in either mode
 //! (`tests/no_alloc_tick.rs` counts the allocator's calls over 100 ticks).

@@ -176,6 +176,11 @@ impl<R: Real> ContactList<R> {
         self.len == 0
     }
 
+    /// Empties the list (the records stay as they were, unread).
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
     /// Appends `c`; `false` (and nothing kept) when the list is full.
     pub fn push(&mut self, c: Contact<R>) -> bool {
         if self.len >= MAX_CONTACTS {

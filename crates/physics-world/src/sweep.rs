@@ -431,6 +431,7 @@ impl<R: Real> PhysicsWorld<R> {
         };
         let mut st = MoveState::new(folded, v);
         let mut outcome = walk::AGAIN;
+        let mut list = self.sweep_list.take().unwrap_or_default();
         for pass in 0..3 {
             let d = st.velocity.scale(dt).with_w(R::ZERO);
             if pass > 0 && is_zero(d) {
@@ -438,7 +439,7 @@ impl<R: Real> PhysicsWorld<R> {
             }
             report.passes += 1;
             let bx = translate_box(&start_box, st.advanced).extend_by_move(d);
-            let mut list = ContactList::<R>::default();
+            list.clear();
             if let Some(c) = self.sweep_body_vs_mesh(id, st.advanced, &bx, d) {
                 list.insert_sorted(c);
             }
@@ -461,6 +462,7 @@ impl<R: Real> PhysicsWorld<R> {
                 break;
             }
         }
+        self.sweep_list = Some(list);
         report.contacts = st.contacts_met;
         if outcome == walk::ABORT {
             report.aborted = true;

@@ -115,6 +115,9 @@ pub struct PhysicsWorld<R: Real = f32> {
     pub(crate) settle: Vec<Option<SettleSlot<R, OwnerId>>>,
     pub(crate) level: Option<Level<R>>,
     pub(crate) refusals: Refusals,
+    /// A contact list the body sweep reuses, so that a pass does not fill
+    /// fifty fresh records (taken out while a sweep runs).
+    pub(crate) sweep_list: Option<Box<crate::ContactList<R>>>,
 }
 
 impl<R: Real> Default for PhysicsWorld<R> {
@@ -169,6 +172,7 @@ impl<R: Real> PhysicsWorld<R> {
             settle: vec![None; caps.settle_slots],
             level: None,
             refusals: Refusals::default(),
+            sweep_list: Some(Box::default()),
         }
     }
 
