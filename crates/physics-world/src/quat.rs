@@ -516,19 +516,6 @@ pub fn cos<R: Real>(x: R) -> R {
 mod tests {
     use super::*;
 
-    /// Instantiates each generic test once per mode: `f32_mode::NAME` and
-    /// `ee32_mode::NAME`.
-    macro_rules! both_modes {
-        ($($name:ident),* $(,)?) => {
-            mod f32_mode {
-                $(#[test] fn $name() { super::$name::<f32>(); })*
-            }
-            mod ee32_mode {
-                $(#[test] fn $name() { super::$name::<ps2_float::Ee32>(); })*
-            }
-        };
-    }
-
     both_modes!(
         acos_samples,
         sin_cos_samples,

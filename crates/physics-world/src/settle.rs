@@ -370,19 +370,6 @@ impl<R: Real, Id: Copy> SettleSlot<R, Id> {
 mod tests {
     use super::*;
 
-    /// Instantiates each generic test once per mode: `f32_mode::NAME` and
-    /// `ee32_mode::NAME`.
-    macro_rules! both_modes {
-        ($($name:ident),* $(,)?) => {
-            mod f32_mode {
-                $(#[test] fn $name() { super::$name::<f32>(); })*
-            }
-            mod ee32_mode {
-                $(#[test] fn $name() { super::$name::<ps2_float::Ee32>(); })*
-            }
-        };
-    }
-
     both_modes!(
         accel_bits,
         tick_progress_is_quadratic_and_ends_on_tick_11,
