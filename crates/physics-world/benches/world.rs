@@ -28,10 +28,6 @@ fn place_on(n: u32, length: f32) -> (f32, f32) {
     (x, y)
 }
 
-fn place(n: u32) -> (f32, f32) {
-    place_on(n, 200.0)
-}
-
 impl Owners<f32> for Street {
     fn type_mask(&self, o: OwnerId) -> u32 {
         if o.word() <= self.humans {
@@ -156,54 +152,54 @@ fn query_box(c: &mut Criterion) {
 }
 
 fn shape_queries(c: &mut Criterion) {
-    let (mut w, o) = street(60, 416, 18, 200.0);
-    let humans: Vec<BodyId> = w.human_bodies().to_vec();
-    for h in &humans[..30] {
-        w.set_push_sphere(*h, true);
-        w.update(&o, *h);
-    }
-    let mut out = [kernels::Contact::<f32>::default(); 50];
-    let mut cand = Vec::with_capacity(512);
     let mut g = c.benchmark_group("shape_query");
-    g.bench_function("push_sphere_overlap", |b| {
-        b.iter(|| {
-            let mut n = 0;
-            for h in &humans[..30] {
-                let ps = w
-                    .body(*h)
-                    .unwrap()
-                    .human
-                    .as_ref()
-                    .unwrap()
-                    .push_sphere
-                    .unwrap();
-                let shape = w.shape(ps).unwrap().geom;
-                let mut q = ShapeQuery::of_shape(
-                    shape,
-                    Some(w.body(*h).unwrap().owner),
-                    QueryOptions::from_bits_retain(0x2012),
-                );
-                q.type_mask = 0x40;
-                n += w.overlap_shape(&o, &mut out, &q, &mut cand);
-            }
-            n
-        })
-    });
-    g.bench_function("camera_sphere_collide", |b| {
-        b.iter(|| {
-            let mut n = 0;
-            for k in 0..32u32 {
-                let (x, y) = place(k + 70_000);
-                let cam = kernels::Shape::Sphere(kernels::Sphere {
-                    radius: 0.3,
-                    centre: Vec4::point(x, y, 1.5),
-                });
-                let q = ShapeQuery::of_shape(cam, None, QueryOptions::BODIES);
-                n += w.collide_shape(&o, &mut out, &q, Vec4::new(2.0, 0.5, 0.0, 0.0), &mut cand);
-            }
-            n
-        })
-    });
+    for (name, humans_n, objects, cars, length) in [
+        ("street", 60, 416, 18, 200.0),
+        ("10k", 1_215, 8_424, 365, 4_050.0),
+    ] {
+        let (mut w, o) = street(humans_n, objects, cars, length);
+        let humans: Vec<BodyId> = w.human_bodies().to_vec();
+        for h in &humans[..30] {
+            w.set_push_sphere(*h, true);
+            w.update(&o, *h);
+        }
+        let mut out = [kernels::Contact::<f32>::default(); 50];
+        let mut cand = Vec::with_capacity(512);
+        g.bench_function(format!("push_sphere_overlap/{name}"), |b| {
+            b.iter(|| {
+                let mut n = 0;
+                for h in &humans[..30] {
+                    let body = w.body(*h).unwrap();
+                    let ps = body.human.as_ref().unwrap().push_sphere.unwrap();
+                    let shape = w.shape(ps).unwrap().geom;
+                    let mut q = ShapeQuery::of_shape(
+                        shape,
+                        Some(body.owner),
+                        QueryOptions::from_bits_retain(0x2012),
+                    );
+                    q.type_mask = 0x40;
+                    n += w.overlap_shape(&o, &mut out, &q, &mut cand);
+                }
+                n
+            })
+        });
+        g.bench_function(format!("camera_sphere_collide/{name}"), |b| {
+            b.iter(|| {
+                let mut n = 0;
+                for k in 0..32u32 {
+                    let (x, y) = place_on(k + 70_000, length);
+                    let cam = kernels::Shape::Sphere(kernels::Sphere {
+                        radius: 0.3,
+                        centre: Vec4::point(x, y, 1.5),
+                    });
+                    let q = ShapeQuery::of_shape(cam, None, QueryOptions::BODIES);
+                    n +=
+                        w.collide_shape(&o, &mut out, &q, Vec4::new(2.0, 0.5, 0.0, 0.0), &mut cand);
+                }
+                n
+            })
+        });
+    }
     g.finish();
 }
 
