@@ -329,6 +329,59 @@ impl<R: Real> Street<R> {
         self.ticks += 1;
     }
 
+    /// A hash (FNV-1a, 64 bits) of the whole state's bit patterns: every
+    /// owner's position, velocity and flags, every body's box, flags and
+    /// push-out in the sorted list's order, the settle slots' progress and
+    /// the counters. Equal hashes mean bit-identical runs.
+    #[must_use]
+    pub fn state_hash(&self) -> u64 {
+        let mut h = 0xcbf2_9ce4_8422_2325u64;
+        let mut put = |w: u32| {
+            for b in w.to_le_bytes() {
+                h ^= u64::from(b);
+                h = h.wrapping_mul(0x0000_0100_0000_01b3);
+            }
+        };
+        let mut vec = |put: &mut dyn FnMut(u32), v: Vec4<R>| {
+            for c in [v.x, v.y, v.z] {
+                put(c.to_bits());
+            }
+        };
+        for o in &self.owners.owners {
+            match o {
+                ReferenceOwner::Object(o) => {
+                    vec(&mut put, o.position);
+                    vec(&mut put, o.velocity);
+                    put(o.flags);
+                }
+                ReferenceOwner::Human(x) => {
+                    vec(&mut put, x.position);
+                    vec(&mut put, x.velocity);
+                }
+                ReferenceOwner::Car(c) => {
+                    vec(&mut put, c.position);
+                    put(c.flags);
+                }
+            }
+        }
+        for id in self.world.sorted_bodies() {
+            if let Some(b) = self.world.body(*id) {
+                vec(&mut put, b.aabb.min);
+                vec(&mut put, b.aabb.max);
+                vec(&mut put, b.push);
+                put(b.flags.bits());
+                put(b.stuck);
+            }
+        }
+        for s in self.world.settle_slots().iter().flatten() {
+            put(s.t.to_bits());
+        }
+        for n in [self.ticks, self.contacts, self.landed, self.sweeps] {
+            put(n as u32);
+        }
+        h
+    }
+
     /// Whether every body's box and every owner's position is finite
     /// (no NaN, no infinity).
     #[must_use]
