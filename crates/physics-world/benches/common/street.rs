@@ -342,7 +342,7 @@ impl<R: Real> Street<R> {
                 h = h.wrapping_mul(0x0000_0100_0000_01b3);
             }
         };
-        let mut vec = |put: &mut dyn FnMut(u32), v: Vec4<R>| {
+        let vec = |put: &mut dyn FnMut(u32), v: Vec4<R>| {
             for c in [v.x, v.y, v.z] {
                 put(c.to_bits());
             }
