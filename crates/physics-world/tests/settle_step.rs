@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{both_modes, Owner, Table};
+use common::{both_modes, r, Owner, Table};
 use physics_world::object_flags::{SETTLED, SETTLING};
 use physics_world::quat::Quat;
 use physics_world::{BodyFlags, PhysicsWorld, StepRate, WorldConfig};
@@ -15,10 +15,6 @@ both_modes!(
     settle_slots_exhaust_and_cancel,
     thirty_hz_settle_ends_in_six_steps,
 );
-
-fn r<R: Real>(v: f32) -> R {
-    R::from_f32(v)
-}
 
 fn brick<R: Real>(w: &mut PhysicsWorld<R>, t: &mut Table<R>, n: u32) -> physics_world::BodyId {
     let o = t.add(n, Owner::at(0x1, n as f32, 0.0, 0.2831));

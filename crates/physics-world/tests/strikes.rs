@@ -8,7 +8,7 @@
 mod common;
 
 use collision_mesh::{build, BuildConfig, SoupTriangle};
-use common::{both_modes, id, Owner, Striking};
+use common::{both_modes, id, p, r, Owner, Striking};
 use kernels::Contact;
 use physics_world::{BodyFlags, BodyId, MoverState, Other, OwnerId, PhysicsWorld, LANDING_FLAG};
 use ps2_float::{Real, Vec4};
@@ -45,12 +45,6 @@ const RIGHT_FOREARM: u8 = 24;
 const HEAD: u8 = 6;
 const SPINE: u8 = 3;
 
-fn r<R: Real>(x: f32) -> R {
-    R::from_f32(x)
-}
-fn p<R: Real>(x: f32, y: f32, z: f32) -> Vec4<R> {
-    Vec4::point(r(x), r(y), r(z))
-}
 #[track_caller]
 fn near<R: Real>(a: R, b: f32, tol: f32) {
     let a = a.to_f32();

@@ -6,7 +6,7 @@
 mod common;
 
 use collision_mesh::{build, BuildConfig, SoupTriangle, TriangleFlags};
-use common::{both_modes, id, Owner, Table};
+use common::{both_modes, id, r, v, Owner, Table};
 use kernels::{Contact, Shape, Sphere};
 use physics_world::resolve::{back_off_plane, bounce, remove_normal_part};
 use physics_world::{
@@ -48,12 +48,6 @@ both_modes!(
     walker_into_a_human_pushes_him,
 );
 
-fn r<R: Real>(x: f32) -> R {
-    R::from_f32(x)
-}
-fn v<R: Real>(x: f32, y: f32, z: f32) -> Vec4<R> {
-    Vec4::new(r(x), r(y), r(z), R::ZERO)
-}
 #[track_caller]
 fn near<R: Real>(a: R, b: f32, tol: f32) {
     let a = a.to_f32();

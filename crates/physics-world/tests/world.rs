@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{both_modes, id, Owner, Table};
+use common::{both_modes, id, p, r, v, Owner, Table};
 use kernels::Contact;
 use physics_world::{
     BodyFlags, BodyId, BodyKind, BoxQuery, Other, PhysicsWorld, QueryOptions, QueryWalk,
@@ -31,16 +31,6 @@ both_modes!(
     ignore_rules_of_the_human_body,
     object_body_from_type,
 );
-
-fn r<R: Real>(v: f32) -> R {
-    R::from_f32(v)
-}
-fn p<R: Real>(x: f32, y: f32, z: f32) -> Vec4<R> {
-    Vec4::point(r(x), r(y), r(z))
-}
-fn v<R: Real>(x: f32, y: f32, z: f32) -> Vec4<R> {
-    Vec4::new(r(x), r(y), r(z), R::ZERO)
-}
 
 /// An object body: a box of full size `size` owned by `n` at `(x, y, z)`.
 fn crate_at<R: Real>(

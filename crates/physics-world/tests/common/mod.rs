@@ -250,3 +250,18 @@ impl<R: Real> Owners<R> for Striking<R> {
         self.landing.get(&o).copied()
     }
 }
+
+/// `v` in the float mode.
+pub fn r<R: Real>(v: f32) -> R {
+    R::from_f32(v)
+}
+
+/// The point `(x, y, z)` (`w = 1`) in the float mode.
+pub fn p<R: Real>(x: f32, y: f32, z: f32) -> Vec4<R> {
+    Vec4::point(r(x), r(y), r(z))
+}
+
+/// The direction `(x, y, z)` (`w = 0`) in the float mode.
+pub fn v<R: Real>(x: f32, y: f32, z: f32) -> Vec4<R> {
+    Vec4::new(r(x), r(y), r(z), R::ZERO)
+}
