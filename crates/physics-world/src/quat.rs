@@ -78,24 +78,14 @@ impl<R: Real> Quat<R> {
     #[inline]
     #[must_use]
     pub fn from_f32(q: [f32; 4]) -> Self {
-        Self::new(
-            R::from_f32(q[0]),
-            R::from_f32(q[1]),
-            R::from_f32(q[2]),
-            R::from_f32(q[3]),
-        )
+        Self::from_vec4(Vec4::from_f32(q))
     }
 
     /// The lanes `[x, y, z, w]` as `f32`.
     #[inline]
     #[must_use]
     pub fn to_f32(self) -> [f32; 4] {
-        [
-            self.x.to_f32(),
-            self.y.to_f32(),
-            self.z.to_f32(),
-            self.w.to_f32(),
-        ]
+        self.to_vec4().to_f32()
     }
 
     /// The quaternion as the record's 16-byte vector (`w` in lane 3).
