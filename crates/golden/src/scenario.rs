@@ -1,6 +1,6 @@
 //! Scenarios: the console's runtime traces replayed through the physics
 //! world and the reference owners (`physics_world::reference`), tick by
-//! tick, in both float modes (issue 8, "Scenarios"; the format is in
+//! tick, in both float modes (the format is in
 //! `docs/scenarios.md`).
 //!
 //! A scenario file is a case file whose unit is `"scenario"`; the golden
@@ -13,7 +13,9 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use collision_mesh::{build, Attributes, BuildConfig, CollisionMesh, Material, SoupTriangle};
-use physics_world::reference::{ReferenceOwner, ReferenceOwners, WorldObjectOwner};
+use physics_world::reference::{
+    ReferenceOwner, ReferenceOwners, WalkingHumanOwner, WorldObjectOwner,
+};
 use physics_world::{ObjectShape, ObjectType, OwnerId, Owners, PhysicsWorld};
 use ps2_float::{Real, Vec4};
 use serde::Deserialize;
@@ -100,21 +102,32 @@ fn one() -> f32 {
 fn type_one() -> u32 {
     1
 }
+fn yes() -> bool {
+    true
+}
 
 /// A body's owner kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 pub enum OwnerKind {
     /// A world object (`WorldObjectOwner`).
     WorldObject,
+    /// A walking human (`WalkingHumanOwner`), its body made as the game
+    /// makes it (`ReferenceOwners::make_human_body`) and swept every second
+    /// tick (30 Hz).
+    Human,
 }
 
-/// A world object's collision shape.
-#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+/// A body's collision shape.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Deserialize)]
 pub enum ShapeSpec {
-    /// A box of full size `x, y, z`.
+    /// A box of full size `x, y, z` (a world object).
     Box([f32; 3]),
-    /// A sphere of radius `r`.
+    /// A sphere of radius `r` (a world object).
     Sphere(f32),
+    /// The human body set's own capsule (radius 0.35 and height 2 m times
+    /// the class scale): the only shape of a human, and its default.
+    #[default]
+    Capsule,
 }
 
 /// One body and its owner.
@@ -125,7 +138,8 @@ pub struct BodySpec {
     pub name: String,
     /// The owner.
     pub owner: OwnerKind,
-    /// The collision shape.
+    /// The collision shape (a human's is always `Capsule`, the default).
+    #[serde(default)]
     pub shape: ShapeSpec,
     /// The origin.
     pub position: [f32; 3],
@@ -156,6 +170,25 @@ pub struct BodySpec {
     /// The PHYFLAG word of its type. Default 0.
     #[serde(default)]
     pub phyflags: u32,
+    /// A human: the player (body flag 0x400, body scale 1.4286). Default
+    /// false.
+    #[serde(default)]
+    pub player: bool,
+    /// A human: the class scale (`+0x65c`). Default 1.
+    #[serde(default = "one")]
+    pub scale: f32,
+    /// The push weight (attribute 7): 1, or 1e9 while held or down.
+    /// Default 1.
+    #[serde(default = "one")]
+    pub push_weight: f32,
+    /// A human: pushable (`false` sets body flag 0x200). Default true.
+    #[serde(default = "yes")]
+    pub pushable: bool,
+    /// A link group: bodies with the same non-zero number get one fresh
+    /// group of the world (`IPhysics +0x10`) and pass through each other.
+    /// Default 0 (none).
+    #[serde(default)]
+    pub group: u16,
 }
 
 /// What happens to a body at a tick.
@@ -166,6 +199,10 @@ pub enum Action {
     Drop([f32; 3]),
     /// The velocity set.
     SetVelocity([f32; 3]),
+    /// A human's walk: the velocity its control asks for from now on. An
+    /// AI asks for it again at every update; a player's is set once and
+    /// then keeps what the sweep writes back.
+    Walk([f32; 3]),
     /// A settle slot filled by hand: `IPhysics_StartSettle` with this
     /// normal and axis byte.
     Settle {
@@ -263,6 +300,7 @@ impl Scenario {
             let ok = match b.shape {
                 ShapeSpec::Box(s) => s.iter().all(|x| x.is_finite() && *x > 0.0),
                 ShapeSpec::Sphere(r) => r.is_finite() && r > 0.0,
+                ShapeSpec::Capsule => true,
             };
             if !ok {
                 return Err(InputError::new(
@@ -270,12 +308,62 @@ impl Scenario {
                     "sizes must be finite and positive",
                 ));
             }
+            let human = b.owner == OwnerKind::Human;
+            if human != (b.shape == ShapeSpec::Capsule) {
+                return Err(InputError::new(
+                    &format!("bodies[{i}].shape"),
+                    "a human has the capsule (the default), a world object a Box or a Sphere",
+                ));
+            }
+            for (field, x) in [
+                ("scale", b.scale),
+                ("push_weight", b.push_weight),
+                ("weight", b.weight),
+            ] {
+                if !(x.is_finite() && x > 0.0) {
+                    return Err(InputError::new(
+                        &format!("bodies[{i}].{field}"),
+                        "must be finite and positive",
+                    ));
+                }
+            }
+            if b.position.iter().chain(&b.velocity).any(|x| !x.is_finite()) {
+                return Err(InputError::new(
+                    &format!("bodies[{i}]"),
+                    "position and velocity must be finite",
+                ));
+            }
         }
         for (i, input) in self.inputs.iter().enumerate() {
-            if !self.bodies.iter().any(|b| b.name == input.body) {
+            let Some(b) = self.bodies.iter().find(|b| b.name == input.body) else {
                 return Err(InputError::new(
                     &format!("inputs[{i}].body"),
                     format!("no body named `{}`", input.body),
+                ));
+            };
+            let for_human = matches!(input.action, Action::Walk(_));
+            let for_object = matches!(input.action, Action::Drop(_) | Action::Settle { .. });
+            if (for_human && b.owner != OwnerKind::Human)
+                || (for_object && b.owner != OwnerKind::WorldObject)
+            {
+                return Err(InputError::new(
+                    &format!("inputs[{i}].action"),
+                    format!(
+                        "`{}` is a {:?}: Walk is for a human, Drop and Settle for a world object",
+                        b.name, b.owner
+                    ),
+                ));
+            }
+            let finite = match input.action {
+                Action::Drop(v) | Action::SetVelocity(v) | Action::Walk(v) => v,
+                Action::Settle { normal, .. } => normal,
+            }
+            .iter()
+            .all(|x| x.is_finite());
+            if !finite {
+                return Err(InputError::new(
+                    &format!("inputs[{i}].action"),
+                    "must be finite",
                 ));
             }
             if input.tick >= self.ticks {
@@ -340,41 +428,22 @@ impl Scenario {
         let mut owners = ReferenceOwners::<R>::default();
         let mut ids: BTreeMap<&str, OwnerId> = BTreeMap::new();
         let mut order: Vec<(&str, OwnerId)> = Vec::new();
+        let mut groups: BTreeMap<u16, i16> = BTreeMap::new();
         for (i, b) in self.bodies.iter().enumerate() {
-            let OwnerKind::WorldObject = b.owner;
-            let size = match b.shape {
-                ShapeSpec::Box(s) => v4::<R>(s, 0.0),
-                ShapeSpec::Sphere(r) => v4::<R>([2.0 * r, 2.0 * r, 2.0 * r], 0.0),
-            };
-            let mut o = WorldObjectOwner::at(v4(b.position, 1.0), size, b.axis);
-            o.rotation = physics_world::quat::Quat::from_f32(b.rotation);
-            o.velocity = v4(b.velocity, 0.0);
-            o.angular_velocity = v4(b.angular_velocity, 0.0);
-            o.flags = b.flags;
-            o.restitution = R::from_f32(b.restitution);
-            o.weight = R::from_f32(b.weight);
-            o.type_mask = b.type_mask;
-            let id = owners.push(ReferenceOwner::Object(o));
-            let ty = ObjectType {
-                shape: match b.shape {
-                    ShapeSpec::Box(_) => ObjectShape::Box { size },
-                    ShapeSpec::Sphere(_) => ObjectShape::Sphere { size },
-                },
-                centre: Vec4::ZERO,
-                phyflags: b.phyflags,
-                kind: 0,
-            };
-            let Some((body, _)) = world.object_body_from_type(&owners, id, &ty) else {
-                return Err(InputError::new(
-                    &format!("bodies[{i}]"),
-                    "the object body pool is full",
-                ));
-            };
-            owners.set_body(id, body);
-            world.update(&owners, body);
+            let (id, body) = match b.owner {
+                OwnerKind::WorldObject => object_body(&mut world, &mut owners, b),
+                OwnerKind::Human => human_body(&mut world, &mut owners, b),
+            }
+            .ok_or_else(|| InputError::new(&format!("bodies[{i}]"), "the body pool is full"))?;
+            if b.group != 0 {
+                let g = *groups.entry(b.group).or_insert_with(|| world.new_group());
+                world.set_group(body, g);
+            }
             ids.insert(b.name.as_str(), id);
             order.push((b.name.as_str(), id));
         }
+        // What each human's control asks for (an AI asks again each update).
+        let mut walks: BTreeMap<OwnerId, Vec4<R>> = BTreeMap::new();
         let mut out = Outcome::new();
         for tick in 0..self.ticks {
             owners.now = i64::from(tick);
@@ -393,6 +462,24 @@ impl Scenario {
                     Action::Settle { normal, axis } => {
                         world.start_settle(&mut owners, id, v4(normal, 0.0), axis);
                     }
+                    Action::Walk(v) => {
+                        walks.insert(id, v4(v, 0.0));
+                        Owners::set_velocity(&mut owners, id, v4(v, 0.0));
+                    }
+                }
+            }
+            // The humans move at 30 Hz, on even ticks, in file order.
+            if tick % 2 == 0 {
+                for &(_, id) in &order {
+                    let Some(ReferenceOwner::Human(h)) = owners.get(id) else {
+                        continue;
+                    };
+                    let v = if h.player {
+                        h.velocity
+                    } else {
+                        walks.get(&id).copied().unwrap_or(Vec4::ZERO)
+                    };
+                    owners.walk_human(&mut world, id, v);
                 }
             }
             for &(_, id) in &order {
@@ -405,6 +492,62 @@ impl Scenario {
     }
 }
 
+/// A world object's owner and body from its description.
+fn object_body<R: Real>(
+    world: &mut PhysicsWorld<R>,
+    owners: &mut ReferenceOwners<R>,
+    b: &BodySpec,
+) -> Option<(OwnerId, physics_world::BodyId)> {
+    let size = match b.shape {
+        ShapeSpec::Box(s) => v4::<R>(s, 0.0),
+        ShapeSpec::Sphere(r) => v4::<R>([2.0 * r, 2.0 * r, 2.0 * r], 0.0),
+        ShapeSpec::Capsule => return None,
+    };
+    let mut o = WorldObjectOwner::at(v4(b.position, 1.0), size, b.axis);
+    o.rotation = physics_world::quat::Quat::from_f32(b.rotation);
+    o.velocity = v4(b.velocity, 0.0);
+    o.angular_velocity = v4(b.angular_velocity, 0.0);
+    o.flags = b.flags;
+    o.restitution = R::from_f32(b.restitution);
+    o.weight = R::from_f32(b.weight);
+    o.push_weight = R::from_f32(b.push_weight);
+    o.type_mask = b.type_mask;
+    let id = owners.push(ReferenceOwner::Object(o));
+    let ty = ObjectType {
+        shape: match b.shape {
+            ShapeSpec::Sphere(_) => ObjectShape::Sphere { size },
+            _ => ObjectShape::Box { size },
+        },
+        centre: Vec4::ZERO,
+        phyflags: b.phyflags,
+        kind: 0,
+    };
+    let (body, _) = world.object_body_from_type(&*owners, id, &ty)?;
+    owners.set_body(id, body);
+    world.update(&*owners, body);
+    Some((id, body))
+}
+
+/// A walking human's owner and body from its description.
+fn human_body<R: Real>(
+    world: &mut PhysicsWorld<R>,
+    owners: &mut ReferenceOwners<R>,
+    b: &BodySpec,
+) -> Option<(OwnerId, physics_world::BodyId)> {
+    let id = owners.push(ReferenceOwner::Human(WalkingHumanOwner {
+        position: v4(b.position, 1.0),
+        velocity: v4(b.velocity, 0.0),
+        airborne: b.flags & physics_world::object_flags::AIRBORNE != 0,
+        player: b.player,
+        scale: R::from_f32(b.scale),
+        weight: R::from_f32(b.weight),
+        push_weight: R::from_f32(b.push_weight),
+        body: None,
+    }));
+    let body = owners.make_human_body(world, id, b.pushable)?;
+    Some((id, body))
+}
+
 fn record<R: Real>(
     out: &mut Outcome,
     tick: u32,
@@ -413,6 +556,10 @@ fn record<R: Real>(
     order: &[(&str, OwnerId)],
 ) {
     for &(name, id) in order {
+        if let Some(ReferenceOwner::Human(h)) = owners.get(id) {
+            record_human(out, tick, world, name, h);
+            continue;
+        }
         let Some(o) = owners.object(id) else { continue };
         let k = |f: &str| tick_key(tick, &format!("{name}.{f}"));
         for (lane, v) in [
@@ -451,4 +598,31 @@ fn record<R: Real>(
         }
         out.real(&k("velocity.z"), c.velocity.z);
     }
+}
+
+/// A human's fields: position, velocity, its body's pending push-out and
+/// flags.
+fn record_human<R: Real>(
+    out: &mut Outcome,
+    tick: u32,
+    world: &PhysicsWorld<R>,
+    name: &str,
+    h: &WalkingHumanOwner<R>,
+) {
+    let k = |f: &str| tick_key(tick, &format!("{name}.{f}"));
+    let body = h.body.and_then(|b| world.body(b));
+    let push = body.map_or(Vec4::ZERO, |b| b.push);
+    for (what, v) in [
+        ("position", h.position),
+        ("velocity", h.velocity),
+        ("push", push),
+    ] {
+        for (lane, x) in [("x", v.x), ("y", v.y), ("z", v.z)] {
+            out.real(&k(&format!("{what}.{lane}")), x);
+        }
+    }
+    out.int(
+        &k("body_flags"),
+        body.map_or(0, |b| i64::from(b.flags.bits())),
+    );
 }

@@ -112,8 +112,12 @@ pub struct WalkingHumanOwner<R> {
     pub velocity: Vec4<R>,
     /// Airborne (object flag 0x4000000).
     pub airborne: bool,
-    /// A player: body flag 0x400 and scale 1.4286.
+    /// A player: body flag 0x400 and body scale 1.4286.
     pub player: bool,
+    /// The class scale (a human's `+0x65c`, 1.0 for most, 0.97 for the
+    /// player's Rembrandt at runtime): what `PhysicsBody_ApplyHumanScale`
+    /// scales the capsule and bone shapes by.
+    pub scale: R,
     /// The weight (attribute 1).
     pub weight: R,
     /// The push weight (attribute 7): 1, or 1e9 while held or down.
@@ -320,6 +324,76 @@ impl<R: Real> ReferenceOwners<R> {
         report
     }
 
+    /// A walking human's body made as the game makes it: any body it had
+    /// freed, a fresh one from [`PhysicsWorld::create_human_body`] (flags
+    /// 0x8002243f, group 0, the capsule scaled by the owner's class scale),
+    /// then for a player body flag 0x400 (the slid velocity written back)
+    /// and body scale 1.4286, for anyone else flag 0x400 cleared, and for a
+    /// human the game made unpushable flag 0x200; the body posed ([`PhysicsWorld::update`]). `None` when
+    /// `id` is not a human or the pool is full ("Sweeping a body", "Human
+    /// contacts": what gives BLOCKHUMANS back).
+    ///
+    /// Original: `Human_CreatePhysicsBody` (0x0021ce08).
+    pub fn make_human_body(
+        &mut self,
+        world: &mut PhysicsWorld<R>,
+        id: OwnerId,
+        pushable: bool,
+    ) -> Option<BodyId> {
+        let ReferenceOwner::Human(h) = *self.get(id)? else {
+            return None;
+        };
+        if let Some(old) = h.body {
+            world.free_human_body(old);
+        }
+        let body = world.create_human_body(&*self, id)?;
+        if h.player {
+            world.set_body_flags(body, BodyFlags::WRITE_VELOCITY);
+            world.set_body_scale(body, R::from_f32(PLAYER_SCALE));
+        } else {
+            // The create's 0x8002243f has 0x400; an AI's body at runtime
+            // (0x2223f) has not (divergence 270).
+            world.clear_body_flags(body, BodyFlags::WRITE_VELOCITY);
+        }
+        if !pushable {
+            world.set_body_flags(body, BodyFlags::NOT_PUSHABLE);
+        }
+        self.set_body(id, body);
+        world.update(&*self, body);
+        Some(body)
+    }
+
+    /// One walking step of a human (the physics part of the game's 30 Hz
+    /// move): [`PhysicsWorld::sweep`] of its body with `velocity` over
+    /// 1/30 s, then the body re-posed where the sweep left it. The caller
+    /// chooses `velocity`: an AI's control asks for its speed again every
+    /// update, a player keeps what the sweep wrote back ("Sweeping a
+    /// body"). `None` without a body.
+    pub fn walk_human(
+        &mut self,
+        world: &mut PhysicsWorld<R>,
+        id: OwnerId,
+        velocity: Vec4<R>,
+    ) -> Option<SweepReport<R>> {
+        let Some(ReferenceOwner::Human(h)) = self.get_mut(id) else {
+            return None;
+        };
+        let body = h.body?;
+        h.velocity = velocity.with_w(R::ZERO);
+        let mut candidates = core::mem::take(&mut self.candidates);
+        let r = world.sweep(
+            self,
+            body,
+            velocity.with_w(R::ZERO),
+            Self::dt(2),
+            &MoverState::default(),
+            &mut candidates,
+        );
+        self.candidates = candidates;
+        world.update(&*self, body);
+        Some(r)
+    }
+
     /// Stamps `id`'s update and sets its next one: 2 ticks on while
     /// airborne or settling, else 20.
     ///
@@ -463,7 +537,7 @@ impl<R: Real> Owners<R> for ReferenceOwners<R> {
 
     fn human_scale(&self, owner: OwnerId) -> R {
         match self.get(owner) {
-            Some(ReferenceOwner::Human(h)) if h.player => R::from_f32(PLAYER_SCALE),
+            Some(ReferenceOwner::Human(h)) => h.scale,
             _ => R::ONE,
         }
     }

@@ -308,6 +308,15 @@ impl<R: Real> PhysicsWorld<R> {
         self.body_mut(id).map(|b| b.flags |= flags).is_some()
     }
 
+    /// Sets a body's scale `+0x60` (x, y and z to `scale`): what the
+    /// walking sweep scales the walking sphere by (1.0, or a player's
+    /// 1.4286, "Sweeping a body"). `false` for a stale id.
+    pub fn set_body_scale(&mut self, id: BodyId, scale: R) -> bool {
+        self.body_mut(id)
+            .map(|b| b.scale = Vec4::new(scale, scale, scale, R::ZERO))
+            .is_some()
+    }
+
     /// Clears flags on a body (`&= !flags`). `false` for a stale handle.
     pub fn clear_body_flags(&mut self, id: BodyId, flags: BodyFlags) -> bool {
         self.body_mut(id).map(|b| b.flags.remove(flags)).is_some()

@@ -191,6 +191,7 @@ impl<R: Real> Street<R> {
                 velocity: Vec4::ZERO,
                 airborne: false,
                 player: false,
+                scale: R::ONE,
                 weight: f(82.0),
                 push_weight: R::ONE,
                 body: None,
