@@ -14,7 +14,7 @@ use std::path::Path;
 
 use collision_mesh::{build, Attributes, BuildConfig, CollisionMesh, Material, SoupTriangle};
 use physics_world::reference::{
-    ReferenceOwner, ReferenceOwners, WalkingHumanOwner, WorldObjectOwner,
+    CarOwner, ReferenceOwner, ReferenceOwners, WalkingHumanOwner, WorldObjectOwner,
 };
 use physics_world::{ObjectShape, ObjectType, OwnerId, Owners, PhysicsWorld};
 use ps2_float::{Real, Vec4};
@@ -38,10 +38,14 @@ pub struct Scenario {
     pub spec: String,
     /// Ticks to run (60 Hz), from tick 0.
     pub ticks: u32,
+    /// A generated workload instead of a level and bodies.
+    #[serde(default)]
+    pub workload: Option<Workload>,
     /// The level.
     #[serde(default)]
     pub level: LevelSpec,
     /// The bodies, each with its owner.
+    #[serde(default)]
     pub bodies: Vec<BodySpec>,
     /// What happens at given ticks.
     #[serde(default)]
@@ -52,6 +56,18 @@ pub struct Scenario {
     /// Free text for the reader.
     #[serde(default)]
     pub note: Option<String>,
+}
+
+/// A generated workload: its own level, bodies and inputs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum Workload {
+    /// `physics_world::street::Street`: the seeded street (60 humans, 416
+    /// world objects, 18 cars), one 1/30 s street step on every even tick.
+    /// Its fields are `street.hash_hi`, `street.hash_lo` (the state hash's
+    /// halves), `street.finite` (1 when every body and owner is finite),
+    /// `street.steps`, `street.sweeps`, `street.contacts` and
+    /// `street.landed`, recorded every 200 ticks and at the last.
+    Street,
 }
 
 /// The level: inline triangles, or a mesh file beside the scenario
@@ -113,14 +129,28 @@ pub enum OwnerKind {
     WorldObject,
     /// A walking human (`WalkingHumanOwner`), its body made as the game
     /// makes it (`ReferenceOwners::make_human_body`) and swept every second
-    /// tick (30 Hz).
+    /// tick (30 Hz), its strike shapes tested after each step.
     Human,
+    /// A car (`CarOwner`, `Car_OnLanded`), its body made with the two boxes
+    /// of `car_boxes`.
+    Car,
+}
+
+/// One of a car's two boxes.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CarBoxSpec {
+    /// The half sizes (the type record's first vector).
+    pub half: [f32; 3],
+    /// The offset from the car's origin, in its frame.
+    pub offset: [f32; 3],
 }
 
 /// A body's collision shape.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Deserialize)]
 pub enum ShapeSpec {
-    /// A box of full size `x, y, z` (a world object).
+    /// A box of full size `x, y, z` (a world object), or a car (whose
+    /// boxes are `car_boxes`; give `Box` any size).
     Box([f32; 3]),
     /// A sphere of radius `r` (a world object).
     Sphere(f32),
@@ -189,6 +219,9 @@ pub struct BodySpec {
     /// Default 0 (none).
     #[serde(default)]
     pub group: u16,
+    /// A car: its two boxes. Required for a car, refused otherwise.
+    #[serde(default)]
+    pub car_boxes: Vec<CarBoxSpec>,
 }
 
 /// What happens to a body at a tick.
@@ -203,6 +236,23 @@ pub enum Action {
     /// AI asks for it again at every update; a player's is set once and
     /// then keeps what the sweep writes back.
     Walk([f32; 3]),
+    /// A human's bone posed at a world position (identity axes): where
+    /// the bone shapes on it are posed from the next step on.
+    Bone {
+        /// The bone number (25 the right hand, 19 the left).
+        bone: u8,
+        /// Its world position.
+        at: [f32; 3],
+    },
+    /// A human's bone shape on that bone switched on or off
+    /// (`PhysBody_SetShapeEnabled`); a shape switched on is first tested
+    /// with a zero move.
+    StrikeShape {
+        /// The bone number.
+        bone: u8,
+        /// On or off.
+        on: bool,
+    },
     /// A settle slot filled by hand: `IPhysics_StartSettle` with this
     /// normal and axis byte.
     Settle {
@@ -284,6 +334,17 @@ impl Scenario {
                 format!("must be 1 to {MAX_TICKS}, got {}", self.ticks),
             ));
         }
+        if self.workload.is_some()
+            && (!self.bodies.is_empty()
+                || !self.inputs.is_empty()
+                || !self.level.triangles.is_empty()
+                || self.level.mesh_file.is_some())
+        {
+            return Err(InputError::new(
+                "workload",
+                "a workload brings its own level, bodies and inputs: give none of them",
+            ));
+        }
         for (i, b) in self.bodies.iter().enumerate() {
             if self.bodies[..i].iter().any(|o| o.name == b.name) {
                 return Err(InputError::new(
@@ -309,10 +370,23 @@ impl Scenario {
                 ));
             }
             let human = b.owner == OwnerKind::Human;
-            if human != (b.shape == ShapeSpec::Capsule) {
+            if human != (b.shape == ShapeSpec::Capsule)
+                || (b.owner == OwnerKind::Car && !matches!(b.shape, ShapeSpec::Box(_)))
+            {
                 return Err(InputError::new(
                     &format!("bodies[{i}].shape"),
-                    "a human has the capsule (the default), a world object a Box or a Sphere",
+                    "a human has the capsule (the default), a world object a Box or a Sphere, a car a Box",
+                ));
+            }
+            let car = b.owner == OwnerKind::Car;
+            let boxes_ok = b.car_boxes.iter().all(|c| {
+                c.half.iter().all(|x| x.is_finite() && *x > 0.0)
+                    && c.offset.iter().all(|x| x.is_finite())
+            });
+            if (car && b.car_boxes.len() != 2) || (!car && !b.car_boxes.is_empty()) || !boxes_ok {
+                return Err(InputError::new(
+                    &format!("bodies[{i}].car_boxes"),
+                    "a car has exactly two boxes (finite offsets, positive half sizes); other bodies none",
                 ));
             }
             for (field, x) in [
@@ -341,7 +415,10 @@ impl Scenario {
                     format!("no body named `{}`", input.body),
                 ));
             };
-            let for_human = matches!(input.action, Action::Walk(_));
+            let for_human = matches!(
+                input.action,
+                Action::Walk(_) | Action::Bone { .. } | Action::StrikeShape { .. }
+            );
             let for_object = matches!(input.action, Action::Drop(_) | Action::Settle { .. });
             if (for_human && b.owner != OwnerKind::Human)
                 || (for_object && b.owner != OwnerKind::WorldObject)
@@ -357,6 +434,8 @@ impl Scenario {
             let finite = match input.action {
                 Action::Drop(v) | Action::SetVelocity(v) | Action::Walk(v) => v,
                 Action::Settle { normal, .. } => normal,
+                Action::Bone { at, .. } => at,
+                Action::StrikeShape { .. } => [0.0; 3],
             }
             .iter()
             .all(|x| x.is_finite());
@@ -421,6 +500,9 @@ impl Scenario {
     /// (for a mesh file). Returns every tick's fields.
     pub fn run<R: Real>(&self, dir: &Path) -> Result<Outcome, InputError> {
         self.validate()?;
+        if let Some(Workload::Street) = self.workload {
+            return Ok(self.run_street::<R>());
+        }
         let mut world = PhysicsWorld::<R>::default();
         if let Some(m) = self.mesh(dir)? {
             world.set_mesh(m);
@@ -433,6 +515,7 @@ impl Scenario {
             let (id, body) = match b.owner {
                 OwnerKind::WorldObject => object_body(&mut world, &mut owners, b),
                 OwnerKind::Human => human_body(&mut world, &mut owners, b),
+                OwnerKind::Car => car_body(&mut world, &mut owners, b),
             }
             .ok_or_else(|| InputError::new(&format!("bodies[{i}]"), "the body pool is full"))?;
             if b.group != 0 {
@@ -444,10 +527,12 @@ impl Scenario {
         }
         // What each human's control asks for (an AI asks again each update).
         let mut walks: BTreeMap<OwnerId, Vec4<R>> = BTreeMap::new();
+        let mut strike_candidates = Vec::new();
         let mut out = Outcome::new();
         for tick in 0..self.ticks {
             owners.now = i64::from(tick);
             owners.contacts.clear();
+            owners.strikes.clear();
             for input in self.inputs.iter().filter(|i| i.tick == tick) {
                 let Some(&id) = ids.get(input.body.as_str()) else {
                     continue;
@@ -466,6 +551,20 @@ impl Scenario {
                         walks.insert(id, v4(v, 0.0));
                         Owners::set_velocity(&mut owners, id, v4(v, 0.0));
                     }
+                    Action::Bone { bone, at } => {
+                        if let Some(ReferenceOwner::Human(h)) = owners.get_mut(id) {
+                            h.bone = Some((bone, v4(at, 1.0)));
+                        }
+                    }
+                    Action::StrikeShape { bone, on } => {
+                        if let Some(ReferenceOwner::Human(WalkingHumanOwner {
+                            body: Some(b),
+                            ..
+                        })) = owners.get(id)
+                        {
+                            world.set_bone_shape_enabled(*b, Some(bone), on);
+                        }
+                    }
                 }
             }
             // The humans move at 30 Hz, on even ticks, in file order.
@@ -480,6 +579,13 @@ impl Scenario {
                         walks.get(&id).copied().unwrap_or(Vec4::ZERO)
                     };
                     owners.walk_human(&mut world, id, v);
+                    if let Some(ReferenceOwner::Human(WalkingHumanOwner {
+                        body: Some(b), ..
+                    })) = owners.get(id)
+                    {
+                        let b = *b;
+                        world.test_strikes(&mut owners, b, &mut strike_candidates);
+                    }
                 }
             }
             for &(_, id) in &order {
@@ -489,6 +595,36 @@ impl Scenario {
             record(&mut out, tick, &world, &owners, &order);
         }
         Ok(out)
+    }
+}
+
+impl Scenario {
+    /// The street workload: a street step on every even tick, its fields
+    /// every 200 ticks and at the last.
+    fn run_street<R: Real>(&self) -> Outcome {
+        let mut street = physics_world::street::Street::<R>::new();
+        let mut out = Outcome::new();
+        for tick in 0..self.ticks {
+            if tick % 2 == 0 {
+                street.tick();
+            }
+            if (tick + 1) % 200 == 0 || tick + 1 == self.ticks {
+                let k = |f: &str| tick_key(tick, &format!("street.{f}"));
+                let h = street.state_hash();
+                out.int(&k("hash_hi"), i64::from((h >> 32) as u32));
+                out.int(&k("hash_lo"), i64::from(h as u32));
+                out.int(&k("finite"), i64::from(street.all_finite()));
+                for (f, n) in [
+                    ("steps", street.ticks),
+                    ("sweeps", street.sweeps),
+                    ("contacts", street.contacts),
+                    ("landed", street.landed),
+                ] {
+                    out.int(&k(f), i64::try_from(n).unwrap_or(i64::MAX));
+                }
+            }
+        }
+        out
     }
 }
 
@@ -542,9 +678,33 @@ fn human_body<R: Real>(
         scale: R::from_f32(b.scale),
         weight: R::from_f32(b.weight),
         push_weight: R::from_f32(b.push_weight),
+        bone: None,
         body: None,
     }));
     let body = owners.make_human_body(world, id, b.pushable)?;
+    Some((id, body))
+}
+
+/// A car's owner and body from its description (its two boxes).
+fn car_body<R: Real>(
+    world: &mut PhysicsWorld<R>,
+    owners: &mut ReferenceOwners<R>,
+    b: &BodySpec,
+) -> Option<(OwnerId, physics_world::BodyId)> {
+    let id = owners.push(ReferenceOwner::Car(CarOwner {
+        position: v4(b.position, 1.0),
+        rotation: physics_world::quat::Quat::from_f32(b.rotation),
+        velocity: v4(b.velocity, 0.0),
+        flags: b.flags,
+        body: None,
+    }));
+    let boxes = match b.car_boxes.as_slice() {
+        [a, c] => [a, c].map(|x| (v4::<R>(x.half, 0.0), v4::<R>(x.offset, 0.0))),
+        _ => return None,
+    };
+    let body = world.create_car_body(&*owners, id, boxes)?;
+    owners.set_body(id, body);
+    world.update(&*owners, body);
     Some((id, body))
 }
 
@@ -597,6 +757,29 @@ fn record<R: Real>(
             out.real(&k(&format!("normal.{lane}")), v);
         }
         out.real(&k("velocity.z"), c.velocity.z);
+    }
+    for (i, st) in owners.strikes.iter().enumerate() {
+        let k = |f: &str| tick_key(tick, &format!("strike{i}.{f}"));
+        let index = |o: OwnerId| {
+            order
+                .iter()
+                .position(|(_, id)| *id == o)
+                .map_or(-1, |p| p as i64)
+        };
+        out.int(&k("striker"), index(st.striker));
+        out.int(&k("struck"), index(st.struck));
+        let c = &st.contact;
+        out.opt_real(&k("fraction"), c.fraction);
+        let lanes = |out: &mut Outcome, what: &str, v: &kernels::Lanes<R>| {
+            for (lane, x) in [("x", v.x), ("y", v.y), ("z", v.z)] {
+                out.opt_real(&k(&format!("{what}.{lane}")), x);
+            }
+        };
+        lanes(out, "point", &c.point);
+        lanes(out, "local", &c.other.point);
+        lanes(out, "normal", &c.other.normal);
+        out.opt_int(&k("feature"), c.other.feature);
+        out.opt_int(&k("feature_index"), c.other.feature_index);
     }
 }
 

@@ -93,7 +93,7 @@
 //!
 //! `cargo bench -p physics-world --bench tick -- --warm-up-time 1
 //! --measurement-time 3` (the same machine and load, about 3.7): one 1/30 s
-//! tick of a street (`benches/common/street.rs`: a 200 × 12 m road of 684
+//! tick of a street (`physics_world::street`: a 200 × 12 m road of 684
 //! triangles with kerbs, walls and eight crates; 60 humans walking, 416
 //! world objects of which about 40 are falling or settling at any tick, 18
 //! parked cars; the reference owners answering), after 60 warm-up ticks.
@@ -149,6 +149,7 @@ pub mod resolve;
 pub mod settle;
 mod shape_query;
 pub mod step;
+pub mod street;
 mod strike;
 pub mod sweep;
 mod world;

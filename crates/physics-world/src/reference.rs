@@ -122,6 +122,9 @@ pub struct WalkingHumanOwner<R> {
     pub weight: R,
     /// The push weight (attribute 7): 1, or 1e9 while held or down.
     pub push_weight: R,
+    /// One posed bone: its number and its world position (identity axes);
+    /// every other bone is at the human's frame. What a strike needs.
+    pub bone: Option<(u8, Vec4<R>)>,
     /// The human's body, once made.
     pub body: Option<BodyId>,
 }
@@ -171,6 +174,20 @@ pub struct ContactLog<R> {
     pub velocity: Vec4<R>,
 }
 
+/// One strike a reference human's strike shape made, as logged for the
+/// scenarios (the contact `Human_TestStrikes` hands to `Strike_Contact`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StrikeLog<R> {
+    /// The tick it happened in.
+    pub tick: i64,
+    /// The striking human.
+    pub striker: OwnerId,
+    /// The struck owner.
+    pub struck: OwnerId,
+    /// The contact record as the sweep wrote it.
+    pub contact: kernels::Contact<R>,
+}
+
 /// A settle the world object's handler asked for (see the module's
 /// "The settle request").
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -192,6 +209,8 @@ pub struct ReferenceOwners<R> {
     pub now: i64,
     /// The contacts asked so far (cleared by the caller).
     pub contacts: Vec<ContactLog<R>>,
+    /// The strikes made so far (cleared by the caller).
+    pub strikes: Vec<StrikeLog<R>>,
     requests: Vec<SettleRequest<R>>,
     candidates: Vec<BodyId>,
 }
@@ -533,6 +552,25 @@ impl<R: Real> Owners<R> for ReferenceOwners<R> {
             Some(ReferenceOwner::Car(c)) => pose(c.rotation, c.position),
             None => Pose::default(),
         }
+    }
+
+    fn bone(&self, owner: OwnerId, bone: u8) -> Pose<R> {
+        match self.get(owner) {
+            Some(ReferenceOwner::Human(WalkingHumanOwner {
+                bone: Some((b, at)),
+                ..
+            })) if *b == bone => Pose::at(*at),
+            _ => self.frame(owner),
+        }
+    }
+
+    fn on_strike(&mut self, striker: OwnerId, struck: OwnerId, contact: &kernels::Contact<R>) {
+        self.strikes.push(StrikeLog {
+            tick: self.now,
+            striker,
+            struck,
+            contact: *contact,
+        });
     }
 
     fn human_scale(&self, owner: OwnerId) -> R {

@@ -51,6 +51,7 @@ fn setup<R: Real>() -> Setup<R> {
             scale: R::ONE,
             weight: R::ONE,
             push_weight: R::ONE,
+            bone: None,
             body: None,
         })
     };
