@@ -288,10 +288,39 @@ fn evaluate_scenario(path: &Path, text: &str, report: &mut Report) -> Result<Str
     Ok(snapshot_body_for(&case, &sc.spec, &expect, &single, &ee))
 }
 
+/// The message for a field the call does not produce: the fields it does
+/// produce (for a scenario, those of the same tick), at most 80 of them.
+fn no_such_field(outcome: &Outcome, field: &str) -> String {
+    let tick = field
+        .split_once('.')
+        .filter(|(t, _)| t.starts_with('t') && t[1..].chars().all(|c| c.is_ascii_digit()))
+        .map(|(t, _)| format!("{t}."));
+    let names: Vec<&str> = outcome
+        .paths()
+        .filter(|p| tick.as_ref().is_none_or(|t| p.starts_with(t.as_str())))
+        .collect();
+    let shown = names
+        .iter()
+        .take(80)
+        .copied()
+        .collect::<Vec<_>>()
+        .join(", ");
+    let more = if names.len() > 80 {
+        format!(" and {} more", names.len() - 80)
+    } else {
+        String::new()
+    };
+    if names.is_empty() {
+        "the call produces no such field (and none at that tick)".into()
+    } else {
+        format!("the call produces no such field; it produces: {shown}{more}")
+    }
+}
+
 /// `None` when the field meets the expectation, else what is wrong.
 fn check(outcome: &Outcome, field: &str, expected: &Expected, tol: f64) -> Option<String> {
     let Some(got) = outcome.get(field) else {
-        return Some("the call produces no such field".into());
+        return Some(no_such_field(outcome, field));
     };
     match expected {
         Expected::Word(w) if w == "unwritten" => {
