@@ -232,9 +232,9 @@ pub enum Action {
     Drop([f32; 3]),
     /// The velocity set.
     SetVelocity([f32; 3]),
-    /// A human's walk: the velocity its control asks for from now on. An
-    /// AI asks for it again at every update; a player's is set once and
-    /// then keeps what the sweep writes back.
+    /// A human's walk: the velocity its control asks for from now on, again
+    /// at every update (a player's slid velocity, which the sweep writes
+    /// back, shows in its `velocity` until the next update asks again).
     Walk([f32; 3]),
     /// A human's bone posed at a world position (identity axes): where
     /// the bone shapes on it are posed from the next step on.
@@ -573,11 +573,10 @@ impl Scenario {
                     let Some(ReferenceOwner::Human(h)) = owners.get(id) else {
                         continue;
                     };
-                    let v = if h.player {
-                        h.velocity
-                    } else {
-                        walks.get(&id).copied().unwrap_or(Vec4::ZERO)
-                    };
+                    // The control asks for its walk again every update (a
+                    // player's stick as an AI's brain); without a walk, a
+                    // human keeps its velocity.
+                    let v = walks.get(&id).copied().unwrap_or(h.velocity);
                     owners.walk_human(&mut world, id, v);
                     if let Some(ReferenceOwner::Human(WalkingHumanOwner {
                         body: Some(b), ..
@@ -757,6 +756,12 @@ fn record<R: Real>(
             out.real(&k(&format!("normal.{lane}")), v);
         }
         out.real(&k("velocity.z"), c.velocity.z);
+        let flags = c
+            .triangle
+            .and_then(|t| world.mesh()?.triangle(t as usize))
+            .map(|t| u32::from(t.flags.bits()));
+        out.opt_int(&k("triangle"), c.triangle);
+        out.opt_int(&k("triangle_flags"), flags);
     }
     for (i, st) in owners.strikes.iter().enumerate() {
         let k = |f: &str| tick_key(tick, &format!("strike{i}.{f}"));

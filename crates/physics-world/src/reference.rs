@@ -172,6 +172,8 @@ pub struct ContactLog<R> {
     pub normal: Vec4<R>,
     /// The mover's velocity when it was asked.
     pub velocity: Vec4<R>,
+    /// The level triangle met (`+0xb4`), if any.
+    pub triangle: Option<u32>,
 }
 
 /// One strike a reference human's strike shape made, as logged for the
@@ -683,6 +685,7 @@ impl<R: Real> Owners<R> for ReferenceOwners<R> {
             fraction: ctx.contact.fraction.unwrap_or(R::ZERO),
             normal: ctx.normal(),
             velocity,
+            triangle: ctx.contact.triangle,
         });
         answer
     }

@@ -50,8 +50,22 @@ fn reinsert_puts_a_body_where_remove_and_insert_would<R: Real>() {
     let mut ids = Vec::new();
     for n in 1..=40 {
         let x = next(20) as f32 * 0.5;
-        let ia = crate_at(&mut a, &mut ta, n, (x, 0.0, 0.0), 1.0, BodyFlags::OBJECT_START);
-        let ib = crate_at(&mut b, &mut tb, n, (x, 0.0, 0.0), 1.0, BodyFlags::OBJECT_START);
+        let ia = crate_at(
+            &mut a,
+            &mut ta,
+            n,
+            (x, 0.0, 0.0),
+            1.0,
+            BodyFlags::OBJECT_START,
+        );
+        let ib = crate_at(
+            &mut b,
+            &mut tb,
+            n,
+            (x, 0.0, 0.0),
+            1.0,
+            BodyFlags::OBJECT_START,
+        );
         ids.push((n, ia, ib));
     }
     assert_eq!(a.sorted_bodies(), b.sorted_bodies());
