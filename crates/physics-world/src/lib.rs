@@ -122,20 +122,6 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-/// The crate's unit tests: each generic test once per float mode,
-/// `f32_mode::NAME` and `ee32_mode::NAME`.
-#[cfg(test)]
-macro_rules! both_modes {
-    ($($name:ident),* $(,)?) => {
-        mod f32_mode {
-            $(#[test] fn $name() { super::$name::<f32>(); })*
-        }
-        mod ee32_mode {
-            $(#[test] fn $name() { super::$name::<ps2_float::Ee32>(); })*
-        }
-    };
-}
-
 mod bodies;
 mod body;
 mod flags;

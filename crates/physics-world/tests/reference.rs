@@ -11,9 +11,7 @@ use physics_world::{
 };
 use ps2_float::{Ee32, Real, Vec4};
 
-fn v<R: Real>(x: f32, y: f32, z: f32) -> Vec4<R> {
-    Vec4::from_f32([x, y, z, 0.0])
-}
+use test_support::{both_modes, v};
 
 struct Setup<R: Real> {
     world: PhysicsWorld<R>,
@@ -205,17 +203,6 @@ fn update_falls_with_gravity_and_interval<R: Real>() {
     let o = *s.owners.object(b).unwrap();
     assert_eq!(o.position, before);
     assert_eq!(o.next_update, 25);
-}
-
-macro_rules! both_modes {
-    ($($name:ident),* $(,)?) => {
-        mod f32_mode {
-            $(#[test] fn $name() { super::$name::<f32>(); })*
-        }
-        mod ee32_mode {
-            $(#[test] fn $name() { super::$name::<super::Ee32>(); })*
-        }
-    };
 }
 
 both_modes!(

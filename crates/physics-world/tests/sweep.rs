@@ -6,7 +6,7 @@
 mod common;
 
 use collision_mesh::{build, BuildConfig, SoupTriangle, TriangleFlags};
-use common::{both_modes, id, r, v, Owner, Table};
+use common::{both_modes, id, near, near_v, r, v, Owner, Table};
 use kernels::{Contact, Shape, Sphere};
 use physics_world::resolve::{back_off_plane, bounce, remove_normal_part};
 use physics_world::{
@@ -47,18 +47,6 @@ both_modes!(
     bodies_and_walls_in_one_sorted_list,
     walker_into_a_human_pushes_him,
 );
-
-#[track_caller]
-fn near<R: Real>(a: R, b: f32, tol: f32) {
-    let a = a.to_f32();
-    assert!((a - b).abs() <= tol, "{a} is not {b} (±{tol})");
-}
-#[track_caller]
-fn near_v<R: Real>(a: Vec4<R>, b: [f32; 3], tol: f32) {
-    near(a.x, b[0], tol);
-    near(a.y, b[1], tol);
-    near(a.z, b[2], tol);
-}
 
 const TOL: f32 = 2e-6;
 
