@@ -36,7 +36,7 @@ pub mod units;
 pub use case::{Case, CaseFile, Expected};
 pub use entry::{evaluate, Entry, EntryCall};
 pub use outcome::{Outcome, Value};
-pub use runner::{run, run_dirs, Mode, Report};
+pub use runner::{check, run, run_dirs, Mode, Report};
 
 use std::path::PathBuf;
 

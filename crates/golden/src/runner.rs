@@ -330,8 +330,9 @@ fn evaluate_scenario(path: &Path, text: &str, report: &mut Report) -> Result<Ent
     })
 }
 
-/// `None` when the field meets the expectation, else what is wrong.
-pub(crate) fn check(outcome: &Outcome, field: &str, expected: &Expected, tol: f64) -> Option<String> {
+/// `None` when the field meets the expectation within `tol`, else what is
+/// wrong (the test the run applies to every stated number).
+pub fn check(outcome: &Outcome, field: &str, expected: &Expected, tol: f64) -> Option<String> {
     let Some(got) = outcome.get(field) else {
         return Some("the call produces no such field".into());
     };
