@@ -38,7 +38,9 @@ pub fn main(args: &[String]) -> Result<bool, String> {
     };
     if let Some(dir) = report_dir {
         if mode == Mode::Check || out.is_some() {
-            return Err("golden: --report writes only the report: give it without --check and --out".into());
+            return Err(
+                "golden: --report writes only the report: give it without --check and --out".into(),
+            );
         }
         return crate::report::write(&dirs, &dir);
     }

@@ -58,7 +58,9 @@ pub fn main(args: &[String]) -> Result<bool, String> {
         match a.as_str() {
             "--svg" => svg = Some(PathBuf::from(it.next().ok_or("--svg needs a file")?)),
             "--y-up" => axes = ObjAxes::YUp,
-            "--sidecar" => sidecar = Some(PathBuf::from(it.next().ok_or("--sidecar needs a file")?)),
+            "--sidecar" => {
+                sidecar = Some(PathBuf::from(it.next().ok_or("--sidecar needs a file")?))
+            }
             other if !other.starts_with('-') && file.is_none() => file = Some(PathBuf::from(other)),
             other => return Err(format!("level: unknown argument `{other}`")),
         }
@@ -74,12 +76,18 @@ pub fn main(args: &[String]) -> Result<bool, String> {
     };
     print_summary(&mesh);
     if let Some(out) = svg {
-        let title = file.file_name().map_or_else(|| file.display().to_string(), |f| f.to_string_lossy().into_owned());
+        let title = file.file_name().map_or_else(
+            || file.display().to_string(),
+            |f| f.to_string_lossy().into_owned(),
+        );
         let text = contact_view::level::level_svg(&mesh, &title, 1200.0);
         std::fs::write(&out, text).map_err(|e| format!("level: {}: {e}", out.display()))?;
         println!("picture: {}", out.display());
     }
-    println!("loaded {} triangles ({skipped} skipped)", mesh.triangles().len());
+    println!(
+        "loaded {} triangles ({skipped} skipped)",
+        mesh.triangles().len()
+    );
     Ok(true)
 }
 
@@ -97,7 +105,11 @@ fn print_summary(mesh: &CollisionMesh) {
             }
         }
     }
-    println!("triangles: {}, vertices: {}", mesh.triangles().len(), v.len());
+    println!(
+        "triangles: {}, vertices: {}",
+        mesh.triangles().len(),
+        v.len()
+    );
     if lo[0].is_finite() {
         println!("bounds: min {lo:?}, max {hi:?}");
     }

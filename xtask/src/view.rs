@@ -18,7 +18,9 @@ pub fn main(args: &[String]) -> Result<bool, String> {
                 let t = it.next().ok_or("--tick needs a number")?;
                 tick = Some(t.parse::<u32>().map_err(|e| format!("--tick {t}: {e}"))?);
             }
-            "--fixtures" => fixtures.push(PathBuf::from(it.next().ok_or("--fixtures needs a folder")?)),
+            "--fixtures" => {
+                fixtures.push(PathBuf::from(it.next().ok_or("--fixtures needs a folder")?))
+            }
             "--svg" => out = Some(PathBuf::from(it.next().ok_or("--svg needs a file")?)),
             other if !other.starts_with('-') && name.is_none() => name = Some(other.to_owned()),
             other => return Err(format!("view: unknown argument `{other}`")),
@@ -28,7 +30,10 @@ pub fn main(args: &[String]) -> Result<bool, String> {
     let out = out.ok_or("view: --svg OUT is needed")?;
     if fixtures.is_empty() {
         let root = super::root();
-        fixtures = vec![root.join("fixtures/kernels"), root.join("fixtures/scenarios")];
+        fixtures = vec![
+            root.join("fixtures/kernels"),
+            root.join("fixtures/scenarios"),
+        ];
     }
     let dirs: Vec<&std::path::Path> = fixtures.iter().map(PathBuf::as_path).collect();
     let (entries, _) = golden::evaluate(&dirs).map_err(|e| format!("view: {e}"))?;
@@ -37,7 +42,9 @@ pub fn main(args: &[String]) -> Result<bool, String> {
         .find(|e| e.name == name || e.snapshot == name)
         .ok_or_else(|| format!("view: no case or scenario named `{name}`"))?;
     let svg = match (&entry.call, tick) {
-        (EntryCall::Scenario(_), Some(t)) => contact_view::scenario::tick_svg(entry, t, &Default::default()),
+        (EntryCall::Scenario(_), Some(t)) => {
+            contact_view::scenario::tick_svg(entry, t, &Default::default())
+        }
         (EntryCall::Scenario(_), None) => contact_view::scenario::filmstrip(entry, "film"),
         (EntryCall::Kernel(_), _) => contact_view::case_svg(entry, &Default::default()),
     }

@@ -118,7 +118,12 @@ pub fn case_svg(entry: &Entry, opts: &Options) -> Result<String, ViewError> {
         Vec::new()
     };
     let ee_only: Vec<(&str, &golden::Value)> = written(&entry.ee)
-        .filter(|(p, _)| entry.single.get(p).is_none_or(|v| *v == golden::Value::Unwritten))
+        .filter(|(p, _)| {
+            entry
+                .single
+                .get(p)
+                .is_none_or(|v| *v == golden::Value::Unwritten)
+        })
         .collect();
     let rows = if opts.fields {
         (fields.len() + ee_only.len()).div_ceil(2)
@@ -126,7 +131,13 @@ pub fn case_svg(entry: &Entry, opts: &Options) -> Result<String, ViewError> {
         0
     };
     let legend_y = TOP + PANEL_H + 16.0;
-    let height = legend_y + 20.0 + if rows > 0 { 16.0 + 14.0 * rows as f64 } else { 0.0 };
+    let height = legend_y
+        + 20.0
+        + if rows > 0 {
+            16.0 + 14.0 * rows as f64
+        } else {
+            0.0
+        };
     let _ = write!(
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" class="cv contact-view" width="{}" height="{}" viewBox="0 0 {} {}" data-case="{}" data-kernel="{}" data-modes-differ="{}">"#,
@@ -150,10 +161,7 @@ pub fn case_svg(entry: &Entry, opts: &Options) -> Result<String, ViewError> {
 
     for (k, (axes, caption)) in views.iter().enumerate() {
         let caption = if caption.is_empty() {
-            format!(
-                "side ({}, z)",
-                if axes.0 == 0 { "x" } else { "y" }
-            )
+            format!("side ({}, z)", if axes.0 == 0 { "x" } else { "y" })
         } else {
             (*caption).to_owned()
         };
@@ -210,7 +218,11 @@ pub fn case_svg(entry: &Entry, opts: &Options) -> Result<String, ViewError> {
         out,
         r#"<text class="small" x="5" y="{}">blue: at the start · orange: at the contact · dashed: at the end · red dot: contact point · green: normal{}</text>"#,
         n(legend_y + 14.0),
-        if two_modes { " · indigo: ee32 where it differs" } else { "" }
+        if two_modes {
+            " · indigo: ee32 where it differs"
+        } else {
+            ""
+        }
     );
 
     if rows > 0 {
@@ -224,14 +236,18 @@ pub fn case_svg(entry: &Entry, opts: &Options) -> Result<String, ViewError> {
                 };
                 (*p, text, d)
             })
-            .chain(ee_only.iter().map(|(p, v)| {
-                (*p, format!("{p} = ee32 only {}", show(v, true)), true)
-            }))
+            .chain(
+                ee_only
+                    .iter()
+                    .map(|(p, v)| (*p, format!("{p} = ee32 only {}", show(v, true)), true)),
+            )
             .collect();
         let y0 = legend_y + 34.0;
         for (i, (_, text, d)) in all.iter().enumerate() {
-            let col = i / rows;
-            let row = i % rows;
+            let (col, row) = (
+                i.checked_div(rows).unwrap_or(0),
+                i.checked_rem(rows).unwrap_or(0),
+            );
             let (x, y) = (5.0 + col as f64 * (WIDTH / 2.0), y0 + row as f64 * 14.0);
             if *d {
                 let _ = write!(
@@ -377,11 +393,8 @@ fn draw_marks(
         }
     }
     for (path, p) in &m.points {
-        let differs = other.is_some_and(|o| {
-            !o.points
-                .iter()
-                .any(|(q, v)| q == path && same(*v, *p))
-        });
+        let differs =
+            other.is_some_and(|o| !o.points.iter().any(|(q, v)| q == path && same(*v, *p)));
         if ee && !differs {
             continue;
         }
@@ -407,6 +420,12 @@ fn draw_marks(
         let Some(from) = from.or(anchor).or_else(|| at(0.0).map(|s| s.anchor())) else {
             continue;
         };
-        panel.arrow(out, from, add(from, scale(*dir, len)), &cls("normal"), &attr(path));
+        panel.arrow(
+            out,
+            from,
+            add(from, scale(*dir, len)),
+            &cls("normal"),
+            &attr(path),
+        );
     }
 }

@@ -158,7 +158,13 @@ pub fn level_svg(mesh: &CollisionMesh, title: &str, width: f64) -> String {
         if ce != 0 {
             kinds[3] += 1;
             let c = [0, 1, 2].map(|k| (t.corners[0][k] + t.corners[1][k] + t.corners[2][k]) / 3.0);
-            panel.dot(&mut out, c, 2.5, "corner-edge", &format!(r#" data-corner-edge="{ce}""#));
+            panel.dot(
+                &mut out,
+                c,
+                2.5,
+                "corner-edge",
+                &format!(r#" data-corner-edge="{ce}""#),
+            );
         }
         if titles {
             out.push_str("</g>");
@@ -169,17 +175,52 @@ pub fn level_svg(mesh: &CollisionMesh, title: &str, width: f64) -> String {
     let lx = 15.0 + map_w;
     let mut y = 40.0;
     line(&mut out, lx, &mut y, None, "flags");
-    line(&mut out, lx, &mut y, Some(("#ddd", "lt")), &format!("one-sided: {}", kinds[0]));
-    line(&mut out, lx, &mut y, Some(("#ddd", "lt two-sided")), &format!("two-sided: {}", kinds[1]));
-    line(&mut out, lx, &mut y, Some(("#ddd", "lt disabled")), &format!("disabled: {}", kinds[2]));
-    let _ = write!(out, r#"<circle class="corner-edge" cx="{}" cy="{}" r="3"/>"#, n(lx + 8.0), n(y + 6.0));
-    line(&mut out, lx, &mut y, None, &format!("corner edge (bits 14-15): {}", kinds[3]));
+    line(
+        &mut out,
+        lx,
+        &mut y,
+        Some(("#ddd", "lt")),
+        &format!("one-sided: {}", kinds[0]),
+    );
+    line(
+        &mut out,
+        lx,
+        &mut y,
+        Some(("#ddd", "lt two-sided")),
+        &format!("two-sided: {}", kinds[1]),
+    );
+    line(
+        &mut out,
+        lx,
+        &mut y,
+        Some(("#ddd", "lt disabled")),
+        &format!("disabled: {}", kinds[2]),
+    );
+    let _ = write!(
+        out,
+        r#"<circle class="corner-edge" cx="{}" cy="{}" r="3"/>"#,
+        n(lx + 8.0),
+        n(y + 6.0)
+    );
+    line(
+        &mut out,
+        lx,
+        &mut y,
+        None,
+        &format!("corner edge (bits 14-15): {}", kinds[3]),
+    );
     y += 8.0;
     line(&mut out, lx, &mut y, None, "materials");
     for (m, count) in &materials {
         let name = Material(*m).name().unwrap_or("?");
         let fill = material_colour(*m);
-        line(&mut out, lx, &mut y, Some((&fill, "lt")), &format!("{m} {name}: {count}"));
+        line(
+            &mut out,
+            lx,
+            &mut y,
+            Some((&fill, "lt")),
+            &format!("{m} {name}: {count}"),
+        );
     }
     out.push_str("</svg>");
     out
@@ -195,6 +236,12 @@ fn line(out: &mut String, lx: f64, y: &mut f64, swatch: Option<(&str, &str)>, te
             n(*y)
         );
     }
-    let _ = write!(out, r#"<text x="{}" y="{}">{}</text>"#, n(lx + 22.0), n(*y + 10.0), esc(text));
+    let _ = write!(
+        out,
+        r#"<text x="{}" y="{}">{}</text>"#,
+        n(lx + 22.0),
+        n(*y + 10.0),
+        esc(text)
+    );
     *y += 16.0;
 }

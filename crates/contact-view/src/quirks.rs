@@ -52,8 +52,7 @@ fn back_quoted(s: &str) -> Vec<String> {
         .filter(|w| {
             !w.is_empty()
                 && w.contains('_')
-                && w
-                    .chars()
+                && w.chars()
                     .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '*')
         })
         .map(str::to_owned)

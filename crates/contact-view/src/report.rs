@@ -24,16 +24,27 @@ use crate::{tree, ViewError};
 ///
 /// The first picture that cannot be drawn.
 pub fn report_html(entries: &[Entry], title: &str, quirks: &[Quirk]) -> Result<String, ViewError> {
+    // Units in their number's order (unit1, unit4, ..., unit13), then the
+    // other files, then the scenarios; cases in file order.
+    let mut order: Vec<&Entry> = entries.iter().collect();
+    order.sort_by_key(|e| unit_rank(e));
+    let entries = order;
     let mut out = String::new();
     let units: BTreeSet<&str> = entries.iter().map(|e| e.unit.as_str()).collect();
-    let kernels: BTreeSet<&str> = entries.iter().map(Entry::kernel).collect();
+    let kernels: BTreeSet<&str> = entries.iter().map(|e| e.kernel()).collect();
     let used: Vec<&Quirk> = quirks
         .iter()
         .filter(|q| entries.iter().any(|e| q.names(&e.name)))
         .collect();
-    let differ = entries.iter().filter(|e| !e.mode_differences().is_empty()).count();
+    let differ = entries
+        .iter()
+        .filter(|e| !e.mode_differences().is_empty())
+        .count();
     let failed = entries.iter().filter(|e| !e.failures.is_empty()).count();
-    let scenarios = entries.iter().filter(|e| matches!(e.call, EntryCall::Scenario(_))).count();
+    let scenarios = entries
+        .iter()
+        .filter(|e| matches!(e.call, EntryCall::Scenario(_)))
+        .count();
 
     let _ = write!(
         out,
@@ -51,20 +62,36 @@ pub fn report_html(entries: &[Entry], title: &str, quirks: &[Quirk]) -> Result<S
         failed
     );
     let select = |out: &mut String, id: &str, label: &str, opts: &[(String, String)]| {
-        let _ = write!(out, "<label>{label} <select id=\"{id}\"><option value=\"\">all</option>");
+        let _ = write!(
+            out,
+            "<label>{label} <select id=\"{id}\"><option value=\"\">all</option>"
+        );
         for (v, l) in opts {
             let _ = write!(out, "<option value=\"{}\">{}</option>", esc(v), esc(l));
         }
         out.push_str("</select></label> ");
     };
     let pair = |s: &&str| ((*s).to_owned(), (*s).to_owned());
-    select(&mut out, "f-unit", "unit", &units.iter().map(pair).collect::<Vec<_>>());
-    select(&mut out, "f-kernel", "kernel", &kernels.iter().map(pair).collect::<Vec<_>>());
+    select(
+        &mut out,
+        "f-unit",
+        "unit",
+        &units.iter().map(pair).collect::<Vec<_>>(),
+    );
+    select(
+        &mut out,
+        "f-kernel",
+        "kernel",
+        &kernels.iter().map(pair).collect::<Vec<_>>(),
+    );
     select(
         &mut out,
         "f-quirk",
         "quirk",
-        &used.iter().map(|q| (q.id.clone(), q.label())).collect::<Vec<_>>(),
+        &used
+            .iter()
+            .map(|q| (q.id.clone(), q.label()))
+            .collect::<Vec<_>>(),
     );
     out.push_str("<label><input type=\"checkbox\" id=\"f-differ\"> modes differ</label> <label><input type=\"checkbox\" id=\"f-failed\"> not met</label> <span id=\"shown\"></span></div><div id=\"errors\"></div></header>\n<main>\n");
 
@@ -72,8 +99,22 @@ pub fn report_html(entries: &[Entry], title: &str, quirks: &[Quirk]) -> Result<S
         entry_html(&mut out, e, i, &used)?;
     }
     out.push_str("</main>\n");
-    let _ = write!(out, "<script>{SCRIPT}</script></body></html>\n");
+    let _ = writeln!(out, "<script>{SCRIPT}</script></body></html>");
     Ok(out)
+}
+
+fn unit_rank(e: &Entry) -> (u8, u32, String) {
+    if e.unit == "scenario" {
+        return (2, 0, String::new());
+    }
+    match e
+        .unit
+        .strip_prefix("unit")
+        .and_then(|n| n.parse::<u32>().ok())
+    {
+        Some(n) => (0, n, String::new()),
+        None => (1, 0, e.unit.clone()),
+    }
 }
 
 fn entry_html(out: &mut String, e: &Entry, i: usize, quirks: &[&Quirk]) -> Result<(), ViewError> {
@@ -96,7 +137,11 @@ fn entry_html(out: &mut String, e: &Entry, i: usize, quirks: &[&Quirk]) -> Resul
     );
     let _ = write!(out, "<h2>{}", esc(&e.name));
     if !diffs.is_empty() {
-        let _ = write!(out, " <span class=\"badge differ\">modes differ ({} fields)</span>", diffs.len());
+        let _ = write!(
+            out,
+            " <span class=\"badge differ\">modes differ ({} fields)</span>",
+            diffs.len()
+        );
     }
     if !e.failures.is_empty() {
         out.push_str(" <span class=\"badge fail\">not met</span>");
@@ -104,7 +149,11 @@ fn entry_html(out: &mut String, e: &Entry, i: usize, quirks: &[&Quirk]) -> Resul
     if !e.known.is_empty() {
         out.push_str(" <span class=\"badge known\">known divergence</span>");
     }
-    let file = e.file.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
+    let file = e
+        .file
+        .file_name()
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let _ = write!(
         out,
         "</h2><p class=\"spec\">{} · <code>{}</code> · {} · <code>{}</code></p>",
@@ -153,7 +202,11 @@ fn entry_html(out: &mut String, e: &Entry, i: usize, quirks: &[&Quirk]) -> Resul
             )
         }
     };
-    let _ = write!(out, "<details open><summary>inputs</summary><pre>{}</pre></details>", esc(&inputs));
+    let _ = write!(
+        out,
+        "<details open><summary>inputs</summary><pre>{}</pre></details>",
+        esc(&inputs)
+    );
     // The written fields.
     let shown: Vec<(&str, &golden::Value)> = written(&e.single).collect();
     let _ = write!(
@@ -189,7 +242,11 @@ fn stated_table(out: &mut String, e: &Entry) {
     }
     out.push_str("<table class=\"stated\"><tr><th>field</th><th>stated</th><th>tol</th><th>f32</th><th>ee32</th></tr>");
     for (field, want) in &e.expect {
-        let tol = e.tolerances.get(field).copied().unwrap_or(golden::case::DEFAULT_TOLERANCE);
+        let tol = e
+            .tolerances
+            .get(field)
+            .copied()
+            .unwrap_or(golden::case::DEFAULT_TOLERANCE);
         let unwritten = matches!(want, Expected::Word(w) if w == "unwritten");
         let cell = |o: &golden::Outcome, bits: bool| {
             let got = o.get(field);
@@ -213,7 +270,11 @@ fn stated_table(out: &mut String, e: &Entry) {
             "<tr><td>{}</td><td>{}</td><td>{}</td>{}{}</tr>",
             esc(field),
             esc(&stated),
-            if unwritten { String::new() } else { format!("{tol:e}") },
+            if unwritten {
+                String::new()
+            } else {
+                format!("{tol:e}")
+            },
             cell(&e.single, false),
             cell(&e.ee, true)
         );

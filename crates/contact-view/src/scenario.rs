@@ -77,14 +77,19 @@ fn num(o: &Outcome, key: &str) -> Option<f64> {
 /// A body's shape after tick `tick` in one mode's outcome.
 fn body_shape(o: &Outcome, tick: u32, name: &str, spec: &ShapeSpec) -> Option<Shape> {
     let k = |f: &str| format!("t{tick:05}.{name}.{f}");
-    let p = [num(o, &k("position.x"))?, num(o, &k("position.y"))?, num(o, &k("position.z"))?];
+    let p = [
+        num(o, &k("position.x"))?,
+        num(o, &k("position.y"))?,
+        num(o, &k("position.z"))?,
+    ];
     Some(match *spec {
         ShapeSpec::Sphere(r) => Shape::Sphere {
             centre: p,
             radius: f64::from(r),
         },
         ShapeSpec::Box(size) => {
-            let q = ["x", "y", "z", "w"].map(|l| num(o, &k(&format!("rotation.{l}"))).unwrap_or(0.0) as f32);
+            let q = ["x", "y", "z", "w"]
+                .map(|l| num(o, &k(&format!("rotation.{l}"))).unwrap_or(0.0) as f32);
             let axes = Quat::<f32>::from_f32(q).axes().map(|a| {
                 let v = a.to_f32();
                 [f64::from(v[0]), f64::from(v[1]), f64::from(v[2])]
@@ -143,7 +148,10 @@ fn scenario_frames(entry: &Entry, sc: &Scenario, tris: &[LevelTri]) -> [Frame; 2
         }
     }
     let corners: Vec<&[P; 3]> = tris.iter().map(|t| &t.corners).collect();
-    [frame_for(&focus, &corners, SIDE), frame_for(&focus, &corners, TOP_VIEW)]
+    [
+        frame_for(&focus, &corners, SIDE),
+        frame_for(&focus, &corners, TOP_VIEW),
+    ]
 }
 
 const SIDE: (usize, usize) = (0, 2);
@@ -174,7 +182,13 @@ fn draw_tick(
                 f if f & 2 != 0 => "tri two-sided",
                 _ => "tri",
             };
-            panel.poly(out, &t.corners, true, cls, &format!(r#" data-material="{}""#, t.material));
+            panel.poly(
+                out,
+                &t.corners,
+                true,
+                cls,
+                &format!(r#" data-material="{}""#, t.material),
+            );
             if !small {
                 let c = Shape::Triangle {
                     corners: t.corners,
@@ -183,14 +197,25 @@ fn draw_tick(
                 }
                 .anchor();
                 let nrm = face_normal(&t.corners);
-                panel.arrow(out, c, add(c, scale(nrm, 0.1 * frames[k].size())), "trinormal", "");
+                panel.arrow(
+                    out,
+                    c,
+                    add(c, scale(nrm, 0.1 * frames[k].size())),
+                    "trinormal",
+                    "",
+                );
             }
         }
         for b in &sc.bodies {
             let s = body_shape(&entry.single, tick, &b.name, &b.shape);
             let e = body_shape(&entry.ee, tick, &b.name, &b.shape);
             if let Some(s) = &s {
-                panel.shape(out, s, "start", &format!(r#" data-body="{}""#, esc(&b.name)));
+                panel.shape(
+                    out,
+                    s,
+                    "start",
+                    &format!(r#" data-body="{}""#, esc(&b.name)),
+                );
                 if !small {
                     panel.label(out, s.anchor(), 6.0, -6.0, "small", &b.name);
                 }
@@ -205,7 +230,11 @@ fn draw_tick(
         let len = 0.2 * frames[k].size();
         for (list, cls) in [(&cs, "normal"), (&ce, "normal ee32")] {
             for c in list.iter() {
-                if cls.ends_with("ee32") && cs.iter().any(|f| f.index == c.index && f.normal == c.normal) {
+                if cls.ends_with("ee32")
+                    && cs
+                        .iter()
+                        .any(|f| f.index == c.index && f.normal == c.normal)
+                {
                     continue;
                 }
                 let body = c.mover.and_then(|m| sc.bodies.get(m));
@@ -220,7 +249,10 @@ fn draw_tick(
                         6.0,
                         14.0 + 12.0 * c.index as f64,
                         "small",
-                        &format!("contact{} answer 0x{:x} fraction {:?}", c.index, c.answer, c.fraction as f32),
+                        &format!(
+                            "contact{} answer 0x{:x} fraction {:?}",
+                            c.index, c.answer, c.fraction as f32
+                        ),
                     );
                 }
             }
@@ -254,7 +286,12 @@ pub fn tick_svg(entry: &Entry, tick: u32, opts: &Options) -> Result<String, View
                 let e = entry.ee.get(p);
                 let d = e != Some(v);
                 let text = match (d, e) {
-                    (true, Some(e)) => format!("{} = {} ≠ ee32 {}", &p[prefix.len()..], show(v, false), show(e, true)),
+                    (true, Some(e)) => format!(
+                        "{} = {} ≠ ee32 {}",
+                        &p[prefix.len()..],
+                        show(v, false),
+                        show(e, true)
+                    ),
                     _ => format!("{} = {}", &p[prefix.len()..], show(v, false)),
                 };
                 (p.to_owned(), text, d)
@@ -294,7 +331,10 @@ pub fn tick_svg(entry: &Entry, tick: u32, opts: &Options) -> Result<String, View
         false,
     );
     for (i, (_, text, d)) in fields.iter().enumerate() {
-        let (x, y) = (5.0 + (i / rows.max(1)) as f64 * 340.0, 300.0 + (i % rows.max(1)) as f64 * 14.0);
+        let (x, y) = (
+            5.0 + (i / rows.max(1)) as f64 * 340.0,
+            300.0 + (i % rows.max(1)) as f64 * 14.0,
+        );
         if *d {
             let _ = write!(
                 out,
@@ -303,7 +343,13 @@ pub fn tick_svg(entry: &Entry, tick: u32, opts: &Options) -> Result<String, View
                 n(y - 10.0)
             );
         }
-        let _ = write!(out, r#"<text class="field small" x="{}" y="{}">{}</text>"#, n(x), n(y), esc(text));
+        let _ = write!(
+            out,
+            r#"<text class="field small" x="{}" y="{}">{}</text>"#,
+            n(x),
+            n(y),
+            esc(text)
+        );
     }
     out.push_str("</svg>");
     Ok(out)
@@ -362,7 +408,10 @@ pub fn filmstrip(entry: &Entry, id: &str) -> Result<String, ViewError> {
             &tris,
             tick,
             frames,
-            [[x, y + 14.0, cw - 8.0, 86.0], [x, y + 102.0, cw - 8.0, 86.0]],
+            [
+                [x, y + 14.0, cw - 8.0, 86.0],
+                [x, y + 102.0, cw - 8.0, 86.0],
+            ],
             &format!("{id}-t{tick}"),
             true,
         );

@@ -7,7 +7,8 @@
 //! `radius` a segment, `centre` and `radius` a sphere, `start` and `dir` a
 //! ray, three corners (`TriIn`) a triangle (with the record's `flags` and
 //! `material` when it has them), and `a` with `e` an edge from `a` to
-//! `a + e`. The vector named `mv`, `move` or `motion` (`m` for the plane kernels) is the move; it moves
+//! `a + e`, `c1` with `reach` the ball of that radius the moving centre
+//! `c0` meets. The vector named `mv`, `move` or `motion` (`m` for the plane kernels) is the move; it moves
 //! the ray, or else the first shape that is not a triangle. Every other vector
 //! is drawn as a labelled point; a vector of two numbers lies in the plane
 //! `z = 0`.
@@ -112,7 +113,9 @@ impl Shape {
             Shape::Sphere { centre, .. } | Shape::Box { centre, .. } => *centre,
             Shape::Capsule { base, height, .. } => add(*base, [0.0, 0.0, height / 2.0]),
             Shape::Segment { start, end, .. } => scale(add(*start, *end), 0.5),
-            Shape::Triangle { corners: [a, b, c], .. } => scale(add(add(*a, *b), *c), 1.0 / 3.0),
+            Shape::Triangle {
+                corners: [a, b, c], ..
+            } => scale(add(add(*a, *b), *c), 1.0 / 3.0),
             Shape::Point { at } => *at,
         }
     }
@@ -120,16 +123,15 @@ impl Shape {
     /// Points whose box holds the shape (for framing the view).
     #[must_use]
     pub fn extent_points(&self) -> Vec<P> {
-        let ball = |c: P, r: f64| {
-            vec![
-                add(c, [-r, -r, -r]),
-                add(c, [r, r, r]),
-            ]
-        };
+        let ball = |c: P, r: f64| vec![add(c, [-r, -r, -r]), add(c, [r, r, r])];
         match self {
             Shape::Sphere { centre, radius } => ball(*centre, *radius),
             Shape::Box { .. } => self.box_corners().to_vec(),
-            Shape::Capsule { base, radius, height } => {
+            Shape::Capsule {
+                base,
+                radius,
+                height,
+            } => {
                 let mut v = ball(*base, *radius);
                 v.extend(ball(add(*base, [0.0, 0.0, *height]), *radius));
                 v
@@ -243,6 +245,8 @@ fn axes(n: &Node) -> Option<[P; 3]> {
     Some([vector(&items[0])?, vector(&items[1])?, vector(&items[2])?])
 }
 
+/// The label suffix of the ball a moving centre meets (never the mover).
+const REACH: &str = " (reach)";
 const MOVE_NAMES: &[&str] = &["mv", "move", "motion", "m"];
 const WORLD: [P; 3] = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
 
@@ -260,9 +264,9 @@ impl Scene {
         let mut ray = None;
         s.walk(call, "", &mut ray);
         s.mover = ray.or_else(|| {
-            s.items
-                .iter()
-                .position(|i| !matches!(i.shape, Shape::Triangle { .. }))
+            s.items.iter().position(|i| {
+                !matches!(i.shape, Shape::Triangle { .. }) && !i.label.ends_with(REACH)
+            })
         });
         if s.mover.is_none() && s.mv.is_some() {
             // Only points: the move starts at the first.
@@ -329,12 +333,26 @@ impl Scene {
                 let here = if label.is_empty() { "call" } else { label };
                 if let (Some(centre), Some(half)) = (vec_of("centre"), vec_of("half")) {
                     let ax = get("axes").and_then(axes).unwrap_or(WORLD);
-                    self.push(here, Shape::Box { centre, half, axes: ax });
+                    self.push(
+                        here,
+                        Shape::Box {
+                            centre,
+                            half,
+                            axes: ax,
+                        },
+                    );
                     used.extend(["centre", "half", "axes"]);
                 } else if let (Some(base), Some(radius), Some(height)) =
                     (vec_of("base"), num_of("radius"), num_of("height"))
                 {
-                    self.push(here, Shape::Capsule { base, radius, height });
+                    self.push(
+                        here,
+                        Shape::Capsule {
+                            base,
+                            radius,
+                            height,
+                        },
+                    );
                     used.extend(["base", "radius", "height"]);
                 } else if let (Some(start), Some(end), Some(radius)) =
                     (vec_of("start"), vec_of("end"), num_of("radius"))
@@ -352,6 +370,18 @@ impl Scene {
                         self.mv.get_or_insert(dir);
                         used.extend(["start", "dir"]);
                     }
+                }
+                if let (Some(c1), Some(reach)) = (vec_of("c1"), num_of("reach")) {
+                    // The pair sweeps of two centres: contact when the
+                    // centres are `reach` apart, a ball of that radius.
+                    self.push(
+                        &join(label, "c1 (reach)"),
+                        Shape::Sphere {
+                            centre: c1,
+                            radius: reach,
+                        },
+                    );
+                    used.extend(["c1", "reach"]);
                 }
                 if let (Some(a), Some(e)) = (vec_of("a"), vec_of("e")) {
                     self.push(
@@ -431,10 +461,7 @@ mod tests {
         assert_eq!(axes[1], [-1.0, 0.0, 0.0]);
         assert!(matches!(
             s.items[1].shape,
-            Shape::Triangle {
-                flags: Some(3),
-                ..
-            }
+            Shape::Triangle { flags: Some(3), .. }
         ));
         // Corner 7 (+, +, +) of the rotated box: centre + 0.5 (a0 + a1 + a2).
         assert_eq!(s.items[0].shape.box_corners()[7], [-0.5, 0.5, 2.5]);
@@ -445,7 +472,12 @@ mod tests {
         let s = scene("PhysicsRayCapsule { capsule: CapsuleIn { base: V([0.0, 0.0, 0.0]), radius: 0.35, height: 2.0 }, start: V([-1.0, 0.0, 1.0]), dir: V([2.0, 0.0, 0.0]) }");
         // The ray moves, not the capsule.
         let m = s.mover.unwrap();
-        assert_eq!(s.items[m].shape, Shape::Point { at: [-1.0, 0.0, 1.0] });
+        assert_eq!(
+            s.items[m].shape,
+            Shape::Point {
+                at: [-1.0, 0.0, 1.0]
+            }
+        );
         assert_eq!(s.items.len(), 2);
         assert_eq!(s.mv, Some([2.0, 0.0, 0.0]));
         let t = scene("SweepTable { own: Segment(SegmentIn { start: V([-3.0, 0.0, 0.5]), end: V([3.0, 0.0, 0.5]), radius: 0.3, length: None }), other: Box(BoxIn { centre: V([0.0, 0.0, 0.5]), half: V([2.0, 1.0, 0.5]), axes: None }), move: V([0.1, 0.0, 0.0]) }");
@@ -454,5 +486,19 @@ mod tests {
         assert_eq!(t.items[0].shape.kind(), "segment");
         assert_eq!(t.items[1].shape.kind(), "box");
         assert_eq!(t.mover, Some(0));
+        let c = scene("SweepSphereSphere { c0: V([-2.0, 0.0, 0.0]), mv: V([4.0, 0.0, 0.0]), c1: V([0.0, 0.0, 0.0]), reach: 1.0 }");
+        assert_eq!(
+            c.items[0].shape,
+            Shape::Sphere {
+                centre: [0.0; 3],
+                radius: 1.0
+            }
+        );
+        assert_eq!(
+            c.items[c.mover.unwrap()].shape,
+            Shape::Point {
+                at: [-2.0, 0.0, 0.0]
+            }
+        );
     }
 }

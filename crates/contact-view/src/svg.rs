@@ -141,7 +141,10 @@ impl Panel {
     /// Where a world point is drawn.
     #[must_use]
     pub fn map(&self, p: P) -> (f64, f64) {
-        (self.ox + self.s * p[self.axes.0], self.oy - self.s * p[self.axes.1])
+        (
+            self.ox + self.s * p[self.axes.0],
+            self.oy - self.s * p[self.axes.1],
+        )
     }
 
     /// The world point drawn at pixel `(px, py)` on the panel's two axes.

@@ -304,10 +304,12 @@ impl Parser<'_> {
             }));
         }
         while self.at < self.s.len()
-            && (self.s[self.at].is_ascii_alphanumeric() || matches!(self.s[self.at], b'.' | b'-' | b'+'))
+            && (self.s[self.at].is_ascii_alphanumeric()
+                || matches!(self.s[self.at], b'.' | b'-' | b'+'))
         {
             // An exponent's sign only right after `e`.
-            if matches!(self.s[self.at], b'-' | b'+') && !matches!(self.s[self.at - 1], b'e' | b'E') {
+            if matches!(self.s[self.at], b'-' | b'+') && !matches!(self.s[self.at - 1], b'e' | b'E')
+            {
                 break;
             }
             self.at += 1;

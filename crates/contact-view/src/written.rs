@@ -84,8 +84,7 @@ const FRACTIONS: &[&str] = &["contact.fraction", "record.fraction", "fraction"];
 /// The marks of an outcome.
 #[must_use]
 pub fn marks(o: &Outcome) -> Marks {
-    let mut m = Marks::default();
-    m.fraction = FRACTIONS
+    let fraction = FRACTIONS
         .iter()
         .find_map(|f| number(o, f).map(|v| ((*f).to_owned(), v)))
         .or_else(|| {
@@ -101,6 +100,10 @@ pub fn marks(o: &Outcome) -> Marks {
             Some(Value::Real { value, .. }) => Some(("ret".to_owned(), *value)),
             _ => None,
         });
+    let mut m = Marks {
+        fraction,
+        ..Marks::default()
+    };
     let mut normals = Vec::new();
     for (path, _) in &o.fields {
         let Some(base) = path.strip_suffix(".x") else {

@@ -9,7 +9,9 @@ use contact_view::{case_svg, Options};
 use golden::Value;
 
 fn find<'a>(all: &'a [golden::Entry], name: &str) -> &'a golden::Entry {
-    all.iter().find(|e| e.name == name).unwrap_or_else(|| panic!("no case {name}"))
+    all.iter()
+        .find(|e| e.name == name)
+        .unwrap_or_else(|| panic!("no case {name}"))
 }
 
 /// Unit 5 row 1: the sphere at (0, -1.3, 0.5), r 0.09, moving (0, 0.4, 0)
@@ -23,7 +25,9 @@ fn contact_point_maps_back_to_the_snapshot() {
     let svg = case_svg(e, &Options::default()).unwrap();
     let want: Vec<f64> = ["x", "y", "z"]
         .iter()
-        .map(|l| snapshot_value(&e.snapshot, &format!("contact.point.{l}")).expect("snapshot point"))
+        .map(|l| {
+            snapshot_value(&e.snapshot, &format!("contact.point.{l}")).expect("snapshot point")
+        })
         .collect();
     let got = mapped_back(&svg, &["class=\"contact-point\"", "data-mode=\"f32\""]);
     assert_eq!(got.len(), 2, "one contact point per view");
@@ -88,7 +92,9 @@ fn modes_drawn_when_they_differ() {
         .iter()
         .find(|e| {
             matches!(e.call, golden::EntryCall::Kernel(_))
-                && e.mode_differences().iter().any(|f| f.starts_with("contact.point"))
+                && e.mode_differences()
+                    .iter()
+                    .any(|f| f.starts_with("contact.point"))
         })
         .expect("a case whose contact point differs between the modes");
     let svg = case_svg(differs, &Options::default()).unwrap();
@@ -110,7 +116,8 @@ fn every_entry_draws() {
     for e in &all {
         match &e.call {
             golden::EntryCall::Kernel(_) => {
-                let svg = case_svg(e, &Options::default()).unwrap_or_else(|err| panic!("{}: {err}", e.name));
+                let svg = case_svg(e, &Options::default())
+                    .unwrap_or_else(|err| panic!("{}: {err}", e.name));
                 assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
             }
             golden::EntryCall::Scenario(sc) => {
@@ -118,9 +125,32 @@ fn every_entry_draws() {
                 assert_eq!(tags(&film, "g", &["class=\"tick"]).len(), sc.ticks as usize);
                 let tick = contact_view::scenario::tick_svg(e, 0, &Options::default()).unwrap();
                 // Each body in both views.
-                assert_eq!(tick.matches("data-body=").count(), 2 * sc.bodies.len(), "{}", e.name);
-                assert!(contact_view::scenario::tick_svg(e, sc.ticks, &Options::default()).is_err());
+                assert_eq!(
+                    tick.matches("data-body=").count(),
+                    2 * sc.bodies.len(),
+                    "{}",
+                    e.name
+                );
+                assert!(
+                    contact_view::scenario::tick_svg(e, sc.ticks, &Options::default()).is_err()
+                );
             }
         }
     }
+}
+
+/// The README's picture is the current picture of its case (regenerate it
+/// with `cargo xtask view unit1_row08_corner_v0_edge0 --svg
+/// docs/contact-unit1-row08.svg`).
+#[test]
+fn readme_picture_is_current() {
+    let all = entries();
+    let e = find(&all, "unit1_row08_corner_v0_edge0");
+    let svg = case_svg(e, &Options::default()).unwrap();
+    let committed =
+        std::fs::read_to_string(common::root().join("docs/contact-unit1-row08.svg")).unwrap();
+    assert!(
+        committed == svg,
+        "docs/contact-unit1-row08.svg is stale: cargo xtask view unit1_row08_corner_v0_edge0 --svg docs/contact-unit1-row08.svg"
+    );
 }

@@ -15,13 +15,20 @@ pub fn entries() -> Vec<golden::Entry> {
     let r = root();
     let k = r.join("fixtures/kernels");
     let s = r.join("fixtures/scenarios");
-    golden::evaluate(&[k.as_path(), s.as_path()]).expect("fixtures evaluate").0
+    golden::evaluate(&[k.as_path(), s.as_path()])
+        .expect("fixtures evaluate")
+        .0
 }
 
 /// The `f32` value of `field` in a committed snapshot, read from its text
 /// (`"contact.point.x": "-2.0",` in the `f32` block).
 pub fn snapshot_value(snapshot: &str, field: &str) -> Option<f64> {
-    let text = std::fs::read_to_string(root().join("fixtures/golden").join(format!("{snapshot}.snap"))).ok()?;
+    let text = std::fs::read_to_string(
+        root()
+            .join("fixtures/golden")
+            .join(format!("{snapshot}.snap")),
+    )
+    .ok()?;
     let f32_block = text.split("    ee32: {").next()?;
     let key = format!("\"{field}\": \"");
     let at = f32_block.find(&key)? + key.len();
@@ -45,7 +52,9 @@ pub fn tags<'a>(text: &'a str, name: &str, has: &[&str]) -> Vec<&'a str> {
     let mut from = 0;
     while let Some(i) = text[from..].find(&open) {
         let start = from + i;
-        let end = text[start..].find('>').map_or(text.len(), |e| start + e + 1);
+        let end = text[start..]
+            .find('>')
+            .map_or(text.len(), |e| start + e + 1);
         let tag = &text[start..end];
         if has.iter().all(|h| tag.contains(h)) {
             out.push(tag);
@@ -85,9 +94,17 @@ fn axis(name: &str) -> usize {
 pub fn mapped_back(svg: &str, has: &[&str]) -> Vec<[(usize, f64); 2]> {
     let mut out = Vec::new();
     for (panel, body) in panels(svg) {
-        let num = |k: &str| attr(panel, k).and_then(|v| v.parse::<f64>().ok()).expect("panel mapping");
+        let num = |k: &str| {
+            attr(panel, k)
+                .and_then(|v| v.parse::<f64>().ok())
+                .expect("panel mapping")
+        };
         let (ox, oy, s) = (num("data-ox"), num("data-oy"), num("data-s"));
-        let axes: Vec<usize> = attr(panel, "data-axes").expect("axes").split(',').map(axis).collect();
+        let axes: Vec<usize> = attr(panel, "data-axes")
+            .expect("axes")
+            .split(',')
+            .map(axis)
+            .collect();
         let Some(c) = tags(body, "circle", has).into_iter().next() else {
             continue;
         };
