@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use golden::{Entry, EntryCall};
 
 use crate::scene::{add, scale, Scene, Shape, P};
-use crate::svg::{esc, face_normal, n, Frame, Panel, STYLE};
+use crate::svg::{esc, face_normal, n, plane_anchor, Frame, Panel, STYLE};
 use crate::written::{marks, show, written, Marks};
 use crate::{tree, ViewError};
 
@@ -303,7 +303,6 @@ fn flags_class(flags: Option<u32>) -> &'static str {
 }
 
 fn draw_items(out: &mut String, panel: &Panel, scene: &Scene, frame: Frame) {
-    let centre = |f: Frame| [(f.min[0] + f.max[0]) / 2.0, (f.min[1] + f.max[1]) / 2.0];
     for (i, item) in scene.items.iter().enumerate() {
         if Some(i) == scene.mover {
             continue;
@@ -318,22 +317,7 @@ fn draw_items(out: &mut String, panel: &Panel, scene: &Scene, frame: Frame) {
                 // The face normal, from the centroid when it is in view,
                 // else from the frame's centre dropped onto the plane.
                 let nrm = face_normal(corners);
-                let mut from = item.shape.anchor();
-                let c = centre(frame);
-                let (a0, a1) = panel.axes;
-                let inside = |p: P| {
-                    p[a0] >= frame.min[0]
-                        && p[a0] <= frame.max[0]
-                        && p[a1] >= frame.min[1]
-                        && p[a1] <= frame.max[1]
-                };
-                if !inside(from) {
-                    let mut p = corners[0];
-                    p[a0] = c[0];
-                    p[a1] = c[1];
-                    let d = (0..3).map(|k| (p[k] - corners[0][k]) * nrm[k]).sum::<f64>();
-                    from = add(p, scale(nrm, -d));
-                }
+                let from = plane_anchor(corners, frame, panel.axes);
                 panel.arrow(
                     out,
                     from,

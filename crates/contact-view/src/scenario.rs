@@ -18,7 +18,7 @@ use physics_world::quat::Quat;
 
 use crate::case::{frame_for, Options};
 use crate::scene::{add, scale, Shape, P};
-use crate::svg::{esc, face_normal, n, Frame, Panel, STYLE};
+use crate::svg::{esc, face_normal, n, plane_anchor, Frame, Panel, STYLE};
 use crate::written::show;
 use crate::ViewError;
 
@@ -190,12 +190,7 @@ fn draw_tick(
                 &format!(r#" data-material="{}""#, t.material),
             );
             if !small {
-                let c = Shape::Triangle {
-                    corners: t.corners,
-                    flags: None,
-                    material: None,
-                }
-                .anchor();
+                let c = plane_anchor(&t.corners, frames[k], *axes);
                 let nrm = face_normal(&t.corners);
                 panel.arrow(
                     out,
@@ -203,6 +198,14 @@ fn draw_tick(
                     add(c, scale(nrm, 0.1 * frames[k].size())),
                     "trinormal",
                     "",
+                );
+                panel.label(
+                    out,
+                    c,
+                    6.0,
+                    12.0,
+                    "small",
+                    &format!("flags 0x{:x} material {}", t.flags, t.material),
                 );
             }
         }
@@ -222,7 +225,7 @@ fn draw_tick(
             }
             if let (Some(s), Some(e)) = (&s, &e) {
                 if s != e {
-                    panel.dot(out, e.anchor(), 7.0, "differs", "");
+                    panel.shape(out, e, "differs", "");
                     panel.shape(out, e, "at-contact ee32", r#" data-mode="ee32""#);
                 }
             }
@@ -242,17 +245,17 @@ fn draw_tick(
                     .and_then(|b| body_shape(&entry.single, tick, &b.name, &b.shape))
                     .map_or([0.0; 3], |s| s.anchor());
                 panel.arrow(out, from, add(from, scale(c.normal, len)), cls, "");
-                if !small {
-                    panel.label(
+                if !small && !cls.ends_with("ee32") {
+                    // The contact's words along the panel's foot.
+                    let [l, t, _, h] = rects[k];
+                    let _ = write!(
                         out,
-                        from,
-                        6.0,
-                        14.0 + 12.0 * c.index as f64,
-                        "small",
-                        &format!(
-                            "contact{} answer 0x{:x} fraction {:?}",
-                            c.index, c.answer, c.fraction as f32
-                        ),
+                        r#"<text class="small" x="{}" y="{}">contact{} answer 0x{:x} fraction {:?}</text>"#,
+                        n(l + 4.0),
+                        n(t + h - 6.0 - 12.0 * c.index as f64),
+                        c.index,
+                        c.answer,
+                        c.fraction as f32
                     );
                 }
             }

@@ -261,13 +261,22 @@ impl Panel {
         );
     }
 
-    /// Text at a world point, offset by pixels.
+    /// Text at a world point, offset by pixels; ending left of the point
+    /// when it would run past the panel's right edge.
     pub fn label(&self, out: &mut String, p: P, dx: f64, dy: f64, class: &str, text: &str) {
         let (x, y) = self.map(p);
+        let right = self.rect[0] + self.rect[2];
+        // About 5 pixels a character at the labels' size.
+        let wide = 5.0 * text.chars().count() as f64;
+        let (x, anchor) = if x + dx + wide > right {
+            (x - dx.abs(), r#" text-anchor="end""#)
+        } else {
+            (x + dx, "")
+        };
         let _ = write!(
             out,
-            r#"<text class="{class}" x="{}" y="{}">{}</text>"#,
-            n(x + dx),
+            r#"<text class="{class}" x="{}" y="{}"{anchor}>{}</text>"#,
+            n(x),
             n(y + dy),
             esc(text)
         );
@@ -382,6 +391,29 @@ pub fn face_normal(c: &[P; 3]) -> P {
     }
 }
 
+/// Where a triangle's marks go in a view of `frame` on `axes`: its
+/// centroid when that is in view, else the frame's centre dropped onto the
+/// triangle's plane along its normal (a large floor or wall still shows its
+/// normal and words where the view looks).
+#[must_use]
+pub fn plane_anchor(corners: &[P; 3], frame: Frame, axes: (usize, usize)) -> P {
+    let centroid = scale(add(add(corners[0], corners[1]), corners[2]), 1.0 / 3.0);
+    let (a0, a1) = axes;
+    let inside = centroid[a0] >= frame.min[0]
+        && centroid[a0] <= frame.max[0]
+        && centroid[a1] >= frame.min[1]
+        && centroid[a1] <= frame.max[1];
+    if inside {
+        return centroid;
+    }
+    let nrm = face_normal(corners);
+    let mut p = corners[0];
+    p[a0] = (frame.min[0] + frame.max[0]) / 2.0;
+    p[a1] = (frame.min[1] + frame.max[1]) / 2.0;
+    let d: f64 = (0..3).map(|k| (p[k] - corners[0][k]) * nrm[k]).sum();
+    add(p, scale(nrm, -d))
+}
+
 /// The style sheet every picture carries (the report repeats none of it).
 pub const STYLE: &str = "\
 .cv text{font:11px sans-serif;fill:#222}\
@@ -410,7 +442,7 @@ pub const STYLE: &str = "\
 .cv .point{fill:#fff;stroke:#e31a1c;stroke-width:1.2}\
 .cv .point.ee32{stroke:#3f51b5}\
 .cv .input{fill:#555}\
-.cv .differs{fill:none;stroke:#ffd600;stroke-width:5;stroke-opacity:.8}\
+.cv .differs{fill:none;stroke:#ffd600;stroke-width:4;stroke-opacity:.7}\
 .cv .field.differs-row{fill:#fff3b0}\
 .cv .small{font-size:9px;fill:#666}\
 .cv .grid{stroke:#ccc;stroke-width:.5}\
