@@ -2,7 +2,8 @@
 //! golden run: its spec row and name, its inputs, the stated numbers beside
 //! the port's in both modes, the written fields and the picture (a
 //! scenario's as a filmstrip of its ticks), with filters by unit, kernel and
-//! quirk and the cases whose two modes differ marked. No server, no external
+//! quirk (also given in the address: `index.html#unit=unit1&differ=1`) and
+//! the cases whose two modes differ marked. No server, no external
 //! file: the style, the pictures and the few lines of script are inline.
 
 use std::collections::BTreeSet;
@@ -337,6 +338,14 @@ const SCRIPT: &str = r#"
     document.getElementById('shown').textContent = shown + ' of ' + sections.length + ' shown';
   }
   ids.forEach(function (id) { document.getElementById(id).addEventListener('change', apply); });
+  // Filters given in the address: #unit=unit1&kernel=..&quirk=q3&differ=1&failed=1.
+  (location.hash || '').replace(/^#/, '').split('&').forEach(function (kv) {
+    var parts = kv.split('=');
+    var el = document.getElementById('f-' + parts[0]);
+    if (!el || parts.length !== 2) { return; }
+    var v = decodeURIComponent(parts[1]);
+    if (el.type === 'checkbox') { el.checked = v === '1'; } else { el.value = v; }
+  });
   apply();
   document.body.dataset.pictures = String(document.querySelectorAll('section.case .picture > svg').length);
   document.body.dataset.ready = '1';

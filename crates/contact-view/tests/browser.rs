@@ -8,7 +8,9 @@
 //!   page's script once it has run, and the `.picture > svg` elements of
 //!   the DOM it dumps);
 //! * draws Unit 5 row 1's contact point, mapped back through its panel,
-//!   where the committed snapshot says.
+//!   where the committed snapshot says;
+//! * with filters given in the address (`#unit=unit1&differ=1`), shows
+//!   exactly Unit 1's cases whose modes differ.
 //!
 //! A screenshot of the page's top is kept as `target/report-screenshot.png`.
 //!
@@ -155,6 +157,35 @@ fn report_in_headless_chromium() {
             );
         }
     }
+
+    // The filters, set from the address: Unit 1's cases whose modes differ.
+    let want = all
+        .iter()
+        .filter(|e| e.unit == "unit1" && !e.mode_differences().is_empty())
+        .count();
+    assert!(want > 0);
+    let (dom, log) = run(
+        &browser,
+        &profile,
+        &[
+            "--enable-logging=stderr",
+            "--v=0",
+            "--dump-dom",
+            &format!("{url}#unit=unit1&differ=1"),
+        ],
+    );
+    assert!(
+        !log.contains(":CONSOLE"),
+        "console messages with the filters set"
+    );
+    assert!(
+        dom.contains(&format!("{want} of {} shown", all.len())),
+        "{want} of {} shown",
+        all.len()
+    );
+    let visible =
+        dom.matches("<section class=\"case").count() - dom.matches(" hidden\" id=\"case-").count();
+    assert_eq!(visible, want);
 
     // A screenshot of the page's top, kept under target/.
     let shot = tmp.parent().unwrap_or(&tmp).join("report-screenshot.png");
