@@ -190,7 +190,7 @@ pub fn case_svg(entry: &Entry, opts: &Options) -> Result<String, ViewError> {
     // The legend: the fraction in each mode, the return.
     let mut legend = String::new();
     if let Some(v) = entry.single.get("ret") {
-        let _ = write!(legend, "ret {}   ", show(v, false));
+        let _ = write!(legend, "ret {} · ", show(v, false));
     }
     match (&single.fraction, &ee.fraction) {
         (Some((f, a)), Some((_, b))) if a.to_bits() != b.to_bits() => {
@@ -205,7 +205,7 @@ pub fn case_svg(entry: &Entry, opts: &Options) -> Result<String, ViewError> {
         (None, None) => legend.push_str("no fraction written"),
     }
     if two_modes {
-        let _ = write!(legend, "   modes differ in {} fields", differs.len());
+        let _ = write!(legend, " · modes differ in {} fields", differs.len());
     }
     let _ = write!(
         out,
