@@ -209,14 +209,21 @@ fn entry_html(out: &mut String, e: &Entry, i: usize, quirks: &[&Quirk]) -> Resul
         esc(&inputs)
     );
     // The written fields.
-    let shown: Vec<(&str, &golden::Value)> = written(&e.single).collect();
+    // Written in f32 mode, then what only Ee32 mode wrote.
+    let shown: Vec<(&str, &golden::Value)> = written(&e.single)
+        .chain(written(&e.ee).filter(|(p, _)| {
+            e.single
+                .get(p)
+                .is_none_or(|v| *v == golden::Value::Unwritten)
+        }))
+        .collect();
     let _ = write!(
         out,
         "<details><summary>what the call wrote ({} fields{})</summary><table class=\"fields\"><tr><th>field</th><th>f32</th><th>ee32</th></tr>",
         shown.len(),
         if diffs.is_empty() { String::new() } else { format!(", {} differ", diffs.len()) }
     );
-    for (p, v) in &shown {
+    for (p, _) in &shown {
         let ee = e.ee.get(p);
         let d = diffs.contains(p);
         let _ = write!(
@@ -224,7 +231,10 @@ fn entry_html(out: &mut String, e: &Entry, i: usize, quirks: &[&Quirk]) -> Resul
             "<tr{}><td>{}</td><td>{}</td><td>{}</td></tr>",
             if d { " class=\"differs\"" } else { "" },
             esc(p),
-            esc(&show(v, false)),
+            esc(&e
+                .single
+                .get(p)
+                .map_or("absent".to_owned(), |v| show(v, false))),
             esc(&ee.map_or("absent".to_owned(), |v| show(v, true)))
         );
     }
