@@ -719,6 +719,20 @@ fn record<R: Real>(
             record_human(out, tick, world, name, h);
             continue;
         }
+        if let Some(ReferenceOwner::Car(c)) = owners.get(id) {
+            let k = |f: &str| tick_key(tick, &format!("{name}.{f}"));
+            for (what, v) in [("position", c.position), ("velocity", c.velocity)] {
+                for (lane, x) in [("x", v.x), ("y", v.y), ("z", v.z)] {
+                    out.real(&k(&format!("{what}.{lane}")), x);
+                }
+            }
+            let q = c.rotation;
+            for (lane, v) in [("x", q.x), ("y", q.y), ("z", q.z), ("w", q.w)] {
+                out.real(&k(&format!("rotation.{lane}")), v);
+            }
+            out.int(&k("flags"), i64::from(c.flags));
+            continue;
+        }
         let Some(o) = owners.object(id) else { continue };
         let k = |f: &str| tick_key(tick, &format!("{name}.{f}"));
         for (lane, v) in [
