@@ -426,8 +426,9 @@ fn isqrt53(n: u64) -> u64 {
 /// (the estimate never exceeds the remainder), so the subtrahend of a +1 digit
 /// is `trunc(z) + w` and the addend of a −1 digit is `trunc(z) + 3w`: both
 /// known before the step, computed from `z` off the recurrence's path instead
-/// of from the digits. The final root is `z` truncated to even, plus 2 when the
-/// final remainder is negative.
+/// of from the digits (after the first five steps, which accumulate the digits
+/// as before). The final root is `z` truncated to even, plus 2 when the final
+/// remainder is negative.
 ///
 /// Kept out of line: the unrolled loop is large and its cost dwarfs a call.
 #[inline(never)]
@@ -437,10 +438,19 @@ fn sqrt_significand(m: u32) -> u32 {
     let z = isqrt53(u64::from(m) << 26) as u32;
     let [mut v, mut s, mut pos, mut neg] = [m, m, u32::MAX, 0];
     let mut w = 1u32 << 24;
+    // The first five steps take the root so far from their digits, so they
+    // need not wait for `z` (whose float root has a long latency); the two
+    // ways give the same operands whenever a digit uses them.
+    let mut q = 0u32;
     times5!(times5!({
-        let truncated = z & !((w << 2) - 1);
-        let x = truncated | w;
-        let y = truncated | (3 * w);
+        let (x, y) = if w >= 1 << 20 {
+            let xy = (q | w, q.wrapping_sub(w));
+            q = q.wrapping_add((w << 1) & pos).wrapping_sub((w << 1) & neg);
+            xy
+        } else {
+            let truncated = z & !((w << 2) - 1);
+            (truncated | w, truncated | (3 * w))
+        };
         [v, s, pos, neg] = srt_step(v, s, pos, neg, x ^ !1, x.wrapping_neg(), y);
         w >>= 1;
     }));
