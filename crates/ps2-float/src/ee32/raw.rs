@@ -909,7 +909,13 @@ mod tests {
     /// extreme significands, and quotients that are exact.
     fn edge_significands() -> Vec<u32> {
         let mut v = vec![HIDDEN, HIDDEN + 1, HIDDEN | FRAC, (HIDDEN | FRAC) - 1];
-        v.extend([0x00c0_0000, 0x00aa_aaaa, 0x00b5_04f3, 0x00ff_0000, 0x0080_ffff]);
+        v.extend([
+            0x00c0_0000,
+            0x00aa_aaaa,
+            0x00b5_04f3,
+            0x00ff_0000,
+            0x0080_ffff,
+        ]);
         v.extend((0..23).map(|k| HIDDEN | (1 << k)));
         v.extend((0..23).map(|k| HIDDEN | (FRAC >> k)));
         v
@@ -933,7 +939,7 @@ mod tests {
 
     #[test]
     fn isqrt53_is_the_floor_root() {
-        let mut rng = Rng(0x5eed_0f_1505);
+        let mut rng = Rng(0x005e_ed0f_1505);
         let squares = (1u64..=3).flat_map(|k| {
             let r = (1u64 << 26) - k;
             [r * r - 1, r * r, r * r + 1]
