@@ -715,46 +715,31 @@ fn record<R: Real>(
     order: &[(&str, OwnerId)],
 ) {
     for &(name, id) in order {
-        if let Some(ReferenceOwner::Human(h)) = owners.get(id) {
-            record_human(out, tick, world, name, h);
-            continue;
-        }
-        if let Some(ReferenceOwner::Car(c)) = owners.get(id) {
-            let k = |f: &str| tick_key(tick, &format!("{name}.{f}"));
-            for (what, v) in [("position", c.position), ("velocity", c.velocity)] {
-                for (lane, x) in [("x", v.x), ("y", v.y), ("z", v.z)] {
-                    out.real(&k(&format!("{what}.{lane}")), x);
-                }
-            }
-            let q = c.rotation;
-            for (lane, v) in [("x", q.x), ("y", q.y), ("z", q.z), ("w", q.w)] {
-                out.real(&k(&format!("rotation.{lane}")), v);
-            }
-            out.int(&k("flags"), i64::from(c.flags));
-            continue;
-        }
-        let Some(o) = owners.object(id) else { continue };
         let k = |f: &str| tick_key(tick, &format!("{name}.{f}"));
+        // The pose and motion every kind records; then its own fields.
+        let (position, velocity, rotation, flags) = match owners.get(id) {
+            Some(ReferenceOwner::Human(h)) => {
+                record_human(out, tick, world, name, h);
+                continue;
+            }
+            Some(ReferenceOwner::Car(c)) => (c.position, c.velocity, c.rotation, c.flags),
+            Some(ReferenceOwner::Object(o)) => (o.position, o.velocity, o.rotation, o.flags),
+            None => continue,
+        };
+        put_xyz(out, &k("position"), position);
+        put_xyz(out, &k("velocity"), velocity);
         for (lane, v) in [
-            ("x", o.position.x),
-            ("y", o.position.y),
-            ("z", o.position.z),
+            ("x", rotation.x),
+            ("y", rotation.y),
+            ("z", rotation.z),
+            ("w", rotation.w),
         ] {
-            out.real(&k(&format!("position.{lane}")), v);
-        }
-        for (lane, v) in [
-            ("x", o.velocity.x),
-            ("y", o.velocity.y),
-            ("z", o.velocity.z),
-        ] {
-            out.real(&k(&format!("velocity.{lane}")), v);
-        }
-        let q = o.rotation;
-        for (lane, v) in [("x", q.x), ("y", q.y), ("z", q.z), ("w", q.w)] {
             out.real(&k(&format!("rotation.{lane}")), v);
         }
-        out.int(&k("flags"), i64::from(o.flags));
-        out.opt_real(&k("settle_t"), world.settle_slot(id).map(|s| s.t));
+        out.int(&k("flags"), i64::from(flags));
+        if let Some(ReferenceOwner::Object(_)) = owners.get(id) {
+            out.opt_real(&k("settle_t"), world.settle_slot(id).map(|s| s.t));
+        }
     }
     for (i, c) in owners.contacts.iter().enumerate() {
         let k = |f: &str| tick_key(tick, &format!("contact{i}.{f}"));
@@ -827,4 +812,11 @@ fn record_human<R: Real>(
         &k("body_flags"),
         body.map_or(0, |b| i64::from(b.flags.bits())),
     );
+}
+
+/// `key.x`, `key.y`, `key.z` of `v`.
+fn put_xyz<R: Real>(out: &mut Outcome, key: &str, v: Vec4<R>) {
+    for (lane, x) in [("x", v.x), ("y", v.y), ("z", v.z)] {
+        out.real(&format!("{key}.{lane}"), x);
+    }
 }
