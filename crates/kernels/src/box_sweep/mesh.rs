@@ -8,7 +8,7 @@
 
 use ps2_float::{Real, Vec4};
 
-use super::box_triangle::sweep_box_triangle;
+use super::box_triangle::{box_axes_separate, sweep_box_triangle, NO_CONTACT};
 use crate::triangle::{INTO_FACE, SIDE_EPSILON};
 use crate::{Contact, OrientedBox, WorkTriangle};
 
@@ -137,6 +137,11 @@ pub fn physics_mesh_sweep_box_triangle_with_normal<R: Real>(
     }
     if work.n.dot(mv) >= R::from_bits(INTO_FACE) {
         return BoxTriangleStep::Skipped(MeshSkip::Receding);
+    }
+    // The box's own axes first (exact: divergence 178's rule): a triangle
+    // they separate gets the kernel's 1e28 without the edges or the face.
+    if box_axes_separate(bx, &work.v, mv) {
+        return BoxTriangleStep::Beyond(R::from_bits(NO_CONTACT));
     }
     work.compute_edges(false);
     let t = sweep_box_triangle(bx, work, mv);
