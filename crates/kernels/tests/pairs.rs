@@ -25,18 +25,8 @@ use kernels::table::{
     OVERLAP_ADDRESSES, RAY_ADDRESSES, SWEEP_ADDRESSES,
 };
 use kernels::{Capsule, Contact, OrientedBox, PairContext, Segment, Shape, Sphere};
-use ps2_float::{Ee32, Real, Vec4};
-
-/// Runs a generic check in both float modes.
-macro_rules! both_modes {
-    ($name:ident, $check:ident) => {
-        #[test]
-        fn $name() {
-            $check::<f32>();
-            $check::<Ee32>();
-        }
-    };
-}
+use ps2_float::{Real, Vec4};
+use test_support::{both_modes, close_opt as near};
 
 fn r<R: Real>(v: f32) -> R {
     R::from_f32(v)
@@ -77,20 +67,6 @@ fn box_b<R: Real>() -> OrientedBox<R> {
         axes: [v3(1.0, 0.0, 0.0), v3(0.0, 1.0, 0.0), v3(0.0, 0.0, 1.0)],
         centre: v3(0.0, 0.0, 0.5),
     }
-}
-
-#[track_caller]
-fn near<R: Real>(got: Option<R>, want: f64, tol: f64, what: &str) {
-    let Some(got) = got else {
-        panic!("{} {what}: none, expected {want}", R::MODE);
-    };
-    let g = f64::from(got.to_f32());
-    assert!(
-        (g - want).abs() <= tol,
-        "{} {what}: got {g}, expected {want} (off by {:e})",
-        R::MODE,
-        (g - want).abs()
-    );
 }
 
 #[track_caller]
@@ -190,7 +166,7 @@ fn sphere_sphere_head_on<R: Real>() {
     assert_eq!(c.flags, Some(0));
     untouched_besides_sweep_fields(&c);
 }
-both_modes!(pairs_sphere_sphere_head_on, sphere_sphere_head_on);
+both_modes!(pairs_sphere_sphere_head_on => sphere_sphere_head_on);
 
 /// Off centre: own r 0.2 from (−2, 0.3, 0) by (4, 0, 0), other r 0.3 at the
 /// origin: reach 0.5, so x² + 0.3² = 0.5² at x = −0.4, t = 1.6 / 4 = 0.4; the
@@ -207,7 +183,7 @@ fn sphere_sphere_oblique<R: Real>() {
     near_lanes(&c.other.normal, [-0.8, 0.6, 0.0, 1.0], 2e-6, "other.normal");
     near_lanes(&c.point, [-0.24, 0.18, 0.0, 1.0], 2e-6, "point");
 }
-both_modes!(pairs_sphere_sphere_oblique, sphere_sphere_oblique);
+both_modes!(pairs_sphere_sphere_oblique => sphere_sphere_oblique);
 
 /// The start rule (divergence 101): overlapping and moving in hits at 0;
 /// overlapping and moving away, or a zero move, is no contact and writes
@@ -241,7 +217,7 @@ fn sphere_sphere_start_rules<R: Real>() {
     ));
     assert_eq!(c, Contact::default());
 }
-both_modes!(pairs_sphere_sphere_start_rules, sphere_sphere_start_rules);
+both_modes!(pairs_sphere_sphere_start_rules => sphere_sphere_start_rules);
 
 /// Random starts outside reach: every hit within 2 sample steps of the first
 /// sampled touch, every clear miss a miss, every clear hit a hit.
@@ -300,7 +276,7 @@ fn sphere_sphere_brute_force<R: Real>() {
     }
     assert!(hits > 100, "too few hits to mean anything: {hits}");
 }
-both_modes!(pairs_sphere_sphere_brute_force, sphere_sphere_brute_force);
+both_modes!(pairs_sphere_sphere_brute_force => sphere_sphere_brute_force);
 
 // ---------------------------------------------------------------------------
 // Capsule against capsule (3, 3).
@@ -348,7 +324,7 @@ fn circle_circle_window<R: Real>() {
         r(0.69)
     ));
 }
-both_modes!(pairs_circle_circle_window, circle_circle_window);
+both_modes!(pairs_circle_circle_window => circle_circle_window);
 
 /// Two humans of radius 0.35 and 0.34 (overview, "Human contacts": the
 /// centres meet at the sum of the radii). The mover starts 2 m to the left
@@ -371,10 +347,7 @@ fn capsule_capsule_sum_of_radii<R: Real>() {
     assert_eq!(c.flags, Some(0));
     untouched_besides_sweep_fields(&c);
 }
-both_modes!(
-    overview_human_contacts_capsules_meet_at_sum_of_radii,
-    capsule_capsule_sum_of_radii
-);
+both_modes!(overview_human_contacts_capsules_meet_at_sum_of_radii => capsule_capsule_sum_of_radii);
 
 /// Unit 13's zero-speed reset (Sweep_IntervalOverlap case 4) runs first in
 /// the capsule pair (divergence 105): a walk with no vertical move resets
@@ -411,10 +384,7 @@ fn capsule_capsule_flat_move_meets_at_the_circles<R: Real>() {
     ));
     assert_eq!(c, Contact::default());
 }
-both_modes!(
-    unit13_interval_reset_capsule_capsule_flat_move_at_the_circles,
-    capsule_capsule_flat_move_meets_at_the_circles
-);
+both_modes!(unit13_interval_reset_capsule_capsule_flat_move_at_the_circles => capsule_capsule_flat_move_meets_at_the_circles);
 
 /// The heights are swapped in the vertical ranges (overview, "Shapes",
 /// 0x00343e1c-0x00343e28):
@@ -444,10 +414,7 @@ fn capsule_capsule_heights_swapped<R: Real>() {
     ));
     near(c.fraction, 0.3, 1e-6, "fraction");
 }
-both_modes!(
-    overview_shapes_capsule_sweep_swaps_heights,
-    capsule_capsule_heights_swapped
-);
+both_modes!(overview_shapes_capsule_sweep_swaps_heights => capsule_capsule_heights_swapped);
 
 /// Start rules: within reach and moving further in, a hit at 0; moving away,
 /// sideways or not at all, no contact.
@@ -473,10 +440,7 @@ fn capsule_capsule_start_rules<R: Real>() {
         assert_eq!(c, Contact::default());
     }
 }
-both_modes!(
-    pairs_capsule_capsule_start_rules,
-    capsule_capsule_start_rules
-);
+both_modes!(pairs_capsule_capsule_start_rules => capsule_capsule_start_rules);
 
 // ---------------------------------------------------------------------------
 // Sphere against capsule (2, 3), its mirror (3, 2), the capsule's ray.
@@ -537,10 +501,7 @@ fn sphere_capsule_hand<R: Real>() {
         "point",
     );
 }
-both_modes!(
-    overview_kernels_sphere_capsule_rounded_ends,
-    sphere_capsule_hand
-);
+both_modes!(overview_kernels_sphere_capsule_rounded_ends => sphere_capsule_hand);
 
 /// Start within reach: a hit at 0 heading in, nothing heading out; a path
 /// passing 0.5 from the axis misses a reach of 0.45.
@@ -572,10 +533,7 @@ fn sphere_capsule_start_and_miss<R: Real>() {
     ));
     assert_eq!(c, Contact::default());
 }
-both_modes!(
-    pairs_sphere_capsule_start_and_miss,
-    sphere_capsule_start_and_miss
-);
+both_modes!(pairs_sphere_capsule_start_and_miss => sphere_capsule_start_and_miss);
 
 /// Random segments against random upright capsules, against a sampled sweep
 /// of the distance to the axis segment.
@@ -641,7 +599,7 @@ fn sphere_capsule_brute_force<R: Real>() {
     }
     assert!(hits > 100, "too few hits to mean anything: {hits}");
 }
-both_modes!(pairs_sphere_capsule_brute_force, sphere_capsule_brute_force);
+both_modes!(pairs_sphere_capsule_brute_force => sphere_capsule_brute_force);
 
 /// The mirror (3, 2): the capsule moving by m against a sphere at rest is the
 /// sphere moving by −m with the contact's halves swapped.
@@ -665,10 +623,7 @@ fn capsule_sphere_mirror_swaps<R: Real>() {
         "own.normal",
     );
 }
-both_modes!(
-    pairs_capsule_sphere_mirror_swaps,
-    capsule_sphere_mirror_swaps
-);
+both_modes!(pairs_capsule_sphere_mirror_swaps => capsule_sphere_mirror_swaps);
 
 /// The capsule's ray (radius 0.35, no moving radius): from (−1, 0, 1) along
 /// (2, 0, 0) it meets the wall at x = −0.35, t = 0.65 / 2 = 0.325; from
@@ -701,7 +656,7 @@ fn ray_capsule_hand<R: Real>() {
         "table",
     );
 }
-both_modes!(overview_kernels_ray_passes_capsule_radius, ray_capsule_hand);
+both_modes!(overview_kernels_ray_passes_capsule_radius => ray_capsule_hand);
 
 // ---------------------------------------------------------------------------
 // Sphere against segment (2, 4) and its mirror (4, 2).
@@ -734,10 +689,7 @@ fn sphere_segment_closest_approach<R: Real>() {
     assert!(!physics_sweep_sphere_segment(&mut c, &ball, &high, mv));
     assert_eq!(c, Contact::default());
 }
-both_modes!(
-    pairs_inferred_sphere_segment_closest_approach,
-    sphere_segment_closest_approach
-);
+both_modes!(pairs_inferred_sphere_segment_closest_approach => sphere_segment_closest_approach);
 
 /// A zero move is the static overlap at fraction 0: a sphere r 0.1 at
 /// (0.05, 0, 0) sits 0.05 from the segment (0, −1, 0)-(0, 1, 0) of radius 0.1.
@@ -752,7 +704,7 @@ fn sphere_segment_zero_move<R: Real>() {
     near(c.fraction, 0.0, 0.0, "fraction");
     near_lanes(&c.other.normal, [1.0, 0.0, 0.0, 1.0], 1e-6, "other.normal");
 }
-both_modes!(pairs_sphere_segment_zero_move, sphere_segment_zero_move);
+both_modes!(pairs_sphere_segment_zero_move => sphere_segment_zero_move);
 
 /// The mirror (4, 2): the segment moving by m is the sphere moving by −m
 /// with the halves swapped.
@@ -768,10 +720,7 @@ fn segment_sphere_mirror_swaps<R: Real>() {
     assert_eq!(mirrored, direct);
     near(mirrored.fraction, 0.5, 1e-6, "fraction");
 }
-both_modes!(
-    pairs_segment_sphere_mirror_swaps,
-    segment_sphere_mirror_swaps
-);
+both_modes!(pairs_segment_sphere_mirror_swaps => segment_sphere_mirror_swaps);
 
 // ---------------------------------------------------------------------------
 // The segment pairs whose sweep is the static overlap.
@@ -805,10 +754,7 @@ fn segment_static_sweeps<R: Real>() {
         assert_eq!(c, Contact::default());
     }
 }
-both_modes!(
-    overview_pair_tables_segment_sweep_is_static_overlap,
-    segment_static_sweeps
-);
+both_modes!(overview_pair_tables_segment_sweep_is_static_overlap => segment_static_sweeps);
 
 // ---------------------------------------------------------------------------
 // The box's ray.
@@ -855,7 +801,7 @@ fn ray_box_hand<R: Real>() {
         "table",
     );
 }
-both_modes!(pairs_ray_box_hand, ray_box_hand);
+both_modes!(pairs_ray_box_hand => ray_box_hand);
 
 /// One slab alone: o = −3, d = 6, h = 2 gives the face times 1/6 and 5/6.
 fn ray_clip_slab_window<R: Real>() {
@@ -876,7 +822,7 @@ fn ray_clip_slab_window<R: Real>() {
     // Parallel and outside: empty.
     assert!(!ray_clip_slab(r(2.5), R::ZERO, r(2.0), &mut w));
 }
-both_modes!(pairs_ray_clip_slab_window, ray_clip_slab_window);
+both_modes!(pairs_ray_clip_slab_window => ray_clip_slab_window);
 
 /// A box turned 45° about z (half (1, 0.5, 0.5)) against random rays, checked
 /// against a sampled walk along the ray in `f64`.
@@ -935,7 +881,7 @@ fn ray_box_brute_force<R: Real>() {
     }
     assert!(hits > 100, "too few hits to mean anything: {hits}");
 }
-both_modes!(pairs_ray_box_brute_force, ray_box_brute_force);
+both_modes!(pairs_ray_box_brute_force => ray_box_brute_force);
 
 // ---------------------------------------------------------------------------
 // The tables.
@@ -1026,7 +972,7 @@ fn tables_match_the_overview<R: Real>() {
         ]
     );
 }
-both_modes!(overview_pair_tables_cells_match, tables_match_the_overview);
+both_modes!(overview_pair_tables_cells_match => tables_match_the_overview);
 
 /// The overview's addresses, cell by cell.
 #[test]
@@ -1188,10 +1134,7 @@ fn never_entries<R: Real>() {
         None
     );
 }
-both_modes!(
-    overview_pair_tables_segment_never_touches_box,
-    never_entries
-);
+both_modes!(overview_pair_tables_segment_never_touches_box => never_entries);
 
 /// Each mirrored sweep entry gives the contact of the order it mirrors, with
 /// the move reversed and the halves swapped: (1, 2)/(2, 1) (Unit 5's mirror
@@ -1248,10 +1191,7 @@ fn mirrored_sweeps_swap_halves<R: Real>() {
         );
     }
 }
-both_modes!(
-    overview_pair_tables_mirrored_entries_swap_halves,
-    mirrored_sweeps_swap_halves
-);
+both_modes!(overview_pair_tables_mirrored_entries_swap_halves => mirrored_sweeps_swap_halves);
 
 /// The bodies' state reaches the entries that read it: Unit 12's corner case
 /// (base (−2.5, −1.5), move (0.4, 0.4, 0)) keeps its diagonal slide for a
@@ -1288,7 +1228,7 @@ fn context_reaches_unit12<R: Real>() {
         "slide airborne, mirror",
     );
 }
-both_modes!(pairs_context_reaches_unit12, context_reaches_unit12);
+both_modes!(pairs_context_reaches_unit12 => context_reaches_unit12);
 
 /// The overlap table runs Unit 4's functions: the mirrored box-capsule entry
 /// puts the capsule-box normal into the box's half (Unit 4's BoxCapsule row:
@@ -1309,4 +1249,4 @@ fn overlap_table_runs_unit4<R: Real>() {
     assert_eq!(d.other.normal, c.own.normal);
     assert_eq!(d.depth, c.depth);
 }
-both_modes!(pairs_overlap_table_runs_unit4, overlap_table_runs_unit4);
+both_modes!(pairs_overlap_table_runs_unit4 => overlap_table_runs_unit4);

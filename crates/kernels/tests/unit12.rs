@@ -13,18 +13,8 @@ use kernels::capsule_box::{
     physics_sweep_capsule_box, Folded, StepResult,
 };
 use kernels::{Capsule, Contact, OrientedBox, PairContext};
-use ps2_float::{Ee32, Real, Vec4};
-
-/// Runs a generic check in both float modes.
-macro_rules! both_modes {
-    ($name:ident, $check:ident) => {
-        #[test]
-        fn $name() {
-            $check::<f32>();
-            $check::<Ee32>();
-        }
-    };
-}
+use ps2_float::{Real, Vec4};
+use test_support::both_modes;
 
 fn r<R: Real>(v: f32) -> R {
     R::from_f32(v)
@@ -169,7 +159,7 @@ fn row01_face_contact_fields<R: Real>() {
     assert!(c.own.feature.is_none() && c.other.feature.is_none());
     assert!(c.depth.is_none() && c.triangle.is_none());
 }
-both_modes!(unit12_row01_face_contact_fields, row01_face_contact_fields);
+both_modes!(unit12_row01_face_contact_fields => row01_face_contact_fields);
 
 /// Row 2: no vertical test; heights only shape the output.
 fn row02_no_vertical_test<R: Real>() {
@@ -192,7 +182,7 @@ fn row02_no_vertical_test<R: Real>() {
     let c = hit(&grounded(), &cap, &deep, [0.5, 0.0, 0.0]);
     near(c.fraction, 0.5, TOL, "fraction against a box 100 m below");
 }
-both_modes!(unit12_row02_no_vertical_test, row02_no_vertical_test);
+both_modes!(unit12_row02_no_vertical_test => row02_no_vertical_test);
 
 /// Row 3: the side region's end corner keeps the face normal.
 fn row03_face_end_keeps_face_normal<R: Real>() {
@@ -210,10 +200,7 @@ fn row03_face_end_keeps_face_normal<R: Real>() {
     near(c.point.x, -2.3303, 5e-5, "+0x90 x");
     near(c.point.y, 1.1158, 5e-5, "+0x90 y");
 }
-both_modes!(
-    unit12_row03_face_end_keeps_face_normal,
-    row03_face_end_keeps_face_normal
-);
+both_modes!(unit12_row03_face_end_keeps_face_normal => row03_face_end_keeps_face_normal);
 
 /// Row 4: the corner slide; the corner normal's `w` is never written; an
 /// airborne owner loses the slide but keeps flag 1.
@@ -237,10 +224,7 @@ fn row04_corner_slide_airborne_and_unwritten_w<R: Real>() {
     assert_eq!(c.slide.get().map(Vec4::to_f32), Some([0.0, 0.0, 0.0, 1.0]));
     assert_eq!(c.flags, Some(1), "+0xb0 stays 1");
 }
-both_modes!(
-    unit12_row04_corner_slide_airborne_and_unwritten_w,
-    row04_corner_slide_airborne_and_unwritten_w
-);
+both_modes!(unit12_row04_corner_slide_airborne_and_unwritten_w => row04_corner_slide_airborne_and_unwritten_w);
 
 /// Row 5: the corner normal points from the touch point to the start centre.
 fn row05_corner_normal_from_start_centre<R: Real>() {
@@ -260,10 +244,7 @@ fn row05_corner_normal_from_start_centre<R: Real>() {
     let l = (cx * cx + cy * cy).sqrt();
     assert!((cx / l - (-0.886)).abs() < 1e-3 && (cy / l - (-0.463)).abs() < 1e-3);
 }
-both_modes!(
-    unit12_row05_corner_normal_from_start_centre,
-    row05_corner_normal_from_start_centre
-);
+both_modes!(unit12_row05_corner_normal_from_start_centre => row05_corner_normal_from_start_centre);
 
 /// Row 6: a corner region reaching a face still gets the corner rule's normal.
 fn row06_corner_region_face_gets_corner_normal<R: Real>() {
@@ -280,10 +261,7 @@ fn row06_corner_region_face_gets_corner_normal<R: Real>() {
     near(c.other.normal.y, -0.287348, TOL, "normal y");
     assert_eq!(c.flags, Some(1));
 }
-both_modes!(
-    unit12_row06_corner_region_face_gets_corner_normal,
-    row06_corner_region_face_gets_corner_normal
-);
+both_modes!(unit12_row06_corner_region_face_gets_corner_normal => row06_corner_region_face_gets_corner_normal);
 
 /// Row 7: at fraction 0 the (−, −) corner's normal comes from the opposite
 /// corner; the (+, +) corner uses its own; receding gets nothing with flag 0
@@ -327,10 +305,7 @@ fn row07_minus_minus_corner_opposite_normal<R: Real>() {
     near(c.other.normal.x, -0.885832, TOL, "flag 1 normal x");
     near(c.other.normal.y, -0.464007, TOL, "flag 1 normal y");
 }
-both_modes!(
-    unit12_row07_minus_minus_corner_opposite_normal,
-    row07_minus_minus_corner_opposite_normal
-);
+both_modes!(unit12_row07_minus_minus_corner_opposite_normal => row07_minus_minus_corner_opposite_normal);
 
 /// Row 8: a start touching a face hits at 0 only when approaching, unless the
 /// flag is set.
@@ -345,10 +320,7 @@ fn row08_start_touching_face_screen<R: Real>() {
     let c = hit(&airborne(), &cap, &box_b(), [-0.1, 0.0, 0.0]);
     near(c.fraction, 0.0, 0.0, "flag 1 fraction");
 }
-both_modes!(
-    unit12_row08_start_touching_face_screen,
-    row08_start_touching_face_screen
-);
+both_modes!(unit12_row08_start_touching_face_screen => row08_start_touching_face_screen);
 
 /// Row 9: over the footprint, a hit at 0 with an unsigned axis, any move.
 fn row09_over_box_unsigned_normal<R: Real>() {
@@ -384,10 +356,7 @@ fn row09_over_box_unsigned_normal<R: Real>() {
         "tie"
     );
 }
-both_modes!(
-    unit12_row09_over_box_unsigned_normal,
-    row09_over_box_unsigned_normal
-);
+both_modes!(unit12_row09_over_box_unsigned_normal => row09_over_box_unsigned_normal);
 
 /// Row 10: a fraction above 1 is no hit; exactly 1.0 is one.
 fn row10_short_and_exact<R: Real>() {
@@ -424,7 +393,7 @@ fn row10_short_and_exact<R: Real>() {
         "exactly 1.0"
     );
 }
-both_modes!(unit12_row10_short_and_exact, row10_short_and_exact);
+both_modes!(unit12_row10_short_and_exact => row10_short_and_exact);
 
 /// The distance from `(px, py)` to the rectangle `[−hx, hx] × [−hy, hy]`
 /// (independent of the kernels).
@@ -454,7 +423,7 @@ fn row11_graze_missed<R: Real>() {
     let t = first.expect("the sampled sweep touches");
     assert!((t - 0.6667).abs() < 5e-5, "sampled touch at {t}");
 }
-both_modes!(unit12_row11_graze_missed, row11_graze_missed);
+both_modes!(unit12_row11_graze_missed => row11_graze_missed);
 
 /// Row 12: with flag 1 a receding path gets its end corner's past root.
 fn row12_negative_fraction_flag1<R: Real>() {
@@ -492,10 +461,7 @@ fn row12_negative_fraction_flag1<R: Real>() {
         "the step's root",
     );
 }
-both_modes!(
-    unit12_row12_negative_fraction_flag1,
-    row12_negative_fraction_flag1
-);
+both_modes!(unit12_row12_negative_fraction_flag1 => row12_negative_fraction_flag1);
 
 /// Row 13: corner normals are built on `A0`, `A1`, whatever the in-plane axes.
 fn row13_corner_normal_on_a0_a1<R: Real>() {
@@ -531,10 +497,7 @@ fn row13_corner_normal_on_a0_a1<R: Real>() {
     near(c.slide.y, -0.707107, TOL, "slide y");
     near(c.slide.z, 0.0, TOL, "slide z");
 }
-both_modes!(
-    unit12_row13_corner_normal_on_a0_a1,
-    row13_corner_normal_on_a0_a1
-);
+both_modes!(unit12_row13_corner_normal_on_a0_a1 => row13_corner_normal_on_a0_a1);
 
 /// Row 14: a rotated box's local frame.
 fn row14_rotated_box<R: Real>() {
@@ -559,7 +522,7 @@ fn row14_rotated_box<R: Real>() {
     near(c.point.x, 11.35, TOL, "+0x90 x");
     near(c.point.y, 5.2, TOL, "+0x90 y");
 }
-both_modes!(unit12_row14_rotated_box, row14_rotated_box);
+both_modes!(unit12_row14_rotated_box => row14_rotated_box);
 
 /// Row 15: the mirror swaps the halves; `+0x50` becomes the reversed move.
 fn row15_mirror_swaps_halves<R: Real>() {
@@ -599,7 +562,7 @@ fn row15_mirror_swaps_halves<R: Real>() {
     ));
     near(c.other.normal.w, 0.25, 0.0, "+0x5c");
 }
-both_modes!(unit12_row15_mirror_swaps_halves, row15_mirror_swaps_halves);
+both_modes!(unit12_row15_mirror_swaps_halves => row15_mirror_swaps_halves);
 
 /// Row 16 and "Edge cases", zero move: flag 0 outside is no hit; flag 1 in a
 /// corner region hits at 0 through the guard.
@@ -632,7 +595,7 @@ fn row16_zero_move<R: Real>() {
         Some([0.0, 0.0, 0.0, 1.0])
     );
 }
-both_modes!(unit12_row16_zero_move, row16_zero_move);
+both_modes!(unit12_row16_zero_move => row16_zero_move);
 
 /// "Edge cases" and SPEC-NOTES item 6: with flag 1 a zero move in a side
 /// region divides by a signed zero. The sign comes from the computed in-plane
@@ -708,10 +671,7 @@ fn edge_zero_move_sign_pattern<R: Real>() {
         [0.0, 0.0, 0.0],
     );
 }
-both_modes!(
-    unit12_edge_zero_move_sign_pattern,
-    edge_zero_move_sign_pattern
-);
+both_modes!(unit12_edge_zero_move_sign_pattern => edge_zero_move_sign_pattern);
 
 /// "What the contact holds": `(0, 0)` for a step that returned −1, unfolded
 /// like a real touch point, so a negated region gives −0.0 (divergence 84).
@@ -730,10 +690,7 @@ fn edge_touching_point_negated_zero<R: Real>() {
     );
     assert_eq!(c.other.point.y.map(R::to_bits), Some(0), "py = +0.0");
 }
-both_modes!(
-    unit12_edge_touching_point_negated_zero,
-    edge_touching_point_negated_zero
-);
+both_modes!(unit12_edge_touching_point_negated_zero => edge_touching_point_negated_zero);
 
 /// "Edge cases", exact tangency: `D = 0` gives fraction 0 in the guarded
 /// near-corner branch (`k ≥ 0`); elsewhere the saturated quotients give the
@@ -759,7 +716,7 @@ fn edge_tangent_guard<R: Real>() {
         Some((-2.0, -1.0))
     );
 }
-both_modes!(unit12_edge_tangent_guard, edge_tangent_guard);
+both_modes!(unit12_edge_tangent_guard => edge_tangent_guard);
 
 /// The steps' result codes: 1 hit, 0 miss, −1 touching (fraction 0, no point).
 fn steps_result_codes<R: Real>() {
@@ -780,4 +737,4 @@ fn steps_result_codes<R: Real>() {
     assert_eq!(side.fraction().map(R::to_f32), Some(0.0));
     assert!(side.point().is_none());
 }
-both_modes!(unit12_steps_result_codes, steps_result_codes);
+both_modes!(unit12_steps_result_codes => steps_result_codes);

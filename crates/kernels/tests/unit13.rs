@@ -13,18 +13,8 @@ use kernels::box_sweep::{
     BoxBoxAxis, BoxTriangleStep, Interval, MeshSkip, MeshTriangle, Window, NO_CONTACT,
 };
 use kernels::{Contact, OrientedBox, Segment, WorkTriangle};
-use ps2_float::{Ee32, Real, Vec4};
-
-/// Runs a generic check in both float modes.
-macro_rules! both_modes {
-    ($name:ident, $check:ident) => {
-        #[test]
-        fn $name() {
-            $check::<f32>();
-            $check::<Ee32>();
-        }
-    };
-}
+use ps2_float::{Real, Vec4};
+use test_support::{both_modes, close as near};
 
 type V3 = [f64; 3];
 
@@ -174,17 +164,6 @@ fn tilted(c: V3) -> BoxD {
     BoxD::rotated(c, [0.5; 3], [1.0, 2.0, 3.0], 40.0)
 }
 
-#[track_caller]
-fn near<R: Real>(got: R, want: f64, tol: f64, what: &str) {
-    let g = f64::from(got.to_f32());
-    assert!(
-        (g - want).abs() <= tol,
-        "{} {what}: got {g}, expected {want} (off by {:e})",
-        R::MODE,
-        (g - want).abs()
-    );
-}
-
 fn sweep<R: Real>(bx: &BoxD, tri: &[V3; 3], mv: V3) -> R {
     sweep_box_triangle(&bx.get(), &work(tri), v3(mv))
 }
@@ -234,10 +213,7 @@ fn test6_interval_zero_speed_reset<R: Real>() {
     near(w.first, 0.0, 0.0, "first");
     near(w.last, 1.0, 0.0, "last");
 }
-both_modes!(
-    unit13_test6_interval_zero_speed_reset,
-    test6_interval_zero_speed_reset
-);
+both_modes!(unit13_test6_interval_zero_speed_reset => test6_interval_zero_speed_reset);
 
 /// A tiny speed in `f32` mode: the saturated reciprocal's product stays finite
 /// (divergence 90).
@@ -300,10 +276,7 @@ fn test1_flat_drop_zero_speed_reset<R: Real>() {
     );
     assert!((exact - 0.75).abs() < 1e-4);
 }
-both_modes!(
-    unit13_test1_flat_drop_zero_speed_reset,
-    test1_flat_drop_zero_speed_reset
-);
+both_modes!(unit13_test1_flat_drop_zero_speed_reset => test1_flat_drop_zero_speed_reset);
 
 /// Test ideas row 2: a box with no horizontal axis gets the true fraction.
 fn test2_tilted_drop_true_fraction<R: Real>() {
@@ -320,10 +293,7 @@ fn test2_tilted_drop_true_fraction<R: Real>() {
     let exact = exact_box_tri(&bx, mv, &FLOOR).expect("contact");
     near(t, exact, 1e-4, "against the sampled sweep");
 }
-both_modes!(
-    unit13_test2_tilted_drop_true_fraction,
-    test2_tilted_drop_true_fraction
-);
+both_modes!(unit13_test2_tilted_drop_true_fraction => test2_tilted_drop_true_fraction);
 
 /// Test ideas row 3: a contact earlier than the true one.
 fn test3_too_early<R: Real>() {
@@ -334,7 +304,7 @@ fn test3_too_early<R: Real>() {
     let exact = exact_box_tri(&bx, mv, &wall).expect("contact");
     assert!((exact - 1.0).abs() < 1e-4, "exact {exact}");
 }
-both_modes!(unit13_test3_too_early, test3_too_early);
+both_modes!(unit13_test3_too_early => test3_too_early);
 
 /// Test ideas row 4: a contact where the box passes the triangle.
 fn test4_false_contact<R: Real>() {
@@ -357,7 +327,7 @@ fn test4_false_contact<R: Real>() {
     close(w[2], (0.0, 1.0), 0.0);
     close(w[12], (0.25, 0.556), 5e-4);
 }
-both_modes!(unit13_test4_false_contact, test4_false_contact);
+both_modes!(unit13_test4_false_contact => test4_false_contact);
 
 /// Test ideas row 5: a short move is refused by the face axis; touching at
 /// the end is 0 by the quirk.
@@ -377,7 +347,7 @@ fn test5_short_and_touching<R: Real>() {
         NO_CONTACT
     );
 }
-both_modes!(unit13_test5_short_and_touching, test5_short_and_touching);
+both_modes!(unit13_test5_short_and_touching => test5_short_and_touching);
 
 /// Test ideas row 9: the brick lands with a horizontal drift and comes to
 /// rest at 0.2831 (floor 0.2231 + 0.05 + 0.01); straight down it is not
@@ -400,10 +370,7 @@ fn test9_brick_rests_at_0_2831<R: Real>() {
     let straight = sweep::<R>(&brick, &floor, [0.0, 0.0, d[2]]);
     assert_eq!(straight.to_f32(), 0.0, "the quirk: no advance");
 }
-both_modes!(
-    unit13_test9_brick_rests_at_0_2831,
-    test9_brick_rests_at_0_2831
-);
+both_modes!(unit13_test9_brick_rests_at_0_2831 => test9_brick_rests_at_0_2831);
 
 // ---------------------------------------------------------------------------
 // PhysicsMesh_SweepBox, per triangle.
@@ -470,7 +437,7 @@ fn test7_mesh_filters<R: Real>() {
         BoxTriangleStep::Skipped(MeshSkip::Disabled)
     );
 }
-both_modes!(unit13_test7_mesh_filters, test7_mesh_filters);
+both_modes!(unit13_test7_mesh_filters => test7_mesh_filters);
 
 /// Test ideas row 8: the mesh contact's point is the box centre at contact.
 fn test8_mesh_contact_centre_point<R: Real>() {
@@ -502,10 +469,7 @@ fn test8_mesh_contact_centre_point<R: Real>() {
     );
     assert!(c.slide.is_unwritten() && c.depth.is_none() && c.own.owner.is_none());
 }
-both_modes!(
-    unit13_test8_mesh_contact_centre_point,
-    test8_mesh_contact_centre_point
-);
+both_modes!(unit13_test8_mesh_contact_centre_point => test8_mesh_contact_centre_point);
 
 /// "PhysicsMesh_SweepBox", the counter bug: a kernel miss (1e28) leaves
 /// through the `t > 1` exit, which the walk must treat apart.
@@ -514,10 +478,7 @@ fn mesh_miss_takes_beyond_exit<R: Real>() {
     let step = mesh_step::<R>(&bx, 0x1, 0, [0.0, 0.0, -1.0]).0;
     assert_eq!(step, BoxTriangleStep::Beyond(R::from_bits(NO_CONTACT)));
 }
-both_modes!(
-    unit13_mesh_miss_takes_beyond_exit,
-    mesh_miss_takes_beyond_exit
-);
+both_modes!(unit13_mesh_miss_takes_beyond_exit => mesh_miss_takes_beyond_exit);
 
 // ---------------------------------------------------------------------------
 // Sweep_BoxBox and the pair wrappers.
@@ -561,7 +522,7 @@ fn test10_11_box_box_axes<R: Real>() {
         None
     );
 }
-both_modes!(unit13_test10_11_box_box_axes, test10_11_box_box_axes);
+both_modes!(unit13_test10_11_box_box_axes => test10_11_box_box_axes);
 
 /// Test ideas row 12: the contact has fraction 0 whatever the move, the
 /// normal straight back along the move and a point mixing frames.
@@ -600,10 +561,7 @@ fn test12_box_box_contact_fraction_zero<R: Real>() {
     );
     assert!(still && c.fraction.map(R::to_f32) == Some(0.0));
 }
-both_modes!(
-    unit13_test12_box_box_contact_fraction_zero,
-    test12_box_box_contact_fraction_zero
-);
+both_modes!(unit13_test12_box_box_contact_fraction_zero => test12_box_box_contact_fraction_zero);
 
 /// Test ideas row 13: a box and a segment never touch, in either order.
 fn test13_box_segment_never_touch<R: Real>() {
@@ -629,10 +587,7 @@ fn test13_box_segment_never_touch<R: Real>() {
     ));
     assert_eq!(c, Contact::default());
 }
-both_modes!(
-    unit13_test13_box_segment_never_touch,
-    test13_box_segment_never_touch
-);
+both_modes!(unit13_test13_box_segment_never_touch => test13_box_segment_never_touch);
 
 /// "Sweep_BoxBox": parallel boxes give zero cross axes, which pass; two still
 /// boxes reduce to the static test.
@@ -648,7 +603,7 @@ fn box_box_zero_axes_pass<R: Real>() {
         Some(BoxBoxAxis::A(0))
     );
 }
-both_modes!(unit13_box_box_zero_axes_pass, box_box_zero_axes_pass);
+both_modes!(unit13_box_box_zero_axes_pass => box_box_zero_axes_pass);
 
 /// The signed separation of two static boxes (positive: apart), the largest
 /// gap over the 15 axes, each normalised.
@@ -798,4 +753,4 @@ fn box_axes_cull_is_exact<R: Real>() {
         "culled {culled}, hits {hits}"
     );
 }
-both_modes!(unit13_box_axes_cull_is_exact, box_axes_cull_is_exact);
+both_modes!(unit13_box_axes_cull_is_exact => box_axes_cull_is_exact);

@@ -13,18 +13,8 @@ use kernels::overlap::{
 use kernels::segment::{closest_param, closest_point, closest_points};
 use kernels::table::overlap_pair;
 use kernels::{Capsule, Contact, OrientedBox, Segment, Shape, Sphere};
-use ps2_float::{Ee32, Real, Vec4};
-
-/// Runs a generic test body in `f32` and in `Ee32` mode.
-macro_rules! both_modes {
-    ($name:ident, $body:ident) => {
-        #[test]
-        fn $name() {
-            $body::<f32>();
-            $body::<Ee32>();
-        }
-    };
-}
+use ps2_float::{Real, Vec4};
+use test_support::both_modes;
 
 fn r<R: Real>(x: f64) -> R {
     R::from_f32(x as f32)
@@ -125,10 +115,7 @@ fn closest_param_edge_cases<R: Real>() {
     );
     assert_eq!(p.to_f32(), [0.0, 0.0, 2.0, 1.0]);
 }
-both_modes!(
-    unit4_segment_closest_param_edge_cases,
-    closest_param_edge_cases
-);
+both_modes!(unit4_segment_closest_param_edge_cases => closest_param_edge_cases);
 
 /// The squared distance between `p1 + s·d1` and `p2 + t·d2`, in f64.
 fn dist_sq(p1: [f64; 3], d1: [f64; 3], s: f64, p2: [f64; 3], d2: [f64; 3], t: f64) -> f64 {
@@ -207,10 +194,7 @@ fn closest_points_match_brute_force<R: Real>() {
         assert!(got >= best - 2e-2, "{got} far below the sampled {best}");
     }
 }
-both_modes!(
-    unit4_segment_closest_points_general_position_matches_sampling,
-    closest_points_match_brute_force
-);
+both_modes!(unit4_segment_closest_points_general_position_matches_sampling => closest_points_match_brute_force);
 
 fn segment_segment_rows_9_to_11<R: Real>() {
     let d1 = v::<R>(1.0, 0.0, 0.0);
@@ -251,10 +235,7 @@ fn segment_segment_rows_9_to_11<R: Real>() {
     let (s, t) = closest_points(d1, v(0.0, 0.0, 0.0), v(-0.9, -0.05, 0.0));
     assert_eq!((f(s), f(t)), (0.0, 0.0));
 }
-both_modes!(
-    unit4_test_ideas_rows_9_to_11_closest_params,
-    segment_segment_rows_9_to_11
-);
+both_modes!(unit4_test_ideas_rows_9_to_11_closest_params => segment_segment_rows_9_to_11);
 
 fn degenerate_second_segment<R: Real>() {
     // Test ideas row 11: own (0,0,0)-(1,0,0) r 0.1 against a point at
@@ -271,10 +252,7 @@ fn degenerate_second_segment<R: Real>() {
     let (s, t) = closest_points::<R>(v(0.0, 0.0, 0.0), v(1.0, 0.0, 0.0), v(0.25, 0.0, 0.0));
     assert_eq!((f(s), f(t)), (0.0, 0.25));
 }
-both_modes!(
-    unit4_segment_closest_points_degenerate_second_segment_from_start,
-    degenerate_second_segment
-);
+both_modes!(unit4_segment_closest_points_degenerate_second_segment_from_start => degenerate_second_segment);
 
 fn absolute_parallel_threshold<R: Real>() {
     // Two forearms 0.20 m long crossing at their middles (true s = t = 0.5),
@@ -310,10 +288,7 @@ fn absolute_parallel_threshold<R: Real>() {
     close(s, 0.5, 1e-4, "5°: s");
     close(t, 0.5, 1e-4, "5°: t");
 }
-both_modes!(
-    unit4_segment_closest_points_absolute_parallel_threshold,
-    absolute_parallel_threshold
-);
+both_modes!(unit4_segment_closest_points_absolute_parallel_threshold => absolute_parallel_threshold);
 
 // ---------------------------------------------------------------------------
 // Footprint kernels
@@ -336,10 +311,7 @@ fn footprint_touching<R: Real>() {
         None
     );
 }
-both_modes!(
-    unit4_capsule_box_kernels_touching_is_hit_depth_zero,
-    footprint_touching
-);
+both_modes!(unit4_capsule_box_kernels_touching_is_hit_depth_zero => footprint_touching);
 
 // ---------------------------------------------------------------------------
 // Pair functions
@@ -364,10 +336,7 @@ fn sphere_sphere_touching<R: Real>() {
     // Coincident centres are a hit.
     assert!(overlap_sphere_sphere(&mut c, &a, &a));
 }
-both_modes!(
-    unit4_row01_sphere_sphere_touching_is_hit,
-    sphere_sphere_touching
-);
+both_modes!(unit4_row01_sphere_sphere_touching_is_hit => sphere_sphere_touching);
 
 fn box_box_touching<R: Real>() {
     // Test ideas row 33: A at the origin, half 1: B at 1.9 and 2.0 hit, 2.1 misses.
@@ -379,7 +348,7 @@ fn box_box_touching<R: Real>() {
     }
     assert!(untouched(&c));
 }
-both_modes!(unit4_row33_box_box_touching_overlaps, box_box_touching);
+both_modes!(unit4_row33_box_box_touching_overlaps => box_box_touching);
 
 fn box_box_wrong_matrix<R: Real>() {
     // Test ideas row 33 (quirk): boxes of half 1 at x = 100 and 101.5 overlap
@@ -399,10 +368,7 @@ fn box_box_wrong_matrix<R: Real>() {
     let b1 = boxed::<R>([0.0, 101.5, 0.0], [1.0; 3], WORLD);
     assert!(!overlap_box_box(&mut c, &a1, &b1));
 }
-both_modes!(
-    unit4_row33_box_box_wrong_matrix_far_from_origin,
-    box_box_wrong_matrix
-);
+both_modes!(unit4_row33_box_box_wrong_matrix_far_from_origin => box_box_wrong_matrix);
 
 fn capsule_capsule_tests<R: Real>() {
     // Test ideas rows 4 and 5: ends touching hit (inclusive), sides touching
@@ -434,10 +400,7 @@ fn capsule_capsule_tests<R: Real>() {
         &human([0.5, 0.0, -2.0])
     ));
 }
-both_modes!(
-    unit4_rows04_05_capsule_capsule_vertical_inclusive_horizontal_strict,
-    capsule_capsule_tests
-);
+both_modes!(unit4_rows04_05_capsule_capsule_vertical_inclusive_horizontal_strict => capsule_capsule_tests);
 
 fn capsule_capsule_written<R: Real>() {
     // Test ideas row 2: +0x10 = (1, 0, 0, 1), +0x50 = (−1, 0, 0, 1), depth 0.2.
@@ -465,10 +428,7 @@ fn capsule_capsule_written<R: Real>() {
     expect.depth = c.depth;
     assert_eq!(c, expect);
 }
-both_modes!(
-    unit4_row02_capsule_capsule_writes_normals_and_depth,
-    capsule_capsule_written
-);
+both_modes!(unit4_row02_capsule_capsule_writes_normals_and_depth => capsule_capsule_written);
 
 fn capsule_capsule_coincident<R: Real>() {
     // Test ideas row 3, and the same within 1e-3 of the axis: the constant
@@ -499,10 +459,7 @@ fn capsule_capsule_coincident<R: Real>() {
     lanes_close(&c.own.normal, [1.0, 0.0, 0.0], 1e-6, "normal");
     close(f(c.depth.unwrap_or(R::MAX)), 0.7 - 0.0011, 1e-6, "depth");
 }
-both_modes!(
-    unit4_row03_capsule_capsule_coincident_axes_constant_normal,
-    capsule_capsule_coincident
-);
+both_modes!(unit4_row03_capsule_capsule_coincident_axes_constant_normal => capsule_capsule_coincident);
 
 fn rounded_against_flat<R: Real>() {
     // Test ideas rows 28-30: against a sphere the capsule has rounded ends
@@ -549,10 +506,7 @@ fn rounded_against_flat<R: Real>() {
     assert!(!overlap_capsule_segment(&mut c, &cap, &s));
     assert!(untouched(&c));
 }
-both_modes!(
-    unit4_rows28_32_capsule_rounded_ends_against_sphere_and_segment,
-    rounded_against_flat
-);
+both_modes!(unit4_rows28_32_capsule_rounded_ends_against_sphere_and_segment => rounded_against_flat);
 
 fn box_sphere_rows<R: Real>() {
     // Test ideas rows 12-16, both orders.
@@ -588,7 +542,7 @@ fn box_sphere_rows<R: Real>() {
     }
     assert!(untouched(&c));
 }
-both_modes!(unit4_rows12_16_box_sphere_both_orders, box_sphere_rows);
+both_modes!(unit4_rows12_16_box_sphere_both_orders => box_sphere_rows);
 
 fn segment_sphere_rows<R: Real>() {
     // Test ideas row 27, both orders.
@@ -611,7 +565,7 @@ fn segment_sphere_rows<R: Real>() {
     ));
     assert!(untouched(&c));
 }
-both_modes!(unit4_row27_segment_sphere_both_orders, segment_sphere_rows);
+both_modes!(unit4_row27_segment_sphere_both_orders => segment_sphere_rows);
 
 fn capsule_box_no_height<R: Real>() {
     // Test ideas row 25: 50 m above the box, the pair function still hits,
@@ -649,10 +603,7 @@ fn capsule_box_no_height<R: Real>() {
     close(f(ground.depth.unwrap_or(R::MAX)), 0.15, 1e-6, "depth");
     assert!(ground.own.normal.is_unwritten());
 }
-both_modes!(
-    unit4_row25_capsule_box_reads_no_height,
-    capsule_box_no_height
-);
+both_modes!(unit4_row25_capsule_box_reads_no_height => capsule_box_no_height);
 
 fn capsule_box_mm_corner<R: Real>() {
     // Test ideas row 22: the (−, −) corner's normal is built from (+hx, +hy):
@@ -680,10 +631,7 @@ fn capsule_box_mm_corner<R: Real>() {
         lanes_close(&c.other.normal, want, 2e-6, "corner normal");
     }
 }
-both_modes!(
-    unit4_row22_capsule_box_mm_corner_normal_from_opposite_corner,
-    capsule_box_mm_corner
-);
+both_modes!(unit4_row22_capsule_box_mm_corner_normal_from_opposite_corner => capsule_box_mm_corner);
 
 fn capsule_box_corner_axes<R: Real>() {
     // "Corner normals always use axes 0 and 1": a box whose first axis is the
@@ -712,10 +660,7 @@ fn capsule_box_corner_axes<R: Real>() {
     assert!(overlap_capsule_box(&mut c, &human([0.0, -1.2, 0.0]), &b));
     lanes_close(&c.other.normal, [0.0, -1.0, 0.0], 0.0, "face normal");
 }
-both_modes!(
-    unit4_capsule_box_corner_normals_use_axes_0_and_1,
-    capsule_box_corner_axes
-);
+both_modes!(unit4_capsule_box_corner_normals_use_axes_0_and_1 => capsule_box_corner_axes);
 
 fn capsule_box_corner_w_and_depth<R: Real>() {
     // Test ideas row 19: the corner depth is r² − distance² = 0.1225 − 0.08 =
@@ -745,10 +690,7 @@ fn capsule_box_corner_w_and_depth<R: Real>() {
     ));
     assert_eq!(c.other.normal.w.map(f), Some(1.0));
 }
-both_modes!(
-    unit4_row19_capsule_box_corner_depth_squared_and_w_unwritten,
-    capsule_box_corner_w_and_depth
-);
+both_modes!(unit4_row19_capsule_box_corner_depth_squared_and_w_unwritten => capsule_box_corner_w_and_depth);
 
 fn capsule_box_face_choice<R: Real>() {
     // Test ideas rows 23 and 24: over the box the face comes from the signed
@@ -782,10 +724,7 @@ fn capsule_box_face_choice<R: Real>() {
     lanes_close(&c.other.normal, [0.0, -1.0, 0.0], 0.0, "−A_j");
     close(f(c.depth.unwrap_or(R::MAX)), 1.15, 1e-6, "depth");
 }
-both_modes!(
-    unit4_rows23_24_capsule_box_over_box_signed_face_choice,
-    capsule_box_face_choice
-);
+both_modes!(unit4_rows23_24_capsule_box_over_box_signed_face_choice => capsule_box_face_choice);
 
 fn capsule_box_boundaries<R: Real>() {
     // "x = ±hx is in the middle column": at x = hx = 2, y = 0.5 the centre is
@@ -810,10 +749,7 @@ fn capsule_box_boundaries<R: Real>() {
     ));
     assert!(untouched(&c));
 }
-both_modes!(
-    unit4_capsule_box_region_boundaries_middle_column,
-    capsule_box_boundaries
-);
+both_modes!(unit4_capsule_box_region_boundaries_middle_column => capsule_box_boundaries);
 
 fn box_capsule_stale<R: Real>() {
     // Test ideas row 26: the mirror swaps the halves wholesale: +0x10 gets the
@@ -851,10 +787,7 @@ fn box_capsule_stale<R: Real>() {
     ));
     assert_eq!(c.own.normal.get(), Some(stale));
 }
-both_modes!(
-    unit4_row26_box_capsule_swaps_stale_own_normal_into_other,
-    box_capsule_stale
-);
+both_modes!(unit4_row26_box_capsule_swaps_stale_own_normal_into_other => box_capsule_stale);
 
 fn no_overlap_writes_fraction_point_slide<R: Real>() {
     // "No overlap test writes the point +0x90, the fraction +0x80 or the
@@ -881,10 +814,7 @@ fn no_overlap_writes_fraction_point_slide<R: Real>() {
         }
     }
 }
-both_modes!(
-    unit4_summary_no_overlap_writes_fraction_point_slide,
-    no_overlap_writes_fraction_point_slide
-);
+both_modes!(unit4_summary_no_overlap_writes_fraction_point_slide => no_overlap_writes_fraction_point_slide);
 
 fn table_segment_box<R: Real>() {
     // Test ideas row 34: overlap (4, 1) and (1, 4) are empty, even for a
@@ -898,7 +828,7 @@ fn table_segment_box<R: Real>() {
     assert!(untouched(&c));
     assert_eq!(overlap_pair(&mut c, &hand, &carbox), Some(true));
 }
-both_modes!(unit4_row34_segment_never_reaches_a_box, table_segment_box);
+both_modes!(unit4_row34_segment_never_reaches_a_box => table_segment_box);
 
 fn world_box<R: Real>(min: [f64; 3], max: [f64; 3]) -> WorldBox<R> {
     WorldBox {
@@ -948,7 +878,7 @@ fn query_order<R: Real>() {
     assert_eq!(out[0].other.owner, Some(3));
     assert_eq!(overlap_query(&mut [], &own, &gather, &[body_b, body_a]), 0);
 }
-both_modes!(unit4_row35_query_keeps_discovery_order, query_order);
+both_modes!(unit4_row35_query_keeps_discovery_order => query_order);
 
 fn query_gather_height<R: Real>() {
     // Test ideas row 25, through the query: the capsule 50 m up still overlaps
@@ -978,7 +908,4 @@ fn query_gather_height<R: Real>() {
         assert_eq!(overlap_pair(&mut c, &cap, &car_shape[0].1), Some(true));
     }
 }
-both_modes!(
-    unit4_row25_query_gather_box_rejects_height,
-    query_gather_height
-);
+both_modes!(unit4_row25_query_gather_box_rejects_height => query_gather_height);

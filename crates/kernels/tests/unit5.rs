@@ -10,18 +10,8 @@ use kernels::sphere_box::{
     FEATURE_CORNER, FEATURE_EDGE, FEATURE_FACE, FEATURE_INSIDE,
 };
 use kernels::{Contact, Lanes, OrientedBox, Sphere};
-use ps2_float::{Ee32, Real, Vec4};
-
-/// Runs a generic test body in `f32` and in `Ee32` mode.
-macro_rules! both_modes {
-    ($name:ident, $body:ident) => {
-        #[test]
-        fn $name() {
-            $body::<f32>();
-            $body::<Ee32>();
-        }
-    };
-}
+use ps2_float::{Real, Vec4};
+use test_support::both_modes;
 
 /// Half a unit of the spec's fourth decimal.
 const T4: f64 = 5e-5;
@@ -162,10 +152,7 @@ fn normal_tables_eight_wrong_entries<R: Real>() {
         );
     }
 }
-both_modes!(
-    unit5_normal_tables_eight_wrong_entries,
-    normal_tables_eight_wrong_entries
-);
+both_modes!(unit5_normal_tables_eight_wrong_entries => normal_tables_eight_wrong_entries);
 
 /// The normal tables' constants (SPEC-NOTES item 1): the executable's bit
 /// patterns a = 0x3f3504f4 and b = 0x3f13b646, i.e. b = 0.577, not 1/√3; a
@@ -185,10 +172,7 @@ fn normal_tables_constants_bit_patterns<R: Real>() {
     close(n.x, -0.577, 1e-7, "row 7 +0x50 x");
     assert!((f(n.x) + 1.0 / 3f64.sqrt()).abs() > 3e-4);
 }
-both_modes!(
-    unit5_normal_tables_constants_bit_patterns,
-    normal_tables_constants_bit_patterns
-);
+both_modes!(unit5_normal_tables_constants_bit_patterns => normal_tables_constants_bit_patterns);
 
 /// SphereBox_ToBoxSpace: all four lanes are turned (the rows' w lanes reach
 /// the result's w), any other type gives (0, 1, 0, 1), and the three tables
@@ -241,10 +225,7 @@ fn to_box_space_all_lanes_and_table_layout<R: Real>() {
         "w lanes",
     );
 }
-both_modes!(
-    unit5_to_box_space_all_lanes_and_table_layout,
-    to_box_space_all_lanes_and_table_layout
-);
+both_modes!(unit5_to_box_space_all_lanes_and_table_layout => to_box_space_all_lanes_and_table_layout);
 
 // ---------------------------------------------------------------------------
 // The summary's quirks, on the Test ideas rows
@@ -275,10 +256,7 @@ fn normals_by_start_region<R: Real>() {
         "fraction against f64",
     );
 }
-both_modes!(
-    unit5_summary_normals_by_start_region,
-    normals_by_start_region
-);
+both_modes!(unit5_summary_normals_by_start_region => normals_by_start_region);
 
 /// Summary, "The corner region's point is the sphere centre" (Test ideas row
 /// 7): +0x60 and +0x90 hold the centre at contact, 0.09 from the corner
@@ -310,10 +288,7 @@ fn corner_region_point_is_sphere_centre<R: Real>() {
     close(c.other.point.z.unwrap_or(R::MAX), 0.5520, T4, "+0x60 z");
     lanes4(&c.own.normal, [-0.8706, 0.4921, 0.0, 1.0], T4, "+0x10");
 }
-both_modes!(
-    unit5_summary_corner_region_point_is_sphere_centre,
-    corner_region_point_is_sphere_centre
-);
+both_modes!(unit5_summary_corner_region_point_is_sphere_centre => corner_region_point_is_sphere_centre);
 
 /// Summary, "The inside case writes the world z in +0x60" (Test ideas row 8):
 /// +0x60 = (local x, local y, world z), +0x90 the start centre; on a rotated,
@@ -362,7 +337,7 @@ fn inside_writes_world_z<R: Real>() {
         "rotated +0x60 z",
     );
 }
-both_modes!(unit5_summary_inside_writes_world_z, inside_writes_world_z);
+both_modes!(unit5_summary_inside_writes_world_z => inside_writes_world_z);
 
 /// Summary, "What counts as a hit", case 1 (Test ideas rows 8 and 10): a
 /// centre inside or on the surface hits at fraction 0 whatever the move (also
@@ -385,10 +360,7 @@ fn inside_fraction_zero_any_move<R: Real>() {
     );
     assert_eq!(hit.map(|h| h.feature), Some(FEATURE_INSIDE));
 }
-both_modes!(
-    unit5_summary_inside_fraction_zero_any_move,
-    inside_fraction_zero_any_move
-);
+both_modes!(unit5_summary_inside_fraction_zero_any_move => inside_fraction_zero_any_move);
 
 /// Summary, "What counts as a hit", case 3 (Test ideas row 9): a sphere that
 /// already overlaps or touches the box with its centre outside never hits, in
@@ -425,10 +397,7 @@ fn touching_centre_outside_never_hits<R: Real>() {
         }
     }
 }
-both_modes!(
-    unit5_summary_touching_centre_outside_never_hits,
-    touching_centre_outside_never_hits
-);
+both_modes!(unit5_summary_touching_centre_outside_never_hits => touching_centre_outside_never_hits);
 
 /// Summary, "What counts as a hit", case 4 (Test ideas row 10): a zero move
 /// hits only from inside.
@@ -443,10 +412,7 @@ fn zero_move_hits_only_inside<R: Real>() {
     }
     assert!(sweep_b::<R>([1.0, 0.5, 0.25], [0.0; 3]).is_some());
 }
-both_modes!(
-    unit5_summary_zero_move_hits_only_inside,
-    zero_move_hits_only_inside
-);
+both_modes!(unit5_summary_zero_move_hits_only_inside => zero_move_hits_only_inside);
 
 /// Test ideas row 11 ("Exactly reaching"): fraction = maxFrac hits (only
 /// fraction > maxFrac is rejected); a half move (fraction 2) misses; and a
@@ -494,10 +460,7 @@ fn exactly_reaching_and_untouched_record<R: Real>() {
     ));
     assert_eq!(fresh, Contact::default());
 }
-both_modes!(
-    unit5_row11_exactly_reaching_and_untouched_record,
-    exactly_reaching_and_untouched_record
-);
+both_modes!(unit5_row11_exactly_reaching_and_untouched_record => exactly_reaching_and_untouched_record);
 
 /// Summary, "The whole contact a sphere-box sweep writes" (Test ideas row 1):
 /// exactly +0x10 (4 lanes), +0x50 (4), +0x60 (x, y, z; w not written), +0x70,
@@ -527,7 +490,7 @@ fn contact_fields_written<R: Real>() {
         "fields written beyond the summary's"
     );
 }
-both_modes!(unit5_summary_contact_fields_written, contact_fields_written);
+both_modes!(unit5_summary_contact_fields_written => contact_fields_written);
 
 /// PhysicsSweep_BoxSphere (Test ideas row 13, "Mirror"): the box moves by
 /// (0, -0.4, 0) against a resting sphere: the same values with the halves
@@ -553,7 +516,7 @@ fn mirror_box_sphere<R: Real>() {
     let true_y = -1.0 - f(c.fraction.unwrap_or(R::MAX)) * 0.4;
     assert!((true_y + 1.21).abs() < 1e-6);
 }
-both_modes!(unit5_row13_mirror_box_sphere_start_pose, mirror_box_sphere);
+both_modes!(unit5_row13_mirror_box_sphere_start_pose => mirror_box_sphere);
 
 /// Sweep_SphereOrientedBox, "Edge case": a sphere straight above the box
 /// centre has no horizontal direction to the box; (0, 0, 0, 1) is written
@@ -567,10 +530,7 @@ fn direction_zero_horizontal<R: Real>() {
     lanes4(&c.own.normal, [0.0, 0.0, 0.0, 1.0], 0.0, "inside +0x10");
     lanes4(&c.other.normal, [0.0, 0.0, 0.0, 1.0], 0.0, "inside +0x50");
 }
-both_modes!(
-    unit5_direction_zero_horizontal_distance,
-    direction_zero_horizontal
-);
+both_modes!(unit5_direction_zero_horizontal_distance => direction_zero_horizontal);
 
 /// Test ideas row 12 ("Rotated box, the frame of +0x60"): the point in the
 /// box's frame is (0, -1, 0), in the world (11, 5, 0.5); +0x50 is the local
@@ -595,7 +555,7 @@ fn rotated_box_frame<R: Real>() {
     lanes4(&c.other.normal, [1.0, 0.0, 0.0, 0.0], 0.0, "+0x50");
     lanes4(&c.own.normal, [-1.0, 0.0, 0.0, 1.0], 0.0, "+0x10");
 }
-both_modes!(unit5_row12_rotated_box_frame, rotated_box_frame);
+both_modes!(unit5_row12_rotated_box_frame => rotated_box_frame);
 
 // ---------------------------------------------------------------------------
 // The steps
@@ -623,10 +583,7 @@ fn face_step_edge_is_infinite_line<R: Real>() {
     assert!(f(point[1]) > 1.01);
     close(point[2], 1.0, 0.0, "w = c");
 }
-both_modes!(
-    unit5_face_step_edge_is_infinite_line,
-    face_step_edge_is_infinite_line
-);
+both_modes!(unit5_face_step_edge_is_infinite_line => face_step_edge_is_infinite_line);
 
 /// SphereBox_SweepCorner, "When the path is beyond both edges but misses the
 /// corner sphere, the function returns 0 without trying the two edge
@@ -656,10 +613,7 @@ fn face_step_corner_miss_skips_edges<R: Real>() {
     );
     assert_eq!(s, Step::Miss);
 }
-both_modes!(
-    unit5_face_step_corner_miss_skips_edge_cylinders,
-    face_step_corner_miss_skips_edges
-);
+both_modes!(unit5_face_step_corner_miss_skips_edge_cylinders => face_step_corner_miss_skips_edges);
 
 /// SphereBox_SweepEdge, "point = (h1, q + fraction·mq, h2) (not clamped to
 /// the edge's length)": a centre starting beyond the edge's end (q = 1.5,
@@ -681,10 +635,7 @@ fn edge_cylinder_point_not_clamped<R: Real>() {
     assert!(f(point[1]) > 1.0);
     assert_eq!([f(point[0]), f(point[2])], [1.0, 2.0]);
 }
-both_modes!(
-    unit5_edge_cylinder_point_not_clamped,
-    edge_cylinder_point_not_clamped
-);
+both_modes!(unit5_edge_cylinder_point_not_clamped => edge_cylinder_point_not_clamped);
 
 // ---------------------------------------------------------------------------
 // The roots
@@ -707,10 +658,7 @@ fn roots_zero_discriminant_saturates<R: Real>() {
     let t = ray_sphere_root::<R>([r(-3e3), r(0.0), r(0.0)], [r(1.0), r(0.0), r(0.0)], r(0.0));
     assert!(f(t).is_finite());
 }
-both_modes!(
-    unit5_roots_zero_discriminant_saturates,
-    roots_zero_discriminant_saturates
-);
+both_modes!(unit5_roots_zero_discriminant_saturates => roots_zero_discriminant_saturates);
 
 /// Ray_SphereRoot and Ray_CircleRoot give the smaller root of
 /// |q + t·m|² = rr (against the f64 quadratic formula, on seeded random rays
@@ -756,7 +704,7 @@ fn roots_match_quadratic<R: Real>() {
         checked += 1;
     }
 }
-both_modes!(unit5_roots_match_quadratic, roots_match_quadratic);
+both_modes!(unit5_roots_match_quadratic => roots_match_quadratic);
 
 /// Rule: no infinity or NaN from finite input. A face step whose move into
 /// the face is tiny divides to a saturated fraction (f32 mode: 2.5 / 1e-40
@@ -842,7 +790,7 @@ fn outputs_stay_finite<R: Real>() {
         }
     }
 }
-both_modes!(unit5_outputs_stay_finite, outputs_stay_finite);
+both_modes!(unit5_outputs_stay_finite => outputs_stay_finite);
 
 // ---------------------------------------------------------------------------
 // Behaviours the spec's algorithm implies without naming them (found by the
@@ -892,10 +840,7 @@ fn edge_region_face_handover_moving_away<R: Real>() {
     assert!((t - 0.121_676).abs() < 1e-6 && ex > 0.0 && ey > 0.0);
     assert!(((ex * ex + ey * ey).sqrt() - 0.5).abs() < 1e-12);
 }
-both_modes!(
-    unit5_edge_region_face_handover_moving_away,
-    edge_region_face_handover_moving_away
-);
+both_modes!(unit5_edge_region_face_handover_moving_away => edge_region_face_handover_moving_away);
 
 /// SphereBox_SweepFaceEdges: tests (A)-(C) can reject the corner sphere and
 /// hand over to an edge the sphere does not approach (its step returns 0),
@@ -919,10 +864,7 @@ fn corner_region_edge_choice_misses_corner<R: Real>() {
     assert!((t - 0.096_486).abs() < 1e-6 && e.iter().all(|x| *x > 0.0));
     assert!((e.iter().map(|x| x * x).sum::<f64>().sqrt() - 0.5).abs() < 1e-12);
 }
-both_modes!(
-    unit5_corner_region_edge_choice_misses_corner,
-    corner_region_edge_choice_misses_corner
-);
+both_modes!(unit5_corner_region_edge_choice_misses_corner => corner_region_edge_choice_misses_corner);
 
 /// SphereBox_SweepEdge, "End corner": past the edge's end only the end
 /// corner's sphere is tried, not the two other edges through that corner.
@@ -971,7 +913,4 @@ fn edge_end_tries_only_end_corner<R: Real>() {
     let d = ((p[1] - 1.0).powi(2) + (p[2] - 1.0).powi(2)).sqrt();
     assert!((d - 0.5).abs() < 1e-12);
 }
-both_modes!(
-    unit5_edge_end_tries_only_end_corner,
-    edge_end_tries_only_end_corner
-);
+both_modes!(unit5_edge_end_tries_only_end_corner => edge_end_tries_only_end_corner);

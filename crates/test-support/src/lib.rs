@@ -1,6 +1,7 @@
 //! What the workspace's tests share, so each test file states only its
 //! cases: [`both_modes!`] runs a generic test in `f32` and `Ee32`;
-//! [`near`] and [`near_v`] compare with a tolerance and say what was off;
+//! [`near`], [`near_v`], [`close`] and [`close_opt`] compare with a
+//! tolerance and say what was off;
 //! [`r`], [`p`] and [`v`] make scalars, points and directions from `f32`
 //! literals in either mode.
 //!
@@ -20,8 +21,18 @@ use ps2_float::{Real, Vec4};
 
 /// Runs each named generic test function `name::<R>()` once per float
 /// mode, as `f32_mode::name` and `ee32_mode::name`.
+///
+/// `both_modes!(name => check)` makes one test `name` that runs
+/// `check::<f32>()` then `check::<Ee32>()`.
 #[macro_export]
 macro_rules! both_modes {
+    ($name:ident => $check:ident) => {
+        #[test]
+        fn $name() {
+            $check::<f32>();
+            $check::<$crate::Ee32>();
+        }
+    };
     ($($name:ident),* $(,)?) => {
         mod f32_mode {
             $(#[test] fn $name() { super::$name::<f32>(); })*
@@ -79,6 +90,28 @@ pub fn near_v<R: Real>(got: Vec4<R>, want: [f32; 3], tol: f32) {
     }
 }
 
+/// Asserts `|got − want| ≤ tol` with `got` read in `f64`, naming the
+/// mode and `what`.
+#[track_caller]
+pub fn close<R: Real>(got: R, want: f64, tol: f64, what: &str) {
+    let g = f64::from(got.to_f32());
+    assert!(
+        (g - want).abs() <= tol,
+        "{} {what}: got {g}, expected {want} ± {tol:e} (off by {:e})",
+        R::MODE,
+        (g - want).abs()
+    );
+}
+
+/// [`close`] on a field that may be unwritten (`None` fails, naming it).
+#[track_caller]
+pub fn close_opt<R: Real>(got: Option<R>, want: f64, tol: f64, what: &str) {
+    let Some(got) = got else {
+        panic!("{} {what}: unwritten, expected {want}", R::MODE);
+    };
+    close(got, want, tol, what);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -90,6 +123,18 @@ mod tests {
         near_v(v::<R>(1.0, 2.0, 3.0), [1.0, 2.0, 3.0], 0.0);
     }
     both_modes!(shorthands);
+
+    fn closes<R: Real>() {
+        close(r::<R>(0.25), 0.25, 0.0, "a quarter");
+        close_opt(Some(r::<R>(2.0)), 2.0, 0.0, "two");
+    }
+    both_modes!(closes_in_both_modes => closes);
+
+    #[test]
+    #[should_panic(expected = "unwritten")]
+    fn close_opt_fails_on_unwritten() {
+        close_opt::<f32>(None, 1.0, 0.0, "x");
+    }
 
     #[test]
     #[should_panic(expected = "is not 0.4")]
