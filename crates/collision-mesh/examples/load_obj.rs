@@ -1,6 +1,7 @@
 //! Imports one OBJ file with the default options and prints what came of it
 //! and how long it took: `cargo run --release -p collision-mesh --example
-//! load_obj -- FILE` (under `/usr/bin/time -v` for the peak memory).
+//! load_obj -- FILE [3d]` (under `/usr/bin/time -v` for the peak memory);
+//! `3d` builds a grid with more than one layer of cells in `z`.
 
 use std::time::Instant;
 
@@ -11,8 +12,10 @@ fn main() {
         eprintln!("usage: load_obj FILE.obj");
         std::process::exit(2);
     };
+    let mut options = ObjOptions::default();
+    options.build.flat_z = std::env::args().nth(2).as_deref() != Some("3d");
     let start = Instant::now();
-    let result = obj::import_file(std::path::Path::new(&path), &ObjOptions::default());
+    let result = obj::import_file(std::path::Path::new(&path), &options);
     let took = start.elapsed();
     match result {
         Ok(mesh) => println!(

@@ -237,6 +237,24 @@ fn continued_lines() {
     assert_eq!(report.skipped, [skipped(6, "l", SkipReason::Line)]);
 }
 
+/// A byte-order mark, CRLF line ends and a Latin-1 group name (read from a
+/// file) are what Windows exporters write: they load.
+#[test]
+fn windows_files() {
+    let text = "\u{feff}v 0 0 0\r\nv 4 0 0\r\nv 0 4 0\r\nf 1 2 \\\r\n3\r\n";
+    let (soup, report) = obj::read_str(text, "w.obj", &ObjOptions::default()).expect("read");
+    assert_eq!(soup.len(), 1);
+    assert!(report.is_clean(), "{report}");
+    let dir = std::env::temp_dir().join(format!("cm-loading-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let path = dir.join("latin1.obj");
+    let bytes = b"v 0 0 0\nv 4 0 0\nv 0 4 0\ng fa\xe7ade\nf 1 2 3\n".to_vec();
+    std::fs::write(&path, bytes).expect("write");
+    let (mesh, _) = obj::import_file_with_report(&path, &ObjOptions::default()).expect("import");
+    assert_eq!(mesh.triangles().len(), 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A RON value of the wrong form names its field path.
 #[test]
 fn ron_errors_name_the_field_path() {

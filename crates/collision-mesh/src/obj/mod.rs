@@ -61,6 +61,8 @@
 //! are read without a word; a `#` word ends a geometry statement's values;
 //! a line ending in `\` goes on on the next. Faces of four or more corners
 //! are cut into fans from their first corner; colours are read and dropped.
+//! A leading byte-order mark and CRLF line ends are accepted, and a file's
+//! bytes that are not UTF-8 (a Latin-1 group name) read as U+FFFD.
 //!
 //! ```
 //! use collision_mesh::obj::{self, ObjOptions};
@@ -245,10 +247,13 @@ pub fn import_file_with_report(
     options: &ObjOptions,
 ) -> Result<(CollisionMesh, ImportReport), MeshError> {
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|source| MeshError::Io {
+    let bytes = std::fs::read(path).map_err(|source| MeshError::Io {
         file: file.clone(),
         source,
     })?;
+    // Names in other encodings (Latin-1 group names) read as U+FFFD, not
+    // as an error: only ASCII matters to the statements.
+    let text = String::from_utf8_lossy(&bytes);
     import_str_with_report(&text, &file, options)
 }
 

@@ -426,6 +426,8 @@ pub(super) fn read(
         corners: Vec::with_capacity(8),
         groups: HashMap::new(),
     };
+    // A byte-order mark (some Windows exporters write one) is not a word.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     // A statement ending in `\` goes on on the next line.
     let mut joined = String::new();
     let mut first = 0;
