@@ -58,6 +58,7 @@ impl fmt::Display for Place {
 /// `file` is the name the caller gave the source (a path, or a label such as
 /// `"<memory>"`).
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum MeshError {
     /// A file could not be read or written.
     #[error("{file}: {source}")]
@@ -94,7 +95,7 @@ pub enum MeshError {
     },
     /// An index (a vertex of a triangle, a triangle of a cell list, a list
     /// offset of a cell, an OBJ face's vertex) points past what it indexes.
-    #[error("{file}: {at}: index {index} out of range (there are {limit})")]
+    #[error("{file}: {at}: index {index} out of range (there are {limit}){}", one_based(.at, *.index))]
     IndexOutOfRange {
         /// The file.
         file: String,
@@ -135,7 +136,7 @@ pub enum MeshError {
         detail: String,
     },
     /// RON text (a mesh or a sidecar) that does not parse.
-    #[error("{file}: line {line}, column {column}: {detail}")]
+    #[error("{file}: line {line}, column {column}{}: {detail}", field_path(.path))]
     Ron {
         /// The file.
         file: String,
@@ -143,6 +144,9 @@ pub enum MeshError {
         line: usize,
         /// The column, from 1.
         column: usize,
+        /// The path of the field whose value is wrong (`triangles[3].flags`),
+        /// or empty when the text breaks before any field (a syntax error).
+        path: String,
         /// The parser's message.
         detail: String,
     },
@@ -159,12 +163,45 @@ pub enum MeshError {
         /// How many the format holds.
         limit: usize,
     },
+    /// A soup whose grid would need more list values or triangle-cell tests
+    /// than the builder allows for its triangle count (divergence 322): its
+    /// triangles overlap far more cells than a level's do.
+    #[error("{file}: {count} {what} needed at least; the builder allows {limit} for this soup")]
+    OverBudget {
+        /// The file.
+        file: String,
+        /// What there is too much of.
+        what: &'static str,
+        /// How many were needed when the builder stopped.
+        count: usize,
+        /// The budget.
+        limit: usize,
+    },
     /// A triangle soup with no triangle: there is no box to put a grid on.
     #[error("{file}: no triangles to build a mesh from")]
     Empty {
         /// The file.
         file: String,
     },
+}
+
+/// `, field `path`` for a RON error that names a field.
+fn field_path(path: &str) -> String {
+    if path.is_empty() {
+        String::new()
+    } else {
+        format!(", field `{path}`")
+    }
+}
+
+/// The note an OBJ index 0 gets: OBJ counts from 1.
+fn one_based(at: &Place, index: u64) -> &'static str {
+    match at {
+        Place::ObjLine { .. } if index == 0 => {
+            "; OBJ indices are 1-based (1 is the first, -1 the last defined so far)"
+        }
+        _ => "",
+    }
 }
 
 impl MeshError {
@@ -194,6 +231,7 @@ impl MeshError {
             | Self::Obj { file, .. }
             | Self::Ron { file, .. }
             | Self::TooMany { file, .. }
+            | Self::OverBudget { file, .. }
             | Self::Empty { file } => file,
         }
     }

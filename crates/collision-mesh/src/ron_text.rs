@@ -33,6 +33,7 @@ pub fn to_string(mesh: &CollisionMesh) -> Result<String, MeshError> {
         file: "<ron>".to_owned(),
         line: 0,
         column: 0,
+        path: String::new(),
         detail: e.to_string(),
     })
 }
@@ -41,7 +42,8 @@ pub fn to_string(mesh: &CollisionMesh) -> Result<String, MeshError> {
 ///
 /// # Errors
 ///
-/// [`MeshError::Ron`] with the line and column for text that does not parse;
+/// [`MeshError::Ron`] with the line, the column and the field path for text
+/// that does not parse;
 /// the checks of [`CollisionMesh::from_data`] for a mesh that breaks an
 /// invariant.
 pub fn from_str(text: &str, file: &str) -> Result<CollisionMesh, MeshError> {
@@ -50,17 +52,33 @@ pub fn from_str(text: &str, file: &str) -> Result<CollisionMesh, MeshError> {
 }
 
 /// Parses RON text into `T`, turning the parser's error into
-/// [`MeshError::Ron`].
+/// [`MeshError::Ron`] with the line, the column and, for a value of the
+/// wrong type or form, the path of its field (`triangles[3].flags`)
+/// (divergence 326).
 pub(crate) fn parse<T: serde::de::DeserializeOwned>(
     text: &str,
     file: &str,
 ) -> Result<T, MeshError> {
-    ron::de::from_str(text).map_err(|e| MeshError::Ron {
+    let ron_error = |e: ron::error::SpannedError, path: String| MeshError::Ron {
         file: file.to_owned(),
         line: e.position.line,
         column: e.position.col,
+        path,
         detail: e.code.to_string(),
-    })
+    };
+    let mut de = ron::Deserializer::from_str(text).map_err(|e| ron_error(e, String::new()))?;
+    match serde_path_to_error::deserialize::<_, T>(&mut de) {
+        Ok(value) => {
+            de.end()
+                .map_err(|code| ron_error(de.span_error(code), String::new()))?;
+            Ok(value)
+        }
+        Err(e) => {
+            let path = e.path().to_string();
+            let path = if path == "." { String::new() } else { path };
+            Err(ron_error(de.span_error(e.into_inner()), path))
+        }
+    }
 }
 
 /// Writes the mesh's RON form to a file.
@@ -74,12 +92,14 @@ pub fn save(mesh: &CollisionMesh, path: &Path) -> Result<(), MeshError> {
         MeshError::Ron {
             line,
             column,
+            path,
             detail,
             ..
         } => MeshError::Ron {
             file: file.clone(),
             line,
             column,
+            path,
             detail,
         },
         other => other,

@@ -256,7 +256,6 @@ fn bad_obj_lines() {
         ("v 0 x 0\n", 1, "v y"),
         ("v 0 0 0 0\n", 1, "v w"),
         ("v 0 0 0 1 2\n", 1, "v"),
-        ("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2\n", 4, "f"),
         ("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 q\n", 4, "f v"),
         ("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1/1/1/1 2 3\n", 4, "f"),
         (
@@ -299,6 +298,17 @@ fn bad_obj_lines() {
         );
         assert_eq!(e.place(), Some(&obj_place(line, field)), "{text:?}: {e}");
     }
+    // A face of two corners is skipped (and reported) by default, refused
+    // in strict mode.
+    let text = "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2\n";
+    let strict = ObjOptions {
+        strict: true,
+        ..ObjOptions::default()
+    };
+    let e = obj::import_str(text, "bad.obj", &strict).expect_err(text);
+    assert_eq!(e.place(), Some(&obj_place(4, "f")), "{text:?}: {e}");
+    let e = obj::import_str(text, "bad.obj", &ObjOptions::default()).expect_err(text);
+    assert!(matches!(e, MeshError::Empty { .. }), "{e}");
     // Nothing to build.
     let e = obj::import_str("v 0 0 0\n", "empty.obj", &ObjOptions::default()).expect_err("empty");
     assert!(matches!(e, MeshError::Empty { .. }), "{e}");

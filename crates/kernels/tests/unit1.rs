@@ -630,6 +630,72 @@ fn distance_degenerate<R: Real>() {
     assert!(q.s.to_f32().is_finite() && q.t.to_f32().is_finite());
 }
 
+/// Divergence 320 (PointTriangle_DistanceSq): a sliver whose long edge is
+/// 2.9e21 has a squared edge length of 8.4e42, past `f32::MAX`. Before every
+/// sum and product of the distance saturated, `f32` mode turned it into an
+/// infinity and then NaN (`inf − inf` in the determinant) for any point;
+/// both modes now give a finite distance and finite parameters, for points
+/// on, beside and beyond the sliver, and for coordinates up to 1e30.
+fn distance_huge_sliver<R: Real>() {
+    let t = WorkTriangle::from_corners(
+        v::<R>(0.0, 0.0, 0.0),
+        v(2.9e21, 0.0, 0.0),
+        v(1.45e21, 1.0, 0.0),
+    );
+    let points = [
+        (0.0, 0.0, 0.0),
+        (1e21, 5.0, 0.0),
+        (-1.0, -1.0, 0.0),
+        (3e21, 0.0, 1.0),
+        (1.45e21, 2.0, 3.0),
+        (-1e30, 1e30, -1e30),
+    ];
+    for (x, y, z) in points {
+        let q = point_triangle_distance_sq(v(x, y, z), &t);
+        let [d, s, u] = [q.dist_sq, q.s, q.t].map(|x: R| x.to_f32());
+        assert!(d.is_finite() && d >= 0.0, "({x}, {y}, {z}): {d}");
+        assert!(s.is_finite() && u.is_finite(), "({x}, {y}, {z}): {s} {u}");
+    }
+    // Corners at 1e30 in every direction: edges of 2e30, squares of 4e60.
+    let t = WorkTriangle::from_corners(
+        v::<R>(-1e30, -1e30, 0.0),
+        v(1e30, 1e30, 1e30),
+        v(1e30, -1e30, -1e30),
+    );
+    let q = point_triangle_distance_sq(v(0.0, 5.0, -3.0), &t);
+    assert!(q.dist_sq.to_f32().is_finite());
+    assert!(q.s.to_f32().is_finite() && q.t.to_f32().is_finite());
+    let sphere = Sphere {
+        radius: r(1.0),
+        centre: v(0.0, 0.0, 0.0),
+    };
+    let _ = sphere_triangle_penetration(&sphere, &t).map(|d: R| assert!(d.to_f32().is_finite()));
+    // Seeded triangles and points with coordinates anywhere in ±1e30.
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut coord = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let unit = (seed >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0;
+        match seed % 4 {
+            0 => 0.0,
+            1 => (unit * 20.0) as f32,
+            2 => (unit * 1e30) as f32,
+            _ => (unit.signum() * 10f64.powf(unit.abs() * 30.0)) as f32,
+        }
+    };
+    for _ in 0..20_000 {
+        let mut p = || v::<R>(coord(), coord(), coord());
+        let (a, b, c, x) = (p(), p(), p(), p());
+        let q = point_triangle_distance_sq(x, &WorkTriangle::from_corners(a, b, c));
+        let [d, s, u] = [q.dist_sq, q.s, q.t].map(|x: R| x.to_f32());
+        assert!(
+            d.is_finite() && s.is_finite() && u.is_finite(),
+            "{a:?} {b:?} {c:?} from {x:?}"
+        );
+    }
+}
+
 /// Divergence 20: no infinity or NaN in either mode from finite inputs,
 /// including degenerate triangles, zero and tiny moves, zero-length edges and
 /// moves parallel to edges and side planes.
@@ -712,4 +778,5 @@ both_modes! {
     unit1_divergence23_parallel_side_plane_sign_rule => parallel_side_plane_sign_rule;
     unit1_divergence28_distance_degenerate_triangle => distance_degenerate;
     unit1_divergence20_no_inf_nan => no_inf_nan;
+    unit1_divergence320_distance_of_a_huge_sliver_is_finite => distance_huge_sliver;
 }

@@ -19,8 +19,12 @@
 //!
 //! Both modes agree on every exceptional case: a division by zero gives the largest
 //! magnitude with the XOR of the signs, an overflow saturates, a square root takes
-//! the magnitude, and neither mode ever produces an infinity or a NaN from finite
-//! input. They differ only in:
+//! the magnitude, and neither mode's [`Real`] methods (`div`, `sqrt`, `rsqrt`,
+//! `madd`, `msub`) ever produce an infinity or a NaN from finite input. The
+//! bare `+`, `−` and `×` of `f32` mode are IEEE's: a result past `f32::MAX`
+//! (about 3.4e38; the square of a length above 1.8e19) is an infinity, so
+//! the kernels clamp such sums and products where their inputs can reach
+//! them (divergences 2, 20, 320). They differ only in:
 //!
 //! * rounding: `f32` rounds to nearest-even, `Ee32` truncates (and its multiplier
 //!   may land one more unit below the truncated product);

@@ -38,23 +38,23 @@ impl<R: Real> Quad<R> {
     fn interior(&self, s: R, t: R) -> R {
         let ls = sat::add(
             sat::add(sat::mul(self.a, s), sat::mul(self.b, t)),
-            self.d + self.d,
+            sat::add(self.d, self.d),
         );
         let lt = sat::add(
             sat::add(sat::mul(self.b, s), sat::mul(self.c, t)),
-            self.e + self.e,
+            sat::add(self.e, self.e),
         );
         sat::add(sat::add(sat::mul(s, ls), sat::mul(t, lt)), self.f)
     }
 
     /// `q(1, 0) = (a + 2d) + f`.
     fn at_s1(&self) -> R {
-        (self.a + (self.d + self.d)) + self.f
+        sat::add(sat::add(self.a, sat::add(self.d, self.d)), self.f)
     }
 
     /// `q(0, 1) = (c + 2e) + f`.
     fn at_t1(&self) -> R {
-        (self.c + (self.e + self.e)) + self.f
+        sat::add(sat::add(self.c, sat::add(self.e, self.e)), self.f)
     }
 
     /// The `t = 0` edge rule: `(s, q)`.
@@ -65,7 +65,7 @@ impl<R: Real> Quad<R> {
             (R::ONE, self.at_s1())
         } else {
             let s = (-self.d).div(self.a);
-            (s, self.d * s + self.f)
+            (s, sat::add(sat::mul(self.d, s), self.f))
         }
     }
 
@@ -77,13 +77,13 @@ impl<R: Real> Quad<R> {
             (R::ONE, self.at_t1())
         } else {
             let t = (-self.e).div(self.c);
-            (t, self.e * t + self.f)
+            (t, sat::add(sat::mul(self.e, t), self.f))
         }
     }
 
     /// `den = (a − 2b) + c`, the squared length of `v2 − v1`.
     fn den(&self) -> R {
-        (self.a - (self.b + self.b)) + self.c
+        sat::add(sat::sub(self.a, sat::add(self.b, self.b)), self.c)
     }
 }
 
@@ -95,6 +95,10 @@ impl<R: Real> Quad<R> {
 /// 3D"), with the region tests in the original's order (regions 4, 3, 5, 0,
 /// then 2, 6, 1) and its exact edge rules. A degenerate triangle can reach
 /// region 0 and divide by a zero determinant, which saturates (divergence 28).
+/// In `f32` mode every sum and product saturates at `±f32::MAX` instead of
+/// overflowing, so a triangle whose squared edge passes `f32::MAX` (an edge
+/// above 1.8e19) gives a finite answer, not NaN (divergence 320); in `Ee32`
+/// mode the helpers are the plain operations, bit for bit.
 ///
 /// Original: `PointTriangle_DistanceSq` (0x0034e840).
 #[must_use]
@@ -103,22 +107,22 @@ pub fn point_triangle_distance_sq<R: Real>(
     tri: &WorkTriangle<R>,
 ) -> TriangleDistance<R> {
     let [v0, v1, v2] = tri.v;
-    let e0 = v1 - v0;
-    let e1 = v2 - v0;
-    let dv = v0 - p;
+    let e0 = sat::vsub(v1, v0);
+    let e1 = sat::vsub(v2, v0);
+    let dv = sat::vsub(v0, p);
     let q = Quad {
-        a: e0.dot(e0),
-        b: e0.dot(e1),
-        c: e1.dot(e1),
-        d: e0.dot(dv),
-        e: e1.dot(dv),
-        f: dv.dot(dv),
+        a: sat::dot(e0, e0),
+        b: sat::dot(e0, e1),
+        c: sat::dot(e1, e1),
+        d: sat::dot(e0, dv),
+        e: sat::dot(e1, dv),
+        f: sat::dot(dv, dv),
     };
-    let det = (q.a * q.c - q.b * q.b).abs();
-    let s = q.b * q.e - q.c * q.d;
-    let t = q.b * q.d - q.a * q.e;
+    let det = sat::sub(sat::mul(q.a, q.c), sat::mul(q.b, q.b)).abs();
+    let s = sat::sub(sat::mul(q.b, q.e), sat::mul(q.c, q.d));
+    let t = sat::sub(sat::mul(q.b, q.d), sat::mul(q.a, q.e));
     let zero = R::ZERO;
-    let (s, t, dist) = if s + t <= det {
+    let (s, t, dist) = if sat::add(s, t) <= det {
         if s < zero {
             if t < zero {
                 // Region 4.
@@ -146,10 +150,10 @@ pub fn point_triangle_distance_sq<R: Real>(
         }
     } else if s < zero {
         // Region 2.
-        let t0 = q.b + q.d;
-        let t1 = q.c + q.e;
+        let t0 = sat::add(q.b, q.d);
+        let t1 = sat::add(q.c, q.e);
         if t0 < t1 {
-            let num = t1 - t0;
+            let num = sat::sub(t1, t0);
             let den = q.den();
             if num >= den {
                 (R::ONE, zero, q.at_s1())
@@ -164,14 +168,14 @@ pub fn point_triangle_distance_sq<R: Real>(
             (zero, zero, q.f)
         } else {
             let t = (-q.e).div(q.c);
-            (zero, t, q.e * t + q.f)
+            (zero, t, sat::add(sat::mul(q.e, t), q.f))
         }
     } else if t < zero {
         // Region 6.
-        let t0 = q.b + q.e;
-        let t1 = q.a + q.d;
+        let t0 = sat::add(q.b, q.e);
+        let t1 = sat::add(q.a, q.d);
         if t0 < t1 {
-            let num = t1 - t0;
+            let num = sat::sub(t1, t0);
             let den = q.den();
             if num >= den {
                 (zero, R::ONE, q.at_t1())
@@ -186,11 +190,11 @@ pub fn point_triangle_distance_sq<R: Real>(
             (zero, zero, q.f)
         } else {
             let s = (-q.d).div(q.a);
-            (s, zero, q.d * s + q.f)
+            (s, zero, sat::add(sat::mul(q.d, s), q.f))
         }
     } else {
         // Region 1.
-        let num = ((q.c + q.e) - q.b) - q.d;
+        let num = sat::sub(sat::sub(sat::add(q.c, q.e), q.b), q.d);
         if num <= zero {
             (zero, R::ONE, q.at_t1())
         } else {
