@@ -3,7 +3,8 @@
 //! with `--svg`, draws it from above (`contact_view::level`).
 //!
 //! The loader is chosen by the path: a folder of chunk files
-//! (`MeshChunks::read_dir`), `.obj` (`obj::import_file`), `.ron` or
+//! (`MeshChunks::read_dir`), `.obj` (`obj::import_file_with_report`: each
+//! line it skipped is printed with its number and why), `.ron` or
 //! `.ron.mesh` (`ron_text::load`), anything else a flat chunk container (a
 //! level file or the binary form, `chunks::read_level_file`).
 
@@ -11,19 +12,20 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use collision_mesh::chunks::{read_level_file, MeshChunks};
-use collision_mesh::obj::{import_file, ObjAxes, ObjOptions, Sidecar};
+use collision_mesh::obj::{import_file_with_report, ImportReport, ObjAxes, ObjOptions, Sidecar};
 use collision_mesh::{ron_text, CollisionMesh, Material, MeshError, TriangleFlags};
 
 /// How the file is read.
 struct Load {
     mesh: CollisionMesh,
-    /// Lines the loader reports skipping (none of the loaders skips any
-    /// today: a line it cannot read is an error).
-    skipped: usize,
+    /// The OBJ reader's report (the other forms skip nothing: a part they
+    /// cannot read is an error).
+    report: Option<ImportReport>,
 }
 
 fn load(path: &Path, axes: ObjAxes, sidecar: Option<&Path>) -> Result<Load, MeshError> {
     let name = path.to_string_lossy().to_ascii_lowercase();
+    let mut report = None;
     let mesh = if path.is_dir() {
         MeshChunks::read_dir(path)?.decode(&path.display().to_string())?
     } else if name.ends_with(".obj") {
@@ -31,20 +33,22 @@ fn load(path: &Path, axes: ObjAxes, sidecar: Option<&Path>) -> Result<Load, Mesh
             Some(s) => Sidecar::load(s)?,
             None => Sidecar::default(),
         };
-        import_file(
+        let (mesh, r) = import_file_with_report(
             path,
             &ObjOptions {
                 axes,
                 sidecar,
                 ..ObjOptions::default()
             },
-        )?
+        )?;
+        report = Some(r);
+        mesh
     } else if name.ends_with(".ron") || name.ends_with(".ron.mesh") {
         ron_text::load(path)?
     } else {
         read_level_file(path)?
     };
-    Ok(Load { mesh, skipped: 0 })
+    Ok(Load { mesh, report })
 }
 
 /// Runs the task; `Ok(false)` (exit 1) when the file cannot be loaded.
@@ -66,7 +70,7 @@ pub fn main(args: &[String]) -> Result<bool, String> {
         }
     }
     let file = file.ok_or("level: name a level file")?;
-    let Load { mesh, skipped } = match load(&file, axes, sidecar.as_deref()) {
+    let Load { mesh, report } = match load(&file, axes, sidecar.as_deref()) {
         Ok(l) => l,
         Err(e) => {
             eprintln!("level: {e}");
@@ -75,6 +79,14 @@ pub fn main(args: &[String]) -> Result<bool, String> {
         }
     };
     print_summary(&mesh);
+    let skipped = report.as_ref().map_or(0, |r| r.skipped.len());
+    if let Some(r) = report.as_ref().filter(|r| !r.is_clean()) {
+        let text = r.to_string();
+        print!("{text}");
+        if !text.ends_with('\n') {
+            println!();
+        }
+    }
     if let Some(out) = svg {
         let title = file.file_name().map_or_else(
             || file.display().to_string(),
