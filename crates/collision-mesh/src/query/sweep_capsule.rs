@@ -9,10 +9,9 @@ use ps2_float::{Real, Vec4};
 use super::contact::write_sphere_contact;
 use super::walk::{walk_lists, Exit};
 use super::{
-    keep, MeshContact, QueryScratch, QueryStats, Reach, SphereFrame, SweepQuery, INTO_FACE,
-    SIDE_EPSILON,
+    admit, keep, FaceOutcome, MeshContact, QueryScratch, QueryStats, SphereFrame, SweepQuery,
 };
-use crate::{CollisionMesh, TriangleFlags};
+use crate::CollisionMesh;
 
 /// `0.25`: the low-triangle rule's height and distance.
 const LOW: f32 = 0.25;
@@ -118,15 +117,9 @@ impl CollisionMesh {
             stats,
         } = scratch;
         let mut work = WorkTriangle::<R>::default();
-        let reach =
-            Reach::sphere(sphere.centre, sphere.radius, mv, q.walk).unless_reference(visited);
-        let frame = SphereFrame {
-            q,
-            sphere,
-            mv,
-            reach,
-        };
-        let cull = Some((&reach, self.cell_bounds()));
+        // No type bit and no bit-3 rule: only the enabled bit is read.
+        let frame = SphereFrame::new(q, sphere, mv, visited, false);
+        let cull = Some((&frame.reach, self.cell_bounds()));
         let counts = walk_lists(
             self.grid(),
             self.cell_trees(),
@@ -165,35 +158,43 @@ impl CollisionMesh {
             ref sphere,
             mv,
             ref reach,
+            ref faces,
+            bit3,
         } = *frame;
         let Some(tri) = self.triangle(ix) else {
             return Outcome::Skipped;
         };
         let flags = tri.flags;
-        if !flags.contains(TriangleFlags::ENABLED) {
+        if admit(flags, bit3).is_err() {
             return Outcome::Skipped;
         }
         if !reach.meets(self.tri_bounds(ix)) {
             stats.culled += 1;
             return Outcome::Skipped;
         }
+        let is_wall = |nz: R| q.nz_min <= nz && nz <= -q.nz_min;
+        // With the kept normal (the fast walk), the wall test runs before the
+        // corners are read: it needs only the normal, so the order changes
+        // no answer, and the floors and ceilings within reach cost no corner
+        // read (divergence 179).
+        let kept = self.kept_normal::<R>(ix).filter(|_| reach.active());
+        if kept.is_some_and(|n| !is_wall(n.z)) {
+            return Outcome::Skipped;
+        }
         let Some(corners) = self.corners::<R>(ix) else {
             return Outcome::Skipped;
         };
         work.v = corners;
-        self.set_normal(work, ix, reach.active());
-        let nz = work.n.z;
-        if !(q.nz_min <= nz && nz <= -q.nz_min) {
-            return Outcome::Skipped;
-        }
-        let c = sphere.centre;
-        if work.n.dot(c) - work.n.dot(work.v[0]) < R::from_bits(SIDE_EPSILON) {
-            if !flags.contains(TriangleFlags::TWO_SIDED) {
-                return Outcome::Skipped;
+        match kept {
+            Some(n) => work.n = n,
+            None => {
+                work.compute_normal();
+                if !is_wall(work.n.z) {
+                    return Outcome::Skipped;
+                }
             }
-            work.flip();
         }
-        if work.n.dot(mv) >= R::from_bits(INTO_FACE) {
+        if let FaceOutcome::Skipped(_) = faces.face(work, flags) {
             return Outcome::Skipped;
         }
         work.compute_edges(false);
