@@ -13,7 +13,8 @@
 //! | 3 `0x0008` | skipped by bodies with flag `0x100` | spec Unit 1 "Issue #150", Unit 13 |
 //! | 4 `0x0010` | shadow ground, a human on it may hide (*inferred*, divergence 136) | Coney `collision.md` "Open questions" |
 //! | 11 `0x0800` | testable while disabled, for a mask with `0x800` | Coney `collision.md` "Triangles" |
-//! | 12-15 `0xf000` | a value 1 to 15; bits 14-15 name the corner edge of the walking sweep's corner slide, which this crate does not write yet (divergence 164); no query here reads them | overview "Open questions" |
+//! | 12-13 `0x3000` | with bits 14-15, a value 1 to 15 on the disc (the "top value"); bits 12-13 are read by no query here | overview "Collision layers" |
+//! | 14-15 `0xc000` | the corner edge of the walking sweep's corner slide: 0 none, 1 to 3 the edges `e0` to `e2` ([`CornerEdge`], *inferred*, divergence 290) | overview "Contacts", "Open questions" |
 
 use bitflags::bitflags;
 
@@ -67,11 +68,27 @@ impl TriangleFlags {
     pub const TYPE_BITS: Self = Self::from_bits_retain(0x07fc);
     /// Bits 0-11: what ray results and the mesh sweeps read (`flags & 0xfff`).
     pub const LOW_BITS: Self = Self::from_bits_retain(0x0fff);
-    /// Bits 12-15: the "top value", 1 to 15 on the disc. Bits 14-15 name a
-    /// corner edge for the walking sweep's corner slide (overview "Open
-    /// questions"), which is not written yet (divergence 164); no query of
-    /// this crate reads them today.
+    /// Bits 12-15: the "top value", 1 to 15 on the disc. Bits 14-15 are the
+    /// corner edge ([`TriangleFlags::CORNER_EDGE`]).
     pub const TOP_VALUE: Self = Self::from_bits_retain(0xf000);
+    /// Bits 14-15: the edge the walking sweep's corner slide runs towards
+    /// (overview "Open questions"; [`TriangleFlags::corner_edge`]).
+    pub const CORNER_EDGE: Self = Self::from_bits_retain(0xc000);
+
+    /// The edge bits 14-15 name: `None` for 0, else edge `e0`, `e1` or `e2`
+    /// for 1, 2 or 3 (the value minus one as the working triangle's edge
+    /// index, *inferred*, divergence 290). The corner slide of the walking
+    /// sweep runs along the wall towards it.
+    #[inline]
+    #[must_use]
+    pub const fn corner_edge(self) -> Option<CornerEdge> {
+        match self.bits() >> 14 {
+            1 => Some(CornerEdge::E0),
+            2 => Some(CornerEdge::E1),
+            3 => Some(CornerEdge::E2),
+            _ => None,
+        }
+    }
 
     /// The value in bits 12-15 (0 to 15).
     #[inline]
@@ -105,6 +122,31 @@ impl TriangleFlags {
     }
 }
 
+/// The triangle edge a corner slide runs towards, as bits 14-15 name it:
+/// `e_k` runs from corner `k` to corner `k + 1` of the triangle as stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CornerEdge {
+    /// Bits 14-15 = 1: `e0`, from `v0` to `v1`.
+    E0,
+    /// Bits 14-15 = 2: `e1`, from `v1` to `v2`.
+    E1,
+    /// Bits 14-15 = 3: `e2`, from `v2` to `v0`.
+    E2,
+}
+
+impl CornerEdge {
+    /// The edge's index `k` (its corners are `k` and `(k + 1) mod 3`).
+    #[inline]
+    #[must_use]
+    pub const fn index(self) -> usize {
+        match self {
+            Self::E0 => 0,
+            Self::E1 => 1,
+            Self::E2 => 2,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -121,6 +163,19 @@ mod tests {
         assert_eq!(f.top_value(), 15);
         assert_eq!(f.low(), 0x00d);
         assert_eq!(f.with_top_value(3).bits(), 0x300d);
+        // Bits 14-15 of 0xf00d are 3: edge e2.
+        assert_eq!(f.corner_edge(), Some(CornerEdge::E2));
+    }
+
+    #[test]
+    fn bits_14_and_15_name_the_corner_edge() {
+        let with = |v: u16| TriangleFlags::from_bits_retain(0x0001 | (v << 14));
+        assert_eq!(with(0).corner_edge(), None);
+        assert_eq!(with(1).corner_edge().map(CornerEdge::index), Some(0));
+        assert_eq!(with(2).corner_edge().map(CornerEdge::index), Some(1));
+        assert_eq!(with(3).corner_edge().map(CornerEdge::index), Some(2));
+        // Bits 12-13 do not name an edge.
+        assert_eq!(TriangleFlags::from_bits_retain(0x3001).corner_edge(), None);
     }
 
     #[test]

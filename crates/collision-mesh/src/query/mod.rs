@@ -190,6 +190,11 @@ pub struct SweepQuery<R> {
     pub nz_max: R,
     /// How the cell lists are walked.
     pub walk: ListWalk,
+    /// The moving body's owner is airborne (object flag 0x4000000): the
+    /// walking sweep then writes no corner slide (spec Unit 1 "Seen at
+    /// runtime": "the corner slide skips airborne bodies"; the flag given as
+    /// an argument, *inferred*, divergence 294). Read by no other sweep.
+    pub airborne: bool,
 }
 
 impl<R: Real> SweepQuery<R> {
@@ -207,6 +212,7 @@ impl<R: Real> SweepQuery<R> {
             nz_min: R::from_f32(-0.65),
             nz_max: R::ZERO,
             walk: ListWalk::Exact,
+            airborne: false,
         }
     }
 
@@ -220,6 +226,12 @@ impl<R: Real> SweepQuery<R> {
     #[must_use]
     pub fn with_body_flags(self, body_flags: u32) -> Self {
         Self { body_flags, ..self }
+    }
+
+    /// The same query for an airborne (or grounded) owner.
+    #[must_use]
+    pub fn with_airborne(self, airborne: bool) -> Self {
+        Self { airborne, ..self }
     }
 
     /// The same query with this list walk.

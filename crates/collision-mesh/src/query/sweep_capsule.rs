@@ -19,6 +19,9 @@ const LOW: f32 = 0.25;
 const NEARLY_VERTICAL: f32 = 0.8;
 /// `0.05`: the sphere's lowest point above the feet.
 const FOOT_GAP: f32 = 0.05;
+/// Contact flag 0x1 (`+0xb0`): the corner slide; the resolution adds the
+/// slide vector `+0xa0` to the move's velocity (spec overview "Contacts").
+pub const CORNER_SLIDE: u32 = 0x1;
 
 /// What one triangle of the walking sweep came to.
 enum Outcome<R> {
@@ -96,8 +99,12 @@ impl CollisionMesh {
     /// # Returns
     ///
     /// The number of records written, at most `q.max` and `out.len()`. The
-    /// records get the sphere sweep's fields (divergence 156); the corner
-    /// slide of the original's walking sweep is not written (divergence 164).
+    /// records get the sphere sweep's fields (divergence 156), and, unless
+    /// [`SweepQuery::airborne`], the corner slide: a contact on a triangle
+    /// whose flag bits 14-15 name an edge gets flag 0x1 ([`CORNER_SLIDE`])
+    /// and the unit slide vector `+0xa0` along the wall towards that edge
+    /// (spec overview "Contacts", "Open questions"; divergences 164, 290 to
+    /// 294).
     ///
     /// Original: `PhysicsMesh_SweepCapsule` (0x00347c08).
     pub fn sweep_capsule<R: Real>(
@@ -140,8 +147,42 @@ impl CollisionMesh {
         let n = scratch.finish(q.max, out.len());
         for (o, mc) in out.iter_mut().zip(scratch.contacts.iter()).take(n) {
             write_sphere_contact(o, mc, q.own_shape, sphere.centre, sphere.radius, mv);
+            if q.airborne {
+                continue;
+            }
+            if let Some(slide) = self.corner_slide(mc) {
+                o.slide.set(slide);
+                o.flags = Some(o.flags.unwrap_or(0) | CORNER_SLIDE);
+            }
         }
         n
+    }
+
+    /// The corner slide of one kept wall contact, or `None` when its
+    /// triangle names no corner edge (bits 14-15 zero,
+    /// [`crate::TriangleFlags::corner_edge`]).
+    ///
+    /// The slide runs along the wall in the ground plane: `s = n × up` with
+    /// `n` the contact's unit normal (the face turned towards the sphere) and
+    /// `up = (0, 0, 1)`, turned over when it points away from the named
+    /// edge (`s · ((a − p) + (b − p)) < 0`, with `a`, `b` the edge's corners
+    /// and `p` the third corner of the triangle as stored), then made a unit
+    /// vector with `w = 1`, as Unit 12's corner slide is. All of it is
+    /// *inferred* (divergences 291 to 293): the spec gives the flag and the
+    /// record's `+0xa0` (overview "Contacts") and the bits (overview "Open
+    /// questions"), not the vector.
+    fn corner_slide<R: Real>(&self, mc: &MeshContact<R>) -> Option<Vec4<R>> {
+        let ix = usize::from(mc.triangle);
+        let edge = self.triangle(ix)?.flags.corner_edge()?;
+        let v = self.corners::<R>(ix)?;
+        let k = edge.index();
+        let (a, b, far) = (v[k], v[(k + 1) % 3], v[(k + 2) % 3]);
+        let up = Vec4::new(R::ZERO, R::ZERO, R::ONE, R::ZERO);
+        let mut s = mc.work.n.with_w(R::ZERO).cross(up);
+        if s.dot((a - far) + (b - far)) < R::ZERO {
+            s = s.scale(R::from_f32(-1.0));
+        }
+        Some(s.normalize().with_w(R::ONE))
     }
 
     /// One triangle of [`CollisionMesh::sweep_capsule`], after its visited
