@@ -214,29 +214,42 @@ impl CollisionMesh {
             return Outcome::Skipped;
         }
         let is_wall = |nz: R| q.nz_min <= nz && nz <= -q.nz_min;
-        // With the kept normal (the fast walk), the wall test runs before the
-        // corners are read: it needs only the normal, so the order changes
-        // no answer, and the floors and ceilings within reach cost no corner
-        // read (divergence 179).
-        let kept = self.kept_normal::<R>(ix).filter(|_| reach.active());
-        if kept.is_some_and(|n| !is_wall(n.z)) {
-            return Outcome::Skipped;
-        }
-        let Some(corners) = self.corners::<R>(ix) else {
-            return Outcome::Skipped;
-        };
-        work.v = corners;
-        match kept {
-            Some(n) => work.n = n,
-            None => {
-                work.compute_normal();
-                if !is_wall(work.n.z) {
-                    return Outcome::Skipped;
-                }
+        if let Some(n) = self.kept_normal::<R>(ix).filter(|_| reach.active()) {
+            // The fast walk, with the kept normal: the wall, side and
+            // direction tests read only the normal and the first corner, so
+            // they run before the other two corners are read; a turned face's
+            // corners are then swapped as `CollTri_Flip` swaps them. The
+            // order changes no answer (divergence 179).
+            if !is_wall(n.z) {
+                return Outcome::Skipped;
             }
-        }
-        if let FaceOutcome::Skipped(_) = faces.face(work, flags) {
-            return Outcome::Skipped;
+            let Some(v0) = self.corner::<R>(ix, 0) else {
+                return Outcome::Skipped;
+            };
+            work.v[0] = v0;
+            work.n = n;
+            let FaceOutcome::Kept { flipped, .. } = faces.face(work, flags) else {
+                return Outcome::Skipped;
+            };
+            let Some(corners) = self.corners::<R>(ix) else {
+                return Outcome::Skipped;
+            };
+            work.v = corners;
+            if flipped {
+                work.v.swap(1, 2);
+            }
+        } else {
+            let Some(corners) = self.corners::<R>(ix) else {
+                return Outcome::Skipped;
+            };
+            work.v = corners;
+            work.compute_normal();
+            if !is_wall(work.n.z) {
+                return Outcome::Skipped;
+            }
+            if let FaceOutcome::Skipped(_) = faces.face(work, flags) {
+                return Outcome::Skipped;
+            }
         }
         work.compute_edges(false);
         if wall_too_low(work) {
