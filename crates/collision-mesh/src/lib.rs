@@ -235,12 +235,28 @@
 //!   7.8×, goal 3×). Against parry with the port's culling the all-contact
 //!   sweep is 3.8 to 4.5× and the capsule 2.8 to 3.3×;
 //! * the 64k mesh costs 1.00 to 1.18 times the 2k mesh for every query but
-//!   the walking capsule, 1.24 to 1.25× (goal 1.2×, missed by 4 %; not
-//!   profiled further: the large mesh's starts are drawn over the whole
-//!   tiling, so they are not the small mesh's queries, and part of the
-//!   difference is the workload's); no part of a query grows with the mesh any more (the visited bits clear
-//!   only the bytes a query set: before, clearing the 8 KB of the large
-//!   mesh's bits was a third of its sweep);
+//!   the walking capsule, 1.24 to 1.25× before its wall, side and
+//!   direction tests moved ahead of the corner reads, 1.22× after (6,178
+//!   against 5,076 with 8 m cells, 5,826 against 4,774 with 2 m; goal 1.2×,
+//!   missed by 2 %). The profile (callgrind per function, and the counters
+//!   of [`QueryStats`] over the 256 capsule queries) says the extra cost is
+//!   the workload's, not the mesh's: the large mesh's starts are drawn over
+//!   the whole tiling, and near its block seams a query's box lists 13.2
+//!   entries (9.0 on the small mesh), of which 4.0 reach the normal and the
+//!   face tests (2.3) and 1.27 the kernel (1.05) for about the same kept
+//!   contacts (0.74 and 0.71 per query). Of the 1,228 extra instructions per
+//!   query before the change, the walk and the tree picks took 380, the sort
+//!   of the picks 80, the per-triangle tests and the corner reads 510, the
+//!   kernel and the low-triangle rule 210; none of it is a part of a query
+//!   that grows with the mesh (the visited bits clear only the bytes a query
+//!   set: before, clearing the 8 KB of the large mesh's bits was a third of
+//!   its sweep). The culling left that provably changes no answer is the one
+//!   done: with the kept normal the wall, side and direction tests need only
+//!   the normal and the first corner, so the triangles they drop (floors and
+//!   ceilings within reach, walls seen from behind or receding) cost no
+//!   read of the other two corners (divergence 179); what remains is more
+//!   walls met by more queries, each needing the walk, its tests and the
+//!   kernel;
 //! * missed, the box sweep: 0.41 to 1.13× (goal 3×). Divergence 178 keeps it
 //!   unculled (its kernel's zero-speed reset can give contacts no box test
 //!   predicts), so every triangle of the walked cells goes through the

@@ -599,6 +599,16 @@ impl CollisionMesh {
         Some([Vec4::from_f32(*a), Vec4::from_f32(*b), Vec4::from_f32(*c)])
     }
 
+    /// Corner `k` (0 to 2) of a triangle in the query's float mode, as
+    /// [`CollisionMesh::corners`] gives it.
+    #[must_use]
+    #[inline]
+    pub(crate) fn corner<R: Real>(&self, index: usize, k: usize) -> Option<Vec4<R>> {
+        let t = self.triangles.get(index)?;
+        let v = self.vertices.get(usize::from(*t.v.get(k)?))?;
+        Some(Vec4::from_f32(*v))
+    }
+
     /// A triangle's bounding box, `[min x, min y, min z, max x, max y, max
     /// z]`.
     #[must_use]

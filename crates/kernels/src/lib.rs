@@ -168,6 +168,7 @@
 pub mod box_sweep;
 pub mod capsule_box;
 pub mod contact;
+pub mod flags;
 pub mod overlap;
 pub mod pair;
 pub mod ray;
@@ -180,8 +181,10 @@ pub mod sphere_triangle;
 pub mod sweep;
 pub mod table;
 pub mod triangle;
+pub mod triangle_filter;
 
 pub use contact::{Contact, ContactHalf, Lanes};
+pub use flags::TriangleFlags;
 pub use pair::PairContext;
 pub use shapes::{Capsule, OrientedBox, Segment, Shape, ShapeType, Sphere};
 pub use triangle::WorkTriangle;

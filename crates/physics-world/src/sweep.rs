@@ -186,7 +186,9 @@ impl<R: Real> PhysicsWorld<R> {
     /// `body_scale`; a segment has none), the thresholds −0.65 and 0,
     /// option 0x4 when `type_mask` has the human bit 0x40 and the moving
     /// body's flags `body_flags`; at most one contact, the nearest, written
-    /// to `out`. Returns 1 with a contact, else 0 (also without a level).
+    /// to `out`; a walking capsule's contact on a triangle naming a corner
+    /// edge gets the corner slide unless `airborne` (divergences 164,
+    /// 290-294). Returns 1 with a contact, else 0 (also without a level).
     /// The thresholds, the one contact and the option come from the
     /// overview's "Sweeping a body" step 2.
     ///
@@ -200,6 +202,7 @@ impl<R: Real> PhysicsWorld<R> {
         body_flags: u32,
         type_mask: u32,
         body_scale: R,
+        airborne: bool,
         bx: &Aabb<R>,
         mv: Vec4<R>,
     ) -> usize {
@@ -213,7 +216,8 @@ impl<R: Real> PhysicsWorld<R> {
         };
         let mut q = SweepQuery::new(collision_mesh::Aabb::new(bx.min, bx.max), 1)
             .with_options(options)
-            .with_body_flags(body_flags);
+            .with_body_flags(body_flags)
+            .with_airborne(airborne);
         q.own_shape = shape_word;
         q.nz_min = R::from_f32(-0.65);
         q.nz_max = R::ZERO;
@@ -249,6 +253,9 @@ impl<R: Real> PhysicsWorld<R> {
     ) -> Option<Contact<R>> {
         let b = self.body(id)?;
         let (owner, flags, type_mask, scale) = (b.owner, b.flags, b.type_mask, b.scale.x);
+        // An airborne human's walking sweep writes no corner slide
+        // (divergence 294).
+        let airborne = b.human.as_ref().is_some_and(|h| h.airborne);
         let sid = b.first_shape?;
         let shape = translate(&self.shape(sid)?.geom, offset);
         let mut c = Contact::default();
@@ -259,6 +266,7 @@ impl<R: Real> PhysicsWorld<R> {
             flags.bits(),
             type_mask,
             scale,
+            airborne,
             bx,
             mv,
         );

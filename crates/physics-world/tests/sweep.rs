@@ -575,7 +575,7 @@ fn shape_vs_mesh_option_0x4_for_humans<R: Real>() {
     let mut c = Contact::default();
     // Not a human: the ceiling is met after 0.5 of the move.
     assert_eq!(
-        w.sweep_shape_vs_mesh(&mut c, &shape, 0, 0, 0x1, R::ONE, &bx, mv),
+        w.sweep_shape_vs_mesh(&mut c, &shape, 0, 0, 0x1, R::ONE, false, &bx, mv),
         1
     );
     near(c.fraction.unwrap(), 0.5, 1e-5);
@@ -583,7 +583,7 @@ fn shape_vs_mesh_option_0x4_for_humans<R: Real>() {
     // A human (type mask 0x40): option 0x4 skips n.z = −1 < −0.65.
     let mut c = Contact::default();
     assert_eq!(
-        w.sweep_shape_vs_mesh(&mut c, &shape, 0, 0, 0x40, R::ONE, &bx, mv),
+        w.sweep_shape_vs_mesh(&mut c, &shape, 0, 0, 0x40, R::ONE, false, &bx, mv),
         0
     );
 }

@@ -62,7 +62,7 @@ use bitflags::bitflags;
 use kernels::Sphere;
 use ps2_float::{Real, Vec4};
 
-use crate::{CellRange, CollisionMesh, TriangleFlags, VisitedBits};
+use crate::{CellRange, CollisionMesh, VisitedBits};
 
 /// The size of the original's stack array of mesh contacts: 100 entries of
 /// 0xb0 bytes (spec Unit 13, "PhysicsMesh_SweepBox": "100-entry stack array
@@ -70,11 +70,10 @@ use crate::{CellRange, CollisionMesh, TriangleFlags, VisitedBits};
 /// *inferred*, divergence 160).
 pub const MESH_CONTACTS: usize = 100;
 
-/// The side threshold `1e-6` and the approach threshold `−0.001`, defined
-/// once, beside the working triangle.
-pub(crate) use kernels::triangle::{INTO_FACE, SIDE_EPSILON};
-/// `0.001` (0x3a83126f), option 0x40's "grazing" bound on `|n·M|`.
-pub(crate) const GRAZING: u32 = 0x3a83_126f;
+/// The per-triangle filter the queries share: the flags step, the side
+/// test (two-sided faces turned, one-sided ones behind dropped) and the
+/// direction test, with their thresholds defined once (`kernels`).
+pub(crate) use kernels::triangle_filter::{admit, FaceOutcome, FaceTest, BODY_SKIPS_BIT3, GRAZING};
 
 bitflags! {
     /// The options word of a sphere mesh sweep (the `t2` argument of
@@ -191,6 +190,11 @@ pub struct SweepQuery<R> {
     pub nz_max: R,
     /// How the cell lists are walked.
     pub walk: ListWalk,
+    /// The moving body's owner is airborne (object flag 0x4000000): the
+    /// walking sweep then writes no corner slide (spec Unit 1 "Seen at
+    /// runtime": "the corner slide skips airborne bodies"; the flag given as
+    /// an argument, *inferred*, divergence 294). Read by no other sweep.
+    pub airborne: bool,
 }
 
 impl<R: Real> SweepQuery<R> {
@@ -208,6 +212,7 @@ impl<R: Real> SweepQuery<R> {
             nz_min: R::from_f32(-0.65),
             nz_max: R::ZERO,
             walk: ListWalk::Exact,
+            airborne: false,
         }
     }
 
@@ -221,6 +226,12 @@ impl<R: Real> SweepQuery<R> {
     #[must_use]
     pub fn with_body_flags(self, body_flags: u32) -> Self {
         Self { body_flags, ..self }
+    }
+
+    /// The same query for an airborne (or grounded) owner.
+    #[must_use]
+    pub fn with_airborne(self, airborne: bool) -> Self {
+        Self { airborne, ..self }
     }
 
     /// The same query with this list walk.
@@ -311,13 +322,39 @@ impl<R: Real> QueryScratch<R> {
 
 /// One sphere query's fixed inputs, as its per-triangle step reads them:
 /// the query (box, options, thresholds, walk), the sphere at the start, the
-/// whole move and what the sphere can reach.
+/// whole move, what the sphere can reach, the face tests at the sphere's
+/// centre and whether the bit-3 rule holds for the whole query.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct SphereFrame<'a, R> {
     pub(crate) q: &'a SweepQuery<R>,
     pub(crate) sphere: Sphere<R>,
     pub(crate) mv: Vec4<R>,
     pub(crate) reach: Reach,
+    pub(crate) faces: FaceTest<R>,
+    pub(crate) bit3: bool,
+}
+
+impl<'a, R: Real> SphereFrame<'a, R> {
+    /// The frame of a sweep of `sphere` along `mv` for `q`; `bit3` is the
+    /// query's bit-3 rule ([`bit3_rule`] for the sphere sweep, `false` for
+    /// the walking sweep, which reads no type bit).
+    pub(crate) fn new(
+        q: &'a SweepQuery<R>,
+        sphere: Sphere<R>,
+        mv: Vec4<R>,
+        visited: &VisitedBits,
+        bit3: bool,
+    ) -> Self {
+        Self {
+            q,
+            sphere,
+            mv,
+            reach: Reach::sphere(sphere.centre, sphere.radius, mv, q.walk)
+                .unless_reference(visited),
+            faces: FaceTest::sweep(sphere.centre, mv),
+            bit3,
+        }
+    }
 }
 
 /// Stores a mesh contact in the 100-entry array; past the 100th it is
@@ -335,12 +372,12 @@ pub(crate) fn keep<R>(
     }
 }
 
-/// Whether a triangle flagged `flags` is dropped by the bit-3 rule: bit 0x8
-/// set, and the body has flag 0x100 or the query asks with option 0x8000.
+/// Whether the sphere sweep's bit-3 rule holds for a query: the body has
+/// flag 0x100 or the query asks with option 0x8000; triangles with bit 0x8
+/// are then dropped ([`admit`]).
 #[inline]
-pub(crate) fn bit3_skipped(flags: TriangleFlags, body_flags: u32, options: SweepOptions) -> bool {
-    flags.contains(TriangleFlags::BIT_3)
-        && (body_flags & 0x100 != 0 || options.contains(SweepOptions::SKIP_BIT_3))
+pub(crate) fn bit3_rule(body_flags: u32, options: SweepOptions) -> bool {
+    body_flags & BODY_SKIPS_BIT3 != 0 || options.contains(SweepOptions::SKIP_BIT_3)
 }
 
 /// The box a sphere can touch during a query, grown by a margin: a

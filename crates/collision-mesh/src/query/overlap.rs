@@ -8,8 +8,10 @@ use ps2_float::{Real, Vec4};
 
 use super::contact::write_overlap_contact;
 use super::walk::{walk_lists, Exit};
-use super::{keep, ListWalk, MeshContact, QueryScratch, Reach, SweepQuery, SIDE_EPSILON};
-use crate::{CollisionMesh, TriangleFlags};
+use super::{
+    admit, keep, FaceOutcome, FaceTest, ListWalk, MeshContact, QueryScratch, Reach, SweepQuery,
+};
+use crate::CollisionMesh;
 
 impl CollisionMesh {
     /// The triangles of the cells of `q.world_box` that `sphere` overlaps,
@@ -43,6 +45,7 @@ impl CollisionMesh {
         let mut work = WorkTriangle::<R>::default();
         let reach = Reach::sphere(sphere.centre, sphere.radius, Vec4::ZERO, ListWalk::Exact)
             .unless_reference(visited);
+        let faces = FaceTest::at(sphere.centre);
         let cull = Some((&reach, self.cell_bounds()));
         let counts = walk_lists(
             self.grid(),
@@ -56,7 +59,7 @@ impl CollisionMesh {
                     return Exit::Counted;
                 };
                 let flags = tri.flags;
-                if !flags.contains(TriangleFlags::ENABLED) {
+                if admit(flags, false).is_err() {
                     return Exit::Counted;
                 }
                 if !reach.meets(self.tri_bounds(ix)) {
@@ -68,12 +71,8 @@ impl CollisionMesh {
                 };
                 work.v = corners;
                 self.set_normal(&mut work, ix, reach.active());
-                let c = sphere.centre;
-                if work.n.dot(c) - work.n.dot(work.v[0]) < R::from_bits(SIDE_EPSILON) {
-                    if !flags.contains(TriangleFlags::TWO_SIDED) {
-                        return Exit::Counted;
-                    }
-                    work.flip();
+                if let FaceOutcome::Skipped(_) = faces.face(&mut work, flags) {
+                    return Exit::Counted;
                 }
                 work.compute_edges(false);
                 work.set_plane();

@@ -8,7 +8,7 @@ use kernels::{Sphere, WorkTriangle};
 use ps2_float::{Real, Vec4};
 
 use super::walk::cell_entries;
-use super::{ListWalk, Reach, SIDE_EPSILON};
+use super::{admit, FaceOutcome, FaceTest, ListWalk, Reach};
 use crate::grid::CellRange;
 use crate::query::ray::passes_material_filter;
 use crate::visited::VisitedBits;
@@ -126,9 +126,7 @@ impl CollisionMesh {
                 return;
             };
             let flags = tri.flags;
-            if !flags.contains(TriangleFlags::ENABLED)
-                || !passes_material_filter(tri.material, exclude)
-            {
+            if admit(flags, false).is_err() || !passes_material_filter(tri.material, exclude) {
                 return;
             }
             if !acc.reach.meets(self.tri_bounds(ix)) {
@@ -198,6 +196,7 @@ impl CollisionMesh {
         let mut best: Option<WallPush<R>> = None;
         let wall = R::from_f32(WALL_NZ);
         let reach = Reach::sphere(c, r, Vec4::ZERO, ListWalk::Exact).unless_reference(visited);
+        let faces = FaceTest::at(c);
         for cell in range.walk() {
             // Divergence 179, as in the sphere push.
             if !reach.meets(self.cell_box(cell)) {
@@ -213,7 +212,7 @@ impl CollisionMesh {
                     return;
                 };
                 let flags = tri.flags;
-                if !flags.contains(TriangleFlags::ENABLED) || !reach.meets(self.tri_bounds(ix)) {
+                if admit(flags, false).is_err() || !reach.meets(self.tri_bounds(ix)) {
                     return;
                 }
                 let mut work = WorkTriangle::from_corners(corners[0], corners[1], corners[2]);
@@ -221,14 +220,9 @@ impl CollisionMesh {
                 if work.n.z.abs() > wall {
                     return;
                 }
-                let mut dist = work.n.dot(c) - work.n.dot(work.v[0]);
-                if dist < R::from_bits(SIDE_EPSILON) {
-                    if !flags.contains(TriangleFlags::TWO_SIDED) {
-                        return;
-                    }
-                    work.flip();
-                    dist = -dist;
-                }
+                let FaceOutcome::Kept { side: dist, .. } = faces.face(&mut work, flags) else {
+                    return;
+                };
                 work.compute_edges(false);
                 let overlaps = point_triangle_distance_sq(c, &work).dist_sq < r * r;
                 let nearer = best.is_none_or(|b| dist < b.distance);

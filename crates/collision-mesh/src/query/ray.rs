@@ -63,6 +63,24 @@ pub struct RayFilter<'a> {
     pub mask: u32,
 }
 
+impl RayFilter<'_> {
+    /// The ray's flag rule for one triangle: no type bit shared with the mask
+    /// ([`TriangleFlags::excluded_by`]), and enabled, or the mask has the
+    /// enabled bit's value (0x1: every triangle), or the mask and the
+    /// triangle both have [`TriangleFlags::TESTABLE_WHILE_DISABLED`]'s value
+    /// (0x800). The material list is tested apart.
+    #[inline]
+    #[must_use]
+    pub fn admits(&self, flags: TriangleFlags) -> bool {
+        let mask_has = |f: TriangleFlags| self.mask & u32::from(f.bits()) != 0;
+        flags.excluded_by(self.mask) == 0
+            && (flags.contains(TriangleFlags::ENABLED)
+                || mask_has(TriangleFlags::ENABLED)
+                || (mask_has(TriangleFlags::TESTABLE_WHILE_DISABLED)
+                    && flags.contains(TriangleFlags::TESTABLE_WHILE_DISABLED)))
+    }
+}
+
 /// The result record of a ray cast (Coney `collision.md`, "Ray cast").
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RayResult<R> {
@@ -388,14 +406,7 @@ impl CollisionMesh {
                 continue;
             };
             let flags = tri.flags;
-            if tri.flags.excluded_by(filter.mask) != 0 {
-                continue;
-            }
-            let enabled = flags.contains(TriangleFlags::ENABLED)
-                || filter.mask & 0x1 != 0
-                || (filter.mask & 0x800 != 0
-                    && flags.contains(TriangleFlags::TESTABLE_WHILE_DISABLED));
-            if !enabled || !passes_material_filter(tri.material, filter.exclude) {
+            if !filter.admits(flags) || !passes_material_filter(tri.material, filter.exclude) {
                 continue;
             }
             let until = if result.hit {
@@ -703,13 +714,7 @@ impl CollisionMesh {
     fn ray_triangle<R: Real>(&self, ix: usize, ray: &Ray<R>, filter: &RayFilter<'_>) -> Option<R> {
         let tri = self.triangle(ix)?;
         let flags = tri.flags;
-        if tri.flags.excluded_by(filter.mask) != 0 {
-            return None;
-        }
-        let enabled = flags.contains(TriangleFlags::ENABLED)
-            || filter.mask & 0x1 != 0
-            || (filter.mask & 0x800 != 0 && flags.contains(TriangleFlags::TESTABLE_WHILE_DISABLED));
-        if !enabled || !passes_material_filter(tri.material, filter.exclude) {
+        if !filter.admits(flags) || !passes_material_filter(tri.material, filter.exclude) {
             return None;
         }
         let corners = self.corners::<R>(ix)?;

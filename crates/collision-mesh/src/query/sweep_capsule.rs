@@ -9,10 +9,9 @@ use ps2_float::{Real, Vec4};
 use super::contact::write_sphere_contact;
 use super::walk::{walk_lists, Exit};
 use super::{
-    keep, MeshContact, QueryScratch, QueryStats, Reach, SphereFrame, SweepQuery, INTO_FACE,
-    SIDE_EPSILON,
+    admit, keep, FaceOutcome, MeshContact, QueryScratch, QueryStats, SphereFrame, SweepQuery,
 };
-use crate::{CollisionMesh, TriangleFlags};
+use crate::CollisionMesh;
 
 /// `0.25`: the low-triangle rule's height and distance.
 const LOW: f32 = 0.25;
@@ -20,6 +19,9 @@ const LOW: f32 = 0.25;
 const NEARLY_VERTICAL: f32 = 0.8;
 /// `0.05`: the sphere's lowest point above the feet.
 const FOOT_GAP: f32 = 0.05;
+/// Contact flag 0x1 (`+0xb0`): the corner slide; the resolution adds the
+/// slide vector `+0xa0` to the move's velocity (spec overview "Contacts").
+pub const CORNER_SLIDE: u32 = 0x1;
 
 /// What one triangle of the walking sweep came to.
 enum Outcome<R> {
@@ -97,8 +99,12 @@ impl CollisionMesh {
     /// # Returns
     ///
     /// The number of records written, at most `q.max` and `out.len()`. The
-    /// records get the sphere sweep's fields (divergence 156); the corner
-    /// slide of the original's walking sweep is not written (divergence 164).
+    /// records get the sphere sweep's fields (divergence 156), and, unless
+    /// [`SweepQuery::airborne`], the corner slide: a contact on a triangle
+    /// whose flag bits 14-15 name an edge gets flag 0x1 ([`CORNER_SLIDE`])
+    /// and the unit slide vector `+0xa0` along the wall towards that edge
+    /// (spec overview "Contacts", "Open questions"; divergences 164, 290 to
+    /// 294).
     ///
     /// Original: `PhysicsMesh_SweepCapsule` (0x00347c08).
     pub fn sweep_capsule<R: Real>(
@@ -118,15 +124,9 @@ impl CollisionMesh {
             stats,
         } = scratch;
         let mut work = WorkTriangle::<R>::default();
-        let reach =
-            Reach::sphere(sphere.centre, sphere.radius, mv, q.walk).unless_reference(visited);
-        let frame = SphereFrame {
-            q,
-            sphere,
-            mv,
-            reach,
-        };
-        let cull = Some((&reach, self.cell_bounds()));
+        // No type bit and no bit-3 rule: only the enabled bit is read.
+        let frame = SphereFrame::new(q, sphere, mv, visited, false);
+        let cull = Some((&frame.reach, self.cell_bounds()));
         let counts = walk_lists(
             self.grid(),
             self.cell_trees(),
@@ -147,8 +147,49 @@ impl CollisionMesh {
         let n = scratch.finish(q.max, out.len());
         for (o, mc) in out.iter_mut().zip(scratch.contacts.iter()).take(n) {
             write_sphere_contact(o, mc, q.own_shape, sphere.centre, sphere.radius, mv);
+            if q.airborne {
+                continue;
+            }
+            if let Some(slide) = self.corner_slide(mc) {
+                o.slide.set(slide);
+                o.flags = Some(o.flags.unwrap_or(0) | CORNER_SLIDE);
+            }
         }
         n
+    }
+
+    /// The corner slide of one kept wall contact, or `None` when its
+    /// triangle names no corner edge (bits 14-15 zero,
+    /// [`crate::TriangleFlags::corner_edge`]) or the sphere met it inside
+    /// that edge (the kernel's inside mask, `+0x14`, has the edge's bit).
+    ///
+    /// The slide runs along the wall in the ground plane: `s = n × up` with
+    /// `n` the contact's unit normal (the face turned towards the sphere) and
+    /// `up = (0, 0, 1)`, turned over when it points away from the named
+    /// edge (`s · ((a − p) + (b − p)) < 0`, with `a`, `b` the edge's corners
+    /// and `p` the third corner of the triangle as stored), then made a unit
+    /// vector with `w = 1`, as Unit 12's corner slide is. All of it is
+    /// *inferred* (divergences 291 to 293): the spec gives the flag and the
+    /// record's `+0xa0` (overview "Contacts") and the bits (overview "Open
+    /// questions"), not the vector.
+    fn corner_slide<R: Real>(&self, mc: &MeshContact<R>) -> Option<Vec4<R>> {
+        let ix = usize::from(mc.triangle);
+        let edge = self.triangle(ix)?.flags.corner_edge()?;
+        let k = edge.index();
+        // Only a touch past the named edge slides: the kernel's inside mask
+        // (kept at +0x14) has edge k's bit clear. A face contact (mask 7)
+        // or one past another edge does not (divergence 292).
+        if mc.mask.is_some_and(|m| m & (1 << k) != 0) {
+            return None;
+        }
+        let v = self.corners::<R>(ix)?;
+        let (a, b, far) = (v[k], v[(k + 1) % 3], v[(k + 2) % 3]);
+        let up = Vec4::new(R::ZERO, R::ZERO, R::ONE, R::ZERO);
+        let mut s = mc.work.n.with_w(R::ZERO).cross(up);
+        if s.dot((a - far) + (b - far)) < R::ZERO {
+            s = s.scale(R::from_f32(-1.0));
+        }
+        Some(s.normalize().with_w(R::ONE))
     }
 
     /// One triangle of [`CollisionMesh::sweep_capsule`], after its visited
@@ -165,36 +206,57 @@ impl CollisionMesh {
             ref sphere,
             mv,
             ref reach,
+            ref faces,
+            bit3,
         } = *frame;
         let Some(tri) = self.triangle(ix) else {
             return Outcome::Skipped;
         };
         let flags = tri.flags;
-        if !flags.contains(TriangleFlags::ENABLED) {
+        if admit(flags, bit3).is_err() {
             return Outcome::Skipped;
         }
         if !reach.meets(self.tri_bounds(ix)) {
             stats.culled += 1;
             return Outcome::Skipped;
         }
-        let Some(corners) = self.corners::<R>(ix) else {
-            return Outcome::Skipped;
-        };
-        work.v = corners;
-        self.set_normal(work, ix, reach.active());
-        let nz = work.n.z;
-        if !(q.nz_min <= nz && nz <= -q.nz_min) {
-            return Outcome::Skipped;
-        }
-        let c = sphere.centre;
-        if work.n.dot(c) - work.n.dot(work.v[0]) < R::from_bits(SIDE_EPSILON) {
-            if !flags.contains(TriangleFlags::TWO_SIDED) {
+        let is_wall = |nz: R| q.nz_min <= nz && nz <= -q.nz_min;
+        if let Some(n) = self.kept_normal::<R>(ix).filter(|_| reach.active()) {
+            // The fast walk, with the kept normal: the wall, side and
+            // direction tests read only the normal and the first corner, so
+            // they run before the other two corners are read; a turned face's
+            // corners are then swapped as `CollTri_Flip` swaps them. The
+            // order changes no answer (divergence 179).
+            if !is_wall(n.z) {
                 return Outcome::Skipped;
             }
-            work.flip();
-        }
-        if work.n.dot(mv) >= R::from_bits(INTO_FACE) {
-            return Outcome::Skipped;
+            let Some(v0) = self.corner::<R>(ix, 0) else {
+                return Outcome::Skipped;
+            };
+            work.v[0] = v0;
+            work.n = n;
+            let FaceOutcome::Kept { flipped, .. } = faces.face(work, flags) else {
+                return Outcome::Skipped;
+            };
+            let Some(corners) = self.corners::<R>(ix) else {
+                return Outcome::Skipped;
+            };
+            work.v = corners;
+            if flipped {
+                work.v.swap(1, 2);
+            }
+        } else {
+            let Some(corners) = self.corners::<R>(ix) else {
+                return Outcome::Skipped;
+            };
+            work.v = corners;
+            work.compute_normal();
+            if !is_wall(work.n.z) {
+                return Outcome::Skipped;
+            }
+            if let FaceOutcome::Skipped(_) = faces.face(work, flags) {
+                return Outcome::Skipped;
+            }
         }
         work.compute_edges(false);
         if wall_too_low(work) {

@@ -8,8 +8,8 @@ use ps2_float::{Real, Vec4};
 use super::contact::write_sphere_contact;
 use super::walk::{walk_lists, Exit};
 use super::{
-    bit3_skipped, keep, marks, MeshContact, QueryScratch, QueryStats, Reach, SphereFrame,
-    SweepOptions, SweepQuery, GRAZING, INTO_FACE, SIDE_EPSILON,
+    admit, bit3_rule, keep, marks, FaceOutcome, FaceTest, MeshContact, QueryScratch, QueryStats,
+    SphereFrame, SweepOptions, SweepQuery, GRAZING,
 };
 use crate::{CollisionMesh, TriangleFlags};
 
@@ -85,15 +85,8 @@ impl CollisionMesh {
         } = scratch;
         let mut work = WorkTriangle::<R>::default();
         let one_per_plane = q.options.contains(SweepOptions::ONE_PER_PLANE);
-        let reach =
-            Reach::sphere(sphere.centre, sphere.radius, mv, q.walk).unless_reference(visited);
-        let frame = SphereFrame {
-            q,
-            sphere: *sphere,
-            mv,
-            reach,
-        };
-        let cull = Some((&reach, self.cell_bounds()));
+        let frame = SphereFrame::new(q, *sphere, mv, visited, bit3_rule(q.body_flags, q.options));
+        let cull = Some((&frame.reach, self.cell_bounds()));
         let counts = walk_lists(
             self.grid(),
             self.cell_trees(),
@@ -144,12 +137,14 @@ impl CollisionMesh {
             ref sphere,
             mv,
             ref reach,
+            ref faces,
+            bit3,
         } = *frame;
         let Some(tri) = self.triangle(ix) else {
             return Outcome::Skipped;
         };
         let flags = tri.flags;
-        if bit3_skipped(flags, q.body_flags, q.options) || !flags.contains(TriangleFlags::ENABLED) {
+        if admit(flags, bit3).is_err() {
             return Outcome::Skipped;
         }
         if !reach.meets(self.tri_bounds(ix)) {
@@ -167,29 +162,13 @@ impl CollisionMesh {
         {
             return Outcome::Skipped;
         }
-        let mark_faces = q.options.contains(SweepOptions::MARK_FACES);
-        let mut mark = 0;
-        let c = sphere.centre;
-        if work.n.dot(c) - work.n.dot(work.v[0]) < R::from_bits(SIDE_EPSILON) {
-            if flags.contains(TriangleFlags::TWO_SIDED) {
-                work.flip();
-            } else if mark_faces {
-                mark |= marks::BEHIND;
-            } else {
-                return Outcome::Skipped;
-            }
-        }
-        let nm = work.n.dot(mv);
-        if nm >= R::from_bits(INTO_FACE) {
-            if !mark_faces {
-                return Outcome::Skipped;
-            }
-            mark |= if nm.abs() <= R::from_bits(GRAZING) {
-                marks::GRAZING
-            } else {
-                marks::AWAY
-            };
-        }
+        let mark = if q.options.contains(SweepOptions::MARK_FACES) {
+            face_marks(faces, work, flags, mv)
+        } else if let FaceOutcome::Skipped(_) = faces.face(work, flags) {
+            return Outcome::Skipped;
+        } else {
+            0
+        };
         work.compute_edges(false);
         work.set_plane();
         stats.kernel_calls += 1;
@@ -214,6 +193,36 @@ impl CollisionMesh {
             work: *work,
         })
     }
+}
+
+/// Option 0x40's reading of the face tests: nothing is dropped; a
+/// one-sided face the centre is behind is marked 0x10 (a two-sided one is
+/// turned over as [`FaceTest::face`] turns it), and a move that fails the
+/// direction test is marked 0x40 when `|n·M| ≤ 0.001` and 0x20 otherwise
+/// (spec Unit 1, "Issue #150"; divergence 157).
+fn face_marks<R: Real>(
+    faces: &FaceTest<R>,
+    work: &mut WorkTriangle<R>,
+    flags: TriangleFlags,
+    mv: Vec4<R>,
+) -> u32 {
+    let mut mark = 0;
+    if FaceTest::is_behind(faces.side(work)) {
+        if flags.contains(TriangleFlags::TWO_SIDED) {
+            work.flip();
+        } else {
+            mark |= marks::BEHIND;
+        }
+    }
+    let nm = work.n.dot(mv);
+    if FaceTest::is_receding(nm) {
+        mark |= if nm.abs() <= R::from_bits(GRAZING) {
+            marks::GRAZING
+        } else {
+            marks::AWAY
+        };
+    }
+    mark
 }
 
 /// Whether two working triangles lie in one plane for option 0x20000: the

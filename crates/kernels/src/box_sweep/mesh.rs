@@ -9,17 +9,9 @@
 use ps2_float::{Real, Vec4};
 
 use super::box_triangle::{box_axes_separate, sweep_box_triangle, NO_CONTACT};
-use crate::triangle::{INTO_FACE, SIDE_EPSILON};
-use crate::{Contact, OrientedBox, WorkTriangle};
-
-/// Triangle flag 0x1: enabled.
-const TRI_ENABLED: u16 = 0x1;
-/// Triangle flag 0x2: two-sided.
-const TRI_TWO_SIDED: u16 = 0x2;
-/// Triangle flag 0x8: skipped by bodies with flag 0x100.
-const TRI_BIT3: u16 = 0x8;
-/// Body flag 0x100 (body `+0x40`), tested against triangle bit 0x8.
-const BODY_SKIPS_BIT3: u32 = 0x100;
+pub use crate::triangle_filter::MeshSkip;
+use crate::triangle_filter::{admit, FaceOutcome, FaceTest, BODY_SKIPS_BIT3};
+use crate::{Contact, OrientedBox, TriangleFlags, WorkTriangle};
 
 /// One triangle as the mesh holds it (its identity a number standing for the
 /// original's pointer to the file's triangle; divergence 98).
@@ -31,19 +23,6 @@ pub struct MeshTriangle<R> {
     pub flags: u16,
     /// The triangle (the mesh contact's `+0x04`, the record's `+0xb4`).
     pub id: u32,
-}
-
-/// Why a triangle was dropped before the kernel.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MeshSkip {
-    /// Triangle bit 0x8 with body flag 0x100.
-    Bit3,
-    /// Triangle bit 0x1 clear.
-    Disabled,
-    /// One-sided and the box centre is not in front (`s < 1e-6`).
-    Behind,
-    /// The move does not go into the face (`n·move ≥ −0.001`).
-    Receding,
 }
 
 /// A kept triangle: the 0xb0-byte mesh contact the walk stores.
@@ -116,27 +95,17 @@ pub fn physics_mesh_sweep_box_triangle_with_normal<R: Real>(
     mv: Vec4<R>,
     normal: Option<Vec4<R>>,
 ) -> BoxTriangleStep<R> {
-    let flags = tri.flags & 0x0fff;
-    if flags & TRI_BIT3 != 0 && body_flags & BODY_SKIPS_BIT3 != 0 {
-        return BoxTriangleStep::Skipped(MeshSkip::Bit3);
-    }
-    if flags & TRI_ENABLED == 0 {
-        return BoxTriangleStep::Skipped(MeshSkip::Disabled);
+    let flags = TriangleFlags::from_bits_retain(tri.flags);
+    if let Err(skip) = admit(flags, body_flags & BODY_SKIPS_BIT3 != 0) {
+        return BoxTriangleStep::Skipped(skip);
     }
     work.v = tri.corners;
     match normal {
         Some(n) => work.n = n,
         None => work.compute_normal(),
     }
-    let s = work.n.dot(bx.centre) - work.n.dot(work.v[0]);
-    if s < R::from_bits(SIDE_EPSILON) {
-        if tri.flags & TRI_TWO_SIDED == 0 {
-            return BoxTriangleStep::Skipped(MeshSkip::Behind);
-        }
-        work.flip();
-    }
-    if work.n.dot(mv) >= R::from_bits(INTO_FACE) {
-        return BoxTriangleStep::Skipped(MeshSkip::Receding);
+    if let FaceOutcome::Skipped(skip) = FaceTest::sweep(bx.centre, mv).face(work, flags) {
+        return BoxTriangleStep::Skipped(skip);
     }
     // The box's own axes first (exact: divergence 178's rule): a triangle
     // they separate gets the kernel's 1e28 without the edges or the face.

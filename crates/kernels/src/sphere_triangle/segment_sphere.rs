@@ -38,6 +38,7 @@ impl<R: Real> EdgePoints<R> {
 /// zero-length segment divides `−0` by `0` and returns `false`.
 ///
 /// Original: `Segment_SphereIntersect` (0x0034e120).
+#[inline]
 pub fn segment_sphere_intersect<R: Real>(
     a: Vec4<R>,
     e: Vec4<R>,
