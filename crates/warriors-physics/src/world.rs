@@ -1,0 +1,4 @@
+//! The world of bodies (placeholder).
+pub struct World;
+pub struct Body;
+pub enum BodyKind {}
