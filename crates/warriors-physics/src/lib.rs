@@ -105,7 +105,10 @@ pub use world::{Body, BodyKind, World};
 /// who needs the exact records (an `Ee32` box's axes, a world's owner
 /// trait): re-exported so that no game names the record crates itself.
 pub mod record {
-    pub use kernels::{Capsule, OrientedBox, Sphere};
+    pub use collision_mesh::build::from_soup;
+    pub use collision_mesh::{binary, chunks, obj, ron_text};
+    pub use collision_mesh::{Aabb, QueryScratch, Ray, RayResult, SweepQuery};
+    pub use kernels::{Capsule, Contact, OrientedBox, Sphere};
     pub use physics_world::reference;
     pub use physics_world::{BodyFlags, MoverState, OwnerId, Owners, SweepReport};
     pub use ps2_float::Vec4;
