@@ -338,16 +338,6 @@ impl<R: Real> Level<R> {
             None => u32::from(id.index),
         })
     }
-
-    /// The level's one mesh and its ownership, for the world: `Err(self)`
-    /// when it has several tiles.
-    pub(crate) fn into_single_mesh(self) -> Result<CollisionMesh, Self> {
-        if self.tiles.len() == 1 {
-            let mut tiles = self.tiles;
-            return Ok(tiles.remove(0).mesh);
-        }
-        Err(self)
-    }
 }
 
 fn check_finite(soup: &[SoupTriangle], file: &str) -> Result<(), MeshError> {

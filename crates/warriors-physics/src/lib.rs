@@ -94,12 +94,13 @@ pub use collision_mesh::{
 pub use error::{Input, QueryError, WorldError};
 pub use ids::TriangleId;
 pub use level::{Level, LevelConfig, MAX_TILE_TRIANGLES};
+pub use physics_world::step::StepReport;
 pub use ps2_float::{Ee32, Real};
 pub use query::{
     oriented_box, ContactMarks, Ground, Hit, Overlap, Push, RayFilter, RayHit, SweepFlags,
     SweepSettings,
 };
-pub use world::{Body, BodyKind, World};
+pub use world::{Body, BodyKind, ObjectBody, World};
 
 /// The record layer's types the facade's calls take or give, for a caller
 /// who needs the exact records (an `Ee32` box's axes, a world's owner
@@ -121,8 +122,8 @@ pub mod prelude {
     pub use crate::convert::{IntoPoint, IntoScalar, IntoVector};
     pub use crate::{
         Body, BodyKind, ContactMarks, Ee32, Ground, Hit, Input, Level, LevelConfig, Material,
-        ObjOptions, Overlap, Push, QueryError, RayFilter, RayHit, Real, SoupTriangle, SweepFlags,
-        SweepSettings, TriangleFlags, TriangleId, World, WorldError,
+        ObjOptions, ObjectBody, Overlap, Push, QueryError, RayFilter, RayHit, Real, SoupTriangle,
+        SweepFlags, SweepSettings, TriangleFlags, TriangleId, World, WorldError,
     };
     pub use nalgebra::{Isometry3, Point3, Translation3, Unit, UnitQuaternion, Vector3};
 }
