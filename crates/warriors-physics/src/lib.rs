@@ -110,6 +110,7 @@ pub mod record {
     pub use collision_mesh::{binary, chunks, obj, ron_text};
     pub use collision_mesh::{Aabb, QueryScratch, Ray, RayResult, SweepQuery};
     pub use kernels::{Capsule, Contact, OrientedBox, Sphere};
+    pub use physics_world::quat::Quat;
     pub use physics_world::reference;
     pub use physics_world::{BodyFlags, MoverState, OwnerId, Owners, SweepReport};
     pub use ps2_float::Vec4;
