@@ -735,7 +735,8 @@ impl<R: Real> Level<R> {
 
     /// The nearest hit on the segment from `from` to `to` (a line of sight):
     /// [`Level::cast_ray`] along the normalised difference (the record
-    /// layer's `Vec4::normalize`, one `rsqrt`), its length `sqrt(d·d)`.
+    /// layer's `Vec4::normalize`, one `rsqrt`), its length `sqrt(d·d)`
+    /// (divergence 343).
     /// `None` when nothing is in the way, and for `from == to`.
     ///
     /// # Errors
@@ -919,7 +920,8 @@ impl<R: Real> Level<R> {
     /// The ground under `point`, at most `max_drop` below: the ray straight
     /// down (the ground helpers' `(0, 0, −1)`), and where
     /// `Collision_DropToGround` ([`CollisionMesh::drop_to_ground`]) leaves
-    /// the point, asked of the tile that holds the nearest hit.
+    /// the point, asked of the tile that holds the nearest hit (divergence
+    /// 343).
     ///
     /// # Errors
     ///
@@ -975,13 +977,16 @@ fn sphere_in<R: Real>(
     Ok((Sphere { radius, centre }, mv))
 }
 
+/// A checked capsule query: the capsule, the move, the world box.
+type CapsuleInput<R> = (Capsule<R>, Vec4<R>, Aabb<R>);
+
 fn capsule_in<R: Real>(
     feet: impl IntoPoint<R>,
     radius: impl IntoScalar<R>,
     height: impl IntoScalar<R>,
     motion: impl IntoVector<R>,
     settings: &SweepSettings<R>,
-) -> Result<(Capsule<R>, Vec4<R>, Aabb<R>), QueryError> {
+) -> Result<CapsuleInput<R>, QueryError> {
     let base = point_in(feet, Input::Position)?;
     let radius = size_in(radius, Input::Radius)?;
     let height = size_in(height, Input::Height)?;
