@@ -456,6 +456,24 @@ impl<R: Real> World<R> {
     /// # Errors
     ///
     /// [`QueryError::NonFinite`] for a non-finite corner.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use warriors_physics::prelude::*;
+    /// use warriors_physics::record::reference::{ReferenceOwner, ReferenceOwners, WorldObjectOwner};
+    /// use warriors_physics::record::Vec4;
+    ///
+    /// let mut world = World::<f32>::new();
+    /// let mut owners = ReferenceOwners::<f32>::default();
+    /// let at = Vec4::point(4.0, 0.0, 0.5);
+    /// let id = owners.push(ReferenceOwner::Object(WorldObjectOwner::at(at, Vec4::new(1.0, 1.0, 1.0, 0.0), 0)));
+    /// let crate_body = world.create_object(&owners, id, ObjectBody::Box { size: [1.0, 1.0, 1.0] })?;
+    /// // The crate's box is 3.5..4.5 in x; type mask 1 is a world object's.
+    /// assert_eq!(world.bodies_in_box([3.8, -0.1, 0.0], [4.2, 0.1, 1.0], 0x1)?, &[crate_body]);
+    /// assert!(world.bodies_in_box([5.0, -0.1, 0.0], [6.0, 0.1, 1.0], 0x1)?.is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn bodies_in_box(
         &mut self,
         min: impl IntoPoint<R>,

@@ -319,6 +319,60 @@ fn one_tile_is_the_record_layer<R: Real>() {
             let nn = rec.other.normal.get().unwrap();
             assert_eq!([h.normal.x, h.normal.y, h.normal.z], [nn.x, nn.y, nn.z]);
         }
+        // The walking capsule, over the record layer's own box for it.
+        let feet = Vec4::<R>::from_f32([q.p[0], q.p[1], 0.02, 1.0]);
+        let walk = Vec4::<R>::from_f32([q.mv[0], q.mv[1], 0.0, 0.0]);
+        let capsule = warriors_physics::record::Capsule {
+            radius: r,
+            height: R::from_f32(1.8),
+            base: feet,
+        };
+        let big = warriors_physics::record::Aabb::new(
+            Vec4::from_f32([-10.0, -10.0, -1.0, 1.0]),
+            Vec4::from_f32([40.0, 40.0, 5.0, 1.0]),
+        );
+        let cq = warriors_physics::record::SweepQuery::new(big, 1);
+        let mut out = [warriors_physics::record::Contact::default()];
+        let n = mesh.sweep_capsule(&mut scratch, &mut out, &cq, &capsule, R::ONE, walk);
+        let hit = level
+            .cast_capsule([q.p[0], q.p[1], 0.02], q.r, 1.8, [q.mv[0], q.mv[1], 0.0])
+            .unwrap();
+        assert_eq!(n, usize::from(hit.is_some()));
+        if let Some(h) = hit {
+            assert_eq!(Some(h.fraction), out[0].fraction);
+            assert_eq!(Some(u32::from(h.triangle.index)), out[0].triangle);
+        }
+        // The ray.
+        let d = Vector3::new(q.mv[0], q.mv[1], q.mv[2]).normalize();
+        let ray = warriors_physics::record::Ray::new(
+            c,
+            Vec4::<R>::from_f32([d.x, d.y, d.z, 0.0]),
+            R::from_f32(8.0),
+        );
+        let mut res = warriors_physics::record::RayResult::default();
+        let filter = warriors_physics::record::RayFilter::default();
+        let hit_r = mesh.world_ray_cast(&mut scratch.visited, &ray, &mut res, &filter);
+        let hit = level.cast_ray(q.p, d, 8.0, &RayFilter::default()).unwrap();
+        assert_eq!(hit_r, hit.is_some());
+        if let Some(h) = hit {
+            assert_eq!(h.distance, res.t);
+            assert_eq!(Some(h.triangle.index), res.triangle);
+            assert_eq!(h.material, res.material);
+        }
+        // The push-out and the ground.
+        let pw = mesh.push_out_of_walls(&mut scratch.visited, &sphere);
+        let pf = level.push_out(q.p, q.r).unwrap();
+        assert_eq!(
+            pw.map(|p| (p.distance, p.triangle)),
+            pf.map(|p| (p.distance, p.triangle.index))
+        );
+        let mut rest = c;
+        let down = mesh.drop_to_ground(&mut scratch.visited, R::from_f32(5.0), &mut rest);
+        let g = level.ground_below(q.p, 5.0).unwrap();
+        assert_eq!(down, g.is_some());
+        if let Some(g) = g {
+            assert_eq!([g.rest.x, g.rest.y, g.rest.z], [rest.x, rest.y, rest.z]);
+        }
     }
     assert!(met > 20);
 }

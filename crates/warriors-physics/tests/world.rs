@@ -19,34 +19,52 @@ fn floor() -> Level<f32> {
 /// A dropped box, tick by tick, through the facade and through the record
 /// layer's own calls (the scenario runner's order): the same bits.
 #[test]
-fn a_drop_matches_the_record_layer() {
-    let size = Vec4::new(0.3, 0.5, 0.2, 0.0);
+fn a_drop_matches_the_record_layer_f32() {
+    a_drop_matches_the_record_layer::<f32>();
+}
+
+#[test]
+fn a_drop_matches_the_record_layer_ee32() {
+    a_drop_matches_the_record_layer::<Ee32>();
+}
+
+fn level<R: Real>() -> Level<R> {
+    let soup = [
+        SoupTriangle::new([[-10.0, -10.0, 0.0], [10.0, -10.0, 0.0], [10.0, 10.0, 0.0]]),
+        SoupTriangle::new([[-10.0, -10.0, 0.0], [10.0, 10.0, 0.0], [-10.0, 10.0, 0.0]]),
+    ];
+    Level::from_soup(&soup, &LevelConfig::default(), "floor").unwrap()
+}
+
+fn a_drop_matches_the_record_layer<R: Real>() {
+    let size = Vec4::<R>::from_f32([0.3, 0.5, 0.2, 0.0]);
+    let v = Vec4::<R>::from_f32([0.3, 0.2, 0.0, 0.0]);
     let make = || {
-        let mut o = ReferenceOwners::<f32>::default();
-        let mut w = WorldObjectOwner::at(Vec4::point(0.5, 0.2, 1.5), size, 5);
-        w.velocity = Vec4::new(0.3, 0.2, 0.0, 0.0);
+        let mut o = ReferenceOwners::<R>::default();
+        let mut w = WorldObjectOwner::at(Vec4::from_f32([0.5, 0.2, 1.5, 1.0]), size, 5);
+        w.velocity = v;
         let id = o.push(ReferenceOwner::Object(w));
         (o, id)
     };
     // The facade.
     let (mut owners, id) = make();
-    let mut world = World::<f32>::new();
-    world.set_level(floor()).unwrap();
+    let mut world = World::<R>::new();
+    world.set_level(level::<R>()).unwrap();
     let body = world
         .create_object(
             &owners,
             id,
             ObjectBody::Box {
-                size: [0.3, 0.5, 0.2],
+                size: [size.x, size.y, size.z],
             },
         )
         .unwrap();
     owners.set_body(id, body.0);
-    owners.drop_object(id, Vec4::new(0.3, 0.2, 0.0, 0.0));
+    owners.drop_object(id, v);
     // The record layer.
     let (mut r_owners, r_id) = make();
-    let mut r_world = physics_world::PhysicsWorld::<f32>::default();
-    r_world.set_mesh(floor().mesh(0).unwrap().clone());
+    let mut r_world = physics_world::PhysicsWorld::<R>::default();
+    r_world.set_mesh(level::<R>().mesh(0).unwrap().clone());
     let ty = physics_world::ObjectType {
         shape: physics_world::ObjectShape::Box { size },
         centre: Vec4::ZERO,
@@ -56,9 +74,9 @@ fn a_drop_matches_the_record_layer() {
     let (r_body, _) = r_world.object_body_from_type(&r_owners, r_id, &ty).unwrap();
     r_owners.set_body(r_id, r_body);
     r_world.update(&r_owners, r_body);
-    r_owners.drop_object(r_id, Vec4::new(0.3, 0.2, 0.0, 0.0));
+    r_owners.drop_object(r_id, v);
     let mut lowest = f32::MAX;
-    for tick in 0..90 {
+    for tick in 0..90i64 {
         world.tick_reference_objects(&mut owners);
         r_owners.now = tick;
         r_owners.update_object(&mut r_world, r_id);
@@ -66,7 +84,7 @@ fn a_drop_matches_the_record_layer() {
         let (a, b) = (owners.object(id).unwrap(), r_owners.object(r_id).unwrap());
         assert_eq!(a.position, b.position, "tick {tick}");
         assert_eq!(a.rotation, b.rotation, "tick {tick}");
-        lowest = lowest.min(a.position.z);
+        lowest = lowest.min(a.position.z.to_f32());
     }
     // It fell and stopped on the floor: never below it.
     assert!(lowest > 0.0 && lowest < 0.35, "{lowest}");
