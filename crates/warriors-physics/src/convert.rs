@@ -218,6 +218,24 @@ impl<R: Real> ToGlam for Unit<Vector3<R>> {
     }
 }
 
+/// An oriented box's pose as nalgebra's `Isometry3` (in `f32`): the centre
+/// as the translation, the axes as the rotation matrix's columns. The
+/// record layer never checks that the axes are orthonormal; the rotation is
+/// the nearest one nalgebra finds (`UnitQuaternion::from_matrix`).
+#[must_use]
+pub fn box_isometry<R: Real>(bx: &kernels::OrientedBox<R>) -> Isometry3<f32> {
+    let col = |v: Vec4<R>| {
+        let [x, y, z, _] = v.to_f32();
+        Vector3::new(x, y, z)
+    };
+    let m = nalgebra::Matrix3::from_columns(&[col(bx.axes[0]), col(bx.axes[1]), col(bx.axes[2])]);
+    let [x, y, z, _] = bx.centre.to_f32();
+    Isometry3::from_parts(
+        Translation3::new(x, y, z),
+        nalgebra::UnitQuaternion::from_matrix(&m),
+    )
+}
+
 /// Whether `x, y, z` are finite as `f32` (always, for `Ee32`: every pattern
 /// is a number there, and `to_f32` maps the largest ones to `±f32::MAX`).
 #[inline]

@@ -505,6 +505,47 @@ impl<R: Real> World<R> {
         Some(point_out(c))
     }
 
+    /// The body's shapes as the world last posed them (the record layer's
+    /// shape records, in the body's chain order).
+    pub fn shapes(&self, body: Body) -> impl Iterator<Item = kernels::Shape<R>> + '_ {
+        self.inner
+            .body_shapes(body.0)
+            .filter_map(|s| self.inner.shape(s).map(|sh| sh.geom))
+    }
+
+    /// The pose of the body's first box (a world object's crate, a car's
+    /// first box, a pane) as nalgebra's `Isometry3`, with its half extents:
+    /// [`box_isometry`](crate::convert::box_isometry) of the posed shape.
+    /// `None` for a stale handle or a body with no box.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use warriors_physics::prelude::*;
+    /// use warriors_physics::record::reference::{ReferenceOwner, ReferenceOwners, WorldObjectOwner};
+    /// use warriors_physics::record::Vec4;
+    ///
+    /// let mut world = World::<f32>::new();
+    /// let mut owners = ReferenceOwners::<f32>::default();
+    /// let at = Vec4::point(4.0, 1.0, 0.5);
+    /// let id = owners.push(ReferenceOwner::Object(WorldObjectOwner::at(at, Vec4::new(1.0, 2.0, 1.0, 0.0), 0)));
+    /// let body = world.create_object(&owners, id, ObjectBody::Box { size: [1.0, 2.0, 1.0] })?;
+    /// let (half, pose) = world.box_pose(body).unwrap();
+    /// assert_eq!(half, Vector3::new(0.5, 1.0, 0.5));
+    /// assert_eq!(pose.translation.vector, Vector3::new(4.0, 1.0, 0.5));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn box_pose(&self, body: Body) -> Option<(nalgebra::Vector3<R>, nalgebra::Isometry3<f32>)> {
+        self.shapes(body).find_map(|s| match s {
+            kernels::Shape::Box(b) => Some((
+                crate::convert::vector_out(b.half),
+                crate::convert::box_isometry(&b),
+            )),
+            _ => None,
+        })
+    }
+
     /// The body's world box (`min`, `max`).
     #[must_use]
     pub fn bounds(&self, body: Body) -> Option<(Point3<R>, Point3<R>)> {

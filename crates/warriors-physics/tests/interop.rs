@@ -152,3 +152,16 @@ fn records_round_trip_through_ron() {
             .unwrap(),
     );
 }
+
+/// An `Isometry3` in, the record layer's box, and the `Isometry3` out.
+#[test]
+fn box_poses_round_trip() {
+    let pose = Isometry3::new(Vector3::new(1.0, -2.0, 0.5), Vector3::new(0.3, -0.2, 1.1));
+    let b = warriors_physics::oriented_box::<f32>(Vector3::new(0.5, 0.25, 1.0), &pose).unwrap();
+    // Axis k is the rotation's image of the k-th unit vector.
+    let x = pose.rotation * Vector3::x();
+    assert!((b.axes[0].x - x.x).abs() < 1e-6 && (b.axes[0].z - x.z).abs() < 1e-6);
+    let back = warriors_physics::convert::box_isometry(&b);
+    assert!((back.translation.vector - pose.translation.vector).norm() < 1e-6);
+    assert!(back.rotation.angle_to(&pose.rotation) < 1e-5);
+}
