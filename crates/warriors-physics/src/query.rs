@@ -692,7 +692,9 @@ impl<R: Real> Level<R> {
     }
 
     /// The nearest hit of a ray from `origin` along the unit `direction`,
-    /// `length` long: the record layer's world ray cast
+    /// `length` long (the direction is used as given, the record layer's
+    /// rule, so a distance is in its units: pass a `Unit<Vector3>`, or use
+    /// [`Level::line_of_sight`] between two points): the record layer's world ray cast
     /// (`WorldManager_RayCast`, [`CollisionMesh::world_ray_cast`]) on each
     /// tile the segment can reach; the nearest hit over the tiles (equal
     /// distances: the lower tile).
