@@ -144,11 +144,15 @@ pub mod record {
     pub use collision_mesh::build::from_soup;
     pub use collision_mesh::{binary, chunks, obj, ron_text};
     pub use collision_mesh::{Aabb, QueryScratch, Ray, RayFilter, RayResult, SweepQuery};
-    pub use kernels::{Capsule, Contact, OrientedBox, Sphere};
+    pub use kernels::{Capsule, Contact, OrientedBox, Shape, Sphere};
     pub use physics_world::quat::Quat;
     pub use physics_world::reference;
-    pub use physics_world::{BodyFlags, MoverState, OwnerId, Owners, SweepReport};
+    pub use physics_world::{
+        BodyFlags, ContactContext, MoverState, ObjectShape, ObjectType, Other, OwnerId, Owners,
+        PhysicsWorld, SweepReport, WorldConfig,
+    };
     pub use ps2_float::Vec4;
+    pub use shape_pools::{HumanCapsule, Pose};
 }
 
 /// What a game imports: `use warriors_physics::prelude::*;`.
