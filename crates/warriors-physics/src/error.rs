@@ -33,6 +33,7 @@ pub enum Input {
 /// Why a query refused its input. A refused query never answers: no hit,
 /// no contact, nothing moved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum QueryError {
     /// A coordinate or scalar is a NaN or an infinity (divergence 340).

@@ -52,6 +52,8 @@ const MAX_TILE_VERTICES: usize = collision_mesh::mesh::MAX_VERTICES;
 
 /// How a soup becomes a level.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default))]
 pub struct LevelConfig {
     /// How each tile's grid is built (the record layer's builder).
     pub build: BuildConfig,

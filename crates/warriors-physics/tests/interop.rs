@@ -145,6 +145,11 @@ fn records_round_trip_through_ron() {
     round(&TriangleId::new(3, 7));
     round(&Input::RayOrigin);
     round(&SweepFlags::ONE_CONTACT_PER_PLANE);
+    round(&QueryError::NonFinite {
+        input: Input::Motion,
+    });
+    round(&LevelConfig::default());
+    round(&SweepSettings::<f32>::default());
     let mut le = level::<Ee32>();
     round(
         &le.cast_sphere([2.0, 3.0, 2.0], 0.5, [0.0, 0.0, -2.0])
