@@ -10,6 +10,7 @@ pub fn main(args: &[String]) -> Result<bool, String> {
     let mut mode = Mode::Update;
     let mut fixtures = None;
     let mut out = None;
+    let mut report_dir = None;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -18,6 +19,9 @@ pub fn main(args: &[String]) -> Result<bool, String> {
                 fixtures = Some(PathBuf::from(it.next().ok_or("--fixtures needs a folder")?))
             }
             "--out" => out = Some(PathBuf::from(it.next().ok_or("--out needs a folder")?)),
+            "--report" => {
+                report_dir = Some(PathBuf::from(it.next().ok_or("--report needs a folder")?))
+            }
             other => return Err(format!("golden: unknown argument `{other}`")),
         }
     }
@@ -32,6 +36,14 @@ pub fn main(args: &[String]) -> Result<bool, String> {
             root.join("fixtures/scenarios"),
         ],
     };
+    if let Some(dir) = report_dir {
+        if mode == Mode::Check || out.is_some() {
+            return Err(
+                "golden: --report writes only the report: give it without --check and --out".into(),
+            );
+        }
+        return crate::report::write(&dirs, &dir);
+    }
     let out = match (out, custom) {
         (Some(o), _) => o,
         (None, false) => root.join("fixtures/golden"),

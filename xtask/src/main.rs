@@ -2,6 +2,11 @@
 //!
 //! * `golden [--check] [--fixtures DIR --out DIR]`: evaluates the kernel case
 //!   files and writes (or checks) the golden contact snapshots.
+//! * `golden --report DIR [--fixtures DIR]`: the HTML report of every case
+//!   and scenario with its picture.
+//! * `view CASE [--tick N] [--fixtures DIR] --svg OUT`: one case's picture.
+//! * `level FILE [--svg OUT]`: loads a level mesh, prints its summary, and
+//!   draws it from above.
 //! * `ee-check FILE...`: checks tables of EE float results against `Ee32`.
 //! * `bench-ir [--scenes A,B] [--kinds A,B] [--ee32] [--reps N]`: the mesh
 //!   queries' neutral workload counted in instructions with callgrind, the
@@ -11,6 +16,9 @@
 mod bench_ir;
 mod ee_check;
 mod golden;
+mod level;
+mod report;
+mod view;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -24,6 +32,20 @@ tasks:
       fail on any stated number not met, and write the snapshots (default
       fixtures/golden). With --check, write nothing and fail when a snapshot
       would change.
+  golden --report DIR [--fixtures DIR]
+      Write DIR/index.html: every case and scenario (default fixtures/kernels
+      and fixtures/scenarios) with its inputs, its stated numbers beside the
+      port's in both modes, and its picture; filters by unit, kernel and
+      quirk. Writes no snapshot.
+  view NAME [--tick N] [--fixtures DIR] --svg OUT
+      The SVG picture of one kernel case, or of one scenario (its filmstrip,
+      or with --tick one tick).
+  level FILE [--svg OUT] [--y-up] [--sidecar FILE]
+      Load a level mesh (a chunk container such as a .lev file, a folder of
+      chunk files, OBJ, a RON mesh or the binary form), print its triangle
+      count, bounds, grid and materials, ending 'loaded N triangles (K
+      skipped)'; with --svg draw it from above. Exits 1 with the typed error
+      when it cannot be loaded.
   ee-check FILE...
       Check tables of EE float results (columns op, acc, a, b, expected[,
       acc_after]; '#' comment lines) against Ee32, bit for bit. Ends with
@@ -47,6 +69,8 @@ fn main() -> ExitCode {
         Some("golden") => golden::main(&args[1..]),
         Some("ee-check") => ee_check::main(&args[1..]),
         Some("bench-ir") => bench_ir::main(&args[1..]),
+        Some("level") => level::main(&args[1..]),
+        Some("view") => view::main(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             Ok(true)

@@ -26,6 +26,7 @@
 #![warn(missing_docs)]
 
 pub mod case;
+pub mod entry;
 pub mod input;
 pub mod outcome;
 pub mod runner;
@@ -33,8 +34,9 @@ pub mod scenario;
 pub mod units;
 
 pub use case::{Case, CaseFile, Expected};
+pub use entry::{evaluate, Entry, EntryCall};
 pub use outcome::{Outcome, Value};
-pub use runner::{run, run_dirs, Mode, Report};
+pub use runner::{check, run, run_dirs, Mode, Report};
 
 use std::path::PathBuf;
 

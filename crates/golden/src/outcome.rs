@@ -61,6 +61,11 @@ impl Outcome {
         self.fields.iter().find(|(p, _)| p == path).map(|(_, v)| v)
     }
 
+    /// The fields' names, in the order they were added.
+    pub fn paths(&self) -> impl Iterator<Item = &str> {
+        self.fields.iter().map(|(p, _)| p.as_str())
+    }
+
     /// Adds an integer field.
     pub fn int(&mut self, path: &str, v: i64) -> &mut Self {
         self.fields.push((path.to_owned(), Value::Int(v)));

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use ps2_float::{Ee32, Real};
 
 use crate::case::{CaseFile, Expected, Header};
+use crate::entry::{Entry, EntryCall};
 use crate::outcome::{Outcome, Value};
 use crate::scenario::Scenario;
 use crate::units::{with_unit, Kernel, UNITS};
@@ -109,6 +110,19 @@ struct Snap {
 }
 
 fn evaluate_dir(fixtures: &Path, report: &mut Report) -> Result<Vec<Snap>, Error> {
+    Ok(evaluate_entries(fixtures, report)?
+        .into_iter()
+        .map(|e| Snap {
+            body: snapshot_body_for(&e.name, &e.spec, &e.expect, &e.single, &e.ee),
+            source: e.file,
+            name: e.snapshot,
+            case: e.name,
+        })
+        .collect())
+}
+
+/// Evaluates every case and scenario of one folder, in file order.
+pub(crate) fn evaluate_entries(fixtures: &Path, report: &mut Report) -> Result<Vec<Entry>, Error> {
     let mut files: Vec<PathBuf> = read_dir(fixtures)?
         .into_iter()
         .filter(|p| p.extension().is_some_and(|e| e == "ron"))
@@ -121,19 +135,10 @@ fn evaluate_dir(fixtures: &Path, report: &mut Report) -> Result<Vec<Snap>, Error
             source,
         })?;
         let header: Header = parse(path, &text)?;
-        let stem = path
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
         if header.unit == "scenario" {
-            let body = evaluate_scenario(path, &text, report)?;
+            let entry = evaluate_scenario(path, &text, report)?;
             report.files += 1;
-            all.push(Snap {
-                source: path.clone(),
-                name: format!("scenario__{stem}"),
-                case: stem,
-                body,
-            });
+            all.push(entry);
             continue;
         }
         let cases = with_unit!(header.unit.as_str(), C => evaluate_file::<C>(path, &text, report)?,
@@ -143,14 +148,15 @@ fn evaluate_dir(fixtures: &Path, report: &mut Report) -> Result<Vec<Snap>, Error
             known: UNITS.join(", "),
         }));
         report.files += 1;
-        all.extend(cases.into_iter().map(|(case, body)| Snap {
-            source: path.clone(),
-            name: format!("{stem}__{case}"),
-            case,
-            body,
-        }));
+        all.extend(cases);
     }
     Ok(all)
+}
+
+fn file_stem(path: &Path) -> String {
+    path.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default()
 }
 
 fn read_dir(dir: &Path) -> Result<Vec<PathBuf>, Error> {
@@ -176,7 +182,7 @@ fn write(dir: &Path, file: &Path, text: &str) -> Result<(), Error> {
     })
 }
 
-fn parse<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> Result<T, Error> {
+pub(crate) fn parse<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> Result<T, Error> {
     ron::Options::default()
         .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
         .from_str(text)
@@ -188,15 +194,16 @@ fn parse<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> Result<T, E
         })
 }
 
-/// Evaluates one file's cases; returns each case's snapshot body.
+/// Evaluates one file's cases.
 fn evaluate_file<C: Kernel>(
     path: &Path,
     text: &str,
     report: &mut Report,
-) -> Result<Vec<(String, String)>, Error> {
+) -> Result<Vec<Entry>, Error> {
     let file: CaseFile<C> = parse(path, text)?;
+    let stem = file_stem(path);
     let mut names = BTreeSet::new();
-    let mut bodies = Vec::with_capacity(file.cases.len());
+    let mut entries = Vec::with_capacity(file.cases.len());
     for case in &file.cases {
         if !names.insert(case.name.clone()) {
             return Err(Error::DuplicateCase {
@@ -211,36 +218,51 @@ fn evaluate_file<C: Kernel>(
         };
         let single = case.call.eval::<f32>().map_err(input)?;
         let ee = case.call.eval::<Ee32>().map_err(input)?;
+        let mut failures = Vec::new();
         for (mode, outcome) in [(f32::MODE, &single), (Ee32::MODE, &ee)] {
             for (field, expected) in &case.expect {
                 report.checks += 1;
                 if let Some(msg) = check(outcome, field, expected, case.tolerance_for(field)) {
-                    report.failures.push(format!(
+                    let line = format!(
                         "{}: case `{}` ({}), {mode}: field `{field}`: {msg}",
                         path.display(),
                         case.name,
                         case.spec
-                    ));
+                    );
+                    report.failures.push(line.clone());
+                    failures.push(line);
                 }
             }
         }
         report.cases += 1;
-        bodies.push((
-            case.name.clone(),
-            snapshot_body_for(&case.name, &case.spec, &case.expect, &single, &ee),
-        ));
+        let tolerances = case
+            .expect
+            .keys()
+            .map(|k| (k.clone(), case.tolerance_for(k)))
+            .collect();
+        entries.push(Entry {
+            file: path.to_path_buf(),
+            unit: file.unit.clone(),
+            snapshot: format!("{stem}__{}", case.name),
+            name: case.name.clone(),
+            spec: case.spec.clone(),
+            note: case.note.clone(),
+            call: EntryCall::Kernel(format!("{:?}", case.call)),
+            expect: case.expect.clone(),
+            tolerances,
+            single,
+            ee,
+            failures,
+            known: Vec::new(),
+        });
     }
-    Ok(bodies)
+    Ok(entries)
 }
 
-/// Runs one scenario file in both modes, checks its stated numbers and
-/// returns its snapshot body.
-fn evaluate_scenario(path: &Path, text: &str, report: &mut Report) -> Result<String, Error> {
+/// Runs one scenario file in both modes and checks its stated numbers.
+fn evaluate_scenario(path: &Path, text: &str, report: &mut Report) -> Result<Entry, Error> {
     let sc: Scenario = parse(path, text)?;
-    let case = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
+    let case = file_stem(path);
     let input = |source| Error::Input {
         path: path.to_path_buf(),
         case: case.clone(),
@@ -250,6 +272,8 @@ fn evaluate_scenario(path: &Path, text: &str, report: &mut Report) -> Result<Str
     let single = sc.run::<f32>(dir).map_err(input)?;
     let ee = sc.run::<Ee32>(dir).map_err(input)?;
     let mut expect = std::collections::BTreeMap::new();
+    let mut failures = Vec::new();
+    let mut known = Vec::new();
     for (mode, outcome) in [(f32::MODE, &single), (Ee32::MODE, &ee)] {
         for e in &sc.expect {
             report.checks += 1;
@@ -264,16 +288,16 @@ fn evaluate_scenario(path: &Path, text: &str, report: &mut Report) -> Result<Str
             };
             match (msg, &e.known_divergence) {
                 (None, None) => {}
-                (Some(msg), None) => report.failures.push(format!(
+                (Some(msg), None) => failures.push(format!(
                     "{}: scenario ({}), {mode}: field `{key}`: {msg}",
                     path.display(),
                     sc.spec
                 )),
-                (Some(msg), Some(why)) => report.known.push(format!(
+                (Some(msg), Some(why)) => known.push(format!(
                     "{}: {mode}: field `{key}`: {msg} ({why})",
                     path.display()
                 )),
-                (None, Some(why)) => report.failures.push(format!(
+                (None, Some(why)) => failures.push(format!(
                     "{}: scenario ({}), {mode}: field `{key}` is met although marked as a known divergence ({why}): remove the mark",
                     path.display(),
                     sc.spec
@@ -281,17 +305,65 @@ fn evaluate_scenario(path: &Path, text: &str, report: &mut Report) -> Result<Str
             }
         }
     }
+    report.failures.extend(failures.iter().cloned());
+    report.known.extend(known.iter().cloned());
+    let mut tolerances = std::collections::BTreeMap::new();
     for e in &sc.expect {
         expect.insert(e.key(), e.value.clone());
+        tolerances.insert(e.key(), e.tolerance());
     }
     report.cases += 1;
-    Ok(snapshot_body_for(&case, &sc.spec, &expect, &single, &ee))
+    Ok(Entry {
+        file: path.to_path_buf(),
+        unit: sc.unit.clone(),
+        snapshot: format!("scenario__{case}"),
+        name: case,
+        spec: sc.spec.clone(),
+        note: sc.note.clone(),
+        call: EntryCall::Scenario(Box::new(sc)),
+        expect,
+        tolerances,
+        single,
+        ee,
+        failures,
+        known,
+    })
 }
 
-/// `None` when the field meets the expectation, else what is wrong.
-fn check(outcome: &Outcome, field: &str, expected: &Expected, tol: f64) -> Option<String> {
+/// The message for a field the call does not produce: the fields it does
+/// produce (for a scenario, those of the same tick), at most 80 of them.
+fn no_such_field(outcome: &Outcome, field: &str) -> String {
+    let tick = field
+        .split_once('.')
+        .filter(|(t, _)| t.starts_with('t') && t[1..].chars().all(|c| c.is_ascii_digit()))
+        .map(|(t, _)| format!("{t}."));
+    let names: Vec<&str> = outcome
+        .paths()
+        .filter(|p| tick.as_ref().is_none_or(|t| p.starts_with(t.as_str())))
+        .collect();
+    let shown = names
+        .iter()
+        .take(80)
+        .copied()
+        .collect::<Vec<_>>()
+        .join(", ");
+    let more = if names.len() > 80 {
+        format!(" and {} more", names.len() - 80)
+    } else {
+        String::new()
+    };
+    if names.is_empty() {
+        "the call produces no such field (and none at that tick)".into()
+    } else {
+        format!("the call produces no such field; it produces: {shown}{more}")
+    }
+}
+
+/// `None` when the field meets the expectation within `tol`, else what is
+/// wrong (the test the run applies to every stated number).
+pub fn check(outcome: &Outcome, field: &str, expected: &Expected, tol: f64) -> Option<String> {
     let Some(got) = outcome.get(field) else {
-        return Some("the call produces no such field".into());
+        return Some(no_such_field(outcome, field));
     };
     match expected {
         Expected::Word(w) if w == "unwritten" => {

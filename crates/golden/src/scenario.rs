@@ -1,6 +1,6 @@
 //! Scenarios: the console's runtime traces replayed through the physics
 //! world and the reference owners (`physics_world::reference`), tick by
-//! tick, in both float modes (issue 8, "Scenarios"; the format is in
+//! tick, in both float modes (the format is in
 //! `docs/scenarios.md`).
 //!
 //! A scenario file is a case file whose unit is `"scenario"`; the golden
@@ -13,7 +13,9 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use collision_mesh::{build, Attributes, BuildConfig, CollisionMesh, Material, SoupTriangle};
-use physics_world::reference::{ReferenceOwner, ReferenceOwners, WorldObjectOwner};
+use physics_world::reference::{
+    CarOwner, ReferenceOwner, ReferenceOwners, WalkingHumanOwner, WorldObjectOwner,
+};
 use physics_world::{ObjectShape, ObjectType, OwnerId, Owners, PhysicsWorld};
 use ps2_float::{Real, Vec4};
 use serde::Deserialize;
@@ -36,10 +38,14 @@ pub struct Scenario {
     pub spec: String,
     /// Ticks to run (60 Hz), from tick 0.
     pub ticks: u32,
+    /// A generated workload instead of a level and bodies.
+    #[serde(default)]
+    pub workload: Option<Workload>,
     /// The level.
     #[serde(default)]
     pub level: LevelSpec,
     /// The bodies, each with its owner.
+    #[serde(default)]
     pub bodies: Vec<BodySpec>,
     /// What happens at given ticks.
     #[serde(default)]
@@ -50,6 +56,18 @@ pub struct Scenario {
     /// Free text for the reader.
     #[serde(default)]
     pub note: Option<String>,
+}
+
+/// A generated workload: its own level, bodies and inputs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum Workload {
+    /// `physics_world::street::Street`: the seeded street (60 humans, 416
+    /// world objects, 18 cars), one 1/30 s street step on every even tick.
+    /// Its fields are `street.hash_hi`, `street.hash_lo` (the state hash's
+    /// halves), `street.finite` (1 when every body and owner is finite),
+    /// `street.steps`, `street.sweeps`, `street.contacts` and
+    /// `street.landed`, recorded every 200 ticks and at the last.
+    Street,
 }
 
 /// The level: inline triangles, or a mesh file beside the scenario
@@ -100,21 +118,46 @@ fn one() -> f32 {
 fn type_one() -> u32 {
     1
 }
+fn yes() -> bool {
+    true
+}
 
 /// A body's owner kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 pub enum OwnerKind {
     /// A world object (`WorldObjectOwner`).
     WorldObject,
+    /// A walking human (`WalkingHumanOwner`), its body made as the game
+    /// makes it (`ReferenceOwners::make_human_body`) and swept every second
+    /// tick (30 Hz), its strike shapes tested after each step.
+    Human,
+    /// A car (`CarOwner`, `Car_OnLanded`), its body made with the two boxes
+    /// of `car_boxes`.
+    Car,
 }
 
-/// A world object's collision shape.
+/// One of a car's two boxes.
 #[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CarBoxSpec {
+    /// The half sizes (the type record's first vector).
+    pub half: [f32; 3],
+    /// The offset from the car's origin, in its frame.
+    pub offset: [f32; 3],
+}
+
+/// A body's collision shape.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Deserialize)]
 pub enum ShapeSpec {
-    /// A box of full size `x, y, z`.
+    /// A box of full size `x, y, z` (a world object), or a car (whose
+    /// boxes are `car_boxes`; give `Box` any size).
     Box([f32; 3]),
-    /// A sphere of radius `r`.
+    /// A sphere of radius `r` (a world object).
     Sphere(f32),
+    /// The human body set's own capsule (radius 0.35 and height 2 m times
+    /// the class scale): the only shape of a human, and its default.
+    #[default]
+    Capsule,
 }
 
 /// One body and its owner.
@@ -125,7 +168,8 @@ pub struct BodySpec {
     pub name: String,
     /// The owner.
     pub owner: OwnerKind,
-    /// The collision shape.
+    /// The collision shape (a human's is always `Capsule`, the default).
+    #[serde(default)]
     pub shape: ShapeSpec,
     /// The origin.
     pub position: [f32; 3],
@@ -156,6 +200,28 @@ pub struct BodySpec {
     /// The PHYFLAG word of its type. Default 0.
     #[serde(default)]
     pub phyflags: u32,
+    /// A human: the player (body flag 0x400, body scale 1.4286). Default
+    /// false.
+    #[serde(default)]
+    pub player: bool,
+    /// A human: the class scale (`+0x65c`). Default 1.
+    #[serde(default = "one")]
+    pub scale: f32,
+    /// The push weight (attribute 7): 1, or 1e9 while held or down.
+    /// Default 1.
+    #[serde(default = "one")]
+    pub push_weight: f32,
+    /// A human: pushable (`false` sets body flag 0x200). Default true.
+    #[serde(default = "yes")]
+    pub pushable: bool,
+    /// A link group: bodies with the same non-zero number get one fresh
+    /// group of the world (`IPhysics +0x10`) and pass through each other.
+    /// Default 0 (none).
+    #[serde(default)]
+    pub group: u16,
+    /// A car: its two boxes. Required for a car, refused otherwise.
+    #[serde(default)]
+    pub car_boxes: Vec<CarBoxSpec>,
 }
 
 /// What happens to a body at a tick.
@@ -166,6 +232,27 @@ pub enum Action {
     Drop([f32; 3]),
     /// The velocity set.
     SetVelocity([f32; 3]),
+    /// A human's walk: the velocity its control asks for from now on, again
+    /// at every update (a player's slid velocity, which the sweep writes
+    /// back, shows in its `velocity` until the next update asks again).
+    Walk([f32; 3]),
+    /// A human's bone posed at a world position (identity axes): where
+    /// the bone shapes on it are posed from the next step on.
+    Bone {
+        /// The bone number (25 the right hand, 19 the left).
+        bone: u8,
+        /// Its world position.
+        at: [f32; 3],
+    },
+    /// A human's bone shape on that bone switched on or off
+    /// (`PhysBody_SetShapeEnabled`); a shape switched on is first tested
+    /// with a zero move.
+    StrikeShape {
+        /// The bone number.
+        bone: u8,
+        /// On or off.
+        on: bool,
+    },
     /// A settle slot filled by hand: `IPhysics_StartSettle` with this
     /// normal and axis byte.
     Settle {
@@ -247,6 +334,17 @@ impl Scenario {
                 format!("must be 1 to {MAX_TICKS}, got {}", self.ticks),
             ));
         }
+        if self.workload.is_some()
+            && (!self.bodies.is_empty()
+                || !self.inputs.is_empty()
+                || !self.level.triangles.is_empty()
+                || self.level.mesh_file.is_some())
+        {
+            return Err(InputError::new(
+                "workload",
+                "a workload brings its own level, bodies and inputs: give none of them",
+            ));
+        }
         for (i, b) in self.bodies.iter().enumerate() {
             if self.bodies[..i].iter().any(|o| o.name == b.name) {
                 return Err(InputError::new(
@@ -263,6 +361,7 @@ impl Scenario {
             let ok = match b.shape {
                 ShapeSpec::Box(s) => s.iter().all(|x| x.is_finite() && *x > 0.0),
                 ShapeSpec::Sphere(r) => r.is_finite() && r > 0.0,
+                ShapeSpec::Capsule => true,
             };
             if !ok {
                 return Err(InputError::new(
@@ -270,12 +369,80 @@ impl Scenario {
                     "sizes must be finite and positive",
                 ));
             }
+            let human = b.owner == OwnerKind::Human;
+            if human != (b.shape == ShapeSpec::Capsule)
+                || (b.owner == OwnerKind::Car && !matches!(b.shape, ShapeSpec::Box(_)))
+            {
+                return Err(InputError::new(
+                    &format!("bodies[{i}].shape"),
+                    "a human has the capsule (the default), a world object a Box or a Sphere, a car a Box",
+                ));
+            }
+            let car = b.owner == OwnerKind::Car;
+            let boxes_ok = b.car_boxes.iter().all(|c| {
+                c.half.iter().all(|x| x.is_finite() && *x > 0.0)
+                    && c.offset.iter().all(|x| x.is_finite())
+            });
+            if (car && b.car_boxes.len() != 2) || (!car && !b.car_boxes.is_empty()) || !boxes_ok {
+                return Err(InputError::new(
+                    &format!("bodies[{i}].car_boxes"),
+                    "a car has exactly two boxes (finite offsets, positive half sizes); other bodies none",
+                ));
+            }
+            for (field, x) in [
+                ("scale", b.scale),
+                ("push_weight", b.push_weight),
+                ("weight", b.weight),
+            ] {
+                if !(x.is_finite() && x > 0.0) {
+                    return Err(InputError::new(
+                        &format!("bodies[{i}].{field}"),
+                        "must be finite and positive",
+                    ));
+                }
+            }
+            if b.position.iter().chain(&b.velocity).any(|x| !x.is_finite()) {
+                return Err(InputError::new(
+                    &format!("bodies[{i}]"),
+                    "position and velocity must be finite",
+                ));
+            }
         }
         for (i, input) in self.inputs.iter().enumerate() {
-            if !self.bodies.iter().any(|b| b.name == input.body) {
+            let Some(b) = self.bodies.iter().find(|b| b.name == input.body) else {
                 return Err(InputError::new(
                     &format!("inputs[{i}].body"),
                     format!("no body named `{}`", input.body),
+                ));
+            };
+            let for_human = matches!(
+                input.action,
+                Action::Walk(_) | Action::Bone { .. } | Action::StrikeShape { .. }
+            );
+            let for_object = matches!(input.action, Action::Drop(_) | Action::Settle { .. });
+            if (for_human && b.owner != OwnerKind::Human)
+                || (for_object && b.owner != OwnerKind::WorldObject)
+            {
+                return Err(InputError::new(
+                    &format!("inputs[{i}].action"),
+                    format!(
+                        "`{}` is a {:?}: Walk is for a human, Drop and Settle for a world object",
+                        b.name, b.owner
+                    ),
+                ));
+            }
+            let finite = match input.action {
+                Action::Drop(v) | Action::SetVelocity(v) | Action::Walk(v) => v,
+                Action::Settle { normal, .. } => normal,
+                Action::Bone { at, .. } => at,
+                Action::StrikeShape { .. } => [0.0; 3],
+            }
+            .iter()
+            .all(|x| x.is_finite());
+            if !finite {
+                return Err(InputError::new(
+                    &format!("inputs[{i}].action"),
+                    "must be finite",
                 ));
             }
             if input.tick >= self.ticks {
@@ -333,6 +500,9 @@ impl Scenario {
     /// (for a mesh file). Returns every tick's fields.
     pub fn run<R: Real>(&self, dir: &Path) -> Result<Outcome, InputError> {
         self.validate()?;
+        if let Some(Workload::Street) = self.workload {
+            return Ok(self.run_street::<R>());
+        }
         let mut world = PhysicsWorld::<R>::default();
         if let Some(m) = self.mesh(dir)? {
             world.set_mesh(m);
@@ -340,45 +510,29 @@ impl Scenario {
         let mut owners = ReferenceOwners::<R>::default();
         let mut ids: BTreeMap<&str, OwnerId> = BTreeMap::new();
         let mut order: Vec<(&str, OwnerId)> = Vec::new();
+        let mut groups: BTreeMap<u16, i16> = BTreeMap::new();
         for (i, b) in self.bodies.iter().enumerate() {
-            let OwnerKind::WorldObject = b.owner;
-            let size = match b.shape {
-                ShapeSpec::Box(s) => v4::<R>(s, 0.0),
-                ShapeSpec::Sphere(r) => v4::<R>([2.0 * r, 2.0 * r, 2.0 * r], 0.0),
-            };
-            let mut o = WorldObjectOwner::at(v4(b.position, 1.0), size, b.axis);
-            o.rotation = physics_world::quat::Quat::from_f32(b.rotation);
-            o.velocity = v4(b.velocity, 0.0);
-            o.angular_velocity = v4(b.angular_velocity, 0.0);
-            o.flags = b.flags;
-            o.restitution = R::from_f32(b.restitution);
-            o.weight = R::from_f32(b.weight);
-            o.type_mask = b.type_mask;
-            let id = owners.push(ReferenceOwner::Object(o));
-            let ty = ObjectType {
-                shape: match b.shape {
-                    ShapeSpec::Box(_) => ObjectShape::Box { size },
-                    ShapeSpec::Sphere(_) => ObjectShape::Sphere { size },
-                },
-                centre: Vec4::ZERO,
-                phyflags: b.phyflags,
-                kind: 0,
-            };
-            let Some((body, _)) = world.object_body_from_type(&owners, id, &ty) else {
-                return Err(InputError::new(
-                    &format!("bodies[{i}]"),
-                    "the object body pool is full",
-                ));
-            };
-            owners.set_body(id, body);
-            world.update(&owners, body);
+            let (id, body) = match b.owner {
+                OwnerKind::WorldObject => object_body(&mut world, &mut owners, b),
+                OwnerKind::Human => human_body(&mut world, &mut owners, b),
+                OwnerKind::Car => car_body(&mut world, &mut owners, b),
+            }
+            .ok_or_else(|| InputError::new(&format!("bodies[{i}]"), "the body pool is full"))?;
+            if b.group != 0 {
+                let g = *groups.entry(b.group).or_insert_with(|| world.new_group());
+                world.set_group(body, g);
+            }
             ids.insert(b.name.as_str(), id);
             order.push((b.name.as_str(), id));
         }
+        // What each human's control asks for (an AI asks again each update).
+        let mut walks: BTreeMap<OwnerId, Vec4<R>> = BTreeMap::new();
+        let mut strike_candidates = Vec::new();
         let mut out = Outcome::new();
         for tick in 0..self.ticks {
             owners.now = i64::from(tick);
             owners.contacts.clear();
+            owners.strikes.clear();
             for input in self.inputs.iter().filter(|i| i.tick == tick) {
                 let Some(&id) = ids.get(input.body.as_str()) else {
                     continue;
@@ -393,6 +547,44 @@ impl Scenario {
                     Action::Settle { normal, axis } => {
                         world.start_settle(&mut owners, id, v4(normal, 0.0), axis);
                     }
+                    Action::Walk(v) => {
+                        walks.insert(id, v4(v, 0.0));
+                        Owners::set_velocity(&mut owners, id, v4(v, 0.0));
+                    }
+                    Action::Bone { bone, at } => {
+                        if let Some(ReferenceOwner::Human(h)) = owners.get_mut(id) {
+                            h.bone = Some((bone, v4(at, 1.0)));
+                        }
+                    }
+                    Action::StrikeShape { bone, on } => {
+                        if let Some(ReferenceOwner::Human(WalkingHumanOwner {
+                            body: Some(b),
+                            ..
+                        })) = owners.get(id)
+                        {
+                            world.set_bone_shape_enabled(*b, Some(bone), on);
+                        }
+                    }
+                }
+            }
+            // The humans move at 30 Hz, on even ticks, in file order.
+            if tick % 2 == 0 {
+                for &(_, id) in &order {
+                    let Some(ReferenceOwner::Human(h)) = owners.get(id) else {
+                        continue;
+                    };
+                    // The control asks for its walk again every update (a
+                    // player's stick as an AI's brain); without a walk, a
+                    // human keeps its velocity.
+                    let v = walks.get(&id).copied().unwrap_or(h.velocity);
+                    owners.walk_human(&mut world, id, v);
+                    if let Some(ReferenceOwner::Human(WalkingHumanOwner {
+                        body: Some(b), ..
+                    })) = owners.get(id)
+                    {
+                        let b = *b;
+                        world.test_strikes(&mut owners, b, &mut strike_candidates);
+                    }
                 }
             }
             for &(_, id) in &order {
@@ -405,6 +597,116 @@ impl Scenario {
     }
 }
 
+impl Scenario {
+    /// The street workload: a street step on every even tick, its fields
+    /// every 200 ticks and at the last.
+    fn run_street<R: Real>(&self) -> Outcome {
+        let mut street = physics_world::street::Street::<R>::new();
+        let mut out = Outcome::new();
+        for tick in 0..self.ticks {
+            if tick % 2 == 0 {
+                street.tick();
+            }
+            if (tick + 1) % 200 == 0 || tick + 1 == self.ticks {
+                let k = |f: &str| tick_key(tick, &format!("street.{f}"));
+                let h = street.state_hash();
+                out.int(&k("hash_hi"), i64::from((h >> 32) as u32));
+                out.int(&k("hash_lo"), i64::from(h as u32));
+                out.int(&k("finite"), i64::from(street.all_finite()));
+                for (f, n) in [
+                    ("steps", street.ticks),
+                    ("sweeps", street.sweeps),
+                    ("contacts", street.contacts),
+                    ("landed", street.landed),
+                ] {
+                    out.int(&k(f), i64::try_from(n).unwrap_or(i64::MAX));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// A world object's owner and body from its description.
+fn object_body<R: Real>(
+    world: &mut PhysicsWorld<R>,
+    owners: &mut ReferenceOwners<R>,
+    b: &BodySpec,
+) -> Option<(OwnerId, physics_world::BodyId)> {
+    let size = match b.shape {
+        ShapeSpec::Box(s) => v4::<R>(s, 0.0),
+        ShapeSpec::Sphere(r) => v4::<R>([2.0 * r, 2.0 * r, 2.0 * r], 0.0),
+        ShapeSpec::Capsule => return None,
+    };
+    let mut o = WorldObjectOwner::at(v4(b.position, 1.0), size, b.axis);
+    o.rotation = physics_world::quat::Quat::from_f32(b.rotation);
+    o.velocity = v4(b.velocity, 0.0);
+    o.angular_velocity = v4(b.angular_velocity, 0.0);
+    o.flags = b.flags;
+    o.restitution = R::from_f32(b.restitution);
+    o.weight = R::from_f32(b.weight);
+    o.push_weight = R::from_f32(b.push_weight);
+    o.type_mask = b.type_mask;
+    let id = owners.push(ReferenceOwner::Object(o));
+    let ty = ObjectType {
+        shape: match b.shape {
+            ShapeSpec::Sphere(_) => ObjectShape::Sphere { size },
+            _ => ObjectShape::Box { size },
+        },
+        centre: Vec4::ZERO,
+        phyflags: b.phyflags,
+        kind: 0,
+    };
+    let (body, _) = world.object_body_from_type(&*owners, id, &ty)?;
+    owners.set_body(id, body);
+    world.update(&*owners, body);
+    Some((id, body))
+}
+
+/// A walking human's owner and body from its description.
+fn human_body<R: Real>(
+    world: &mut PhysicsWorld<R>,
+    owners: &mut ReferenceOwners<R>,
+    b: &BodySpec,
+) -> Option<(OwnerId, physics_world::BodyId)> {
+    let id = owners.push(ReferenceOwner::Human(WalkingHumanOwner {
+        position: v4(b.position, 1.0),
+        velocity: v4(b.velocity, 0.0),
+        airborne: b.flags & physics_world::object_flags::AIRBORNE != 0,
+        player: b.player,
+        scale: R::from_f32(b.scale),
+        weight: R::from_f32(b.weight),
+        push_weight: R::from_f32(b.push_weight),
+        bone: None,
+        body: None,
+    }));
+    let body = owners.make_human_body(world, id, b.pushable)?;
+    Some((id, body))
+}
+
+/// A car's owner and body from its description (its two boxes).
+fn car_body<R: Real>(
+    world: &mut PhysicsWorld<R>,
+    owners: &mut ReferenceOwners<R>,
+    b: &BodySpec,
+) -> Option<(OwnerId, physics_world::BodyId)> {
+    let id = owners.push(ReferenceOwner::Car(CarOwner {
+        position: v4(b.position, 1.0),
+        rotation: physics_world::quat::Quat::from_f32(b.rotation),
+        velocity: v4(b.velocity, 0.0),
+        flags: b.flags,
+        body: None,
+    }));
+    let boxes = match b.car_boxes.as_slice() {
+        [a, c] => [a, c].map(|x| (v4::<R>(x.half, 0.0), v4::<R>(x.offset, 0.0))),
+        _ => return None,
+    };
+    let body = world.create_car_body(&*owners, id, boxes)?;
+    owners.set_body(id, body);
+    world.update(&*owners, body);
+    Some((id, body))
+}
+
 fn record<R: Real>(
     out: &mut Outcome,
     tick: u32,
@@ -413,28 +715,31 @@ fn record<R: Real>(
     order: &[(&str, OwnerId)],
 ) {
     for &(name, id) in order {
-        let Some(o) = owners.object(id) else { continue };
         let k = |f: &str| tick_key(tick, &format!("{name}.{f}"));
+        // The pose and motion every kind records; then its own fields.
+        let (position, velocity, rotation, flags) = match owners.get(id) {
+            Some(ReferenceOwner::Human(h)) => {
+                record_human(out, tick, world, name, h);
+                continue;
+            }
+            Some(ReferenceOwner::Car(c)) => (c.position, c.velocity, c.rotation, c.flags),
+            Some(ReferenceOwner::Object(o)) => (o.position, o.velocity, o.rotation, o.flags),
+            None => continue,
+        };
+        put_xyz(out, &k("position"), position);
+        put_xyz(out, &k("velocity"), velocity);
         for (lane, v) in [
-            ("x", o.position.x),
-            ("y", o.position.y),
-            ("z", o.position.z),
+            ("x", rotation.x),
+            ("y", rotation.y),
+            ("z", rotation.z),
+            ("w", rotation.w),
         ] {
-            out.real(&k(&format!("position.{lane}")), v);
-        }
-        for (lane, v) in [
-            ("x", o.velocity.x),
-            ("y", o.velocity.y),
-            ("z", o.velocity.z),
-        ] {
-            out.real(&k(&format!("velocity.{lane}")), v);
-        }
-        let q = o.rotation;
-        for (lane, v) in [("x", q.x), ("y", q.y), ("z", q.z), ("w", q.w)] {
             out.real(&k(&format!("rotation.{lane}")), v);
         }
-        out.int(&k("flags"), i64::from(o.flags));
-        out.opt_real(&k("settle_t"), world.settle_slot(id).map(|s| s.t));
+        out.int(&k("flags"), i64::from(flags));
+        if let Some(ReferenceOwner::Object(_)) = owners.get(id) {
+            out.opt_real(&k("settle_t"), world.settle_slot(id).map(|s| s.t));
+        }
     }
     for (i, c) in owners.contacts.iter().enumerate() {
         let k = |f: &str| tick_key(tick, &format!("contact{i}.{f}"));
@@ -450,5 +755,68 @@ fn record<R: Real>(
             out.real(&k(&format!("normal.{lane}")), v);
         }
         out.real(&k("velocity.z"), c.velocity.z);
+        let flags = c
+            .triangle
+            .and_then(|t| world.mesh()?.triangle(t as usize))
+            .map(|t| u32::from(t.flags.bits()));
+        out.opt_int(&k("triangle"), c.triangle);
+        out.opt_int(&k("triangle_flags"), flags);
+    }
+    for (i, st) in owners.strikes.iter().enumerate() {
+        let k = |f: &str| tick_key(tick, &format!("strike{i}.{f}"));
+        let index = |o: OwnerId| {
+            order
+                .iter()
+                .position(|(_, id)| *id == o)
+                .map_or(-1, |p| p as i64)
+        };
+        out.int(&k("striker"), index(st.striker));
+        out.int(&k("struck"), index(st.struck));
+        let c = &st.contact;
+        out.opt_real(&k("fraction"), c.fraction);
+        let lanes = |out: &mut Outcome, what: &str, v: &kernels::Lanes<R>| {
+            for (lane, x) in [("x", v.x), ("y", v.y), ("z", v.z)] {
+                out.opt_real(&k(&format!("{what}.{lane}")), x);
+            }
+        };
+        lanes(out, "point", &c.point);
+        lanes(out, "local", &c.other.point);
+        lanes(out, "normal", &c.other.normal);
+        out.opt_int(&k("feature"), c.other.feature);
+        out.opt_int(&k("feature_index"), c.other.feature_index);
+    }
+}
+
+/// A human's fields: position, velocity, its body's pending push-out and
+/// flags.
+fn record_human<R: Real>(
+    out: &mut Outcome,
+    tick: u32,
+    world: &PhysicsWorld<R>,
+    name: &str,
+    h: &WalkingHumanOwner<R>,
+) {
+    let k = |f: &str| tick_key(tick, &format!("{name}.{f}"));
+    let body = h.body.and_then(|b| world.body(b));
+    let push = body.map_or(Vec4::ZERO, |b| b.push);
+    for (what, v) in [
+        ("position", h.position),
+        ("velocity", h.velocity),
+        ("push", push),
+    ] {
+        for (lane, x) in [("x", v.x), ("y", v.y), ("z", v.z)] {
+            out.real(&k(&format!("{what}.{lane}")), x);
+        }
+    }
+    out.int(
+        &k("body_flags"),
+        body.map_or(0, |b| i64::from(b.flags.bits())),
+    );
+}
+
+/// `key.x`, `key.y`, `key.z` of `v`.
+fn put_xyz<R: Real>(out: &mut Outcome, key: &str, v: Vec4<R>) {
+    for (lane, x) in [("x", v.x), ("y", v.y), ("z", v.z)] {
+        out.real(&format!("{key}.{lane}"), x);
     }
 }

@@ -188,3 +188,75 @@ fn a_mesh_file_beside_the_scenario_is_the_level() {
     assert!(report.failures.is_empty(), "{:?}", report.failures);
     assert_eq!(report.files, 1, "the mesh file is not a scenario");
 }
+
+#[test]
+fn an_unknown_field_lists_the_fields_of_its_tick() {
+    let dir = folder("unknown_field");
+    write(
+        &dir,
+        "drop.ron",
+        &drop_with(r#"(tick: 1, field: "ball.speed", value: 1.0),"#),
+    );
+    let report = run(&dir, &dir.join("out"), Mode::Update).expect("runs");
+    assert_eq!(report.failures.len(), 2, "{:?}", report.failures);
+    let f = &report.failures[0];
+    assert!(f.contains("no such field; it produces:"), "{f}");
+    assert!(f.contains("t00001.ball.velocity.z"), "{f}");
+    assert!(!f.contains("t00002."), "only the tick's own fields: {f}");
+}
+
+#[test]
+fn humans_cars_and_workloads_are_checked() {
+    let dir = folder("kinds");
+    let human = r#"(
+        unit: "scenario", spec: "s", ticks: 2,
+        bodies: [BODY],
+        inputs: [INPUT],
+    )"#;
+    let case = |body: &str, input: &str| human.replace("BODY", body).replace("INPUT", input);
+    for (body, input, field) in [
+        // A human with a box, a world object walking, a car without its boxes.
+        (
+            r#"(name: "h", owner: Human, shape: Box((1.0, 1.0, 1.0)), position: (0.0, 0.0, 0.0))"#,
+            "",
+            "bodies[0].shape",
+        ),
+        (
+            r#"(name: "o", owner: WorldObject, shape: Sphere(0.1), position: (0.0, 0.0, 0.0))"#,
+            r#"(tick: 0, body: "o", action: Walk((1.0, 0.0, 0.0)))"#,
+            "inputs[0].action",
+        ),
+        (
+            r#"(name: "h", owner: Human, position: (0.0, 0.0, 0.0))"#,
+            r#"(tick: 0, body: "h", action: Drop((1.0, 0.0, 0.0)))"#,
+            "inputs[0].action",
+        ),
+        (
+            r#"(name: "c", owner: Car, shape: Box((4.0, 2.0, 1.0)), position: (0.0, 0.0, 0.0))"#,
+            "",
+            "bodies[0].car_boxes",
+        ),
+        (
+            r#"(name: "h", owner: Human, position: (0.0, 0.0, 0.0), push_weight: 0.0)"#,
+            "",
+            "bodies[0].push_weight",
+        ),
+        (
+            r#"(name: "h", owner: Human, position: (0.0, 0.0, 0.0))"#,
+            r#"(tick: 0, body: "h", action: Walk((1e39, 0.0, 0.0)))"#,
+            "inputs[0].action",
+        ),
+    ] {
+        write(&dir, "k.ron", &case(body, input));
+        let e = run(&dir, &dir.join("out"), Mode::Check).expect_err(field);
+        assert!(e.to_string().contains(field), "{field}: {e}");
+    }
+    write(
+        &dir,
+        "k.ron",
+        r#"(unit: "scenario", spec: "s", ticks: 2, workload: Some(Street),
+            bodies: [(name: "h", owner: Human, position: (0.0, 0.0, 0.0))])"#,
+    );
+    let e = run(&dir, &dir.join("out"), Mode::Check).expect_err("workload and bodies");
+    assert!(e.to_string().contains("workload"), "{e}");
+}

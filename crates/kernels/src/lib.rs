@@ -118,6 +118,43 @@
 //! dot products and divisions per call are the console's own operations, and
 //! reordering them would change the bits.
 //!
+//! Instruction counts (callgrind, per call over the same 256 cases, the loop of
+//! each bench run in a small driver; exact and repeatable, unlike the times),
+//! after the divider began reading only its final remainder's sign and the
+//! square root took its operands from the exact integer root (`ps2_float`'s
+//! performance notes); "before" is the same count with the previous
+//! recurrences. Times were not re-measured: the machine's load average was
+//! 10-12 at the time.
+//!
+//! | kernel | `f32` | `Ee32` before | `Ee32` | `Ee32` ÷ `f32` (goal ≤ 10×) |
+//! | --- | --- | --- | --- | --- |
+//! | sphere-triangle | 1,099 | 15,566 | 15,308 | 13.9×, missed |
+//! | sphere-triangle, sweep only | 972 | 12,102 | 11,922 | 12.3×, missed |
+//! | sphere-box | 571 | 7,152 | 7,090 | 12.4×, missed |
+//! | capsule-box | 420 | 4,948 | 4,861 | 11.6×, missed |
+//! | box-triangle | 1,773 | 34,972 | 34,838 | 19.6×, missed |
+//! | box-triangle, sweep only | 1,647 | 31,508 | 31,451 | 19.1×, missed |
+//! | box-box | 1,050 | 28,884 | 28,829 | 27.5×, missed |
+//! | capsule-capsule | 209 | 5,314 | 5,149 | 24.6×, missed |
+//! | sphere-sphere | 187 | 4,081 | 3,973 | 21.2×, missed |
+//! | sphere-capsule | 296 | 8,382 | 8,192 | 27.7×, missed |
+//! | ray-box | 168 | 5,469 | 5,438 | 32.4×, missed |
+//! | ray-capsule | 132 | 4,653 | 4,588 | 34.8×, missed |
+//! | overlap sphere-sphere | 42 | 432 | 432 | 10.3×, missed |
+//! | overlap sphere-box | 254 | 1,276 | 1,276 | 5.0× |
+//! | overlap capsule-box | 249 | 1,010 | 1,008 | 4.0× |
+//! | overlap capsule-capsule | 128 | 1,234 | 1,206 | 9.4× |
+//! | overlap box-box | 1,752 | 9,194 | 9,194 | 5.2× |
+//!
+//! The gain is 1-3 % per kernel: a division or root still simulates its 25
+//! digit steps (about 650 and 750 instructions against one native
+//! instruction). Callgrind's profile shows where each sweep's count goes:
+//! ray-box spends 58 % of its `Ee32` instructions in the divider's
+//! recurrence; sphere-triangle 17 % in the divider and 15 % in the square
+//! root; box-box only 3 % in both, and 46 % in the simulated dot products (three
+//! multiplies and two adds each, each about 7× its `f32` count). Only the
+//! static overlaps, with few divisions and roots, are within 10×.
+//!
 //! # Dependencies
 //!
 //! * `ps2-float`: the float modes.

@@ -376,22 +376,32 @@ both_modes!(
     capsule_capsule_sum_of_radii
 );
 
-/// The interval test's zero-speed reset (Unit 13, "Sweep_IntervalOverlap",
-/// case 4), inherited through the shared window: the same walk with no
-/// vertical move meets the other at fraction 0, while a flat walk that stays
-/// out of reach (entry 1.31 of a move of 1) still misses.
-fn capsule_capsule_flat_move_meets_at_zero<R: Real>() {
+/// Unit 13's zero-speed reset (Sweep_IntervalOverlap case 4) runs first in
+/// the capsule pair (divergence 105): a walk with no vertical move resets
+/// the window to (0, 1) and the circles then narrow it, so the walker meets
+/// the other where the footprints touch, (2 − 0.69) / 2 = 0.655, exactly as
+/// the same walk with a small vertical move does; a flat walk that stays out
+/// of reach (entry 1.31 of a move of 1) still misses.
+fn capsule_capsule_flat_move_meets_at_the_circles<R: Real>() {
     let own = capsule::<R>([-2.0, 0.0, 0.0], 0.35, 2.0);
     let other = capsule::<R>([0.0, 0.0, 0.0], 0.34, 2.0);
-    let mut c = Contact::<R>::default();
+    let mut flat = Contact::<R>::default();
     assert!(physics_sweep_capsule_capsule(
-        &mut c,
+        &mut flat,
         &own,
         &other,
         v3(2.0, 0.0, 0.0)
     ));
-    near(c.fraction, 0.0, 0.0, "fraction");
-    near_lanes(&c.point, [-2.0, 0.0, 1.0, 1.0], 0.0, "point");
+    near(flat.fraction, 0.655, 1e-6, "fraction");
+    near_lanes(&flat.point, [-0.69, 0.0, 1.0, 1.0], 1e-6, "point");
+    let mut rising = Contact::<R>::default();
+    assert!(physics_sweep_capsule_capsule(
+        &mut rising,
+        &own,
+        &other,
+        v3(2.0, 0.0, 0.1)
+    ));
+    near(rising.fraction, 0.655, 1e-6, "fraction, rising");
     let mut c = Contact::<R>::default();
     assert!(!physics_sweep_capsule_capsule(
         &mut c,
@@ -402,8 +412,8 @@ fn capsule_capsule_flat_move_meets_at_zero<R: Real>() {
     assert_eq!(c, Contact::default());
 }
 both_modes!(
-    unit13_interval_reset_capsule_capsule_flat_move_at_zero,
-    capsule_capsule_flat_move_meets_at_zero
+    unit13_interval_reset_capsule_capsule_flat_move_at_the_circles,
+    capsule_capsule_flat_move_meets_at_the_circles
 );
 
 /// The heights are swapped in the vertical ranges (overview, "Shapes",
@@ -413,7 +423,7 @@ both_modes!(
 ///   apart, no contact;
 /// * a 0.2 m mover at z 0 below a 2 m capsule at z 1 is really apart
 ///   ([0, 0.2] and [1, 3]), but is tested as [0, 2] against [1, 1.2]: a
-///   contact (at 0, the flat move's reset).
+///   contact where the footprints touch, (1 − 0.7) / 1 = 0.3.
 fn capsule_capsule_heights_swapped<R: Real>() {
     let mv = v3::<R>(1.0, 0.0, 0.0);
     let mut c = Contact::<R>::default();
@@ -432,7 +442,7 @@ fn capsule_capsule_heights_swapped<R: Real>() {
     assert!(physics_sweep_capsule_capsule(
         &mut c, &short_low, &tall_high, mv
     ));
-    near(c.fraction, 0.0, 0.0, "fraction");
+    near(c.fraction, 0.3, 1e-6, "fraction");
 }
 both_modes!(
     overview_shapes_capsule_sweep_swaps_heights,

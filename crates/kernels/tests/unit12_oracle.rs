@@ -14,7 +14,7 @@
 //!   which the circle touched a corner of the rectangle (row 12).
 //!
 //! The counts are printed (`cargo test -- --nocapture`) and reported in
-//! `docs/parts/unit12-quirks.md`.
+//! `docs/quirks.md` (Unit 12).
 
 use kernels::capsule_box::physics_sweep_capsule_box;
 use kernels::{Capsule, Contact, OrientedBox, PairContext};

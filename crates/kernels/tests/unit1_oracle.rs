@@ -10,7 +10,7 @@
 //! The kernel (in `f32` mode) is read as the mesh callers read it: a hit with
 //! a fraction in `[0, 1]` is a contact, anything else is none. Every
 //! disagreement beyond 1e-4 plus the sampling step must be one of the quirks
-//! the spec documents (`docs/parts/unit1-quirks.md`); the counts are printed
+//! the spec documents (`docs/quirks.md`, Unit 1); the counts are printed
 //! (`--nocapture`) and unexplained disagreements must be zero.
 
 use kernels::sphere_triangle::{sweep_sphere_triangle_traced, SweepRecord, SweepStep, SweepTrace};

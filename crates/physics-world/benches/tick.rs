@@ -3,12 +3,9 @@
 //! `cargo bench -p physics-world --bench tick -- --warm-up-time 1
 //! --measurement-time 3`.
 
-#[path = "common/street.rs"]
-mod street;
-
 use criterion::{criterion_group, criterion_main, Criterion};
+use physics_world::street::Street;
 use ps2_float::{Ee32, Real};
-use street::Street;
 
 fn warmed<R: Real>() -> Street<R> {
     let mut s = Street::<R>::new();

@@ -505,6 +505,7 @@ pub fn cos<R: Real>(x: R) -> R {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use test_support::both_modes;
 
     both_modes!(
         acos_samples,

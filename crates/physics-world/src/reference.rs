@@ -112,12 +112,19 @@ pub struct WalkingHumanOwner<R> {
     pub velocity: Vec4<R>,
     /// Airborne (object flag 0x4000000).
     pub airborne: bool,
-    /// A player: body flag 0x400 and scale 1.4286.
+    /// A player: body flag 0x400 and body scale 1.4286.
     pub player: bool,
+    /// The class scale (a human's `+0x65c`, 1.0 for most, 0.97 for the
+    /// player's Rembrandt at runtime): what `PhysicsBody_ApplyHumanScale`
+    /// scales the capsule and bone shapes by.
+    pub scale: R,
     /// The weight (attribute 1).
     pub weight: R,
     /// The push weight (attribute 7): 1, or 1e9 while held or down.
     pub push_weight: R,
+    /// One posed bone: its number and its world position (identity axes);
+    /// every other bone is at the human's frame. What a strike needs.
+    pub bone: Option<(u8, Vec4<R>)>,
     /// The human's body, once made.
     pub body: Option<BodyId>,
 }
@@ -165,6 +172,22 @@ pub struct ContactLog<R> {
     pub normal: Vec4<R>,
     /// The mover's velocity when it was asked.
     pub velocity: Vec4<R>,
+    /// The level triangle met (`+0xb4`), if any.
+    pub triangle: Option<u32>,
+}
+
+/// One strike a reference human's strike shape made, as logged for the
+/// scenarios (the contact `Human_TestStrikes` hands to `Strike_Contact`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StrikeLog<R> {
+    /// The tick it happened in.
+    pub tick: i64,
+    /// The striking human.
+    pub striker: OwnerId,
+    /// The struck owner.
+    pub struck: OwnerId,
+    /// The contact record as the sweep wrote it.
+    pub contact: kernels::Contact<R>,
 }
 
 /// A settle the world object's handler asked for (see the module's
@@ -188,6 +211,8 @@ pub struct ReferenceOwners<R> {
     pub now: i64,
     /// The contacts asked so far (cleared by the caller).
     pub contacts: Vec<ContactLog<R>>,
+    /// The strikes made so far (cleared by the caller).
+    pub strikes: Vec<StrikeLog<R>>,
     requests: Vec<SettleRequest<R>>,
     candidates: Vec<BodyId>,
 }
@@ -318,6 +343,76 @@ impl<R: Real> ReferenceOwners<R> {
         }
         self.schedule_object(id);
         report
+    }
+
+    /// A walking human's body made as the game makes it: any body it had
+    /// freed, a fresh one from [`PhysicsWorld::create_human_body`] (flags
+    /// 0x8002243f, group 0, the capsule scaled by the owner's class scale),
+    /// then for a player body flag 0x400 (the slid velocity written back)
+    /// and body scale 1.4286, for anyone else flag 0x400 cleared, and for a
+    /// human the game made unpushable flag 0x200; the body posed ([`PhysicsWorld::update`]). `None` when
+    /// `id` is not a human or the pool is full ("Sweeping a body", "Human
+    /// contacts": what gives BLOCKHUMANS back).
+    ///
+    /// Original: `Human_CreatePhysicsBody` (0x0021ce08).
+    pub fn make_human_body(
+        &mut self,
+        world: &mut PhysicsWorld<R>,
+        id: OwnerId,
+        pushable: bool,
+    ) -> Option<BodyId> {
+        let ReferenceOwner::Human(h) = *self.get(id)? else {
+            return None;
+        };
+        if let Some(old) = h.body {
+            world.free_human_body(old);
+        }
+        let body = world.create_human_body(&*self, id)?;
+        if h.player {
+            world.set_body_flags(body, BodyFlags::WRITE_VELOCITY);
+            world.set_body_scale(body, R::from_f32(PLAYER_SCALE));
+        } else {
+            // The create's 0x8002243f has 0x400; an AI's body at runtime
+            // (0x2223f) has not (divergence 270).
+            world.clear_body_flags(body, BodyFlags::WRITE_VELOCITY);
+        }
+        if !pushable {
+            world.set_body_flags(body, BodyFlags::NOT_PUSHABLE);
+        }
+        self.set_body(id, body);
+        world.update(&*self, body);
+        Some(body)
+    }
+
+    /// One walking step of a human (the physics part of the game's 30 Hz
+    /// move): [`PhysicsWorld::sweep`] of its body with `velocity` over
+    /// 1/30 s, then the body re-posed where the sweep left it. The caller
+    /// chooses `velocity`: an AI's control asks for its speed again every
+    /// update, a player keeps what the sweep wrote back ("Sweeping a
+    /// body"). `None` without a body.
+    pub fn walk_human(
+        &mut self,
+        world: &mut PhysicsWorld<R>,
+        id: OwnerId,
+        velocity: Vec4<R>,
+    ) -> Option<SweepReport<R>> {
+        let Some(ReferenceOwner::Human(h)) = self.get_mut(id) else {
+            return None;
+        };
+        let body = h.body?;
+        h.velocity = velocity.with_w(R::ZERO);
+        let mut candidates = core::mem::take(&mut self.candidates);
+        let r = world.sweep(
+            self,
+            body,
+            velocity.with_w(R::ZERO),
+            Self::dt(2),
+            &MoverState::default(),
+            &mut candidates,
+        );
+        self.candidates = candidates;
+        world.update(&*self, body);
+        Some(r)
     }
 
     /// Stamps `id`'s update and sets its next one: 2 ticks on while
@@ -461,9 +556,28 @@ impl<R: Real> Owners<R> for ReferenceOwners<R> {
         }
     }
 
+    fn bone(&self, owner: OwnerId, bone: u8) -> Pose<R> {
+        match self.get(owner) {
+            Some(ReferenceOwner::Human(WalkingHumanOwner {
+                bone: Some((b, at)),
+                ..
+            })) if *b == bone => Pose::at(*at),
+            _ => self.frame(owner),
+        }
+    }
+
+    fn on_strike(&mut self, striker: OwnerId, struck: OwnerId, contact: &kernels::Contact<R>) {
+        self.strikes.push(StrikeLog {
+            tick: self.now,
+            striker,
+            struck,
+            contact: *contact,
+        });
+    }
+
     fn human_scale(&self, owner: OwnerId) -> R {
         match self.get(owner) {
-            Some(ReferenceOwner::Human(h)) if h.player => R::from_f32(PLAYER_SCALE),
+            Some(ReferenceOwner::Human(h)) => h.scale,
             _ => R::ONE,
         }
     }
@@ -571,6 +685,7 @@ impl<R: Real> Owners<R> for ReferenceOwners<R> {
             fraction: ctx.contact.fraction.unwrap_or(R::ZERO),
             normal: ctx.normal(),
             velocity,
+            triangle: ctx.contact.triangle,
         });
         answer
     }

@@ -111,25 +111,21 @@ fn contact_normal<R: Real>(c: &Contact<R>) -> Vec4<R> {
     c.other.normal.get_or(R::ZERO).with_w(R::ZERO)
 }
 
-/// The advance that brings a body which would touch a plane after `to_touch`
-/// (the move times the contact's fraction) to 0.01 m in front of it, along
-/// the plane's unit normal `n` only: `s = to_touch · n` (negative when the
-/// move goes into the plane), and when the distance `−s` is more than 0.01,
-/// `n × (s + 0.01)`; otherwise no advance (zero). The part of the move along
-/// the plane is not applied. The overview fixes the rule (code 1, "advances
-/// the body along the normal only"); the arguments and the operation order
-/// are *inferred* (divergence 221).
+/// The advance that puts a body which would touch a plane after `to_touch`
+/// (the move times the contact's fraction) 0.01 m in front of it, along the
+/// plane's unit normal `n` only: with `s = to_touch · n` (negative when the
+/// move goes into the plane), `n × (s + 0.01)`. A touch more than 0.01 m
+/// away is approached (the overview's code 1); a nearer one backs the body
+/// out to 0.01 m, as the brick trace shows ("Settling a landed object", tick
+/// 32: back to 0.01 above the floor from 0.0078). The part of the move along
+/// the plane is not applied. The arguments and the operation order are
+/// *inferred* (divergence 221).
 ///
 /// Original: `PhysicsVec_BackOffPlane` (0x0033d7b8).
 #[must_use]
 pub fn back_off_plane<R: Real>(to_touch: Vec4<R>, n: Vec4<R>) -> Vec4<R> {
     let s = to_touch.dot(n);
-    let gap = back_off::<R>();
-    if -s > gap {
-        n.scale(s + gap).with_w(R::ZERO)
-    } else {
-        Vec4::ZERO
-    }
+    n.scale(s + back_off::<R>()).with_w(R::ZERO)
 }
 
 /// `v` without its part into the surface of unit normal `n`: with

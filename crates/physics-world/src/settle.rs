@@ -369,6 +369,7 @@ impl<R: Real, Id: Copy> SettleSlot<R, Id> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use test_support::both_modes;
 
     both_modes!(
         accel_bits,

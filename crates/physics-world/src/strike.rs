@@ -278,7 +278,7 @@ impl<R: Real> PhysicsWorld<R> {
     }
 
     /// The landing segment of an airborne human (Coney's `characters.md`
-    /// "Falling", issue 8; overview "Sweeping a body" step 2): a ray from
+    /// "Falling"; overview "Sweeping a body" step 2): a ray from
     /// the feet `feet` raised by `offset − 0.16 × scale` down to the moved
     /// feet `feet + mv`, cast into the level's mesh
     /// ([`collision_mesh::CollisionMesh::world_ray_cast`], no material or

@@ -188,7 +188,7 @@ impl<R: Real> PhysicsWorld<R> {
     /// body's flags `body_flags`; at most one contact, the nearest, written
     /// to `out`. Returns 1 with a contact, else 0 (also without a level).
     /// The thresholds, the one contact and the option come from the
-    /// overview's "Sweeping a body" step 2 and issue 8.
+    /// overview's "Sweeping a body" step 2.
     ///
     /// Original: `IPhysics_SweepShapeVsMesh` (0x0033d2d8).
     #[allow(clippy::too_many_arguments)]

@@ -308,6 +308,15 @@ impl<R: Real> PhysicsWorld<R> {
         self.body_mut(id).map(|b| b.flags |= flags).is_some()
     }
 
+    /// Sets a body's scale `+0x60` (x, y and z to `scale`): what the
+    /// walking sweep scales the walking sphere by (1.0, or a player's
+    /// 1.4286, "Sweeping a body"). `false` for a stale id.
+    pub fn set_body_scale(&mut self, id: BodyId, scale: R) -> bool {
+        self.body_mut(id)
+            .map(|b| b.scale = Vec4::new(scale, scale, scale, R::ZERO))
+            .is_some()
+    }
+
     /// Clears flags on a body (`&= !flags`). `false` for a stale handle.
     pub fn clear_body_flags(&mut self, id: BodyId, flags: BodyFlags) -> bool {
         self.body_mut(id).map(|b| b.flags.remove(flags)).is_some()
@@ -391,13 +400,46 @@ impl<R: Real> PhysicsWorld<R> {
         }
     }
 
-    /// Moves a body to its place for its current box: removed, then
-    /// inserted as new (so it goes after its ties, and the bound grows;
-    /// divergence 191).
+    /// Moves a body to its place for its current box, where removing it
+    /// and inserting it as new would put it (after its ties, and the bound
+    /// grows; divergence 191), shifting only the bodies between its old and
+    /// new places.
     ///
     /// Original: `BodyList_Reinsert` (0x00340628).
     pub fn list_reinsert(&mut self, id: BodyId) -> bool {
-        self.list_remove(id) && self.list_insert(id)
+        let Some(p) = self.list_position(id) else {
+            return false;
+        };
+        let Some(b) = self.body_mut(id) else {
+            return false;
+        };
+        b.list_key = b.aabb.min.x;
+        let (key, width) = (b.list_key, b.aabb.width_x());
+        if !key.to_f32().is_finite() {
+            // The sorted order cannot be relied on: as remove then insert.
+            return self.list_remove(id) && self.list_insert(id);
+        }
+        // Where remove-then-insert would put it (after its ties), found in
+        // the list without it; then one rotation moves it there, shifting
+        // only the bodies in between.
+        let before = self.keys[..p].partition_point(|k| *k <= key);
+        let q = if before < p {
+            before
+        } else {
+            p + self.keys[p + 1..].partition_point(|k| *k <= key)
+        };
+        if q < p {
+            self.list[q..=p].rotate_right(1);
+            self.keys[q..=p].rotate_right(1);
+        } else {
+            self.list[p..=q].rotate_left(1);
+            self.keys[p..=q].rotate_left(1);
+        }
+        self.keys[q] = key;
+        if width > self.widest {
+            self.widest = width;
+        }
+        true
     }
 
     /// Recomputes the widest-body bound over the list (what the step does

@@ -11,9 +11,7 @@ use physics_world::{
 };
 use ps2_float::{Ee32, Real, Vec4};
 
-fn v<R: Real>(x: f32, y: f32, z: f32) -> Vec4<R> {
-    Vec4::from_f32([x, y, z, 0.0])
-}
+use test_support::{both_modes, v};
 
 struct Setup<R: Real> {
     world: PhysicsWorld<R>,
@@ -48,8 +46,10 @@ fn setup<R: Real>() -> Setup<R> {
             velocity: Vec4::ZERO,
             airborne: false,
             player,
+            scale: R::ONE,
             weight: R::ONE,
             push_weight: R::ONE,
+            bone: None,
             body: None,
         })
     };
@@ -136,7 +136,8 @@ fn human_answers<R: Real>() {
     let mut s = setup::<R>();
     let w = s.walker;
     assert!(s.owners.is_player(w));
-    assert_eq!(s.owners.human_scale(w), R::from_f32(1.4286));
+    // The class scale (+0x65c), not the player's body scale.
+    assert_eq!(s.owners.human_scale(w), R::ONE);
     assert_eq!(s.owners.human_scale(s.other_human), R::ONE);
     let level = ctx(&s, w, Other::Level, v(1.0, 0.0, 0.0));
     assert_eq!(s.owners.on_contact(&level), 0x2_0001);
@@ -204,24 +205,69 @@ fn update_falls_with_gravity_and_interval<R: Real>() {
     assert_eq!(o.next_update, 25);
 }
 
-macro_rules! both_modes {
-    ($($name:ident),* $(,)?) => {
-        mod f32_mode {
-            $(#[test] fn $name() { super::$name::<f32>(); })*
-        }
-        mod ee32_mode {
-            $(#[test] fn $name() { super::$name::<super::Ee32>(); })*
-        }
-    };
-}
-
 both_modes!(
     world_object_answers,
     axis_zero_never_settles,
     human_answers,
     car_answers,
     update_falls_with_gravity_and_interval,
+    human_body_as_the_game_makes_it,
 );
+
+/// `Human_CreatePhysicsBody` ("Sweeping a body", "Human contacts"): a
+/// player's body gets flag 0x400 and scale 1.4286 while its capsule keeps
+/// the class scale (0.35 × 0.97 = 0.3395 for a class scale of 0.97, the
+/// runtime's Rembrandt); an AI's body has neither; an unpushable human's
+/// has 0x200; a second call frees the first body and takes the same slot.
+fn human_body_as_the_game_makes_it<R: Real>() {
+    let mut s = setup::<R>();
+    if let Some(ReferenceOwner::Human(h)) = s.owners.get_mut(s.walker) {
+        h.scale = R::from_f32(0.97);
+    }
+    let pb = s
+        .owners
+        .make_human_body(&mut s.world, s.walker, true)
+        .unwrap();
+    let body = s.world.body(pb).unwrap();
+    assert!(body.flags.contains(BodyFlags::WRITE_VELOCITY));
+    assert!(!body.flags.contains(BodyFlags::NOT_PUSHABLE));
+    assert_eq!(body.scale.x.to_f32(), 1.4286);
+    let capsule = s
+        .world
+        .get_shapes(pb)
+        .and_then(|c| s.world.shape(c))
+        .unwrap();
+    let kernels::Shape::Capsule(c) = capsule.geom else {
+        panic!("the first shape is the capsule");
+    };
+    assert!(
+        (c.radius.to_f32() - 0.3395).abs() < 1e-6,
+        "{}",
+        c.radius.to_f32()
+    );
+    let ab = s
+        .owners
+        .make_human_body(&mut s.world, s.other_human, false)
+        .unwrap();
+    let body = s.world.body(ab).unwrap();
+    assert!(!body.flags.contains(BodyFlags::WRITE_VELOCITY));
+    assert!(body.flags.contains(BodyFlags::NOT_PUSHABLE));
+    assert_eq!(body.scale.x.to_f32(), 1.0);
+    let again = s
+        .owners
+        .make_human_body(&mut s.world, s.other_human, true)
+        .unwrap();
+    assert_eq!(
+        again.slot.index, ab.slot.index,
+        "the new body takes the same slot"
+    );
+    assert!(s.world.body(ab).is_none(), "the old handle is stale");
+    assert!(s.world.body(again).unwrap().flags.bits() & 0x200 == 0);
+    assert!(s
+        .owners
+        .make_human_body(&mut s.world, s.brick, true)
+        .is_none());
+}
 
 /// Each original function the reference owners implement carries its
 /// `Original:` line once in the workspace's sources.
@@ -252,6 +298,7 @@ fn reference_originals_are_tagged_once() {
         ("Car_OnLanded", "0x00389e08"),
         ("WorldObject_Integrate", "0x00395a10"),
         ("WorldObject_Update", "0x00395b70"),
+        ("Human_CreatePhysicsBody", "0x0021ce08"),
     ] {
         let tag = format!("Original: `{name}` ({addr})");
         assert_eq!(all.matches(&tag).count(), 1, "{tag}");

@@ -8,7 +8,7 @@
 mod common;
 
 use collision_mesh::{build, BuildConfig, SoupTriangle};
-use common::{both_modes, id, p, r, Owner, Striking};
+use common::{both_modes, id, near, near_v, p, r, Owner, Striking};
 use kernels::Contact;
 use physics_world::{BodyFlags, BodyId, MoverState, Other, OwnerId, PhysicsWorld, LANDING_FLAG};
 use ps2_float::{Real, Vec4};
@@ -44,18 +44,6 @@ const LEFT_HAND: u8 = 19;
 const RIGHT_FOREARM: u8 = 24;
 const HEAD: u8 = 6;
 const SPINE: u8 = 3;
-
-#[track_caller]
-fn near<R: Real>(a: R, b: f32, tol: f32) {
-    let a = a.to_f32();
-    assert!((a - b).abs() <= tol, "{a} is not {b} (±{tol})");
-}
-#[track_caller]
-fn near_v<R: Real>(a: Vec4<R>, b: [f32; 3], tol: f32) {
-    near(a.x, b[0], tol);
-    near(a.y, b[1], tol);
-    near(a.z, b[2], tol);
-}
 
 /// A striker human at `(x, y, 0)` (owner 1) and the world.
 fn striker<R: Real>(o: &mut Striking<R>, w: &mut PhysicsWorld<R>, x: f32, y: f32) -> BodyId {

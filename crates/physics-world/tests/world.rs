@@ -12,7 +12,7 @@ use physics_world::{
     ShapeQuery, WorldConfig,
 };
 use ps2_float::{Real, Vec4};
-use shape_pools::{Aabb, PoolCapacities, ShapeFlags};
+use shape_pools::{Aabb, PoolCapacities, Pose, ShapeFlags};
 
 both_modes!(
     starting_flags_per_kind,
@@ -30,7 +30,60 @@ both_modes!(
     overlap_shape_options,
     ignore_rules_of_the_human_body,
     object_body_from_type,
+    reinsert_puts_a_body_where_remove_and_insert_would,
 );
+
+/// `BodyList_Reinsert` moves a body to where taking it out and inserting
+/// it as new would (after its ties; divergence 191): 3,000 random moves of
+/// 40 crates on a 0.5 m lattice (many ties), against a second world that
+/// really removes and inserts.
+fn reinsert_puts_a_body_where_remove_and_insert_would<R: Real>() {
+    let (mut a, mut ta) = (PhysicsWorld::<R>::default(), Table::default());
+    let (mut b, mut tb) = (PhysicsWorld::<R>::default(), Table::default());
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    let mut ids = Vec::new();
+    for n in 1..=40 {
+        let x = next(20) as f32 * 0.5;
+        let ia = crate_at(
+            &mut a,
+            &mut ta,
+            n,
+            (x, 0.0, 0.0),
+            1.0,
+            BodyFlags::OBJECT_START,
+        );
+        let ib = crate_at(
+            &mut b,
+            &mut tb,
+            n,
+            (x, 0.0, 0.0),
+            1.0,
+            BodyFlags::OBJECT_START,
+        );
+        ids.push((n, ia, ib));
+    }
+    assert_eq!(a.sorted_bodies(), b.sorted_bodies());
+    for _ in 0..3000 {
+        let (n, ia, ib) = ids[next(ids.len() as u64) as usize];
+        let x = next(20) as f32 * 0.5;
+        ta.get_mut(id(n)).frame = Pose::at(p(x, 0.0, 0.0));
+        tb.get_mut(id(n)).frame = Pose::at(p(x, 0.0, 0.0));
+        // The first world re-sorts through the reinsert (`moved`); the
+        // second takes the body out first, so `moved` only computes its box
+        // (and says it found no list place), then inserts it as new.
+        assert!(a.moved(&ta, ia));
+        assert!(b.list_remove(ib));
+        assert!(!b.moved(&tb, ib));
+        assert!(b.list_insert(ib));
+        assert_eq!(a.sorted_bodies(), b.sorted_bodies());
+    }
+}
 
 /// An object body: a box of full size `size` owned by `n` at `(x, y, z)`.
 fn crate_at<R: Real>(

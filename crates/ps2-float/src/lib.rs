@@ -48,26 +48,41 @@
 //!
 //! `cargo bench -p ps2-float` runs each operation over 1,024 game-scale operand
 //! pairs, accumulating the results with the mode's own `+` (so every `Ee32`
-//! figure includes one `Ee32` add per operation). Measured on the 2-core
-//! development machine (x86-64, load average about 3 from other builds, so
-//! expect ±10 %):
+//! figure includes one `Ee32` add per operation). The instruction counts are
+//! callgrind's for the same loop over the same pairs (per 1,024 operations,
+//! exact and repeatable); the times are one criterion run on the 2-core
+//! development machine while other builds kept the load average at 10-12, so
+//! they are inflated and their ratios unsteady (the same code gave 53× for
+//! `div` in the run before). An earlier run of the previous divider and square
+//! root at load 3 gave `div` 25×, `sqrt` 60×, `rsqrt` 58× in time.
 //!
-//! | op | `f32` (1,024 ops) | `Ee32` (1,024 ops) | ratio | goal |
-//! | --- | --- | --- | --- | --- |
-//! | add | 1.70 µs | 15.8 µs | 9.3× | 10× |
-//! | sub | 1.62 µs | 15.7 µs | 9.7× | 10× |
-//! | mul | 1.27 µs | 11.1 µs | 8.7× | 10× |
-//! | madd | 2.65 µs | 17.3 µs | 6.5× | |
-//! | div | 2.99 µs | 76.2 µs | 25× | 40× |
-//! | sqrt | 1.87 µs | 112 µs | 60× | 40×, missed |
-//! | rsqrt (`a / sqrt(b)`) | 3.50 µs | 204 µs | 58× | 40×, missed |
+//! | op | `f32` time | `Ee32` time | time ratio | `f32` instructions | `Ee32` instructions (before) | instruction ratio | goal (time) |
+//! | --- | --- | --- | --- | --- | --- | --- | --- |
+//! | add | 3.60 µs | 33.0 µs | 9.2× | 17,441 | 116,618 | 6.7× | 10× |
+//! | sub | 3.50 µs | 36.6 µs | 10.5× | 17,441 | 116,632 | 6.7× | 10× |
+//! | mul | 3.13 µs | 29.2 µs | 9.3× | 17,441 | 119,234 | 6.8× | 10× |
+//! | madd | 5.82 µs | 46.9 µs | 8.1× | 26,657 | 171,468 | 6.4× | |
+//! | div | 3.76 µs | 284 µs | 75× | 24,609 | 741,332 (747,476) | 30.1× | 25×, missed |
+//! | sqrt | 5.08 µs | 268 µs | 53× | 18,465 | 831,488 (905,216) | 45.0× | 40×, missed |
+//! | rsqrt (`a / sqrt(b)`) | 11.6 µs | 570 µs | 49× | 26,657 | 1,501,036 (1,580,908) | 56.3× | 40×, missed |
 //!
-//! Add, subtract and multiply meet their 10× goal; division meets its 40×
-//! goal. The square root misses it by half: its result depends on the path of
-//! a 25-step digit recurrence (the truncated root or one unit above it), which
-//! is simulated step by step, unrolled; `rsqrt` is a square root and a
-//! division. Against the latency of a single native operation (rather than the
-//! throughput above) the square root is about 13× slower.
+//! Add, subtract and multiply meet their 10× goal in instructions (and in
+//! time when the machine is quiet). Division, square root and `rsqrt` miss
+//! theirs. Each is a 25-step digit recurrence whose last digit (the truncated
+//! result or one unit above it) depends on the carry-save split of the
+//! remainder at every step: in about 15 % of the divider's steps the digit differs from
+//! the one the exact remainder would select, so no closed form from the exact
+//! quotient or root exists and every step is simulated (about 25 instructions
+//! and a dependency chain of about 8 cycles each, unrolled). What could be
+//! taken out is taken out: the divider reads only the final remainder's sign
+//! and adds it to the truncated quotient, computed by one integer division off
+//! the recurrence's path (no dependent division at the end); the square root
+//! takes each step's operands from the exact integer root instead of
+//! accumulating its digits (8 % fewer instructions). `rsqrt` is a square root
+//! and a division. The unit tests check both shortcuts against the previous
+//! digit-by-digit code: every radicand exhaustively, 100 million random
+//! significand pairs for the divider (`--ignored`), and samples of both in the
+//! normal run.
 //!
 //! # Dependencies
 //!

@@ -16,7 +16,7 @@ use crate::Ee32;
 /// | --- | --- |
 /// | `x / 0` | `±MAX`, sign = XOR of the operands' signs |
 /// | overflow | `±MAX` with the sign of the exact result |
-/// | `sqrt(x)`, `x < 0` | `sqrt(|x|)` |
+/// | `sqrt(x)`, `x < 0` | `sqrt(\|x\|)` |
 /// | `a.rsqrt(0)` | `±MAX` with the sign of `a` |
 ///
 /// What remains different between the modes is listed in the crate docs:

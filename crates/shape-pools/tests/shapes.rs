@@ -10,12 +10,7 @@ use shape_pools::{
     Pose, PoseSource, ShapeFlags, ShapeKind, ShapePools,
 };
 
-macro_rules! both_modes {
-    ($($name:ident),* $(,)?) => {
-        mod f32_mode { $(#[test] fn $name() { super::$name::<f32>(); })* }
-        mod ee32_mode { $(#[test] fn $name() { super::$name::<ps2_float::Ee32>(); })* }
-    };
-}
+use test_support::{both_modes, p, r, v};
 
 both_modes!(
     sphere_pose_on_bone_and_reset_rule,
@@ -29,15 +24,6 @@ both_modes!(
     segment_bound_is_wrong_on_an_axis_it_points_down,
 );
 
-fn r<R: Real>(v: f32) -> R {
-    R::from_f32(v)
-}
-fn p<R: Real>(x: f32, y: f32, z: f32) -> Vec4<R> {
-    Vec4::point(r(x), r(y), r(z))
-}
-fn v<R: Real>(x: f32, y: f32, z: f32) -> Vec4<R> {
-    Vec4::new(r(x), r(y), r(z), R::ZERO)
-}
 fn close<R: Real>(a: Vec4<R>, e: [f32; 3], tol: f32, what: &str) {
     let a = a.to_f32();
     for k in 0..3 {

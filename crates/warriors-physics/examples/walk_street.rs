@@ -28,8 +28,10 @@ fn main() -> Result<(), Box<dyn Error>> {
         velocity: Vec4::ZERO,
         airborne: false,
         player: false,
+        scale: 1.0,
         weight: 82.0,
         push_weight: 1.0,
+        bone: None,
         body: None,
     }));
     let body = world.create_human(&owners, walker)?;

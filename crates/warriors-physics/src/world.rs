@@ -355,8 +355,10 @@ impl<R: Real> World<R> {
     ///     velocity: Vec4::ZERO,
     ///     airborne: false,
     ///     player: false,
+    ///     scale: 1.0,
     ///     weight: 82.0,
     ///     push_weight: 1.0,
+    ///     bone: None,
     ///     body: None,
     /// }));
     /// let body = world.create_human(&owners, walker)?;

@@ -100,8 +100,10 @@ fn stale_handles_and_bad_input_are_errors() {
         velocity: Vec4::ZERO,
         airborne: false,
         player: false,
+        scale: 1.0,
         weight: 82.0,
         push_weight: 1.0,
+        bone: None,
         body: None,
     }));
     let body = world.create_human(&owners, h).unwrap();

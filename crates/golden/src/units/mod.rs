@@ -15,7 +15,7 @@ pub mod unit5;
 
 /// A unit's call type: deserialised from a case's `call` and evaluated in a
 /// float mode.
-pub trait Kernel: DeserializeOwned {
+pub trait Kernel: DeserializeOwned + std::fmt::Debug {
     /// Runs the call in mode `R` and names every field it produced.
     fn eval<R: Real>(&self) -> Result<Outcome, InputError>;
 }

@@ -94,6 +94,37 @@ pub fn sweep_box_triangle_windows<R: Real>(
     }
 }
 
+/// Whether one of the box's own three axes separates the box from the
+/// triangle `v` over the whole move `mv`, tested as
+/// [`sweep_box_triangle`] tests axes 2-4 (the same projections and speeds,
+/// bit for bit) but each on a fresh window `[0, 1e24]`.
+///
+/// A `true` proves the kernel answers `1e28`: an interval test that
+/// separates on a fresh window (the box moving away or never reaching the
+/// triangle's interval by `t = 1`, or leaving it before it arrives) also
+/// separates on any window the earlier axes left, since those only raise
+/// `first` above 0 and lower `last`. A `false` proves nothing. So a caller
+/// may skip the kernel (and its set-up, the edges) on `true` and take
+/// `1e28`: a cull under divergence 178's rule, exact in both float modes.
+#[must_use]
+pub fn box_axes_separate<R: Real>(bx: &OrientedBox<R>, v: &[Vec4<R>; 3], mv: Vec4<R>) -> bool {
+    let half = [bx.half.x, bx.half.y, bx.half.z];
+    bx.axes.iter().zip(half).any(|(a, h)| {
+        let mut w = Window {
+            first: R::ZERO,
+            last: R::from_bits(T_LAST_START),
+        };
+        let c = a.dot(bx.centre);
+        sweep_interval_overlap(
+            &mut w,
+            R::ONE,
+            a.dot(mv),
+            box_tri_project_triangle(v, *a),
+            Interval::new(c - h, c + h),
+        )
+    })
+}
+
 /// Sweeps a box by `mv` (over `t` from 0 to 1, without turning) against a
 /// still triangle whose edges `e0, e1, e2` the caller has filled (not
 /// normalised); returns the fraction of first contact, or `1e28`

@@ -24,7 +24,9 @@ mod pair;
 mod project;
 
 pub use box_box::{sweep_box_box, sweep_box_box_axis, BoxBoxAxis};
-pub use box_triangle::{sweep_box_triangle, sweep_box_triangle_windows, NO_CONTACT};
+pub use box_triangle::{
+    box_axes_separate, sweep_box_triangle, sweep_box_triangle_windows, NO_CONTACT,
+};
 pub use interval::{sweep_interval_overlap, Interval, Window};
 pub use mesh::{
     physics_mesh_sweep_box_triangle, physics_mesh_sweep_box_triangle_with_normal,

@@ -27,7 +27,7 @@
 //! axes. The quirks the specification names (normals by start region, eight
 //! wrong table entries, the corner region's point being the sphere centre, the
 //! inside case's world z, a touching start never hitting) are reproduced; see
-//! `docs/parts/unit5-quirks.md`.
+//! `docs/quirks.md` (Unit 5).
 
 pub use corner_region::sweep_corner_region;
 pub use edge::sweep_edge;

@@ -20,9 +20,9 @@
 //! cap, and the edge step reports the first listed root, not the smallest:
 //! corner contacts can come late or be lost past the end of the move, and the
 //! kernel can return a fraction outside `[0, 1]` (the mesh callers drop it).
-//! `docs/parts/unit1-quirks.md` lists them with their tests, and
-//! `docs/parts/unit1-divergences.md` the guards and inferred readings
-//! (divergences 20-39).
+//! `docs/quirks.md` (Unit 1) lists them with their tests, and
+//! `docs/divergences.md` the guards and inferred readings
+//! (divergences 20-30).
 //!
 //! [`point_triangle_distance_sq`] and [`sphere_triangle_penetration`] are the
 //! static side: Eberly's region method, followed exactly.

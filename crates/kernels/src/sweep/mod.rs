@@ -9,7 +9,7 @@
 //! contacts") names each function, its address, its place in the sweep table
 //! and what it tests, but not its algebra or which contact fields it writes.
 //! Everything here beyond those facts is *inferred* and has a row in
-//! `docs/parts/pairs-divergences.md` (divergences 100-129):
+//! `docs/divergences.md` (divergences 100-116):
 //!
 //! * the root of every sweep is the first time the two shapes come within
 //!   reach, as `C / (D − B)` (divergence 100);

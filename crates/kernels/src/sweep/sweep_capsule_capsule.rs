@@ -67,18 +67,20 @@ pub fn sweep_circle_circle_2d<R: Real>(
 /// (`other`), table entry (3, 3); each capsule is a flat-ended cylinder
 /// `[base.z, base.z + height]` of its own radius.
 ///
-/// The window starts at `[0, 1e24]` (divergence 104). The footprints,
-/// [`sweep_circle_circle_2d`] with the sum of the radii, narrow it first; then
-/// the vertical ranges, through Unit 13's
-/// [`sweep_interval_overlap`] with `t_max = 1`: the other's range still, the
-/// mover's moving by `mv.z`. The two heights are swapped in those ranges (the
-/// mover's range is `[own.base.z, own.base.z + other.height]`, the other's
+/// The window starts at `[0, 1e24]` (divergence 104). The vertical ranges
+/// narrow it first, through Unit 13's [`sweep_interval_overlap`] with
+/// `t_max = 1`: the other's range still, the mover's moving by `mv.z`. The two
+/// heights are swapped in those ranges (the mover's range is
+/// `[own.base.z, own.base.z + other.height]`, the other's
 /// `[other.base.z, other.base.z + own.height]`; overview, "Shapes",
-/// 0x00343e1c-0x00343e28), a quirk kept. Because the interval test resets the
-/// window when the vertical speed is exactly 0 and the ranges overlap, a move
-/// with `mv.z = 0` that brings the footprints within reach anywhere in the
-/// move meets the other capsule at fraction 0 (an inferred consequence of the
-/// order, divergence 105). The fraction is the window's `first`.
+/// 0x00343e1c-0x00343e28), a quirk kept. The interval test's zero-speed reset
+/// runs here for every level move with overlapping ranges (the window becomes
+/// `(0, 1)`); then the footprints, [`sweep_circle_circle_2d`] with the sum of
+/// the radii, narrow the window, so a walker meets another human where the
+/// circles first touch. The order is *inferred* (divergence 105: the reading
+/// in which the reset stands and the centres still meet at the sum of the
+/// radii, as the overview's "Human contacts" says). The fraction is the
+/// window's `first`.
 ///
 /// On a hit it writes `+0x80` the fraction; `+0x50` the horizontal unit
 /// vector from the other's axis to the mover's axis at the fraction (`w = 1`;
@@ -100,15 +102,17 @@ pub fn physics_sweep_capsule_capsule<R: Real>(
         first: R::ZERO,
         last: R::from_bits(CAPSULE_WINDOW_LAST),
     };
-    let q = [own.base.x - other.base.x, own.base.y - other.base.y];
-    let reach = own.radius + other.radius;
-    if sweep_circle_circle_2d(&mut window, R::ONE, q, [mv.x, mv.y], reach) {
-        return false;
-    }
-    // The heights swapped (0x00343e1c-0x00343e28).
+    // The heights swapped (0x00343e1c-0x00343e28). The vertical ranges are
+    // tested first, so the interval test's zero-speed reset to (0, 1) comes
+    // before the circles narrow the window (divergence 105).
     let still = Interval::new(other.base.z, other.base.z + own.height);
     let moving = Interval::new(own.base.z, own.base.z + other.height);
     if sweep_interval_overlap(&mut window, R::ONE, mv.z, still, moving) {
+        return false;
+    }
+    let q = [own.base.x - other.base.x, own.base.y - other.base.y];
+    let reach = own.radius + other.radius;
+    if sweep_circle_circle_2d(&mut window, R::ONE, q, [mv.x, mv.y], reach) {
         return false;
     }
     let f = window.first;

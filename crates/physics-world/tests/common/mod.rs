@@ -8,15 +8,8 @@ use physics_world::{OwnerId, Owners};
 use ps2_float::{Real, Vec4};
 use shape_pools::Pose;
 
-#[allow(unused_macros)]
-macro_rules! both_modes {
-    ($($name:ident),* $(,)?) => {
-        mod f32_mode { $(#[test] fn $name() { super::$name::<f32>(); })* }
-        mod ee32_mode { $(#[test] fn $name() { super::$name::<ps2_float::Ee32>(); })* }
-    };
-}
 #[allow(unused_imports)]
-pub(crate) use both_modes;
+pub use test_support::{both_modes, near, near_v, p, r, v};
 
 /// One owner's answers.
 #[derive(Clone, Debug)]
@@ -249,19 +242,4 @@ impl<R: Real> Owners<R> for Striking<R> {
     fn landing_offset(&self, o: OwnerId) -> Option<R> {
         self.landing.get(&o).copied()
     }
-}
-
-/// `v` in the float mode.
-pub fn r<R: Real>(v: f32) -> R {
-    R::from_f32(v)
-}
-
-/// The point `(x, y, z)` (`w = 1`) in the float mode.
-pub fn p<R: Real>(x: f32, y: f32, z: f32) -> Vec4<R> {
-    Vec4::point(r(x), r(y), r(z))
-}
-
-/// The direction `(x, y, z)` (`w = 0`) in the float mode.
-pub fn v<R: Real>(x: f32, y: f32, z: f32) -> Vec4<R> {
-    Vec4::new(r(x), r(y), r(z), R::ZERO)
 }

@@ -377,47 +377,84 @@ macro_rules! times5 {
 ///
 /// The digits are not collected: each step subtracts `digit × 4y` from the
 /// remainder and doubles it, so after 25 steps its value is exactly
-/// `8·(2^24·x − y·Q)` for the quotient `Q` the digits spell (well inside `i32`),
-/// and `Q` follows by one exact division.
+/// `8·(2^24·x − y·Q)` for the quotient `Q` the digits spell. The recurrence
+/// keeps that remainder in `[−8y, 8y)`, so `Q` is the truncated quotient `F`
+/// when the remainder is non-negative and `F + 1` when it is negative: `F` is
+/// computed by one integer division at the start, off the recurrence's path,
+/// and only the final remainder's sign is read. (Whether the remainder ends
+/// negative depends on the carry-save split of every step, not on `x` and `y`
+/// through `F` and the exact remainder alone, so the 25 steps cannot be
+/// skipped; `tests` checks the shortcut against the quotient recovered from
+/// the full remainder.)
 ///
 /// Kept out of line: the unrolled loop is large and its cost dwarfs a call.
 #[inline(never)]
 #[allow(unused_assignments)] // the last unrolled step's digit is not needed
 fn div_significand(x: u32, y: u32) -> u32 {
+    // `y` is a significand (hidden bit set); the OR only lets the compiler see
+    // that the divisor is not zero.
+    let truncated = ((u64::from(x) << 24) / u64::from(y | HIDDEN)) as u32;
     let d = y << 2;
     let (pos_sum, pos_val) = (!d ^ 1, d.wrapping_neg());
     let [mut v, mut s, mut pos, mut neg] = [x << 2, x << 2, u32::MAX, 0];
     times5!(times5!(
         [v, s, pos, neg] = srt_step(v, s, pos, neg, pos_sum, pos_val, d)
     ));
-    let remainder = i64::from(v as i32 >> 3); // 2^24·x − y·Q
-    let numerator = ((i64::from(x) << 24) - remainder) as u64;
-    // `y` is a significand (hidden bit set); the OR only lets the compiler see
-    // that the divisor is not zero.
-    (numerator / u64::from(y | HIDDEN)) as u32
+    truncated + (v >> 31)
+}
+
+/// `floor(sqrt(n))` for `n < 2^53`, through the correctly rounded `f64` root
+/// (exact input; the rounding can only land on the next integer, which the
+/// check below takes back, and the second check guards the other side).
+#[inline(always)]
+fn isqrt53(n: u64) -> u64 {
+    let r = (n as f64).sqrt() as u64;
+    let r = r - u64::from(r * r > n);
+    r + u64::from((r + 1) * (r + 1) <= n)
 }
 
 /// The SRT square root of a significand shifted so the radicand lies in
-/// `[1, 4)` (units of `1 << 25`); the root has its leading one at bit 25.
+/// `[1, 4)` (units of `1 << 24`); the root has its leading one at bit 25.
+///
+/// Digit `i` has weight `2w` in the root, `w = 2^(24-i)`; appending digit `n`
+/// to the root `q` so far lowers the remainder, kept as `2^i·(radicand −
+/// root²)/2`, by `n·(q + n·w)`. The recurrence keeps `q` within one unit `4w`
+/// of the exact root `z` (`floor(sqrt(radicand · 2^26))`) and its remainder's
+/// sign tells which side: `q` is `z` truncated to a multiple of `4w` when the
+/// remainder is non-negative, one unit more when it is negative. A +1 digit is
+/// only chosen on a positive remainder and a −1 digit only on a negative one
+/// (the estimate never exceeds the remainder), so the subtrahend of a +1 digit
+/// is `trunc(z) + w` and the addend of a −1 digit is `trunc(z) + 3w`: both
+/// known before the step, computed from `z` off the recurrence's path instead
+/// of from the digits (after the first five steps, which accumulate the digits
+/// as before). The final root is `z` truncated to even, plus 2 when the final
+/// remainder is negative.
 ///
 /// Kept out of line: the unrolled loop is large and its cost dwarfs a call.
 #[inline(never)]
 #[allow(unused_assignments)] // the last unrolled step's remainder is not needed
 fn sqrt_significand(m: u32) -> u32 {
+    // `m < 2^26`, so `m · 2^26 < 2^52` and the root is below `2^26`.
+    let z = isqrt53(u64::from(m) << 26) as u32;
     let [mut v, mut s, mut pos, mut neg] = [m, m, u32::MAX, 0];
-    let mut q = 0u32;
-    // Digit i has weight 2w in the root, w = 2^(24-i). Appending digit n to the
-    // root q lowers the remainder, kept as 2^i·(radicand - root²)/2, by
-    // n·(q + n·w): the subtrahend is q + w for +1, the addend q - w for -1.
     let mut w = 1u32 << 24;
+    // The first five steps take the root so far from their digits, so they
+    // need not wait for `z` (whose float root has a long latency); the two
+    // ways give the same operands whenever a digit uses them.
+    let mut q = 0u32;
     times5!(times5!({
-        let x = q.wrapping_add(w);
-        let y = q.wrapping_sub(w);
-        q = q.wrapping_add((w << 1) & pos).wrapping_sub((w << 1) & neg);
-        [v, s, pos, neg] = srt_step(v, s, pos, neg, !x ^ 1, x.wrapping_neg(), y);
+        let (x, y) = if w >= 1 << 20 {
+            let xy = (q | w, q.wrapping_sub(w));
+            q = q.wrapping_add((w << 1) & pos).wrapping_sub((w << 1) & neg);
+            xy
+        } else {
+            let truncated = z & !((w << 2) - 1);
+            (truncated | w, truncated | (3 * w))
+        };
+        [v, s, pos, neg] = srt_step(v, s, pos, neg, x ^ !1, x.wrapping_neg(), y);
         w >>= 1;
     }));
-    q
+    (z & !1) + ((v >> 31) << 1)
 }
 
 /// `a / b` (`div.s`).
@@ -773,6 +810,42 @@ mod tests {
         }
     }
 
+    /// The previous fast paths, kept as a reference for the shortcuts of
+    /// [`div_significand`] and [`sqrt_significand`]: the same unrolled
+    /// recurrence, but the quotient recovered from the full final remainder
+    /// by an exact division, and the root accumulated digit by digit.
+    mod previous {
+        use super::super::{srt_step, HIDDEN};
+
+        #[allow(unused_assignments)]
+        pub fn div_significand(x: u32, y: u32) -> u32 {
+            let d = y << 2;
+            let (pos_sum, pos_val) = (!d ^ 1, d.wrapping_neg());
+            let [mut v, mut s, mut pos, mut neg] = [x << 2, x << 2, u32::MAX, 0];
+            times5!(times5!(
+                [v, s, pos, neg] = srt_step(v, s, pos, neg, pos_sum, pos_val, d)
+            ));
+            let remainder = i64::from(v as i32 >> 3); // 2^24·x − y·Q
+            let numerator = ((i64::from(x) << 24) - remainder) as u64;
+            (numerator / u64::from(y | HIDDEN)) as u32
+        }
+
+        #[allow(unused_assignments)]
+        pub fn sqrt_significand(m: u32) -> u32 {
+            let [mut v, mut s, mut pos, mut neg] = [m, m, u32::MAX, 0];
+            let mut q = 0u32;
+            let mut w = 1u32 << 24;
+            times5!(times5!({
+                let x = q.wrapping_add(w);
+                let y = q.wrapping_sub(w);
+                q = q.wrapping_add((w << 1) & pos).wrapping_sub((w << 1) & neg);
+                [v, s, pos, neg] = srt_step(v, s, pos, neg, !x ^ 1, x.wrapping_neg(), y);
+                w >>= 1;
+            }));
+            q
+        }
+    }
+
     /// A small deterministic generator (xorshift64).
     struct Rng(u64);
     impl Rng {
@@ -829,6 +902,106 @@ mod tests {
                 model::sqrt_significand(m),
                 "sqrt {m:08x}"
             );
+        }
+    }
+
+    /// Significand pairs where a shortcut could slip: equal, adjacent and
+    /// extreme significands, and quotients that are exact.
+    fn edge_significands() -> Vec<u32> {
+        let mut v = vec![HIDDEN, HIDDEN + 1, HIDDEN | FRAC, (HIDDEN | FRAC) - 1];
+        v.extend([
+            0x00c0_0000,
+            0x00aa_aaaa,
+            0x00b5_04f3,
+            0x00ff_0000,
+            0x0080_ffff,
+        ]);
+        v.extend((0..23).map(|k| HIDDEN | (1 << k)));
+        v.extend((0..23).map(|k| HIDDEN | (FRAC >> k)));
+        v
+    }
+
+    fn check_div_shortcut(x: u32, y: u32) {
+        assert_eq!(
+            div_significand(x, y),
+            previous::div_significand(x, y),
+            "{x:06x} / {y:06x}"
+        );
+    }
+
+    fn check_sqrt_shortcut(m: u32) {
+        assert_eq!(
+            sqrt_significand(m),
+            previous::sqrt_significand(m),
+            "sqrt {m:08x}"
+        );
+    }
+
+    #[test]
+    fn isqrt53_is_the_floor_root() {
+        let mut rng = Rng(0x005e_ed0f_1505);
+        let squares = (1u64..=3).flat_map(|k| {
+            let r = (1u64 << 26) - k;
+            [r * r - 1, r * r, r * r + 1]
+        });
+        let random = (0..100_000).map(|_| {
+            let hi = u64::from(rng.next());
+            let lo = u64::from(rng.next());
+            ((hi << 32) | lo) >> (11 + (lo & 15))
+        });
+        for n in squares.chain(random).chain([0, 1, 2, 3, 4, (1 << 53) - 1]) {
+            let r = isqrt53(n);
+            assert!(r * r <= n && (r + 1) * (r + 1) > n, "isqrt {n}");
+        }
+    }
+
+    #[test]
+    fn div_shortcut_matches_the_full_remainder() {
+        let edges = edge_significands();
+        for &x in &edges {
+            for &y in &edges {
+                check_div_shortcut(x, y);
+            }
+        }
+        let mut rng = Rng(0x0bad_cafe_f00d_1234);
+        for _ in 0..1_000_000 {
+            check_div_shortcut(rng.significand(), rng.significand());
+        }
+    }
+
+    /// 100 million random significand pairs (`cargo test --release -p
+    /// ps2-float -- --ignored`; a few minutes).
+    #[test]
+    #[ignore]
+    fn div_shortcut_matches_the_full_remainder_long() {
+        let mut rng = Rng(0x1357_9bdf_2468_ace0);
+        for _ in 0..100_000_000 {
+            check_div_shortcut(rng.significand(), rng.significand());
+        }
+    }
+
+    /// The radicands `sqrt` passes: a significand shifted by 1 (odd biased
+    /// exponent) or 2 (even).
+    fn radicand(mantissa: u32, even_exponent: bool) -> u32 {
+        (mantissa | HIDDEN) << (1 + u32::from(even_exponent))
+    }
+
+    #[test]
+    fn sqrt_shortcut_matches_accumulated_root() {
+        for mantissa in (0..=FRAC).step_by(61).chain(FRAC - 64..=FRAC) {
+            check_sqrt_shortcut(radicand(mantissa, false));
+            check_sqrt_shortcut(radicand(mantissa, true));
+        }
+    }
+
+    /// Every radicand `sqrt` can pass: 2^23 mantissas with both exponent
+    /// parities (`cargo test --release -p ps2-float -- --ignored`).
+    #[test]
+    #[ignore]
+    fn sqrt_shortcut_matches_accumulated_root_exhaustively() {
+        for mantissa in 0..=FRAC {
+            check_sqrt_shortcut(radicand(mantissa, false));
+            check_sqrt_shortcut(radicand(mantissa, true));
         }
     }
 

@@ -1,0 +1,72 @@
+//! Pictures of contacts.
+//!
+//! SVG views built as plain strings, for comparing the port's contacts with
+//! the console's by eye:
+//!
+//! * [`case::case_svg`]: one kernel case of the golden run (a top view and a
+//!   side view of its shapes and triangles, the moving shape at the start,
+//!   at the contact and at the end, the move, the contact points and
+//!   normals, the fraction and the fields the kernel wrote; both float modes
+//!   where they differ);
+//! * [`scenario::tick_svg`]: one tick of a scenario (the bodies, the level's
+//!   triangles, the tick's contacts), and [`scenario::filmstrip`] all of them;
+//! * [`level::level_svg`]: a level mesh from above, by material and flags,
+//!   with its grid;
+//! * [`report::report_html`]: one static page with every case and scenario,
+//!   their stated numbers beside the port's, and their pictures.
+//!
+//! The inputs and outcomes come from [`golden::evaluate`]: nothing here
+//! evaluates a kernel. The case's call is read from its debug notation
+//! ([`tree`]) into a [`scene::Scene`].
+//!
+//! # Dependencies
+//!
+//! * `golden`: the evaluated cases; `collision-mesh`: the level meshes;
+//!   `thiserror`: the typed errors.
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod case;
+pub mod level;
+pub mod quirks;
+pub mod report;
+pub mod scenario;
+pub mod scene;
+pub mod svg;
+pub mod tree;
+pub mod written;
+
+pub use case::{case_svg, Options};
+
+/// Why a picture could not be drawn.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ViewError {
+    /// The call's debug notation could not be read.
+    #[error("call notation, byte {at}: {message}")]
+    Notation {
+        /// The byte offset.
+        at: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// A kernel-case view was asked of a scenario.
+    #[error("`{0}` is a scenario, not a kernel case")]
+    NotAKernelCase(String),
+    /// A scenario view was asked of a kernel case.
+    #[error("`{0}` is a kernel case, not a scenario")]
+    NotAScenario(String),
+    /// A tick past the scenario's end.
+    #[error("scenario `{name}` has {ticks} ticks, no tick {tick}")]
+    NoSuchTick {
+        /// The scenario.
+        name: String,
+        /// Its tick count.
+        ticks: u32,
+        /// The tick asked for.
+        tick: u32,
+    },
+    /// A scenario's mesh file could not be read.
+    #[error("{0}")]
+    Mesh(#[from] collision_mesh::MeshError),
+}

@@ -1,0 +1,363 @@
+//! The HTML report: one static page with every kernel case and scenario of a
+//! golden run: its spec row and name, its inputs, the stated numbers beside
+//! the port's in both modes, the written fields and the picture (a
+//! scenario's as a filmstrip of its ticks), with filters by unit, kernel and
+//! quirk (also given in the address: `index.html#unit=unit1&differ=1`) and
+//! the cases whose two modes differ marked. No server, no external
+//! file: the style, the pictures and the few lines of script are inline.
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+
+use golden::{Entry, EntryCall, Expected};
+
+use crate::case::{case_svg, Options};
+use crate::quirks::Quirk;
+use crate::scenario::filmstrip;
+use crate::svg::{esc, STYLE};
+use crate::written::{show, written};
+use crate::{tree, ViewError};
+
+/// The report's page for `entries` (from [`golden::evaluate`]); `title`
+/// heads it, `quirks` (from [`crate::quirks::parse`]) feed the quirk filter.
+///
+/// # Errors
+///
+/// The first picture that cannot be drawn.
+pub fn report_html(entries: &[Entry], title: &str, quirks: &[Quirk]) -> Result<String, ViewError> {
+    // Units in their number's order (unit1, unit4, ..., unit13), then the
+    // other files, then the scenarios; cases in file order.
+    let mut order: Vec<&Entry> = entries.iter().collect();
+    order.sort_by_key(|e| unit_rank(e));
+    let entries = order;
+    let mut out = String::new();
+    let units: BTreeSet<&str> = entries.iter().map(|e| e.unit.as_str()).collect();
+    let kernels: BTreeSet<&str> = entries.iter().map(|e| e.kernel()).collect();
+    let used: Vec<&Quirk> = quirks
+        .iter()
+        .filter(|q| entries.iter().any(|e| q.names(&e.name)))
+        .collect();
+    let differ = entries
+        .iter()
+        .filter(|e| !e.mode_differences().is_empty())
+        .count();
+    let failed = entries.iter().filter(|e| !e.failures.is_empty()).count();
+    let scenarios = entries
+        .iter()
+        .filter(|e| matches!(e.call, EntryCall::Scenario(_)))
+        .count();
+
+    let _ = write!(
+        out,
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{t}</title><style>{PAGE}{STYLE}</style></head><body data-entries=\"{}\">\n",
+        entries.len(),
+        t = esc(title)
+    );
+    let _ = write!(
+        out,
+        "<header><h1>{}</h1><p>{} kernel cases and {} scenarios, each run in <code>f32</code> and <code>Ee32</code> mode; {} whose modes differ; {} with a stated number not met.</p>\n<div id=\"filters\">",
+        esc(title),
+        entries.len() - scenarios,
+        scenarios,
+        differ,
+        failed
+    );
+    let select = |out: &mut String, id: &str, label: &str, opts: &[(String, String)]| {
+        let _ = write!(
+            out,
+            "<label>{label} <select id=\"{id}\"><option value=\"\">all</option>"
+        );
+        for (v, l) in opts {
+            let _ = write!(out, "<option value=\"{}\">{}</option>", esc(v), esc(l));
+        }
+        out.push_str("</select></label> ");
+    };
+    let pair = |s: &&str| ((*s).to_owned(), (*s).to_owned());
+    select(
+        &mut out,
+        "f-unit",
+        "unit",
+        &units.iter().map(pair).collect::<Vec<_>>(),
+    );
+    select(
+        &mut out,
+        "f-kernel",
+        "kernel",
+        &kernels.iter().map(pair).collect::<Vec<_>>(),
+    );
+    select(
+        &mut out,
+        "f-quirk",
+        "quirk",
+        &used
+            .iter()
+            .map(|q| (q.id.clone(), q.label()))
+            .collect::<Vec<_>>(),
+    );
+    out.push_str("<label><input type=\"checkbox\" id=\"f-differ\"> modes differ</label> <label><input type=\"checkbox\" id=\"f-failed\"> not met</label> <span id=\"shown\"></span></div><div id=\"errors\"></div></header>\n<main>\n");
+
+    for (i, e) in entries.iter().enumerate() {
+        entry_html(&mut out, e, i, &used)?;
+    }
+    out.push_str("</main>\n");
+    let _ = writeln!(out, "<script>{SCRIPT}</script></body></html>");
+    Ok(out)
+}
+
+fn unit_rank(e: &Entry) -> (u8, u32, String) {
+    if e.unit == "scenario" {
+        return (2, 0, String::new());
+    }
+    match e
+        .unit
+        .strip_prefix("unit")
+        .and_then(|n| n.parse::<u32>().ok())
+    {
+        Some(n) => (0, n, String::new()),
+        None => (1, 0, e.unit.clone()),
+    }
+}
+
+fn entry_html(out: &mut String, e: &Entry, i: usize, quirks: &[&Quirk]) -> Result<(), ViewError> {
+    let diffs = e.mode_differences();
+    let qs: Vec<&str> = quirks
+        .iter()
+        .filter(|q| q.names(&e.name))
+        .map(|q| q.id.as_str())
+        .collect();
+    let _ = write!(
+        out,
+        "<section class=\"case{}\" id=\"case-{}\" data-unit=\"{}\" data-kernel=\"{}\" data-quirks=\" {} \" data-differs=\"{}\" data-failed=\"{}\">",
+        if diffs.is_empty() { "" } else { " differs" },
+        esc(&e.snapshot),
+        esc(&e.unit),
+        esc(e.kernel()),
+        qs.join(" "),
+        u8::from(!diffs.is_empty()),
+        u8::from(!e.failures.is_empty())
+    );
+    let _ = write!(out, "<h2>{}", esc(&e.name));
+    if !diffs.is_empty() {
+        let _ = write!(
+            out,
+            " <span class=\"badge differ\">modes differ ({} fields)</span>",
+            diffs.len()
+        );
+    }
+    if !e.failures.is_empty() {
+        out.push_str(" <span class=\"badge fail\">not met</span>");
+    }
+    if !e.known.is_empty() {
+        out.push_str(" <span class=\"badge known\">known divergence</span>");
+    }
+    let file = e
+        .file
+        .file_name()
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let _ = write!(
+        out,
+        "</h2><p class=\"spec\">{} · <code>{}</code> · {} · <code>{}</code></p>",
+        esc(&e.spec),
+        esc(e.kernel()),
+        esc(&e.unit),
+        esc(&file)
+    );
+    if let Some(note) = &e.note {
+        let _ = write!(out, "<p class=\"note\">{}</p>", esc(note));
+    }
+    for q in quirks.iter().filter(|q| q.names(&e.name)) {
+        let _ = write!(out, "<p class=\"quirk\">quirk: {}</p>", esc(&q.text));
+    }
+    out.push_str("<div class=\"row\"><div class=\"picture\">");
+    let id = format!("c{i}");
+    match &e.call {
+        EntryCall::Kernel(_) => out.push_str(&case_svg(
+            e,
+            &Options {
+                id,
+                fields: false,
+                style: false,
+            },
+        )?),
+        EntryCall::Scenario(_) => out.push_str(&filmstrip(e, &id)?),
+    }
+    out.push_str("</div><div class=\"numbers\">");
+    stated_table(out, e);
+    // The inputs.
+    let inputs = match &e.call {
+        EntryCall::Kernel(text) => tree::parse(text).map_or_else(|_| text.clone(), |n| n.compact()),
+        EntryCall::Scenario(sc) => {
+            let show = |t: String| tree::parse(&t).map_or(t.clone(), |n| n.compact());
+            format!(
+                "ticks: {}\nbodies: {}\ninputs: {}\nlevel: {} triangles{}",
+                sc.ticks,
+                show(format!("{:?}", sc.bodies)),
+                show(format!("{:?}", sc.inputs)),
+                sc.level.triangles.len(),
+                sc.level
+                    .mesh_file
+                    .as_ref()
+                    .map(|f| format!(", mesh file {f}"))
+                    .unwrap_or_default()
+            )
+        }
+    };
+    let _ = write!(
+        out,
+        "<details open><summary>inputs</summary><pre>{}</pre></details>",
+        esc(&inputs)
+    );
+    // The written fields.
+    // Written in f32 mode, then what only Ee32 mode wrote.
+    let shown: Vec<(&str, &golden::Value)> = written(&e.single)
+        .chain(written(&e.ee).filter(|(p, _)| {
+            e.single
+                .get(p)
+                .is_none_or(|v| *v == golden::Value::Unwritten)
+        }))
+        .collect();
+    let _ = write!(
+        out,
+        "<details><summary>what the call wrote ({} fields{})</summary><table class=\"fields\"><tr><th>field</th><th>f32</th><th>ee32</th></tr>",
+        shown.len(),
+        if diffs.is_empty() { String::new() } else { format!(", {} differ", diffs.len()) }
+    );
+    for (p, _) in &shown {
+        let ee = e.ee.get(p);
+        let d = diffs.contains(p);
+        let _ = write!(
+            out,
+            "<tr{}><td>{}</td><td>{}</td><td>{}</td></tr>",
+            if d { " class=\"differs\"" } else { "" },
+            esc(p),
+            esc(&e
+                .single
+                .get(p)
+                .map_or("absent".to_owned(), |v| show(v, false))),
+            esc(&ee.map_or("absent".to_owned(), |v| show(v, true)))
+        );
+    }
+    out.push_str("</table></details>");
+    for f in e.failures.iter().chain(&e.known) {
+        let _ = write!(out, "<p class=\"failure\">{}</p>", esc(f));
+    }
+    out.push_str("</div></div></section>\n");
+    Ok(())
+}
+
+fn stated_table(out: &mut String, e: &Entry) {
+    if e.expect.is_empty() {
+        out.push_str("<p class=\"small\">no stated numbers</p>");
+        return;
+    }
+    out.push_str("<table class=\"stated\"><tr><th>field</th><th>stated</th><th>tol</th><th>f32</th><th>ee32</th></tr>");
+    for (field, want) in &e.expect {
+        let tol = e
+            .tolerances
+            .get(field)
+            .copied()
+            .unwrap_or(golden::case::DEFAULT_TOLERANCE);
+        let unwritten = matches!(want, Expected::Word(w) if w == "unwritten");
+        let cell = |o: &golden::Outcome, bits: bool| {
+            let got = o.get(field);
+            // A scenario tick without the field meets "unwritten".
+            let ok = (unwritten && got.is_none()) || golden::check(o, field, want, tol).is_none();
+            let text = got.map_or("absent".to_owned(), |v| show(v, bits));
+            let known = !ok && e.known.iter().any(|k| k.contains(&format!("`{field}`")));
+            let cls = match (ok, known) {
+                (true, _) => "ok",
+                (false, true) => "known",
+                (false, false) => "bad",
+            };
+            format!("<td class=\"{cls}\">{}</td>", esc(&text))
+        };
+        let stated = match want {
+            Expected::Number(v) => format!("{v}"),
+            Expected::Word(w) => w.clone(),
+        };
+        let _ = write!(
+            out,
+            "<tr><td>{}</td><td>{}</td><td>{}</td>{}{}</tr>",
+            esc(field),
+            esc(&stated),
+            if unwritten {
+                String::new()
+            } else {
+                format!("{tol:e}")
+            },
+            cell(&e.single, false),
+            cell(&e.ee, true)
+        );
+    }
+    out.push_str("</table>");
+}
+
+const PAGE: &str = "\
+body{font:13px/1.4 sans-serif;margin:0;color:#222;background:#f4f4f2}\
+header{position:sticky;top:0;background:#fff;border-bottom:1px solid #ccc;padding:6px 12px;z-index:2}\
+h1{font-size:18px;margin:4px 0}\
+h2{font-size:14px;margin:0 0 2px}\
+#filters select{max-width:260px}\
+#errors{color:#b00}\
+main{padding:8px 12px}\
+section.case{background:#fff;border:1px solid #ddd;border-radius:4px;margin:0 0 10px;padding:8px}\
+section.case.differs{border-left:5px solid #ffd600}\
+.row{display:flex;gap:12px;align-items:flex-start;flex-wrap:wrap}\
+.picture{overflow-x:auto;max-width:100%}\
+.numbers{flex:1;min-width:320px}\
+.spec,.note,.quirk{margin:0;color:#555}\
+.quirk{color:#7a3d9d}\
+.badge{font-size:11px;padding:1px 5px;border-radius:3px;font-weight:normal}\
+.badge.differ{background:#ffd600}.badge.fail{background:#e31a1c;color:#fff}.badge.known{background:#fdae6b}\
+table{border-collapse:collapse;font-size:12px;margin:4px 0}\
+td,th{border:1px solid #ddd;padding:1px 5px;text-align:left;font-family:monospace}\
+td.ok{background:#e5f5e0}td.bad{background:#fcbba1}td.known{background:#fdd0a2}\
+tr.differs td{background:#fff3b0}\
+pre{white-space:pre-wrap;font-size:11px;margin:2px 0;background:#fafafa;padding:4px}\
+.failure{color:#b00;font-size:12px}\
+.small{color:#666;font-size:11px}\
+.hidden{display:none}\
+";
+
+const SCRIPT: &str = r#"
+(function () {
+  window.addEventListener('error', function (ev) {
+    var box = document.getElementById('errors');
+    if (box) { box.textContent += 'script error: ' + ev.message + ' '; }
+  });
+  var ids = ['f-unit', 'f-kernel', 'f-quirk', 'f-differ', 'f-failed'];
+  var sections = Array.prototype.slice.call(document.querySelectorAll('section.case'));
+  function value(id) {
+    var el = document.getElementById(id);
+    return el.type === 'checkbox' ? el.checked : el.value;
+  }
+  function apply() {
+    var unit = value('f-unit'), kernel = value('f-kernel'), quirk = value('f-quirk');
+    var differ = value('f-differ'), failed = value('f-failed');
+    var shown = 0;
+    sections.forEach(function (s) {
+      var ok = (!unit || s.dataset.unit === unit)
+        && (!kernel || s.dataset.kernel === kernel)
+        && (!quirk || s.dataset.quirks.indexOf(' ' + quirk + ' ') >= 0)
+        && (!differ || s.dataset.differs === '1')
+        && (!failed || s.dataset.failed === '1');
+      s.classList.toggle('hidden', !ok);
+      if (ok) { shown += 1; }
+    });
+    document.getElementById('shown').textContent = shown + ' of ' + sections.length + ' shown';
+  }
+  ids.forEach(function (id) { document.getElementById(id).addEventListener('change', apply); });
+  // Filters given in the address: #unit=unit1&kernel=..&quirk=q3&differ=1&failed=1.
+  (location.hash || '').replace(/^#/, '').split('&').forEach(function (kv) {
+    var parts = kv.split('=');
+    var el = document.getElementById('f-' + parts[0]);
+    if (!el || parts.length !== 2) { return; }
+    var v = decodeURIComponent(parts[1]);
+    if (el.type === 'checkbox') { el.checked = v === '1'; } else { el.value = v; }
+  });
+  apply();
+  document.body.dataset.pictures = String(document.querySelectorAll('section.case .picture > svg').length);
+  document.body.dataset.ready = '1';
+})();
+"#;

@@ -1,0 +1,109 @@
+//! [`Entry`]: one evaluated case or scenario with its inputs, stated numbers
+//! and both modes' outcomes, for tools that show them (the contact pictures
+//! and the HTML report) rather than snapshot them.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use crate::case::Expected;
+use crate::outcome::{Outcome, Value};
+use crate::runner::{evaluate_entries, Report};
+use crate::scenario::Scenario;
+use crate::Error;
+
+/// What an entry evaluated.
+#[derive(Clone, Debug)]
+pub enum EntryCall {
+    /// A kernel case: its call in Rust's debug notation, which names every
+    /// input record (`SphereIn { centre: V([..]), radius: .. }`, `TriIn(..)`,
+    /// `BoxIn { .. }`, ...) and the call's variant first.
+    Kernel(String),
+    /// A scenario, as read from its file.
+    Scenario(Box<Scenario>),
+}
+
+/// One evaluated case (or scenario), as the snapshot run saw it.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    /// The case file.
+    pub file: PathBuf,
+    /// The file's unit (`"unit1"`, ..., `"scenario"`).
+    pub unit: String,
+    /// The snapshot's name (`<file stem>__<case>`, `scenario__<stem>`).
+    pub snapshot: String,
+    /// The case's name (a scenario's file stem).
+    pub name: String,
+    /// The spec section and row.
+    pub spec: String,
+    /// The case's note.
+    pub note: Option<String>,
+    /// The call or the scenario.
+    pub call: EntryCall,
+    /// The stated numbers, by field (scenario fields with their tick prefix).
+    pub expect: BTreeMap<String, Expected>,
+    /// The tolerance in force for each stated number.
+    pub tolerances: BTreeMap<String, f64>,
+    /// The outcome in `f32` mode.
+    pub single: Outcome,
+    /// The outcome in `Ee32` mode.
+    pub ee: Outcome,
+    /// The stated numbers not met (as the run reports them).
+    pub failures: Vec<String>,
+    /// A scenario's misses marked as known divergences.
+    pub known: Vec<String>,
+}
+
+impl Entry {
+    /// The kernel: the call's variant name (`SweepSphereTriangle`), or
+    /// `"scenario"`.
+    #[must_use]
+    pub fn kernel(&self) -> &str {
+        match &self.call {
+            EntryCall::Kernel(text) => {
+                let end = text
+                    .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .unwrap_or(text.len());
+                &text[..end]
+            }
+            EntryCall::Scenario(_) => "scenario",
+        }
+    }
+
+    /// The fields whose values differ between the two modes (by value;
+    /// a field written in one mode only counts), in `f32` field order.
+    #[must_use]
+    pub fn mode_differences(&self) -> Vec<&str> {
+        let mut out = Vec::new();
+        for (path, v) in &self.single.fields {
+            let other = self.ee.get(path);
+            let same = match (v, other) {
+                (Value::Real { value: a, .. }, Some(Value::Real { value: b, .. })) => {
+                    a.to_bits() == b.to_bits()
+                }
+                (a, Some(b)) => a == b,
+                (_, None) => false,
+            };
+            if !same {
+                out.push(path.as_str());
+            }
+        }
+        for (path, _) in &self.ee.fields {
+            if self.single.get(path).is_none() {
+                out.push(path.as_str());
+            }
+        }
+        out
+    }
+}
+
+/// Evaluates every case file and scenario of the folders, in both modes, as
+/// [`crate::run_dirs`] does (the same checks, the same report), and returns
+/// each case and scenario instead of its snapshot.
+pub fn evaluate(fixtures: &[&Path]) -> Result<(Vec<Entry>, Report), Error> {
+    let mut report = Report::default();
+    let mut all = Vec::new();
+    for dir in fixtures {
+        all.extend(evaluate_entries(dir, &mut report)?);
+    }
+    Ok((all, report))
+}

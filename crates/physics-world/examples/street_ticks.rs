@@ -1,0 +1,41 @@
+//! Runs the street workload (`physics_world::street`) for a number of
+//! 1/30 s steps and prints what it did: a load to profile the world with
+//! (`valgrind --tool=callgrind target/release/examples/street_ticks 200`).
+//!
+//! `cargo run --release -p physics-world --example street_ticks -- [STEPS] [ee32]`
+
+use physics_world::street::Street;
+use ps2_float::{Ee32, Real};
+
+fn run<R: Real>(steps: u64) {
+    let mut street = Street::<R>::new();
+    for _ in 0..steps {
+        street.tick();
+    }
+    println!(
+        "{} steps ({}): {} sweeps, {} contacts, {} landed, state hash {:#018x}",
+        street.ticks,
+        R::MODE,
+        street.sweeps,
+        street.contacts,
+        street.landed,
+        street.state_hash()
+    );
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let steps = match args.next().map(|s| s.parse::<u64>()) {
+        None => 100,
+        Some(Ok(n)) => n,
+        Some(Err(e)) => {
+            eprintln!("street_ticks: STEPS must be a whole number: {e}");
+            std::process::exit(2);
+        }
+    };
+    if args.next().as_deref() == Some("ee32") {
+        run::<Ee32>(steps);
+    } else {
+        run::<f32>(steps);
+    }
+}

@@ -1,0 +1,148 @@
+//! `cargo xtask level FILE [--svg OUT] [--y-up] [--sidecar FILE]`: loads a
+//! level mesh through `collision-mesh`'s loaders, prints what it holds and,
+//! with `--svg`, draws it from above (`contact_view::level`).
+//!
+//! The loader is chosen by the path: a folder of chunk files
+//! (`MeshChunks::read_dir`), `.obj` (`obj::import_file`), `.ron` or
+//! `.ron.mesh` (`ron_text::load`), anything else a flat chunk container (a
+//! level file or the binary form, `chunks::read_level_file`).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use collision_mesh::chunks::{read_level_file, MeshChunks};
+use collision_mesh::obj::{import_file, ObjAxes, ObjOptions, Sidecar};
+use collision_mesh::{ron_text, CollisionMesh, Material, MeshError, TriangleFlags};
+
+/// How the file is read.
+struct Load {
+    mesh: CollisionMesh,
+    /// Lines the loader reports skipping (none of the loaders skips any
+    /// today: a line it cannot read is an error).
+    skipped: usize,
+}
+
+fn load(path: &Path, axes: ObjAxes, sidecar: Option<&Path>) -> Result<Load, MeshError> {
+    let name = path.to_string_lossy().to_ascii_lowercase();
+    let mesh = if path.is_dir() {
+        MeshChunks::read_dir(path)?.decode(&path.display().to_string())?
+    } else if name.ends_with(".obj") {
+        let sidecar = match sidecar {
+            Some(s) => Sidecar::load(s)?,
+            None => Sidecar::default(),
+        };
+        import_file(
+            path,
+            &ObjOptions {
+                axes,
+                sidecar,
+                ..ObjOptions::default()
+            },
+        )?
+    } else if name.ends_with(".ron") || name.ends_with(".ron.mesh") {
+        ron_text::load(path)?
+    } else {
+        read_level_file(path)?
+    };
+    Ok(Load { mesh, skipped: 0 })
+}
+
+/// Runs the task; `Ok(false)` (exit 1) when the file cannot be loaded.
+pub fn main(args: &[String]) -> Result<bool, String> {
+    let mut file = None;
+    let mut svg = None;
+    let mut axes = ObjAxes::ZUp;
+    let mut sidecar = None;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--svg" => svg = Some(PathBuf::from(it.next().ok_or("--svg needs a file")?)),
+            "--y-up" => axes = ObjAxes::YUp,
+            "--sidecar" => {
+                sidecar = Some(PathBuf::from(it.next().ok_or("--sidecar needs a file")?))
+            }
+            other if !other.starts_with('-') && file.is_none() => file = Some(PathBuf::from(other)),
+            other => return Err(format!("level: unknown argument `{other}`")),
+        }
+    }
+    let file = file.ok_or("level: name a level file")?;
+    let Load { mesh, skipped } = match load(&file, axes, sidecar.as_deref()) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("level: {e}");
+            eprintln!("level: {e:?}");
+            return Ok(false);
+        }
+    };
+    print_summary(&mesh);
+    if let Some(out) = svg {
+        let title = file.file_name().map_or_else(
+            || file.display().to_string(),
+            |f| f.to_string_lossy().into_owned(),
+        );
+        let text = contact_view::level::level_svg(&mesh, &title, 1200.0);
+        std::fs::write(&out, text).map_err(|e| format!("level: {}: {e}", out.display()))?;
+        println!("picture: {}", out.display());
+    }
+    println!(
+        "loaded {} triangles ({skipped} skipped)",
+        mesh.triangles().len()
+    );
+    Ok(true)
+}
+
+fn print_summary(mesh: &CollisionMesh) {
+    let v = mesh.vertices();
+    let mut lo = [f32::INFINITY; 3];
+    let mut hi = [f32::NEG_INFINITY; 3];
+    for t in mesh.triangles() {
+        for &i in &t.v {
+            if let Some(p) = v.get(usize::from(i)) {
+                for k in 0..3 {
+                    lo[k] = lo[k].min(p[k]);
+                    hi[k] = hi[k].max(p[k]);
+                }
+            }
+        }
+    }
+    println!(
+        "triangles: {}, vertices: {}",
+        mesh.triangles().len(),
+        v.len()
+    );
+    if lo[0].is_finite() {
+        println!("bounds: min {lo:?}, max {hi:?}");
+    }
+    let g = mesh.grid();
+    let m = g.matrix();
+    println!(
+        "grid: {:?} cells ({} in all), scale ({}, {}, {}), offset ({}, {}, {}), clamp {:?} to {:?}",
+        g.dims(),
+        g.cell_count(),
+        m[0][0],
+        m[1][1],
+        m[2][2],
+        m[3][0],
+        m[3][1],
+        m[3][2],
+        &g.clamp_min()[..3],
+        &g.clamp_max()[..3]
+    );
+    let mut materials: BTreeMap<u8, usize> = BTreeMap::new();
+    let (mut two, mut disabled, mut corner) = (0, 0, 0);
+    for t in mesh.triangles() {
+        *materials.entry(t.material.0).or_default() += 1;
+        two += usize::from(t.flags.contains(TriangleFlags::TWO_SIDED));
+        disabled += usize::from(!t.flags.contains(TriangleFlags::ENABLED));
+        corner += usize::from(contact_view::level::corner_edge(t.flags.bits()) != 0);
+    }
+    println!(
+        "flags: {two} two-sided, {disabled} disabled, {corner} with a corner edge (bits 14-15), {} degenerate",
+        mesh.degenerate_triangles().count()
+    );
+    let list: Vec<String> = materials
+        .iter()
+        .map(|(m, n)| format!("{m} {} ×{n}", Material(*m).name().unwrap_or("?")))
+        .collect();
+    println!("materials: {}", list.join(", "));
+}

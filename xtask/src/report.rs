@@ -1,0 +1,38 @@
+//! `cargo xtask golden --report DIR [--fixtures DIR]`: the HTML report of
+//! every case and scenario, `DIR/index.html`.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Evaluates the folders and writes the report; `Ok(false)` when a stated
+/// number is not met (the report shows which).
+pub fn write(dirs: &[PathBuf], out: &Path) -> Result<bool, String> {
+    let started = Instant::now();
+    let dirs: Vec<&Path> = dirs.iter().map(PathBuf::as_path).collect();
+    let (entries, report) = golden::evaluate(&dirs).map_err(|e| format!("golden: {e}"))?;
+    let quirks = std::fs::read_to_string(super::root().join("docs/quirks.md"))
+        .map(|t| contact_view::quirks::parse(&t))
+        .unwrap_or_default();
+    let title = if dirs.len() == 1 {
+        format!("Golden contacts: {}", dirs[0].display())
+    } else {
+        "Golden contacts".to_owned()
+    };
+    let html = contact_view::report::report_html(&entries, &title, &quirks)
+        .map_err(|e| format!("golden --report: {e}"))?;
+    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let file = out.join("index.html");
+    std::fs::write(&file, &html).map_err(|e| format!("{}: {e}", file.display()))?;
+    for f in &report.failures {
+        eprintln!("spec number not met: {f}");
+    }
+    println!(
+        "golden --report: {} cases and scenarios, {} not met, {} KiB, {:.1} s: {}",
+        entries.len(),
+        report.failures.len(),
+        html.len() / 1024,
+        started.elapsed().as_secs_f64(),
+        file.display()
+    );
+    Ok(report.failures.is_empty())
+}

@@ -1,0 +1,103 @@
+//! `cargo xtask level`: each loader's form of the hand-made level file
+//! (`fixtures/mesh/README.md`: three triangles, the second with flags
+//! `0xf00d`, the third two-sided `RAILING`, a 3 × 2 × 1 grid), the picture,
+//! and the failure path.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn xtask(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(args)
+        .output()
+        .expect("xtask runs")
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("xtask-level");
+    std::fs::create_dir_all(&d).unwrap();
+    d.join(name)
+}
+
+fn last_line(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .last()
+        .unwrap_or("")
+        .to_owned()
+}
+
+#[test]
+fn level_file_summary_and_picture() {
+    let lev = root().join("fixtures/mesh/hand-made.lev");
+    let svg = tmp("hand-made.svg");
+    let o = xtask(&[
+        "level",
+        lev.to_str().unwrap(),
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(last_line(&o), "loaded 3 triangles (0 skipped)");
+    assert!(out.contains("grid: [3, 2, 1] cells"), "{out}");
+    assert!(out.contains("122 RAILING ×1"), "{out}");
+    assert!(out.contains("1 two-sided"), "{out}");
+    let pic = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(pic.matches("data-index=").count(), 3);
+    // 0xf00d: bits 14-15 hold 3.
+    assert_eq!(pic.matches("data-corner-edge=\"3\"").count(), 1);
+    assert!(pic.contains("class=\"lt two-sided\""));
+    // 3 + 1 lines across x and 2 + 1 across y.
+    assert_eq!(pic.matches("class=\"grid\"").count(), 7);
+}
+
+#[test]
+fn every_form_loads() {
+    let mesh = collision_mesh::chunks::read_level_file(&root().join("fixtures/mesh/hand-made.lev"))
+        .unwrap();
+    let ron = tmp("hand-made.ron");
+    collision_mesh::ron_text::save(&mesh, &ron).unwrap();
+    let bin = tmp("hand-made.bin");
+    collision_mesh::binary::save(&mesh, &bin).unwrap();
+    let obj = tmp("floor.obj");
+    std::fs::write(
+        &obj,
+        "v 0 0 0\nv 10 0 0\nv 0 10 0\nv 10 10 0\nf 1 2 3\nf 2 4 3\n",
+    )
+    .unwrap();
+    for (file, n) in [(&ron, 3), (&bin, 3), (&obj, 2)] {
+        let o = xtask(&["level", file.to_str().unwrap()]);
+        assert!(
+            o.status.success(),
+            "{}: {}",
+            file.display(),
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert_eq!(last_line(&o), format!("loaded {n} triangles (0 skipped)"));
+    }
+}
+
+#[test]
+fn a_bad_file_is_a_typed_error_and_exit_1() {
+    let missing = tmp("missing.lev");
+    let o = xtask(&["level", missing.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("Io {"), "{err}");
+    let junk = tmp("junk.lev");
+    std::fs::write(&junk, [1u8, 0, 0, 0, 0, 0]).unwrap();
+    let o = xtask(&["level", junk.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("Truncated"), "{err}");
+    let bad_obj = tmp("bad.obj");
+    std::fs::write(&bad_obj, "v 0 0 0\nv 1 0 zz\nv 0 1 0\nf 1 2 3\n").unwrap();
+    let o = xtask(&["level", bad_obj.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(o.stdout.is_empty());
+}
