@@ -1,0 +1,79 @@
+//! The facade's typed errors: [`QueryError`] for a query's input, and the
+//! record layer's [`MeshError`](collision_mesh::MeshError) for loading,
+//! passed through as it is (it names the file and the place).
+
+/// Which input of a query was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum Input {
+    /// The shape's position (a sphere's centre, a capsule's feet, a box's
+    /// centre), or the point a push-out or ground query starts from.
+    Position,
+    /// The move of a sweep.
+    Motion,
+    /// A radius.
+    Radius,
+    /// A capsule's height.
+    Height,
+    /// A box's half extents.
+    HalfExtents,
+    /// A box's rotation.
+    Rotation,
+    /// A ray's origin.
+    RayOrigin,
+    /// A ray's direction.
+    RayDirection,
+    /// A ray's length (or a ground query's drop).
+    RayLength,
+    /// A body's velocity or time step.
+    Velocity,
+}
+
+/// Why a query refused its input. A refused query never answers: no hit,
+/// no contact, nothing moved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum QueryError {
+    /// A coordinate or scalar is a NaN or an infinity (divergence 340).
+    #[error("{input:?} is not finite")]
+    NonFinite {
+        /// The input.
+        input: Input,
+    },
+    /// A radius, height, half extent or length is below zero.
+    #[error("{input:?} is negative")]
+    Negative {
+        /// The input.
+        input: Input,
+    },
+    /// A ray direction of length zero: it points nowhere.
+    #[error("the ray's direction has length zero")]
+    ZeroDirection,
+}
+
+/// Why a world call refused.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum WorldError {
+    /// The level has more than one tile; the world's sweeps read one mesh
+    /// (divergence 344).
+    #[error("the world takes a level of one tile; this one has {tiles}")]
+    LevelTooLarge {
+        /// The level's tiles.
+        tiles: usize,
+    },
+    /// The body's handle is stale (freed) or was never this world's.
+    #[error("no such body")]
+    NoSuchBody,
+    /// A pool of the world is full (the console's capacities).
+    #[error("the world's {what} pool is full")]
+    PoolFull {
+        /// Which pool.
+        what: &'static str,
+    },
+    /// An input was refused.
+    #[error(transparent)]
+    Query(#[from] QueryError),
+}

@@ -1,0 +1,420 @@
+//! [`Level`]: the level's static collision, in as many collision meshes
+//! ("tiles") as its size needs, with the scratch every query reuses.
+//!
+//! # Loading
+//!
+//! Every form the record layer reads is accepted, through its own loaders,
+//! and their typed [`MeshError`] comes back as it is: the console's chunks
+//! ([`Level::load_chunks_dir`], [`Level::load_level_file`]), the compact
+//! binary form ([`Level::load_binary`], [`Level::from_binary`]), the RON form
+//! ([`Level::load_ron`], [`Level::from_ron_str`]), Wavefront OBJ
+//! ([`Level::load_obj`], [`Level::from_obj_str`]), a triangle soup
+//! ([`Level::from_soup`]) and meshes already made ([`Level::from_mesh`],
+//! [`Level::from_meshes`]).
+//!
+//! # Tiles
+//!
+//! The console's format holds at most 65,535 triangles and 65,536 vertices
+//! in one mesh (`u16` counts and indices). A soup or OBJ file with more is
+//! split into tiles: the soup's triangles are cut in two at the median of
+//! their centroids along the longer horizontal axis (`x` or `y`) of the
+//! centroids' box, again and again, until each part fits
+//! ([`LevelConfig::max_tile_triangles`]); each part keeps the soup's order
+//! and becomes one mesh, built with the same [`BuildConfig`]. A soup that
+//! fits is one tile, the mesh [`build::from_soup`] makes (divergence 341).
+//!
+//! Each query asks every tile whose triangles' box meets what the query can
+//! reach, and merges the answers: sweeps' contacts sorted by fraction (equal
+//! fractions: lower tile first, then the tile's own order, the console's
+//! walk order), the nearest ray hit (equal distances: lower tile first),
+//! the nearest push-out wall (the same). With the exact list walk a
+//! triangle's contact does not depend on the grid around it, so a tiled
+//! level answers as one mesh of the same triangles would, but for the order
+//! of equal fractions (divergence 341).
+
+use std::path::Path;
+
+use collision_mesh::{
+    binary, build, chunks, obj, ron_text, BuildConfig, CollisionMesh, MeshError, QueryScratch,
+    SoupTriangle,
+};
+use kernels::Contact;
+use ps2_float::Real;
+
+use crate::query::{Hit, Overlap};
+use crate::TriangleId;
+
+/// The most triangles of one tile: the console format's limit.
+pub const MAX_TILE_TRIANGLES: usize = collision_mesh::mesh::MAX_TRIANGLES;
+
+/// The most distinct vertices of one tile: the console format's limit.
+const MAX_TILE_VERTICES: usize = collision_mesh::mesh::MAX_VERTICES;
+
+/// How a soup becomes a level.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default))]
+pub struct LevelConfig {
+    /// How each tile's grid is built (the record layer's builder).
+    pub build: BuildConfig,
+    /// The most triangles of a tile, at most (and by default)
+    /// [`MAX_TILE_TRIANGLES`]; smaller values make more tiles.
+    pub max_tile_triangles: usize,
+}
+
+impl Default for LevelConfig {
+    fn default() -> Self {
+        Self {
+            build: BuildConfig::default(),
+            max_tile_triangles: MAX_TILE_TRIANGLES,
+        }
+    }
+}
+
+/// One tile: a collision mesh, its scratch, the box around its triangles
+/// and, for a tile cut from a soup, each triangle's index in the soup.
+#[derive(Clone, Debug)]
+pub(crate) struct Tile<R> {
+    pub(crate) mesh: CollisionMesh,
+    pub(crate) scratch: QueryScratch<R>,
+    /// `[min x, min y, min z, max x, max y, max z]` of the vertices the
+    /// triangles use.
+    pub(crate) bounds: [f32; 6],
+    pub(crate) source: Option<Vec<u32>>,
+}
+
+impl<R: Real> Tile<R> {
+    fn new(mesh: CollisionMesh, source: Option<Vec<u32>>) -> Self {
+        let mut b = [f32::MAX, f32::MAX, f32::MAX, f32::MIN, f32::MIN, f32::MIN];
+        let vs = mesh.vertices();
+        for t in mesh.triangles() {
+            for &v in &t.v {
+                if let Some(p) = vs.get(usize::from(v)) {
+                    for k in 0..3 {
+                        b[k] = b[k].min(p[k]);
+                        b[k + 3] = b[k + 3].max(p[k]);
+                    }
+                }
+            }
+        }
+        Self {
+            scratch: QueryScratch::new(&mesh),
+            mesh,
+            bounds: b,
+            source,
+        }
+    }
+
+    /// Whether the tile's triangles' box meets `[lo, hi]` (`f32`), grown by
+    /// a margin far above the float error of any test (`1/64 + 2⁻¹²` of the
+    /// largest coordinate, as the record layer's culling, divergence 178).
+    #[inline]
+    pub(crate) fn meets(&self, lo: [f32; 3], hi: [f32; 3]) -> bool {
+        let mut big = 0.0f32;
+        for k in 0..3 {
+            big = big.max(lo[k].abs()).max(hi[k].abs());
+        }
+        let m = 1.0 / 64.0 + big * (1.0 / 4096.0);
+        (0..3).all(|k| self.bounds[k] <= hi[k] + m && lo[k] - m <= self.bounds[k + 3])
+    }
+}
+
+/// A level's static collision: one or more collision meshes (tiles) and
+/// the scratch the queries reuse. `R` is the float mode (`f32`, the
+/// default, or [`Ee32`](ps2_float::Ee32)).
+///
+/// Queries take `&mut self` because the scratch (visited bits, contact
+/// arrays) is the level's: a warmed-up query allocates nothing.
+#[derive(Clone, Debug)]
+pub struct Level<R: Real = f32> {
+    pub(crate) tiles: Vec<Tile<R>>,
+    /// The record layer's output records, one tile's worth.
+    pub(crate) out: Vec<Contact<R>>,
+    /// The merged contacts of the last all-contacts sweep.
+    pub(crate) hits: Vec<Hit<R>>,
+    /// The merged overlaps of the last overlap query.
+    pub(crate) overlaps: Vec<Overlap<R>>,
+    /// The ray filter's material list in the record layer's words.
+    pub(crate) exclude: Vec<u32>,
+}
+
+impl<R: Real> Level<R> {
+    fn from_tiles(tiles: Vec<Tile<R>>) -> Self {
+        Self {
+            tiles,
+            out: vec![Contact::default(); collision_mesh::query::MESH_CONTACTS],
+            hits: Vec::with_capacity(collision_mesh::query::MESH_CONTACTS),
+            overlaps: Vec::with_capacity(collision_mesh::query::MESH_CONTACTS),
+            exclude: Vec::new(),
+        }
+    }
+
+    /// A level of one mesh.
+    #[must_use]
+    pub fn from_mesh(mesh: CollisionMesh) -> Self {
+        Self::from_tiles(vec![Tile::new(mesh, None)])
+    }
+
+    /// A level of several meshes, tile `k` the `k`-th; `None` for none.
+    #[must_use]
+    pub fn from_meshes(meshes: Vec<CollisionMesh>) -> Option<Self> {
+        if meshes.is_empty() {
+            return None;
+        }
+        Some(Self::from_tiles(
+            meshes.into_iter().map(|m| Tile::new(m, None)).collect(),
+        ))
+    }
+
+    /// A level from a triangle soup of any size, split into tiles as the
+    /// [module](self) says; `file` names the source in errors.
+    ///
+    /// # Errors
+    ///
+    /// What [`build::from_soup`] returns for a tile (an empty soup, a
+    /// non-finite corner, a bad configuration), naming `file`.
+    pub fn from_soup(
+        soup: &[SoupTriangle],
+        config: &LevelConfig,
+        file: &str,
+    ) -> Result<Self, MeshError> {
+        let limit = config.max_tile_triangles.clamp(1, MAX_TILE_TRIANGLES);
+        if soup.len() <= limit && distinct_vertices(soup, None) <= MAX_TILE_VERTICES {
+            let mesh = build::from_soup(soup, &config.build, file)?;
+            return Ok(Self::from_mesh(mesh));
+        }
+        // Non-finite corners are reported by the builder with their soup
+        // index before any split.
+        check_finite(soup, file)?;
+        let mut parts = Vec::new();
+        let all: Vec<u32> = (0..soup.len() as u32).collect();
+        split(soup, all, limit, &mut parts);
+        let mut tiles = Vec::with_capacity(parts.len());
+        let mut tile_soup = Vec::new();
+        for part in parts {
+            tile_soup.clear();
+            tile_soup.extend(part.iter().map(|&i| soup[i as usize]));
+            let mesh = build::from_soup(&tile_soup, &config.build, file)?;
+            tiles.push(Tile::new(mesh, Some(part)));
+        }
+        Ok(Self::from_tiles(tiles))
+    }
+
+    /// A level from OBJ text: the record layer's
+    /// [`obj::soup_from_str`], then [`Level::from_soup`] with the options'
+    /// build settings.
+    ///
+    /// # Errors
+    ///
+    /// What either returns ([`MeshError::BadLine`] naming the line and
+    /// field, ...).
+    pub fn from_obj_str(
+        text: &str,
+        file: &str,
+        options: &obj::ObjOptions,
+        max_tile_triangles: usize,
+    ) -> Result<Self, MeshError> {
+        let soup = obj::soup_from_str(text, file, options)?;
+        let config = LevelConfig {
+            build: options.build,
+            max_tile_triangles,
+        };
+        Self::from_soup(&soup, &config, file)
+    }
+
+    /// A level from an OBJ file, of any size ([`Level::from_obj_str`] with
+    /// tiles of up to [`MAX_TILE_TRIANGLES`]).
+    ///
+    /// # Errors
+    ///
+    /// [`MeshError::Io`], or what [`Level::from_obj_str`] returns.
+    pub fn load_obj(path: impl AsRef<Path>, options: &obj::ObjOptions) -> Result<Self, MeshError> {
+        let path = path.as_ref();
+        let file = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|source| MeshError::Io {
+            file: file.clone(),
+            source,
+        })?;
+        Self::from_obj_str(&text, &file, options, MAX_TILE_TRIANGLES)
+    }
+
+    /// A level from a level file (the console's six chunks in the flat
+    /// container), [`chunks::read_level_file`].
+    ///
+    /// # Errors
+    ///
+    /// What the record layer returns, naming the chunk and byte offset.
+    pub fn load_level_file(path: impl AsRef<Path>) -> Result<Self, MeshError> {
+        chunks::read_level_file(path.as_ref()).map(Self::from_mesh)
+    }
+
+    /// A level from a folder of the six chunk files
+    /// ([`chunks::MeshChunks::read_dir`]).
+    ///
+    /// # Errors
+    ///
+    /// What the record layer returns.
+    pub fn load_chunks_dir(dir: impl AsRef<Path>) -> Result<Self, MeshError> {
+        let dir = dir.as_ref();
+        let chunks = chunks::MeshChunks::read_dir(dir)?;
+        chunks
+            .decode(&dir.display().to_string())
+            .map(Self::from_mesh)
+    }
+
+    /// A level from the compact binary form in memory.
+    ///
+    /// # Errors
+    ///
+    /// What [`binary::from_bytes`] returns.
+    pub fn from_binary(bytes: &[u8], file: &str) -> Result<Self, MeshError> {
+        binary::from_bytes(bytes, file).map(Self::from_mesh)
+    }
+
+    /// A level from a binary file.
+    ///
+    /// # Errors
+    ///
+    /// What [`binary::load`] returns.
+    pub fn load_binary(path: impl AsRef<Path>) -> Result<Self, MeshError> {
+        binary::load(path.as_ref()).map(Self::from_mesh)
+    }
+
+    /// A level from RON text.
+    ///
+    /// # Errors
+    ///
+    /// What [`ron_text::from_str`] returns.
+    pub fn from_ron_str(text: &str, file: &str) -> Result<Self, MeshError> {
+        ron_text::from_str(text, file).map(Self::from_mesh)
+    }
+
+    /// A level from a RON file.
+    ///
+    /// # Errors
+    ///
+    /// What [`ron_text::load`] returns.
+    pub fn load_ron(path: impl AsRef<Path>) -> Result<Self, MeshError> {
+        ron_text::load(path.as_ref()).map(Self::from_mesh)
+    }
+
+    /// The tiles' meshes, tile `k` the `k`-th.
+    pub fn meshes(&self) -> impl ExactSizeIterator<Item = &CollisionMesh> + '_ {
+        self.tiles.iter().map(|t| &t.mesh)
+    }
+
+    /// How many tiles the level has.
+    #[must_use]
+    pub fn tile_count(&self) -> usize {
+        self.tiles.len()
+    }
+
+    /// How many triangles the level has, over all tiles.
+    #[must_use]
+    pub fn triangle_count(&self) -> usize {
+        self.tiles.iter().map(|t| t.mesh.triangles().len()).sum()
+    }
+
+    /// The mesh of tile `tile`.
+    #[must_use]
+    pub fn mesh(&self, tile: u32) -> Option<&CollisionMesh> {
+        self.tiles.get(tile as usize).map(|t| &t.mesh)
+    }
+
+    /// The record of a triangle.
+    #[must_use]
+    pub fn triangle(&self, id: TriangleId) -> Option<&collision_mesh::Triangle> {
+        self.mesh(id.tile)?.triangle(usize::from(id.index))
+    }
+
+    /// For a level made from a soup, the triangle's index in that soup;
+    /// for a level of meshes, its index in its mesh.
+    #[must_use]
+    pub fn source_index(&self, id: TriangleId) -> Option<u32> {
+        let tile = self.tiles.get(id.tile as usize)?;
+        if usize::from(id.index) >= tile.mesh.triangles().len() {
+            return None;
+        }
+        Some(match &tile.source {
+            Some(s) => *s.get(usize::from(id.index))?,
+            None => u32::from(id.index),
+        })
+    }
+}
+
+fn check_finite(soup: &[SoupTriangle], file: &str) -> Result<(), MeshError> {
+    if let Some(bad) = soup
+        .iter()
+        .position(|t| t.corners.iter().flatten().any(|x| !x.is_finite()))
+    {
+        // The builder names the corner; give it the one triangle.
+        let one = [soup[bad]];
+        return match build::from_soup(&one, &BuildConfig::default(), file) {
+            Err(MeshError::NonFinite { file, at, bits }) => Err(MeshError::NonFinite {
+                file,
+                at: match at {
+                    collision_mesh::Place::Field { path } => collision_mesh::Place::Field {
+                        path: path.replacen("soup[0]", &format!("soup[{bad}]"), 1),
+                    },
+                    other => other,
+                },
+                bits,
+            }),
+            Err(e) => Err(e),
+            Ok(_) => Ok(()),
+        };
+    }
+    Ok(())
+}
+
+/// How many distinct corners (bit for bit) the triangles use.
+fn distinct_vertices(soup: &[SoupTriangle], part: Option<&[u32]>) -> usize {
+    let mut seen = std::collections::HashSet::new();
+    let mut add = |t: &SoupTriangle| {
+        for c in &t.corners {
+            seen.insert(c.map(f32::to_bits));
+        }
+    };
+    match part {
+        Some(p) => p.iter().for_each(|&i| add(&soup[i as usize])),
+        None => soup.iter().for_each(add),
+    }
+    seen.len()
+}
+
+/// Cuts `part` (soup indices, ascending) until every piece fits, appending
+/// the pieces in order (the lower half first).
+fn split(soup: &[SoupTriangle], part: Vec<u32>, limit: usize, out: &mut Vec<Vec<u32>>) {
+    if part.len() <= 1
+        || (part.len() <= limit && distinct_vertices(soup, Some(&part)) <= MAX_TILE_VERTICES)
+    {
+        out.push(part);
+        return;
+    }
+    let centroid = |i: u32, k: usize| {
+        let c = &soup[i as usize].corners;
+        (c[0][k] + c[1][k] + c[2][k]) / 3.0
+    };
+    let mut lo = [f32::MAX; 2];
+    let mut hi = [f32::MIN; 2];
+    for &i in &part {
+        for k in 0..2 {
+            lo[k] = lo[k].min(centroid(i, k));
+            hi[k] = hi[k].max(centroid(i, k));
+        }
+    }
+    let axis = usize::from(hi[1] - lo[1] > hi[0] - lo[0]);
+    let mut order = part;
+    order.sort_by(|&a, &b| {
+        centroid(a, axis)
+            .total_cmp(&centroid(b, axis))
+            .then(a.cmp(&b))
+    });
+    let right = order.split_off(order.len() / 2);
+    let mut left = order;
+    left.sort_unstable();
+    let mut right = right;
+    right.sort_unstable();
+    split(soup, left, limit, out);
+    split(soup, right, limit, out);
+}

@@ -1,0 +1,169 @@
+//! The game layer over the physics of The Warriors (PS2): the one crate a
+//! game depends on.
+//!
+//! The record-level crates (`ps2-float`, `kernels`, `collision-mesh`,
+//! `shape-pools`, `physics-world`) keep the original's functions, records,
+//! out-parameters and option words, for comparison with the console. This
+//! crate adds no physics: it converts values, owns the scratch, derives the
+//! query boxes and calls the record layer, whose answers it returns as
+//! values.
+//!
+//! # Levels
+//!
+//! A [`Level`] loads every form of the level's collision (the console's
+//! chunks, the binary and RON forms, OBJ, a triangle soup) and holds a
+//! level of any size, in as many collision meshes (tiles) as the console's
+//! 65,535-triangle limit needs; its queries answer across tiles as one mesh
+//! would (the [`level`] module says how, and how ties are ordered).
+//! Triangles are named by [`TriangleId`] (tile, index).
+//!
+//! # Queries
+//!
+//! | query | returns | record layer |
+//! | --- | --- | --- |
+//! | [`Level::cast_sphere`] / [`Level::cast_sphere_all`] | `Option<Hit>` / `&[Hit]` sorted by fraction | `PhysicsMesh_SweepSphere` |
+//! | [`Level::cast_capsule`] / [`Level::cast_capsule_all`] | the walking body's wall contacts | `PhysicsMesh_SweepCapsule` |
+//! | [`Level::cast_box`] / [`Level::cast_box_all`] | the box's contacts | `PhysicsMesh_SweepBox` |
+//! | [`Level::cast_ray`], [`Level::line_of_sight`] | `Option<RayHit>`, the nearest | `WorldManager_RayCast` |
+//! | [`Level::overlap_sphere`] | `&[Overlap]` | `PhysicsMesh_OverlapSphere` |
+//! | [`Level::push_out`] | `Option<Push>`, the nearest wall | `PhysicsBody_PushOutOfWalls` |
+//! | [`Level::ground_below`] | `Option<Ground>` | `Collision_DropToGround` |
+//!
+//! Inputs are nalgebra's `Point3`, `Vector3`, `Unit<Vector3>`,
+//! `Translation3` and `Isometry3`, `[f32; 3]`, or with the `glam` feature
+//! glam's `Vec3`/`Vec3A` ([`convert`]); outputs are nalgebra types in the
+//! level's float mode `R` (`f32` by default, or [`Ee32`], the console's bits).
+//! A NaN or infinite input is a [`QueryError`], never a hit.
+//!
+//! ```
+//! use warriors_physics::prelude::*;
+//!
+//! let soup = [
+//!     SoupTriangle::new([[0.0, 0.0, 0.0], [10.0, 0.0, 0.0], [10.0, 10.0, 0.0]]),
+//!     SoupTriangle::new([[0.0, 0.0, 0.0], [10.0, 10.0, 0.0], [0.0, 10.0, 0.0]]),
+//! ];
+//! let mut level: Level = Level::from_soup(&soup, &LevelConfig::default(), "yard")?;
+//! let hit = level.cast_sphere(Point3::new(5.0, 5.0, 3.0), 0.5, Vector3::new(0.0, 0.0, -5.0))?;
+//! assert_eq!(hit.map(|h| h.fraction), Some(0.5));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # The world
+//!
+//! [`World`] wraps the record layer's `PhysicsWorld`: bodies made by kind
+//! and named by [`Body`] handles, moved by the body sweep with the game's
+//! owners (or the record layer's reference owners) passed into each call,
+//! queried and stepped.
+//!
+//! # Examples
+//!
+//! `examples/`: `walk_street` (a human walked down a street loaded from
+//! `fixtures/mesh/street.obj` into a parked car and a façade),
+//! `drop_brick` (a brick dropped, bouncing, settling and at rest),
+//! `line_of_sight` (sight rays through glass, into and over a car),
+//! `load_disc_chunks` (the console's chunks of `fixtures/mesh/hand-made.lev`).
+//! Each runs in well under a second: `cargo run -p warriors-physics
+//! --example walk_street`.
+//!
+//! # Performance
+//!
+//! `benches/facade.rs` answers 256 seeded queries on a generated street
+//! (854 triangles, one tile; starts 0.05 to 3 m up, moves up to 5 m, radii
+//! 0.1 to 1.2 m, 8 m rays along the move) through the facade and through
+//! the record layer's own calls (`CollisionMesh::sweep_sphere` with
+//! `Aabb::swept_sphere` and a one-record output; `world_ray_cast`); both
+//! find the same hits (the benchmark checks it). Instructions per query
+//! (callgrind, `FACADE_IR=sphere-record|sphere-facade|ray-record|ray-facade`
+//! with `--toggle-collect='*measure_*'`, 11 runs of the 256), `f32`:
+//!
+//! | query | record layer | facade | facade ÷ record | goal |
+//! | --- | --- | --- | --- | --- |
+//! | first-hit sphere sweep | 10,307 | 10,548 | 1.023 | ≤ 1.10, met |
+//! | ray, 8 m | 5,029 | 5,344 | 1.063 | ≤ 1.10, met |
+//!
+//! The facade's part is the input checks and conversions, the tile test,
+//! one contact record cleared per tile and the `Hit`'s fields read from the
+//! record and the triangle. Criterion (`cargo bench -p warriors-physics
+//! --bench facade -- --warm-up-time 0.5 --measurement-time 1`, µs per 256
+//! queries, one run on the shared 2-core machine at load average 6 to 8,
+//! so ±20 % at least): sphere sweep 905 record layer, 977 facade; ray 343
+//! and 497. At that load the timings do not resolve a 10 % difference; the
+//! instruction counts do not depend on it.
+//!
+//! # Features
+//!
+//! * `glam`: glam's vectors in ([`convert::IntoPoint`], [`convert::IntoVector`])
+//!   and out ([`convert::ToGlam`]).
+//! * `serde`: `Serialize`/`Deserialize` on every public record of the
+//!   facade (hits, rays, overlaps, pushes, ids, settings, errors' inputs),
+//!   forwarded to every crate below that has the feature.
+//!
+//! # Dependencies
+//!
+//! * `ps2-float`: the float modes ([`Real`], [`Ee32`]) and the record
+//!   layer's `Vec4`, with its nalgebra conversions.
+//! * `kernels`: the shape records and the contact record the sweeps fill.
+//! * `collision-mesh`: every loader and every mesh query.
+//! * `shape-pools`: the world's shape records (poses, boxes).
+//! * `physics-world`: the world of bodies, its owners and reference owners.
+//! * `nalgebra`: the vector types in and out.
+//! * `bitflags`: [`SweepFlags`], [`ContactMarks`].
+//! * `thiserror`: the error derives.
+//! * `glam`, `serde`: optional, as above.
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
+pub mod convert;
+mod error;
+mod ids;
+pub mod level;
+mod query;
+mod world;
+
+pub use collision_mesh::obj::{ObjAxes, ObjOptions, Sidecar};
+pub use collision_mesh::{
+    Attributes, BuildConfig, CollisionMesh, ListWalk, Material, MeshError, Place, SoupTriangle,
+    TriangleFlags,
+};
+pub use error::{Input, QueryError, WorldError};
+pub use ids::TriangleId;
+pub use level::{Level, LevelConfig, MAX_TILE_TRIANGLES};
+pub use physics_world::step::StepReport;
+pub use ps2_float::{Ee32, Real};
+pub use query::{
+    oriented_box, ContactMarks, Ground, Hit, Overlap, Push, RayFilter, RayHit, SweepFlags,
+    SweepSettings,
+};
+pub use world::{Body, BodyKind, ObjectBody, World};
+
+/// The record layer's types the facade's calls take or give, for a caller
+/// who needs the exact records (an `Ee32` box's axes, a world's owner
+/// trait): re-exported so that no game names the record crates itself.
+pub mod record {
+    pub use collision_mesh::build::from_soup;
+    pub use collision_mesh::{binary, chunks, obj, ron_text};
+    pub use collision_mesh::{Aabb, QueryScratch, Ray, RayFilter, RayResult, SweepQuery};
+    pub use kernels::{Capsule, Contact, OrientedBox, Shape, Sphere};
+    pub use physics_world::quat::Quat;
+    pub use physics_world::reference;
+    pub use physics_world::{
+        BodyFlags, ContactContext, MoverState, ObjectShape, ObjectType, Other, OwnerId, Owners,
+        PhysicsWorld, SweepReport, WorldConfig,
+    };
+    pub use ps2_float::Vec4;
+    pub use shape_pools::{HumanCapsule, Pose};
+}
+
+/// What a game imports: `use warriors_physics::prelude::*;`.
+pub mod prelude {
+    #[cfg(feature = "glam")]
+    pub use crate::convert::ToGlam;
+    pub use crate::convert::{IntoPoint, IntoScalar, IntoVector};
+    pub use crate::{
+        Body, BodyKind, ContactMarks, Ee32, Ground, Hit, Input, Level, LevelConfig, Material,
+        ObjOptions, ObjectBody, Overlap, Push, QueryError, RayFilter, RayHit, Real, SoupTriangle,
+        SweepFlags, SweepSettings, TriangleFlags, TriangleId, World, WorldError,
+    };
+    pub use nalgebra::{Isometry3, Point3, Translation3, Unit, UnitQuaternion, Vector3};
+}

@@ -1,0 +1,1088 @@
+//! The level's queries as values: [`Level::cast_sphere`],
+//! [`Level::cast_capsule`], [`Level::cast_box`] (first contact) and their
+//! `_all` forms (every contact, sorted by fraction), [`Level::cast_ray`],
+//! [`Level::overlap_sphere`], [`Level::push_out`] and
+//! [`Level::ground_below`].
+//!
+//! Each derives the world box whose cells are walked from the shape and the
+//! move (the record layer takes it from the caller, and a box too small
+//! silently misses: divergence 342), checks its input ([`QueryError`]),
+//! asks the record layer's query of every tile the shape can reach, and
+//! turns the records into [`Hit`], [`RayHit`], [`Overlap`], [`Push`] or
+//! [`Ground`]. Nothing geometric is computed here.
+
+use bitflags::bitflags;
+use collision_mesh::query::{ListWalk, MESH_CONTACTS};
+use collision_mesh::{
+    Aabb, CollisionMesh, Material, QueryScratch, Ray, RayFilter as MeshRayFilter, RayResult,
+    SweepOptions, SweepQuery, TriangleFlags,
+};
+use kernels::{Capsule, Contact, OrientedBox, Sphere};
+use nalgebra::{Isometry3, Point3, Unit, Vector3};
+use ps2_float::{Real, Vec4};
+
+use crate::convert::{finite, point_out, unit_out, vector_out, IntoPoint, IntoScalar, IntoVector};
+use crate::level::Tile;
+use crate::{Input, Level, QueryError, TriangleId};
+
+bitflags! {
+    /// What a sphere sweep skips or marks (the record layer's options word
+    /// `t2`, [`SweepOptions`], with the console's bit values). The capsule
+    /// and box sweeps read none of them.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(transparent))]
+    pub struct SweepFlags: u32 {
+        /// Skip faces whose unit normal's `z` is below
+        /// [`SweepSettings::min_normal_z`] (console option 0x4).
+        const SKIP_BELOW_MIN_NORMAL_Z = 0x4;
+        /// Skip faces whose unit normal's `z` is above
+        /// [`SweepSettings::max_normal_z`] (console option 0x8).
+        const SKIP_ABOVE_MAX_NORMAL_Z = 0x8;
+        /// Keep faces the sweep would skip as behind, receding or grazing,
+        /// marking the hit instead ([`ContactMarks`]; console option 0x40).
+        const MARK_INSTEAD_OF_SKIPPING = 0x40;
+        /// Skip triangles with flag bit 3 (console option 0x8000).
+        const SKIP_FLAG_BIT_3 = 0x8000;
+        /// Keep one contact per plane, the earliest (console option 0x20000).
+        const ONE_CONTACT_PER_PLANE = 0x2_0000;
+    }
+}
+
+bitflags! {
+    /// The marks a sphere sweep with
+    /// [`SweepFlags::MARK_INSTEAD_OF_SKIPPING`] leaves on a hit (the
+    /// record's flags word `+0xb0`, [`collision_mesh::query::marks`]).
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(transparent))]
+    pub struct ContactMarks: u32 {
+        /// The centre was behind a one-sided face (0x10).
+        const BEHIND = 0x10;
+        /// The move goes away from the face (0x20).
+        const MOVING_AWAY = 0x20;
+        /// The move grazes the face, `|n·M| ≤ 0.001` (0x40).
+        const GRAZING = 0x40;
+    }
+}
+
+/// The settings of a sweep, with descriptive names for the record layer's
+/// [`SweepQuery`] fields. The default is the body sweep's: no flag,
+/// thresholds −0.65 and 0, body scale 1, the exact list walk.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SweepSettings<R> {
+    /// What the sphere sweep skips or marks (the options word `t2`).
+    pub flags: SweepFlags,
+    /// The first threshold (the console's `f12`): with
+    /// [`SweepFlags::SKIP_BELOW_MIN_NORMAL_Z`] the sphere's minimum normal
+    /// `z`; for the walking capsule always the wall bound (a wall has
+    /// `f12 ≤ n.z ≤ −f12`).
+    pub min_normal_z: R,
+    /// The second threshold (`f13`), read with
+    /// [`SweepFlags::SKIP_ABOVE_MAX_NORMAL_Z`].
+    pub max_normal_z: R,
+    /// Sweep as a body with flag 0x100 (`body +0x40`): the sphere and box
+    /// sweeps skip triangles with flag bit 3.
+    pub body_skips_flag_bit_3: bool,
+    /// The walking capsule's body scale (`+0x60`): its sphere's radius is
+    /// the capsule's times this (1.4286 for a player).
+    pub body_scale: R,
+    /// The walking capsule's body is airborne: its contacts get no corner
+    /// slide (contact flag 0x1; divergence 294).
+    pub airborne: bool,
+    /// How the cell lists are walked (exact, or with the console's counter
+    /// bug).
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub walk: ListWalk,
+}
+
+impl<R: Real> Default for SweepSettings<R> {
+    fn default() -> Self {
+        Self {
+            flags: SweepFlags::empty(),
+            min_normal_z: R::from_f32(-0.65),
+            max_normal_z: R::ZERO,
+            body_skips_flag_bit_3: false,
+            body_scale: R::ONE,
+            airborne: false,
+            walk: ListWalk::Exact,
+        }
+    }
+}
+
+impl<R: Real> SweepSettings<R> {
+    fn query(&self, world_box: Aabb<R>, max: usize) -> SweepQuery<R> {
+        SweepQuery {
+            world_box,
+            max,
+            body_flags: if self.body_skips_flag_bit_3 { 0x100 } else { 0 },
+            own_shape: 0,
+            options: SweepOptions::from_bits_retain(self.flags.bits()),
+            nz_min: self.min_normal_z,
+            nz_max: self.max_normal_z,
+            walk: self.walk,
+            airborne: self.airborne,
+        }
+    }
+}
+
+/// One contact of a sweep against the level.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Hit<R: Real> {
+    /// The fraction of the move at contact, in `[0, 1]` (`+0x80`).
+    pub fraction: R,
+    /// The record's point (`+0x90`): for a sphere or the walking capsule
+    /// where the sphere touches the face's plane (`c + t·M − r·n`); for a
+    /// box, the box's centre at contact.
+    pub point: Point3<R>,
+    /// The face's unit normal, turned to face the shape for a two-sided
+    /// triangle (`+0x50`).
+    pub normal: Unit<Vector3<R>>,
+    /// The triangle.
+    pub triangle: TriangleId,
+    /// The triangle's material.
+    pub material: Material,
+    /// The triangle's flags.
+    pub triangle_flags: TriangleFlags,
+    /// The sphere sweep's marks (empty unless asked for).
+    pub marks: ContactMarks,
+}
+
+/// The nearest hit of a ray.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct RayHit<R: Real> {
+    /// The distance along the ray (`+0x14`).
+    pub distance: R,
+    /// The hit point, `origin + direction × distance`.
+    pub point: Point3<R>,
+    /// The face's unit normal, turned to face the ray for a two-sided
+    /// triangle (`+0x00`).
+    pub normal: Unit<Vector3<R>>,
+    /// The triangle.
+    pub triangle: TriangleId,
+    /// The material (`+0x28`).
+    pub material: Material,
+    /// The triangle's flags `& 0xfff` (`+0x2c`).
+    pub triangle_flags: TriangleFlags,
+    /// The triangle's area byte (`+0x2e`).
+    pub area: u8,
+}
+
+/// A triangle a sphere overlaps.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Overlap<R: Real> {
+    /// How deep the sphere is in the triangle (`r − distance`).
+    pub depth: R,
+    /// The face's unit normal, turned to face the centre for a two-sided
+    /// triangle.
+    pub normal: Unit<Vector3<R>>,
+    /// The triangle.
+    pub triangle: TriangleId,
+    /// Its material.
+    pub material: Material,
+}
+
+/// The push that moves a sphere out of the nearest wall it overlaps.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Push<R: Real> {
+    /// `n × (r − distance)`: add it to the centre.
+    pub push: Vector3<R>,
+    /// The wall's unit normal, turned to face the sphere when two-sided.
+    pub normal: Unit<Vector3<R>>,
+    /// The centre's distance from the wall's plane.
+    pub distance: R,
+    /// The wall.
+    pub triangle: TriangleId,
+}
+
+/// The ground under a point.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Ground<R: Real> {
+    /// The ray's hit straight down.
+    pub hit: RayHit<R>,
+    /// Where `Collision_DropToGround` leaves the point: 0.1 above the
+    /// ground, `x` and `y` kept.
+    pub rest: Point3<R>,
+}
+
+/// What a ray skips: triangles of these materials, and triangles whose
+/// type bits meet a mask (the record layer's [`MeshRayFilter`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RayFilter<'a> {
+    /// Materials the ray passes through (the material exclusion list; a
+    /// `MATERIAL_NONE` entry ends the list, as on the console).
+    pub skip_materials: &'a [Material],
+    /// The query mask: a triangle with `flags & 0xfff & mask & !0x801` is
+    /// skipped; mask bit 0 tests disabled triangles too, and mask bit 11
+    /// the disabled ones with flag 0x800.
+    pub skip_flags: TriangleFlags,
+}
+
+impl<'a> RayFilter<'a> {
+    /// A filter passing through `materials`.
+    #[must_use]
+    pub fn through(materials: &'a [Material]) -> Self {
+        Self {
+            skip_materials: materials,
+            skip_flags: TriangleFlags::empty(),
+        }
+    }
+
+    /// The same filter with this mask.
+    #[must_use]
+    pub fn with_mask(self, skip_flags: TriangleFlags) -> Self {
+        Self { skip_flags, ..self }
+    }
+}
+
+/// The box around a sphere at `c` and `c + mv`.
+#[inline]
+fn sphere_box<R: Real>(c: Vec4<R>, r: R, mv: Vec4<R>) -> Aabb<R> {
+    Aabb::swept_sphere(c, r, mv)
+}
+
+/// `[lo, hi]` of a box, in `f32`.
+#[inline]
+fn box_f32<R: Real>(b: &Aabb<R>) -> ([f32; 3], [f32; 3]) {
+    let lo = b.min.to_f32();
+    let hi = b.max.to_f32();
+    ([lo[0], lo[1], lo[2]], [hi[0], hi[1], hi[2]])
+}
+
+#[inline]
+fn point_in<R: Real>(p: impl IntoPoint<R>, input: Input) -> Result<Vec4<R>, QueryError> {
+    p.into_point().ok_or(QueryError::NonFinite { input })
+}
+
+#[inline]
+fn vector_in<R: Real>(v: impl IntoVector<R>, input: Input) -> Result<Vec4<R>, QueryError> {
+    v.into_vector().ok_or(QueryError::NonFinite { input })
+}
+
+#[inline]
+fn size_in<R: Real>(s: impl IntoScalar<R>, input: Input) -> Result<R, QueryError> {
+    check_size(
+        s.into_scalar().ok_or(QueryError::NonFinite { input })?,
+        input,
+    )
+}
+
+#[inline]
+fn check_size<R: Real>(s: R, input: Input) -> Result<R, QueryError> {
+    if !s.to_f32().is_finite() {
+        return Err(QueryError::NonFinite { input });
+    }
+    if s < R::ZERO {
+        return Err(QueryError::Negative { input });
+    }
+    Ok(s)
+}
+
+/// The record layer's 0xc0 record of a mesh sweep as a hit on `tile`.
+fn hit_of<R: Real>(tile_ix: usize, tile: &Tile<R>, c: &Contact<R>) -> Hit<R> {
+    let index = c
+        .triangle
+        .and_then(|t| u16::try_from(t).ok())
+        .unwrap_or_default();
+    let tri = tile.mesh.triangle(usize::from(index));
+    Hit {
+        fraction: c.fraction.unwrap_or(R::ZERO),
+        point: point_out(c.point.get_or(R::ZERO)),
+        normal: unit_out(c.other.normal.get_or(R::ZERO)),
+        triangle: TriangleId::new(tile_ix as u32, index),
+        material: tri.map(|t| t.material).unwrap_or_default(),
+        triangle_flags: tri.map(|t| t.flags).unwrap_or_default(),
+        marks: ContactMarks::from_bits_retain(c.flags.unwrap_or(0)),
+    }
+}
+
+impl<R: Real> Level<R> {
+    /// The first contact of a mesh sweep over every tile `bx` reaches.
+    #[inline]
+    fn first<F>(&mut self, bx: &Aabb<R>, mut sweep: F) -> Option<Hit<R>>
+    where
+        F: FnMut(&CollisionMesh, &mut QueryScratch<R>, &mut [Contact<R>]) -> usize,
+    {
+        let (lo, hi) = box_f32(bx);
+        let mut best: Option<Hit<R>> = None;
+        let out = &mut self.out[..1];
+        for (k, tile) in self.tiles.iter_mut().enumerate() {
+            if !tile.meets(lo, hi) {
+                continue;
+            }
+            out[0] = Contact::default();
+            if sweep(&tile.mesh, &mut tile.scratch, out) == 0 {
+                continue;
+            }
+            let h = hit_of(k, tile, &out[0]);
+            // A lower tile keeps an equal fraction (divergence 341).
+            if best.is_none_or(|b| h.fraction < b.fraction) {
+                best = Some(h);
+            }
+        }
+        best
+    }
+
+    /// Every contact of a mesh sweep over every tile `bx` reaches, sorted by
+    /// fraction (stable: lower tile first, then each tile's order).
+    fn all<F>(&mut self, bx: &Aabb<R>, mut sweep: F) -> &[Hit<R>]
+    where
+        F: FnMut(&CollisionMesh, &mut QueryScratch<R>, &mut [Contact<R>]) -> usize,
+    {
+        let (lo, hi) = box_f32(bx);
+        self.hits.clear();
+        let mut tiles_hit = 0;
+        for (k, tile) in self.tiles.iter_mut().enumerate() {
+            if !tile.meets(lo, hi) {
+                continue;
+            }
+            let n = sweep(&tile.mesh, &mut tile.scratch, &mut self.out);
+            if n > 0 {
+                tiles_hit += 1;
+            }
+            for c in &mut self.out[..n] {
+                self.hits.push(hit_of(k, tile, c));
+                *c = Contact::default();
+            }
+        }
+        if tiles_hit > 1 {
+            self.hits.sort_by(|a, b| {
+                a.fraction
+                    .partial_cmp(&b.fraction)
+                    .unwrap_or(core::cmp::Ordering::Equal)
+            });
+        }
+        &self.hits
+    }
+
+    /// The first contact of a sphere of `radius` at `centre` swept along
+    /// `motion` against the level, with the default [`SweepSettings`].
+    ///
+    /// The record layer's `PhysicsMesh_SweepSphere`
+    /// ([`CollisionMesh::sweep_sphere`]) on each tile the swept sphere can
+    /// reach, over the box around the sphere at its start and end.
+    ///
+    /// # Errors
+    ///
+    /// [`QueryError::NonFinite`] for a NaN or infinite centre, radius or
+    /// motion; [`QueryError::Negative`] for a radius below 0.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use warriors_physics::prelude::*;
+    ///
+    /// let floor = [SoupTriangle::new([[0.0, 0.0, 0.0], [4.0, 0.0, 0.0], [0.0, 4.0, 0.0]])];
+    /// let mut level: Level = Level::from_soup(&floor, &LevelConfig::default(), "floor")?;
+    /// let hit = level
+    ///     .cast_sphere(Point3::new(1.0, 1.0, 2.0), 0.5, Vector3::new(0.0, 0.0, -3.0))?
+    ///     .expect("the floor is below");
+    /// assert_eq!(hit.fraction, 0.5);
+    /// assert_eq!(hit.normal.z, 1.0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn cast_sphere(
+        &mut self,
+        centre: impl IntoPoint<R>,
+        radius: impl IntoScalar<R>,
+        motion: impl IntoVector<R>,
+    ) -> Result<Option<Hit<R>>, QueryError> {
+        self.cast_sphere_with(centre, radius, motion, &SweepSettings::default())
+    }
+
+    /// [`Level::cast_sphere`] with these settings.
+    ///
+    /// # Errors
+    ///
+    /// As [`Level::cast_sphere`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use warriors_physics::prelude::*;
+    ///
+    /// let floor = [SoupTriangle::new([[0.0, 0.0, 0.0], [4.0, 0.0, 0.0], [0.0, 4.0, 0.0]])];
+    /// let mut level: Level = Level::from_soup(&floor, &LevelConfig::default(), "floor")?;
+    /// // Leave out faces whose normal points up more than 0.5: the floor.
+    /// let settings = SweepSettings {
+    ///     flags: SweepFlags::SKIP_ABOVE_MAX_NORMAL_Z,
+    ///     max_normal_z: 0.5,
+    ///     ..SweepSettings::default()
+    /// };
+    /// let p = Point3::new(1.0, 1.0, 2.0);
+    /// let down = Vector3::new(0.0, 0.0, -3.0);
+    /// assert!(level.cast_sphere_with(p, 0.5, down, &settings)?.is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn cast_sphere_with(
+        &mut self,
+        centre: impl IntoPoint<R>,
+        radius: impl IntoScalar<R>,
+        motion: impl IntoVector<R>,
+        settings: &SweepSettings<R>,
+    ) -> Result<Option<Hit<R>>, QueryError> {
+        let (sphere, mv) = sphere_in(centre, radius, motion)?;
+        let bx = sphere_box(sphere.centre, sphere.radius, mv);
+        let q = settings.query(bx, 1);
+        Ok(self.first(&bx, |mesh, scratch, out| {
+            mesh.sweep_sphere(scratch, out, &q, &sphere, mv)
+        }))
+    }
+
+    /// Every contact of the sphere sweep of [`Level::cast_sphere_with`],
+    /// sorted by fraction (equal fractions: lower tile first, then the
+    /// record layer's order). At most 100 contacts per tile, as the
+    /// console's array holds.
+    ///
+    /// # Errors
+    ///
+    /// As [`Level::cast_sphere`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use warriors_physics::prelude::*;
+    ///
+    /// let soup = [
+    ///     SoupTriangle::new([[0.0, 0.0, 0.0], [4.0, 0.0, 0.0], [0.0, 4.0, 0.0]]),
+    ///     SoupTriangle::new([[0.0, 0.0, -1.0], [4.0, 0.0, -1.0], [0.0, 4.0, -1.0]]),
+    /// ];
+    /// let mut level: Level = Level::from_soup(&soup, &LevelConfig::default(), "floors")?;
+    /// let p = Point3::new(1.0, 1.0, 2.0);
+    /// let hits = level.cast_sphere_all(p, 0.5, Vector3::new(0.0, 0.0, -3.0), &SweepSettings::default())?;
+    /// assert_eq!(hits.len(), 2);
+    /// assert!(hits[0].fraction < hits[1].fraction);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn cast_sphere_all(
+        &mut self,
+        centre: impl IntoPoint<R>,
+        radius: impl IntoScalar<R>,
+        motion: impl IntoVector<R>,
+        settings: &SweepSettings<R>,
+    ) -> Result<&[Hit<R>], QueryError> {
+        let (sphere, mv) = sphere_in(centre, radius, motion)?;
+        let bx = sphere_box(sphere.centre, sphere.radius, mv);
+        let q = settings.query(bx, MESH_CONTACTS);
+        Ok(self.all(&bx, |mesh, scratch, out| {
+            mesh.sweep_sphere(scratch, out, &q, &sphere, mv)
+        }))
+    }
+
+    /// The first wall the walking body meets: an upright capsule of
+    /// `radius` and `height` standing on `feet`, swept along `motion` with
+    /// the record layer's `PhysicsMesh_SweepCapsule`
+    /// ([`CollisionMesh::sweep_capsule`]: the walking sphere, `radius ×`
+    /// [`SweepSettings::body_scale`], `r + 0.05` above the feet; walls only,
+    /// kerbs under 0.25 m left out).
+    ///
+    /// # Errors
+    ///
+    /// [`QueryError::NonFinite`] / [`QueryError::Negative`] for the feet,
+    /// radius, height or motion (and the settings' body scale, as a radius).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use warriors_physics::prelude::*;
+    ///
+    /// // A wall 2 m high across x = 3.
+    /// let wall = [
+    ///     SoupTriangle::new([[3.0, 5.0, 0.0], [3.0, -5.0, 0.0], [3.0, -5.0, 2.0]]),
+    ///     SoupTriangle::new([[3.0, 5.0, 0.0], [3.0, -5.0, 2.0], [3.0, 5.0, 2.0]]),
+    /// ];
+    /// let mut level: Level = Level::from_soup(&wall, &LevelConfig::default(), "wall")?;
+    /// let hit = level
+    ///     .cast_capsule(Point3::new(0.0, 0.0, 0.0), 0.3, 1.8, Vector3::new(4.0, 0.0, 0.0))?
+    ///     .expect("the wall is ahead");
+    /// assert!((hit.fraction - 2.7 / 4.0).abs() < 1e-5);
+    /// assert_eq!(hit.normal.x, -1.0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn cast_capsule(
+        &mut self,
+        feet: impl IntoPoint<R>,
+        radius: impl IntoScalar<R>,
+        height: impl IntoScalar<R>,
+        motion: impl IntoVector<R>,
+    ) -> Result<Option<Hit<R>>, QueryError> {
+        self.cast_capsule_with(feet, radius, height, motion, &SweepSettings::default())
+    }
+
+    /// [`Level::cast_capsule`] with these settings.
+    ///
+    /// # Errors
+    ///
+    /// As [`Level::cast_capsule`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use warriors_physics::prelude::*;
+    ///
+    /// let wall = [SoupTriangle::new([[3.0, 5.0, 0.0], [3.0, -5.0, 0.0], [3.0, 0.0, 2.0]])];
+    /// let mut level: Level = Level::from_soup(&wall, &LevelConfig::default(), "wall")?;
+    /// // A player's body is 1.4286 times as wide.
+    /// let player = SweepSettings { body_scale: 1.4286, ..SweepSettings::default() };
+    /// let hit = level
+    ///     .cast_capsule_with([0.0, 0.0, 0.0], 0.3, 1.8, [4.0, 0.0, 0.0], &player)?
+    ///     .unwrap();
+    /// assert!((hit.fraction - (3.0 - 0.3 * 1.4286) / 4.0).abs() < 1e-5);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn cast_capsule_with(
+        &mut self,
+        feet: impl IntoPoint<R>,
+        radius: impl IntoScalar<R>,
+        height: impl IntoScalar<R>,
+        motion: impl IntoVector<R>,
+        settings: &SweepSettings<R>,
+    ) -> Result<Option<Hit<R>>, QueryError> {
+        let (capsule, mv, bx) = capsule_in(feet, radius, height, motion, settings)?;
+        let q = settings.query(bx, 1);
+        let scale = settings.body_scale;
+        Ok(self.first(&bx, |mesh, scratch, out| {
+            mesh.sweep_capsule(scratch, out, &q, &capsule, scale, mv)
+        }))
+    }
+
+    /// Every contact of [`Level::cast_capsule_with`], sorted by fraction
+    /// (ties as [`Level::cast_sphere_all`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`Level::cast_capsule`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use warriors_physics::prelude::*;
+    ///
+    /// let walls = [
+    ///     SoupTriangle::new([[3.0, 5.0, 0.0], [3.0, -5.0, 0.0], [3.0, 0.0, 2.0]]),
+    ///     SoupTriangle::new([[5.0, 5.0, 0.0], [5.0, -5.0, 0.0], [5.0, 0.0, 2.0]]),
+    /// ];
+    /// let mut level: Level = Level::from_soup(&walls, &LevelConfig::default(), "walls")?;
+    /// let all = level.cast_capsule_all([0.0, 0.0, 0.0], 0.3, 1.8, [8.0, 0.0, 0.0], &SweepSettings::default())?;
+    /// assert_eq!(all.len(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn cast_capsule_all(
+        &mut self,
+        feet: impl IntoPoint<R>,
+        radius: impl IntoScalar<R>,
+        height: impl IntoScalar<R>,
+        motion: impl IntoVector<R>,
+        settings: &SweepSettings<R>,
+    ) -> Result<&[Hit<R>], QueryError> {
+        let (capsule, mv, bx) = capsule_in(feet, radius, height, motion, settings)?;
+        let q = settings.query(bx, MESH_CONTACTS);
+        let scale = settings.body_scale;
+        Ok(self.all(&bx, |mesh, scratch, out| {
+            mesh.sweep_capsule(scratch, out, &q, &capsule, scale, mv)
+        }))
+    }
+
+    /// The first contact of a box of `half_extents` posed by `pose` (its
+    /// centre and rotation) swept along `motion`: the record layer's
+    /// `PhysicsMesh_SweepBox` ([`CollisionMesh::sweep_box`]) over the box
+    /// around the box at its start and end. The hit's point is the box's
+    /// centre at contact.
+    ///
+    /// # Errors
+    ///
+    /// [`QueryError::NonFinite`] for the pose, half extents or motion;
+    /// [`QueryError::Negative`] for a negative half extent.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use warriors_physics::prelude::*;
+    ///
+    /// let floor = [SoupTriangle::new([[-4.0, -4.0, 0.0], [4.0, -4.0, 0.0], [0.0, 4.0, 0.0]])];
+    /// let mut level: Level = Level::from_soup(&floor, &LevelConfig::default(), "floor")?;
+    /// // A brick turned 30° about z, dropped from 0.35 m.
+    /// let pose = Isometry3::new(Vector3::new(0.0, 0.0, 0.35), Vector3::z() * 30f32.to_radians());
+    /// let hit = level
+    ///     .cast_box(Vector3::new(0.07, 0.21, 0.10), &pose, Vector3::new(0.0, 0.0, -0.5))?
+    ///     .expect("the floor is below");
+    /// assert!(hit.fraction <= 0.5);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn cast_box(
+        &mut self,
+        half_extents: impl IntoVector<R>,
+        pose: &Isometry3<f32>,
+        motion: impl IntoVector<R>,
+    ) -> Result<Option<Hit<R>>, QueryError> {
+        let bx = oriented_box(half_extents, pose)?;
+        self.cast_oriented_box(&bx, motion, &SweepSettings::default())
+    }
+
+    /// [`Level::cast_box`] for the record layer's oriented box (its axes
+    /// and centre in the mode, as a body's shape holds them).
+    ///
+    /// # Errors
+    ///
+    /// As [`Level::cast_box`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use warriors_physics::prelude::*;
+    /// use warriors_physics::record::{OrientedBox, Vec4};
+    ///
+    /// let floor = [SoupTriangle::new([[-4.0, -4.0, 0.0], [4.0, -4.0, 0.0], [0.0, 4.0, 0.0]])];
+    /// let mut level: Level = Level::from_soup(&floor, &LevelConfig::default(), "floor")?;
+    /// let crate_box = OrientedBox {
+    ///     half: Vec4::new(0.5, 0.5, 0.5, 0.0),
+    ///     axes: [Vec4::new(1.0, 0.0, 0.0, 0.0), Vec4::new(0.0, 1.0, 0.0, 0.0), Vec4::new(0.0, 0.0, 1.0, 0.0)],
+    ///     centre: Vec4::point(0.3, 0.0, 1.0),
+    /// };
+    /// let hit = level.cast_oriented_box(&crate_box, [0.0, 0.0, -1.0], &SweepSettings::default())?;
+    /// assert!(hit.is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn cast_oriented_box(
+        &mut self,
+        bx: &OrientedBox<R>,
+        motion: impl IntoVector<R>,
+        settings: &SweepSettings<R>,
+    ) -> Result<Option<Hit<R>>, QueryError> {
+        let (bx, mv) = box_in(bx, motion)?;
+        let world = Aabb::swept_box(&bx, mv);
+        let q = settings.query(world, 1);
+        Ok(self.first(&world, |mesh, scratch, out| {
+            mesh.sweep_box(scratch, out, &q, &bx, mv)
+        }))
+    }
+
+    /// Every contact of [`Level::cast_oriented_box`], sorted by fraction.
+    ///
+    /// # Errors
+    ///
+    /// As [`Level::cast_box`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use warriors_physics::prelude::*;
+    ///
+    /// let floor = [SoupTriangle::new([[-4.0, -4.0, 0.0], [4.0, -4.0, 0.0], [0.0, 4.0, 0.0]])];
+    /// let mut level: Level = Level::from_soup(&floor, &LevelConfig::default(), "floor")?;
+    /// let pose = Isometry3::translation(0.0, 0.0, 1.0);
+    /// let bx = warriors_physics::oriented_box(Vector3::new(0.5, 0.5, 0.5), &pose)?;
+    /// let all = level.cast_box_all(&bx, [0.0, 0.0, -1.0], &SweepSettings::default())?;
+    /// assert_eq!(all.len(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn cast_box_all(
+        &mut self,
+        bx: &OrientedBox<R>,
+        motion: impl IntoVector<R>,
+        settings: &SweepSettings<R>,
+    ) -> Result<&[Hit<R>], QueryError> {
+        let (bx, mv) = box_in(bx, motion)?;
+        let world = Aabb::swept_box(&bx, mv);
+        let q = settings.query(world, MESH_CONTACTS);
+        Ok(self.all(&world, |mesh, scratch, out| {
+            mesh.sweep_box(scratch, out, &q, &bx, mv)
+        }))
+    }
+
+    /// The nearest hit of a ray from `origin` along the unit `direction`,
+    /// `length` long (the direction is used as given, the record layer's
+    /// rule, so a distance is in its units: pass a `Unit<Vector3>`, or use
+    /// [`Level::line_of_sight`] between two points): the record layer's world ray cast
+    /// (`WorldManager_RayCast`, [`CollisionMesh::world_ray_cast`]) on each
+    /// tile the segment can reach; the nearest hit over the tiles (equal
+    /// distances: the lower tile).
+    ///
+    /// # Errors
+    ///
+    /// [`QueryError::NonFinite`] for a NaN or infinite origin, direction or
+    /// length; [`QueryError::Negative`] for a negative length;
+    /// [`QueryError::ZeroDirection`] for a zero direction.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use warriors_physics::prelude::*;
+    ///
+    /// let floor = [SoupTriangle::new([[0.0, 0.0, 0.0], [4.0, 0.0, 0.0], [0.0, 4.0, 0.0]])];
+    /// let mut level: Level = Level::from_soup(&floor, &LevelConfig::default(), "floor")?;
+    /// let hit = level
+    ///     .cast_ray(Point3::new(1.0, 1.0, 5.0), -Vector3::<f32>::z_axis(), 10.0, &RayFilter::default())?
+    ///     .expect("the floor is below");
+    /// assert_eq!(hit.distance, 5.0);
+    /// assert_eq!(hit.point, Point3::new(1.0, 1.0, 0.0));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn cast_ray(
+        &mut self,
+        origin: impl IntoPoint<R>,
+        direction: impl IntoVector<R>,
+        length: impl IntoScalar<R>,
+        filter: &RayFilter<'_>,
+    ) -> Result<Option<RayHit<R>>, QueryError> {
+        let o = point_in(origin, Input::RayOrigin)?;
+        let d = vector_in(direction, Input::RayDirection)?;
+        let length = size_in(length, Input::RayLength)?;
+        if d.x == R::ZERO && d.y == R::ZERO && d.z == R::ZERO {
+            return Err(QueryError::ZeroDirection);
+        }
+        Ok(self.ray(&Ray::new(o, d, length), filter))
+    }
+
+    /// The nearest hit on the segment from `from` to `to` (a line of sight):
+    /// [`Level::cast_ray`] along the normalised difference (the record
+    /// layer's `Vec4::normalize`, one `rsqrt`), its length `sqrt(d·d)`
+    /// (divergence 343).
+    /// `None` when nothing is in the way, and for `from == to`.
+    ///
+    /// # Errors
+    ///
+    /// [`QueryError::NonFinite`] for a NaN or infinite end.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use warriors_physics::prelude::*;
+    ///
+    /// let wall = [SoupTriangle::new([[3.0, 5.0, 0.0], [3.0, -5.0, 0.0], [3.0, 0.0, 4.0]])];
+    /// let mut level: Level = Level::from_soup(&wall, &LevelConfig::default(), "wall")?;
+    /// let eye = Point3::new(0.0, 0.0, 1.5);
+    /// let blocked = level.line_of_sight(eye, Point3::new(6.0, 0.0, 1.5), &RayFilter::default())?;
+    /// assert_eq!(blocked.map(|h| h.distance), Some(3.0));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn line_of_sight(
+        &mut self,
+        from: impl IntoPoint<R>,
+        to: impl IntoPoint<R>,
+        filter: &RayFilter<'_>,
+    ) -> Result<Option<RayHit<R>>, QueryError> {
+        let o = point_in(from, Input::RayOrigin)?;
+        let e = point_in(to, Input::RayOrigin)?;
+        let d = (e - o).with_w(R::ZERO);
+        let len_sq = d.dot(d);
+        if len_sq == R::ZERO {
+            return Ok(None);
+        }
+        let ray = Ray::new(o, d.normalize().with_w(R::ZERO), len_sq.sqrt());
+        Ok(self.ray(&ray, filter))
+    }
+
+    fn ray(&mut self, ray: &Ray<R>, filter: &RayFilter<'_>) -> Option<RayHit<R>> {
+        self.exclude.clear();
+        self.exclude
+            .extend(filter.skip_materials.iter().map(|m| u32::from(m.0)));
+        let mesh_filter = MeshRayFilter {
+            exclude: (!filter.skip_materials.is_empty()).then_some(&self.exclude[..]),
+            mask: u32::from(filter.skip_flags.bits()),
+        };
+        let end = ray.origin.madd(ray.direction, ray.length);
+        let (o, e) = (ray.origin.to_f32(), end.to_f32());
+        let lo = [o[0].min(e[0]), o[1].min(e[1]), o[2].min(e[2])];
+        let hi = [o[0].max(e[0]), o[1].max(e[1]), o[2].max(e[2])];
+        let mut best: Option<(usize, RayResult<R>)> = None;
+        for (k, tile) in self.tiles.iter_mut().enumerate() {
+            if !tile.meets(lo, hi) {
+                continue;
+            }
+            let mut res = RayResult::default();
+            if !tile
+                .mesh
+                .world_ray_cast(&mut tile.scratch.visited, ray, &mut res, &mesh_filter)
+            {
+                continue;
+            }
+            // A lower tile keeps an equal distance (divergence 341).
+            if best.is_none_or(|(_, b)| res.t < b.t) {
+                best = Some((k, res));
+            }
+        }
+        let (k, res) = best?;
+        Some(RayHit {
+            distance: res.t,
+            point: point_out(ray.at(res.t)),
+            normal: unit_out(res.normal),
+            triangle: TriangleId::new(k as u32, res.triangle.unwrap_or_default()),
+            material: res.material,
+            triangle_flags: TriangleFlags::from_bits_retain(res.flags),
+            area: res.area,
+        })
+    }
+
+    /// The triangles a sphere overlaps, with their depth: the record layer's
+    /// `PhysicsMesh_OverlapSphere` ([`CollisionMesh::overlap_sphere`]) on
+    /// each tile the sphere reaches, in tile order, each tile's in its
+    /// order (all with fraction 0). At most 100 per tile.
+    ///
+    /// # Errors
+    ///
+    /// [`QueryError::NonFinite`] / [`QueryError::Negative`] for the centre
+    /// or radius.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use warriors_physics::prelude::*;
+    ///
+    /// let floor = [SoupTriangle::new([[0.0, 0.0, 0.0], [4.0, 0.0, 0.0], [0.0, 4.0, 0.0]])];
+    /// let mut level: Level = Level::from_soup(&floor, &LevelConfig::default(), "floor")?;
+    /// let touching = level.overlap_sphere(Point3::new(1.0, 1.0, 0.25), 0.5)?;
+    /// assert_eq!(touching.len(), 1);
+    /// assert!((touching[0].depth - 0.25).abs() < 1e-6);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn overlap_sphere(
+        &mut self,
+        centre: impl IntoPoint<R>,
+        radius: impl IntoScalar<R>,
+    ) -> Result<&[Overlap<R>], QueryError> {
+        let (sphere, _) = sphere_in(centre, radius, Vec4::<R>::ZERO)?;
+        let bx = sphere_box(sphere.centre, sphere.radius, Vec4::ZERO);
+        let (lo, hi) = box_f32(&bx);
+        let q = SweepQuery::new(bx, MESH_CONTACTS);
+        self.overlaps.clear();
+        for (k, tile) in self.tiles.iter_mut().enumerate() {
+            if !tile.meets(lo, hi) {
+                continue;
+            }
+            tile.mesh
+                .overlap_sphere(&mut tile.scratch, &mut [], &q, &sphere);
+            for c in tile.scratch.contacts() {
+                let tri = tile.mesh.triangle(usize::from(c.triangle));
+                self.overlaps.push(Overlap {
+                    depth: c.depth.unwrap_or(R::ZERO),
+                    normal: unit_out(c.normal()),
+                    triangle: TriangleId::new(k as u32, c.triangle),
+                    material: tri.map(|t| t.material).unwrap_or_default(),
+                });
+            }
+        }
+        Ok(&self.overlaps)
+    }
+
+    /// The push that moves a sphere out of the nearest wall it overlaps
+    /// (`|n.z| ≤ 0.65`): the record layer's `PhysicsBody_PushOutOfWalls`
+    /// ([`CollisionMesh::push_out_of_walls`]) on each tile the sphere
+    /// reaches; the nearest plane over the tiles (equal distances: the
+    /// lower tile). `None` when no wall is reached.
+    ///
+    /// # Errors
+    ///
+    /// [`QueryError::NonFinite`] / [`QueryError::Negative`] for the centre
+    /// or radius.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use warriors_physics::prelude::*;
+    ///
+    /// let wall = [SoupTriangle::new([[3.0, 5.0, 0.0], [3.0, -5.0, 0.0], [3.0, 0.0, 4.0]])];
+    /// let mut level: Level = Level::from_soup(&wall, &LevelConfig::default(), "wall")?;
+    /// let push = level.push_out(Point3::new(2.8, 0.0, 1.0), 0.5)?.expect("in the wall");
+    /// assert!((push.push.x + 0.3).abs() < 1e-5);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn push_out(
+        &mut self,
+        centre: impl IntoPoint<R>,
+        radius: impl IntoScalar<R>,
+    ) -> Result<Option<Push<R>>, QueryError> {
+        let (sphere, _) = sphere_in(centre, radius, Vec4::<R>::ZERO)?;
+        let bx = sphere_box(sphere.centre, sphere.radius, Vec4::ZERO);
+        let (lo, hi) = box_f32(&bx);
+        let mut best: Option<Push<R>> = None;
+        for (k, tile) in self.tiles.iter_mut().enumerate() {
+            if !tile.meets(lo, hi) {
+                continue;
+            }
+            let Some(w) = tile
+                .mesh
+                .push_out_of_walls(&mut tile.scratch.visited, &sphere)
+            else {
+                continue;
+            };
+            if best.is_none_or(|b| w.distance < b.distance) {
+                best = Some(Push {
+                    push: vector_out(w.push),
+                    normal: unit_out(w.normal),
+                    distance: w.distance,
+                    triangle: TriangleId::new(k as u32, w.triangle),
+                });
+            }
+        }
+        Ok(best)
+    }
+
+    /// The ground under `point`, at most `max_drop` below: the ray straight
+    /// down (the ground helpers' `(0, 0, −1)`), and where
+    /// `Collision_DropToGround` ([`CollisionMesh::drop_to_ground`]) leaves
+    /// the point, asked of the tile that holds the nearest hit (divergence
+    /// 343).
+    ///
+    /// # Errors
+    ///
+    /// [`QueryError::NonFinite`] for the point or drop;
+    /// [`QueryError::Negative`] for a negative drop.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use warriors_physics::prelude::*;
+    ///
+    /// let floor = [SoupTriangle::new([[0.0, 0.0, 0.0], [4.0, 0.0, 0.0], [0.0, 4.0, 0.0]])];
+    /// let mut level: Level = Level::from_soup(&floor, &LevelConfig::default(), "floor")?;
+    /// let ground = level.ground_below(Point3::new(1.0, 1.0, 2.0), 10.0)?.expect("a floor");
+    /// assert_eq!(ground.hit.point.z, 0.0);
+    /// assert!((ground.rest.z - 0.1).abs() < 1e-6);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn ground_below(
+        &mut self,
+        point: impl IntoPoint<R>,
+        max_drop: impl IntoScalar<R>,
+    ) -> Result<Option<Ground<R>>, QueryError> {
+        let p = point_in(point, Input::Position)?;
+        let length = size_in(max_drop, Input::RayLength)?;
+        let down = Vec4::new(R::ZERO, R::ZERO, -R::ONE, R::ZERO);
+        let Some(hit) = self.ray(&Ray::new(p, down, length), &RayFilter::default()) else {
+            return Ok(None);
+        };
+        let tile = &mut self.tiles[hit.triangle.tile as usize];
+        let mut rest = p;
+        if !tile
+            .mesh
+            .drop_to_ground(&mut tile.scratch.visited, length, &mut rest)
+        {
+            return Ok(None);
+        }
+        Ok(Some(Ground {
+            hit,
+            rest: point_out(rest),
+        }))
+    }
+}
+
+fn sphere_in<R: Real>(
+    centre: impl IntoPoint<R>,
+    radius: impl IntoScalar<R>,
+    motion: impl IntoVector<R>,
+) -> Result<(Sphere<R>, Vec4<R>), QueryError> {
+    let centre = point_in(centre, Input::Position)?;
+    let radius = size_in(radius, Input::Radius)?;
+    let mv = vector_in(motion, Input::Motion)?;
+    Ok((Sphere { radius, centre }, mv))
+}
+
+/// A checked capsule query: the capsule, the move, the world box.
+type CapsuleInput<R> = (Capsule<R>, Vec4<R>, Aabb<R>);
+
+fn capsule_in<R: Real>(
+    feet: impl IntoPoint<R>,
+    radius: impl IntoScalar<R>,
+    height: impl IntoScalar<R>,
+    motion: impl IntoVector<R>,
+    settings: &SweepSettings<R>,
+) -> Result<CapsuleInput<R>, QueryError> {
+    let base = point_in(feet, Input::Position)?;
+    let radius = size_in(radius, Input::Radius)?;
+    let height = size_in(height, Input::Height)?;
+    let mv = vector_in(motion, Input::Motion)?;
+    let scale = check_size(settings.body_scale, Input::Radius)?;
+    // The box around the whole capsule and the walking sphere (radius
+    // `r × scale`, its bottom 0.05 above the feet) at both ends of the move
+    // (divergence 342).
+    let r = radius * scale;
+    let top = (r + r) + R::from_f32(0.05);
+    let top = if height > top { height } else { top };
+    let lo = |a: R, b: R| a.min(b) - r;
+    let hi = |a: R, b: R| a.max(b) + r;
+    let e = base + mv;
+    let bx = Aabb::new(
+        Vec4::point(lo(base.x, e.x), lo(base.y, e.y), base.z.min(e.z)),
+        Vec4::point(hi(base.x, e.x), hi(base.y, e.y), base.z.max(e.z) + top),
+    );
+    Ok((
+        Capsule {
+            radius,
+            height,
+            base,
+        },
+        mv,
+        bx,
+    ))
+}
+
+fn box_in<R: Real>(
+    bx: &OrientedBox<R>,
+    motion: impl IntoVector<R>,
+) -> Result<(OrientedBox<R>, Vec4<R>), QueryError> {
+    if !finite(bx.centre) {
+        return Err(QueryError::NonFinite {
+            input: Input::Position,
+        });
+    }
+    if !finite(bx.half) {
+        return Err(QueryError::NonFinite {
+            input: Input::HalfExtents,
+        });
+    }
+    if bx.axes.iter().any(|a| !finite(*a)) {
+        return Err(QueryError::NonFinite {
+            input: Input::Rotation,
+        });
+    }
+    if bx.half.x < R::ZERO || bx.half.y < R::ZERO || bx.half.z < R::ZERO {
+        return Err(QueryError::Negative {
+            input: Input::HalfExtents,
+        });
+    }
+    let mv = vector_in(motion, Input::Motion)?;
+    Ok((*bx, mv))
+}
+
+/// The record layer's oriented box of `half_extents` posed by `pose`: the
+/// centre the translation, axis `k` the rotation's image of the `k`-th
+/// unit vector (the rotation matrix's column `k`).
+///
+/// # Errors
+///
+/// [`QueryError::NonFinite`] for a NaN or infinite pose or half extent;
+/// [`QueryError::Negative`] for a negative half extent.
+///
+/// # Example
+///
+/// ```
+/// use warriors_physics::prelude::*;
+///
+/// let pose = Isometry3::new(Vector3::new(1.0, 2.0, 3.0), Vector3::z() * std::f32::consts::FRAC_PI_2);
+/// let b = warriors_physics::oriented_box::<f32>(Vector3::new(0.5, 1.0, 2.0), &pose)?;
+/// assert_eq!(b.centre.z, 3.0);
+/// assert!((b.axes[0].y - 1.0).abs() < 1e-6); // x turned onto y
+/// # Ok::<(), QueryError>(())
+/// ```
+pub fn oriented_box<R: Real>(
+    half_extents: impl IntoVector<R>,
+    pose: &Isometry3<f32>,
+) -> Result<OrientedBox<R>, QueryError> {
+    let half = vector_in(half_extents, Input::HalfExtents)?;
+    let centre = point_in(pose.translation, Input::Position)?;
+    let m = pose.rotation.to_rotation_matrix();
+    let mut axes = [Vec4::ZERO; 3];
+    for (k, a) in axes.iter_mut().enumerate() {
+        let c = m.matrix().column(k);
+        *a = vector_in(Vector3::new(c[0], c[1], c[2]), Input::Rotation)?;
+    }
+    let bx = OrientedBox { half, axes, centre };
+    box_in(&bx, Vec4::<R>::ZERO).map(|(b, _)| b)
+}
