@@ -109,7 +109,7 @@ pub fn main(args: &[String]) -> Result<bool, String> {
             "build",
             "--release",
             "-p",
-            "collision-mesh",
+            "warriors-collision-mesh",
             "--example",
             "bench_ir",
         ])

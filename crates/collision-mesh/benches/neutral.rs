@@ -5,7 +5,7 @@
 //! 2 m cells. One iteration answers every query of the kind once
 //! (`neutral::QUERIES`).
 //!
-//! Run: `cargo bench -p collision-mesh --bench neutral -- --warm-up-time 0.5
+//! Run: `cargo bench -p warriors-collision-mesh --bench neutral -- --warm-up-time 0.5
 //! --measurement-time 1`; a filter such as `ray_level` narrows it. The
 //! instruction counts of the same workload come from `cargo xtask bench-ir`.
 

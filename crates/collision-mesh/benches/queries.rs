@@ -8,7 +8,7 @@
 //! box query, a shape cast per triangle and a sort, its push the box query
 //! and a contact per triangle. Neither side allocates per query.
 //!
-//! Run: `cargo bench -p collision-mesh --bench queries -- --warm-up-time 1
+//! Run: `cargo bench -p warriors-collision-mesh --bench queries -- --warm-up-time 1
 //! --measurement-time 3`. The figures are in the crate docs
 //! (`//! # Performance`).
 

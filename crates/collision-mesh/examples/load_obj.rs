@@ -1,5 +1,5 @@
 //! Imports one OBJ file with the default options and prints what came of it
-//! and how long it took: `cargo run --release -p collision-mesh --example
+//! and how long it took: `cargo run --release -p warriors-collision-mesh --example
 //! load_obj -- FILE [3d]` (under `/usr/bin/time -v` for the peak memory);
 //! `3d` builds a grid with more than one layer of cells in `z`.
 

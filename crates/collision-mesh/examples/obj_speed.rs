@@ -1,5 +1,5 @@
 //! Times the OBJ reader and the builder on the generated street soup:
-//! `cargo run --release -p collision-mesh --example obj_speed`. Reads the
+//! `cargo run --release -p warriors-collision-mesh --example obj_speed`. Reads the
 //! 12 × 12-block soup (125,856 triangles; more than a mesh holds) and
 //! imports the 8 × 8-block one (55,936 triangles) into a mesh, five times
 //! each, and prints the fastest and slowest run.

@@ -184,7 +184,7 @@
 //! --tool=callgrind`, collecting only inside the measured function (the
 //! mesh building and the drawing of the queries are not counted) and
 //! writing one profile part per (query, system), and prints instructions
-//! per query; `cargo bench -p collision-mesh --bench neutral --
+//! per query; `cargo bench -p warriors-collision-mesh --bench neutral --
 //! --warm-up-time 0.3 --measurement-time 1` times the same calls. "Before"
 //! is the same count for the queries as they were before the cell boxes,
 //! trees, kept normals, nearest-first ray and partial clears (divergence
@@ -319,7 +319,7 @@
 //!
 //! `benches/queries.rs` (criterion 0.5) runs each query side by side with
 //! parry3d 0.22.1 on the same triangles (a `TriMesh` of the mesh's vertices
-//! and indices), in `cargo bench -p collision-mesh --bench queries --
+//! and indices), in `cargo bench -p warriors-collision-mesh --bench queries --
 //! --warm-up-time 1 --measurement-time 3`. Neither side allocates per
 //! query.
 //!

@@ -18,7 +18,7 @@
 //! test profile's opt-level 1, 14 s with `--release`. Another count:
 //!
 //! ```text
-//! DIFFERENTIAL_QUERIES=200000 cargo test -p collision-mesh --release --test differential
+//! DIFFERENTIAL_QUERIES=200000 cargo test -p warriors-collision-mesh --release --test differential
 //! ```
 
 #[path = "../benches/common/street.rs"]

@@ -19,7 +19,7 @@ fn the_committed_fixture_is_the_hand_made_bytes() {
             std::fs::write(&path, &want).expect("write the fixture");
         } else {
             panic!(
-                "{} is missing or stale; regenerate it with `MESH_FIXTURES=write cargo test -p collision-mesh --test fixture`",
+                "{} is missing or stale; regenerate it with `MESH_FIXTURES=write cargo test -p warriors-collision-mesh --test fixture`",
                 path.display()
             );
         }

@@ -11,7 +11,7 @@
 //! and the time per call is the reported time divided by [`CASES`].
 //!
 //! Run with
-//! `cargo bench -p kernels --bench kernels -- --warm-up-time 1 --measurement-time 3`.
+//! `cargo bench -p warriors-kernels --bench kernels -- --warm-up-time 1 --measurement-time 3`.
 //! The hit rate of each case set goes to standard error once, at set-up.
 //! There are no timing assertions here or anywhere: the figures go in the
 //! crate docs (`//! # Performance` in `src/lib.rs`).

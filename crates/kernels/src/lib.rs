@@ -16,7 +16,7 @@
 //! step the shape along the move (2,000 samples) and test a static overlap at
 //! each sample; every disagreement beyond the sampling step plus 1e-4 must be a
 //! documented quirk (`docs/quirks.md`), and the tests fail on any other. Their
-//! counts (printed by `cargo test -p kernels --test <name> -- --nocapture`):
+//! counts (printed by `cargo test -p warriors-kernels --test <name> -- --nocapture`):
 //!
 //! * `unit1_oracle`, sphere against a triangle, 5,000 seeded sweeps: 4,872
 //!   agree; 73 late corner contacts and 45 missed ones (Unit 1 rows 11-12),
@@ -43,7 +43,7 @@
 //!
 //! # Performance
 //!
-//! `cargo bench -p kernels --bench kernels -- --warm-up-time 1
+//! `cargo bench -p warriors-kernels --bench kernels -- --warm-up-time 1
 //! --measurement-time 3` runs one group per kernel family over a fixed, seeded
 //! set of 256 cases per iteration (hits and misses mixed; the hit rates go to
 //! standard error at set-up), in both modes, and for the three pairs with a

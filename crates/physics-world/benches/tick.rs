@@ -1,6 +1,6 @@
 //! One street tick (60 humans' sweeps, 416 world objects' updates, 18
 //! parked cars, the step) in both float modes, after 60 warm-up ticks.
-//! `cargo bench -p physics-world --bench tick -- --warm-up-time 1
+//! `cargo bench -p warriors-physics-world --bench tick -- --warm-up-time 1
 //! --measurement-time 3`.
 
 use criterion::{criterion_group, criterion_main, Criterion};

@@ -1,7 +1,7 @@
 //! The world's benchmarks: creating and freeing every kind of body, the
 //! sort-and-sweep on a street (60 humans, 416 objects, 18 cars) and on a
 //! world of 10,000 bodies, the push sphere's overlap and a camera sphere's
-//! sweep. `cargo bench -p physics-world --bench world -- --warm-up-time 1
+//! sweep. `cargo bench -p warriors-physics-world --bench world -- --warm-up-time 1
 //! --measurement-time 3`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};

@@ -2,7 +2,7 @@
 //! 1/30 s steps and prints what it did: a load to profile the world with
 //! (`valgrind --tool=callgrind target/release/examples/street_ticks 200`).
 //!
-//! `cargo run --release -p physics-world --example street_ticks -- [STEPS] [ee32]`
+//! `cargo run --release -p warriors-physics-world --example street_ticks -- [STEPS] [ee32]`
 
 use physics_world::street::Street;
 use ps2_float::{Ee32, Real};

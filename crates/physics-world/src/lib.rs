@@ -56,7 +56,7 @@
 //!
 //! # Performance
 //!
-//! `cargo bench -p physics-world --bench world -- --warm-up-time 1
+//! `cargo bench -p warriors-physics-world --bench world -- --warm-up-time 1
 //! --measurement-time 3`, measured on the 2-core development machine with
 //! other builds running (load about 4, so expect ±20 %), `f32`:
 //!
@@ -91,7 +91,7 @@
 //!
 //! ## The street tick
 //!
-//! `cargo bench -p physics-world --bench tick -- --warm-up-time 1
+//! `cargo bench -p warriors-physics-world --bench tick -- --warm-up-time 1
 //! --measurement-time 3` (the same machine and load, about 3.7): one 1/30 s
 //! tick of a street (`physics_world::street`: a 200 × 12 m road of 684
 //! triangles with kerbs, walls and eight crates; 60 humans walking, 416

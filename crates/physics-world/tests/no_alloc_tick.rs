@@ -119,7 +119,7 @@ fn thousand_ticks<R: Real>(ticks: usize) -> u64 {
 /// bodies", scenario 6): a change that moves any body, velocity, flag or
 /// counter by one bit changes these. After a reviewed change that is meant
 /// to alter the street, write the new values printed by the failure here.
-/// `cargo test --release -p physics-world --test no_alloc_tick` gives the
+/// `cargo test --release -p warriors-physics-world --test no_alloc_tick` gives the
 /// same hashes as the test profile.
 const STREET_HASH_F32: u64 = 0x717b_919a_50e2_fe15;
 /// As [`STREET_HASH_F32`], in the console's arithmetic.

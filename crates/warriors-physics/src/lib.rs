@@ -93,7 +93,7 @@
 //! # Features
 //!
 //! * `glam`: glam's vectors in ([`convert::IntoPoint`], [`convert::IntoVector`])
-//!   and out ([`convert::ToGlam`]).
+//!   and out (`convert::ToGlam`, with the feature).
 //! * `serde`: `Serialize`/`Deserialize` on every public record of the
 //!   facade (hits, rays, overlaps, pushes, ids, settings, errors' inputs),
 //!   forwarded to every crate below that has the feature.

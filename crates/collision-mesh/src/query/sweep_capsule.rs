@@ -101,8 +101,9 @@ impl CollisionMesh {
     /// The number of records written, at most `q.max` and `out.len()`. The
     /// records get the sphere sweep's fields (divergence 156), and, unless
     /// [`SweepQuery::airborne`], the corner slide: a contact on a triangle
-    /// whose flag bits 14-15 name an edge gets flag 0x1 ([`CORNER_SLIDE`])
-    /// and the unit slide vector `+0xa0` along the wall towards that edge
+    /// whose flag bits 14-15 name an edge, met past that edge (the kernel's
+    /// inside mask), gets flag 0x1 and the unit slide vector `+0xa0` along
+    /// the wall towards that edge
     /// (spec overview "Contacts", "Open questions"; divergences 164, 290 to
     /// 294).
     ///
