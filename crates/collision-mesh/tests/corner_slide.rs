@@ -89,6 +89,26 @@ fn first_face_contact<R: Real>(out: &[Contact<R>], triangle: u32) -> &Contact<R>
     c
 }
 
+/// The first contact, which must be on `triangle`, past its corner edge
+/// at `fraction`, with the corner-slide flag and `slide` at `+0xa0`.
+fn past_the_edge<R: Real>(out: &[Contact<R>], triangle: u32, fraction: f64, slide: [f64; 4]) {
+    let c = out.first().expect("the corner edge is met");
+    assert_eq!(
+        c.triangle,
+        Some(triangle),
+        "{}: the named triangle",
+        R::MODE
+    );
+    near(
+        c.fraction.expect("a fraction"),
+        fraction,
+        1e-5,
+        "the fraction",
+    );
+    assert_eq!(c.flags, Some(0x1), "{}: the corner-slide flag", R::MODE);
+    near_v(c.slide.get().expect("a slide"), slide, 1e-6, "the slide");
+}
+
 /// Into wall A near the corner, from its side: a face contact on the named
 /// triangle (the sphere meets the face inside the corner edge: the kernel's
 /// inside mask has the edge's bit) gets no slide (divergence 292).
@@ -115,21 +135,7 @@ both_modes!(
 fn into_the_corner_edge_of_wall_a<R: Real>() {
     let m = corner(true);
     let out = walk::<R>(&m, [0.3, 1.0, 0.0], [0.0, -1.0, 0.0], false);
-    let c = out.first().expect("the corner edge is met");
-    assert_eq!(c.triangle, Some(1), "{}: the named triangle", R::MODE);
-    near(
-        c.fraction.expect("a fraction"),
-        0.819722,
-        1e-5,
-        "the fraction",
-    );
-    assert_eq!(c.flags, Some(0x1), "{}: the corner-slide flag", R::MODE);
-    near_v(
-        c.slide.get().expect("a slide"),
-        [1.0, 0.0, 0.0, 1.0],
-        1e-6,
-        "the slide",
-    );
+    past_the_edge(&out, 1, 0.819722, [1.0, 0.0, 0.0, 1.0]);
 }
 both_modes!(
     into_the_corner_edge_of_wall_a,
@@ -146,21 +152,7 @@ both_modes!(
 fn into_the_corner_edge_of_wall_b<R: Real>() {
     let m = corner(true);
     let out = walk::<R>(&m, [1.0, 0.3, 0.0], [-1.0, 0.0, 0.0], false);
-    let c = out.first().expect("the corner edge is met");
-    assert_eq!(c.triangle, Some(3), "{}: the named triangle", R::MODE);
-    near(
-        c.fraction.expect("a fraction"),
-        0.819722,
-        1e-5,
-        "the fraction",
-    );
-    assert_eq!(c.flags, Some(0x1), "{}: the corner-slide flag", R::MODE);
-    near_v(
-        c.slide.get().expect("a slide"),
-        [0.0, 1.0, 0.0, 1.0],
-        1e-6,
-        "the slide",
-    );
+    past_the_edge(&out, 3, 0.819722, [0.0, 1.0, 0.0, 1.0]);
 }
 both_modes!(
     into_the_corner_edge_of_wall_b,
