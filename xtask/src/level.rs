@@ -3,21 +3,25 @@
 //! with `--svg`, draws it from above (`contact_view::level`).
 //!
 //! The loader is chosen by the path: a folder of chunk files
-//! (`MeshChunks::read_dir`), `.obj` (`obj::import_file_with_report`: each
-//! line it skipped is printed with its number and why), `.ron` or
+//! (`MeshChunks::read_dir`), `.obj` (`obj::read_str`: each line it skipped
+//! is printed with its number and why; a soup past the format's 65,535
+//! triangles becomes tiles, as `warriors_physics::Level` cuts it, each
+//! summarised and, with `--svg`, drawn to its own file), `.ron` or
 //! `.ron.mesh` (`ron_text::load`), anything else a flat chunk container (a
 //! level file or the binary form, `chunks::read_level_file`).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use collision_mesh::build;
 use collision_mesh::chunks::{read_level_file, MeshChunks};
-use collision_mesh::obj::{import_file_with_report, ImportReport, ObjAxes, ObjOptions, Sidecar};
+use collision_mesh::obj::{read_str, ImportReport, ObjAxes, ObjOptions, Sidecar};
 use collision_mesh::{ron_text, CollisionMesh, Material, MeshError, TriangleFlags};
 
 /// How the file is read.
 struct Load {
-    mesh: CollisionMesh,
+    /// One mesh, or the tiles of a larger soup.
+    tiles: Vec<CollisionMesh>,
     /// The OBJ reader's report (the other forms skip nothing: a part they
     /// cannot read is an error).
     report: Option<ImportReport>,
@@ -26,29 +30,41 @@ struct Load {
 fn load(path: &Path, axes: ObjAxes, sidecar: Option<&Path>) -> Result<Load, MeshError> {
     let name = path.to_string_lossy().to_ascii_lowercase();
     let mut report = None;
-    let mesh = if path.is_dir() {
-        MeshChunks::read_dir(path)?.decode(&path.display().to_string())?
+    let tiles = if path.is_dir() {
+        vec![MeshChunks::read_dir(path)?.decode(&path.display().to_string())?]
     } else if name.ends_with(".obj") {
         let sidecar = match sidecar {
             Some(s) => Sidecar::load(s)?,
             None => Sidecar::default(),
         };
-        let (mesh, r) = import_file_with_report(
-            path,
-            &ObjOptions {
-                axes,
-                sidecar,
-                ..ObjOptions::default()
-            },
-        )?;
+        let options = ObjOptions {
+            axes,
+            sidecar,
+            ..ObjOptions::default()
+        };
+        let file = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|source| MeshError::Io {
+            file: file.clone(),
+            source,
+        })?;
+        let (soup, r) = read_str(&String::from_utf8_lossy(&bytes), &file, &options)?;
         report = Some(r);
-        mesh
+        if soup.len() <= warriors_physics::MAX_TILE_TRIANGLES {
+            vec![build::from_soup(&soup, &options.build, &file)?]
+        } else {
+            let config = warriors_physics::LevelConfig {
+                build: options.build,
+                max_tile_triangles: warriors_physics::MAX_TILE_TRIANGLES,
+            };
+            let level = warriors_physics::Level::<f32>::from_soup(&soup, &config, &file)?;
+            level.meshes().cloned().collect()
+        }
     } else if name.ends_with(".ron") || name.ends_with(".ron.mesh") {
-        ron_text::load(path)?
+        vec![ron_text::load(path)?]
     } else {
-        read_level_file(path)?
+        vec![read_level_file(path)?]
     };
-    Ok(Load { mesh, report })
+    Ok(Load { tiles, report })
 }
 
 /// Runs the task; `Ok(false)` (exit 1) when the file cannot be loaded.
@@ -70,7 +86,7 @@ pub fn main(args: &[String]) -> Result<bool, String> {
         }
     }
     let file = file.ok_or("level: name a level file")?;
-    let Load { mesh, report } = match load(&file, axes, sidecar.as_deref()) {
+    let Load { tiles, report } = match load(&file, axes, sidecar.as_deref()) {
         Ok(l) => l,
         Err(e) => {
             eprintln!("level: {e}");
@@ -78,7 +94,19 @@ pub fn main(args: &[String]) -> Result<bool, String> {
             return Ok(false);
         }
     };
-    print_summary(&mesh);
+    if tiles.len() > 1 {
+        println!(
+            "tiles: {} (the format holds at most {} triangles a mesh)",
+            tiles.len(),
+            warriors_physics::MAX_TILE_TRIANGLES
+        );
+    }
+    for (k, mesh) in tiles.iter().enumerate() {
+        if tiles.len() > 1 {
+            println!("tile {k}:");
+        }
+        print_summary(mesh);
+    }
     let skipped = report.as_ref().map_or(0, |r| r.skipped.len());
     if let Some(r) = report.as_ref().filter(|r| !r.is_clean()) {
         let text = r.to_string();
@@ -92,14 +120,20 @@ pub fn main(args: &[String]) -> Result<bool, String> {
             || file.display().to_string(),
             |f| f.to_string_lossy().into_owned(),
         );
-        let text = contact_view::level::level_svg(&mesh, &title, 1200.0);
-        std::fs::write(&out, text).map_err(|e| format!("level: {}: {e}", out.display()))?;
-        println!("picture: {}", out.display());
+        for (k, mesh) in tiles.iter().enumerate() {
+            // Tile 0 to OUT, tile k to OUT with `.tileK` before its extension.
+            let path = if k == 0 {
+                out.clone()
+            } else {
+                out.with_extension(format!("tile{k}.svg"))
+            };
+            let text = contact_view::level::level_svg(mesh, &title, 1200.0);
+            std::fs::write(&path, text).map_err(|e| format!("level: {}: {e}", path.display()))?;
+            println!("picture: {}", path.display());
+        }
     }
-    println!(
-        "loaded {} triangles ({skipped} skipped)",
-        mesh.triangles().len()
-    );
+    let triangles: usize = tiles.iter().map(|m| m.triangles().len()).sum();
+    println!("loaded {triangles} triangles ({skipped} skipped)");
     Ok(true)
 }
 

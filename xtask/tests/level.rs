@@ -101,3 +101,49 @@ fn a_bad_file_is_a_typed_error_and_exit_1() {
     assert_eq!(o.status.code(), Some(1));
     assert!(o.stdout.is_empty());
 }
+
+/// An OBJ past the format's 65,535 triangles a mesh (a 190 × 190 grid of
+/// quads, 72,200 triangles, with a polyline and a two-corner face the
+/// reader skips) loads as tiles: the summary of each, the skipped lines
+/// with their numbers, one picture a tile, and the last line's total.
+#[test]
+fn an_obj_above_65535_triangles_loads_in_tiles() {
+    let n = 190;
+    let mut text = String::new();
+    for j in 0..=n {
+        for i in 0..=n {
+            text.push_str(&format!("v {i} {j} 0\n"));
+        }
+    }
+    let at = |i: usize, j: usize| j * (n + 1) + i + 1;
+    text.push_str("l 1 2\nf 1 2\n");
+    for j in 0..n {
+        for i in 0..n {
+            text.push_str(&format!(
+                "f {} {} {} {}\n",
+                at(i, j),
+                at(i + 1, j),
+                at(i + 1, j + 1),
+                at(i, j + 1)
+            ));
+        }
+    }
+    let obj = tmp("big.obj");
+    std::fs::write(&obj, text).unwrap();
+    let svg = tmp("big.svg");
+    let o = xtask(&[
+        "level",
+        obj.to_str().unwrap(),
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(last_line(&o), "loaded 72200 triangles (2 skipped)");
+    assert!(out.contains("tiles: 2"), "{out}");
+    assert!(out.contains("tile 1:"), "{out}");
+    let lines = (n + 1) * (n + 1) + 1;
+    assert!(out.contains(&format!("line {lines}, `l`")), "{out}");
+    assert!(out.contains(&format!("line {}, `f`", lines + 1)), "{out}");
+    assert!(svg.exists() && svg.with_extension("tile1.svg").exists());
+}
