@@ -321,10 +321,7 @@ impl<R: Real> ReferenceOwners<R> {
                 if let Some(m) = self.object_mut(id) {
                     m.velocity = v;
                 }
-                let mut candidates = core::mem::take(&mut self.candidates);
-                let r = world.sweep(self, body, v, dt, &MoverState::default(), &mut candidates);
-                self.candidates = candidates;
-                report = Some(r);
+                report = Some(self.sweep_body(world, body, v, dt));
                 self.start_requested_settles(world);
                 let mut turned = false;
                 if let Some(m) = self.object_mut(id) {
@@ -401,18 +398,31 @@ impl<R: Real> ReferenceOwners<R> {
         };
         let body = h.body?;
         h.velocity = velocity.with_w(R::ZERO);
+        let r = self.sweep_body(world, body, velocity.with_w(R::ZERO), Self::dt(2));
+        world.update(&*self, body);
+        Some(r)
+    }
+
+    /// [`PhysicsWorld::sweep`] of `body` with these owners answering, the
+    /// box query's candidate list the owners keep reused.
+    fn sweep_body(
+        &mut self,
+        world: &mut PhysicsWorld<R>,
+        body: BodyId,
+        velocity: Vec4<R>,
+        dt: R,
+    ) -> SweepReport<R> {
         let mut candidates = core::mem::take(&mut self.candidates);
         let r = world.sweep(
             self,
             body,
-            velocity.with_w(R::ZERO),
-            Self::dt(2),
+            velocity,
+            dt,
             &MoverState::default(),
             &mut candidates,
         );
         self.candidates = candidates;
-        world.update(&*self, body);
-        Some(r)
+        r
     }
 
     /// Stamps `id`'s update and sets its next one: 2 ticks on while
