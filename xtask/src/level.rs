@@ -3,7 +3,7 @@
 //! with `--svg`, draws it from above (`contact_view::level`).
 //!
 //! The loader is chosen by the path: a folder of chunk files
-//! (`MeshChunks::read_dir`), `.obj` (`obj::read_str`: each line it skipped
+//! (`MeshChunks::read_dir`), `.obj` (`obj::read_file`: each line it skipped
 //! is printed with its number and why; a soup past the format's 65,535
 //! triangles becomes tiles, as `warriors_physics::Level` cuts it, each
 //! summarised and, with `--svg`, drawn to its own file), `.ron` or
@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 use collision_mesh::build;
 use collision_mesh::chunks::{read_level_file, MeshChunks};
-use collision_mesh::obj::{read_str, ImportReport, ObjAxes, ObjOptions, Sidecar};
+use collision_mesh::obj::{read_file, ImportReport, ObjAxes, ObjOptions, Sidecar};
 use collision_mesh::{ron_text, CollisionMesh, Material, MeshError, TriangleFlags};
 
 /// How the file is read.
@@ -43,11 +43,7 @@ fn load(path: &Path, axes: ObjAxes, sidecar: Option<&Path>) -> Result<Load, Mesh
             ..ObjOptions::default()
         };
         let file = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|source| MeshError::Io {
-            file: file.clone(),
-            source,
-        })?;
-        let (soup, r) = read_str(&String::from_utf8_lossy(&bytes), &file, &options)?;
+        let (soup, r) = read_file(path, &options)?;
         report = Some(r);
         if soup.len() <= warriors_physics::MAX_TILE_TRIANGLES {
             vec![build::from_soup(&soup, &options.build, &file)?]

@@ -237,24 +237,38 @@ pub fn import_str(
     import_str_with_report(text, file, options).map(|(mesh, _)| mesh)
 }
 
-/// A mesh from an OBJ file and the import's report.
+/// The triangles of an OBJ file and the import's report, before building:
+/// [`read_str`] on the file's text, names in other encodings (Latin-1 group
+/// names) read as U+FFFD rather than refused, since only ASCII matters to
+/// the statements.
 ///
 /// # Errors
 ///
-/// [`MeshError::Io`], or what [`import_str_with_report`] returns.
-pub fn import_file_with_report(
+/// [`MeshError::Io`], or what [`read_str`] returns.
+pub fn read_file(
     path: &Path,
     options: &ObjOptions,
-) -> Result<(CollisionMesh, ImportReport), MeshError> {
+) -> Result<(Vec<SoupTriangle>, ImportReport), MeshError> {
     let file = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|source| MeshError::Io {
         file: file.clone(),
         source,
     })?;
-    // Names in other encodings (Latin-1 group names) read as U+FFFD, not
-    // as an error: only ASCII matters to the statements.
-    let text = String::from_utf8_lossy(&bytes);
-    import_str_with_report(&text, &file, options)
+    read_str(&String::from_utf8_lossy(&bytes), &file, options)
+}
+
+/// A mesh from an OBJ file and the import's report.
+///
+/// # Errors
+///
+/// [`MeshError::Io`], or what [`read_file`] and the builder return.
+pub fn import_file_with_report(
+    path: &Path,
+    options: &ObjOptions,
+) -> Result<(CollisionMesh, ImportReport), MeshError> {
+    let (soup, report) = read_file(path, options)?;
+    let file = path.display().to_string();
+    Ok((build::from_soup(&soup, &options.build, &file)?, report))
 }
 
 /// A mesh from an OBJ file.
