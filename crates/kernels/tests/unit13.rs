@@ -14,7 +14,7 @@ use kernels::box_sweep::{
 };
 use kernels::{Contact, OrientedBox, Segment, WorkTriangle};
 use ps2_float::{Real, Vec4};
-use test_support::{both_modes, close as near};
+use test_support::{both_modes, close as near, Xorshift};
 
 type V3 = [f64; 3];
 
@@ -698,16 +698,10 @@ fn unit13_sweep_box_box_matches_sampled_static_test() {
 /// and moves of up to 3 m, flat drops included; and it does say "apart"
 /// often enough to be worth its cost. Divergence 178's rule for culls.
 fn box_axes_cull_is_exact<R: Real>() {
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut unit = || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed >> 11) as f64 / (1u64 << 53) as f64
-    };
+    let mut rng = Xorshift(0x9e37_79b9_7f4a_7c15);
     let (mut culled, mut hits) = (0, 0);
     for i in 0..20_000 {
-        let mut u = |lo: f64, hi: f64| lo + (hi - lo) * unit();
+        let mut u = |lo: f64, hi: f64| rng.range(lo, hi);
         let c = [u(-2.0, 2.0), u(-2.0, 2.0), u(0.0, 3.0)];
         let h = [u(0.05, 1.0), u(0.05, 1.0), u(0.05, 1.0)];
         let bx = if i % 3 == 0 {

@@ -40,13 +40,8 @@ both_modes!(
 fn reinsert_puts_a_body_where_remove_and_insert_would<R: Real>() {
     let (mut a, mut ta) = (PhysicsWorld::<R>::default(), Table::default());
     let (mut b, mut tb) = (PhysicsWorld::<R>::default(), Table::default());
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut next = |n: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % n
-    };
+    let mut rng = test_support::Xorshift(0x2545_f491_4f6c_dd1d);
+    let mut next = |n: u64| rng.below(n);
     let mut ids = Vec::new();
     for n in 1..=40 {
         let x = next(20) as f32 * 0.5;
