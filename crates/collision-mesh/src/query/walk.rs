@@ -36,6 +36,31 @@ pub(crate) enum Exit {
     Uncounted,
 }
 
+/// What a query can reach, as the walk's culling reads it: a box around
+/// all of it ([`super::Reach`]) or the box sweep's slabs
+/// ([`super::box_reach::BoxReach`]). `meets` must be monotonic in the box
+/// (a box inside one it refuses is refused too) and refuse only boxes whose
+/// triangles the query's own tests would give no contact.
+pub(crate) trait Cull {
+    /// Whether the culling is on.
+    fn active(&self) -> bool;
+    /// Whether a bounding box (`[min; 3]`, `[max; 3]`) may hold a triangle
+    /// the query reaches; a missing box is kept.
+    fn meets(&self, b: Option<&[f32; 6]>) -> bool;
+}
+
+impl Cull for super::Reach {
+    #[inline]
+    fn active(&self) -> bool {
+        super::Reach::active(self)
+    }
+
+    #[inline]
+    fn meets(&self, b: Option<&[f32; 6]>) -> bool {
+        super::Reach::meets(self, b)
+    }
+}
+
 /// What a walk went through.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct WalkCounts {
@@ -58,7 +83,7 @@ impl super::QueryStats {
 /// Walks the lists of the cells of `range` in the query order, testing each
 /// triangle whose visited bit was clear (and setting it) with `test`.
 ///
-/// With `cull` (a reach and the cells' boxes, [`super::Reach`]), in the
+/// With `cull` (a reach and the cells' boxes, [`Cull`]), in the
 /// exact walk, a cell whose box around all its triangles lies clear of the
 /// reach is passed over without reading its list: each of its triangles
 /// would be culled by the same reach in `test`, in this cell or in any later
@@ -67,13 +92,13 @@ impl super::QueryStats {
 /// read through its tree of boxes instead ([`pick`]): the entries whose box
 /// meets the reach, taken in the list's order, which are the ones the list's
 /// walk would not cull, in the same order.
-pub(crate) fn walk_lists(
+pub(crate) fn walk_lists<C: Cull>(
     grid: &Grid,
     trees: &CellTrees,
     range: CellRange,
     visited: &mut VisitedBits,
     mode: ListWalk,
-    cull: Option<(&super::Reach, &[[f32; 6]])>,
+    cull: Option<(&C, &[[f32; 6]])>,
     mut test: impl FnMut(usize) -> Exit,
 ) -> WalkCounts {
     let mut n = WalkCounts::default();
@@ -166,12 +191,7 @@ pub(crate) const TREE_MIN: usize = 12;
 /// box meets `reach`, going down the cell's tree; `false` (with `picks`
 /// unusable) when they do not fit in `picks`' capacity or the tree is
 /// missing, and the caller reads the list instead.
-pub(crate) fn pick(
-    trees: &CellTrees,
-    ci: usize,
-    reach: &super::Reach,
-    picks: &mut Vec<u32>,
-) -> bool {
+pub(crate) fn pick<C: Cull>(trees: &CellTrees, ci: usize, reach: &C, picks: &mut Vec<u32>) -> bool {
     picks.clear();
     let Some(&root) = trees.roots.get(ci) else {
         return false;
