@@ -191,8 +191,9 @@
 //! 179). Instructions (Ir) per query, `f32` mode; times are criterion's
 //! median per query on the shared 2-core machine (load average 2 to 4.5;
 //! single figures move by up to ±30 % between runs, the instruction counts
-//! do not move). The instruction columns are from the latest `bench-ir` run,
-//! after the one per-triangle filter, the box sweep's test of the box's own
+//! do not move). The instruction columns are from the latest `bench-ir` runs
+//! (the box rows from a run after divergence 272's cull, the others from
+//! the one before), after the one per-triangle filter, the box sweep's test of the box's own
 //! axes before the kernel's set-up (`kernels::box_sweep::box_axes_separate`:
 //! the box sweep 6 to 12 % fewer instructions: 39,474 → 35,084 with 2k and
 //! 8 m cells, 44,541 → 39,157 with 64k) and the `f32` guard of the
@@ -216,10 +217,10 @@
 //! | walking capsule | 2k, 2 m | 6,930 | 4,757 | 37,900 | 7.97× | 3.38× | 1.26 | 9.97 | 7.9× | ≥ 3×, met |
 //! | walking capsule | 64k, 8 m | 23,656 | 6,153 | 40,657 | 6.61× | 2.92× | 1.68 | 14.13 | 8.4× | ≥ 3×, met |
 //! | walking capsule | 64k, 2 m | 15,726 | 5,801 | 40,657 | 7.01× | 3.10× | 1.94 | 13.03 | 6.7× | ≥ 3×, met |
-//! | box sweep | 2k, 8 m | 42,489 | 35,084 | 19,527 | 0.56× | 0.37× | 8.14 | 5.66 | 0.7× | ≥ 3×, missed |
-//! | box sweep | 2k, 2 m | 18,254 | 16,871 | 19,527 | 1.16× | 0.77× | 2.41 | 3.96 | 1.6× | ≥ 3×, missed |
-//! | box sweep | 64k, 8 m | 56,056 | 39,157 | 18,431 | 0.47× | 0.30× | 7.12 | 4.84 | 0.7× | ≥ 3×, missed |
-//! | box sweep | 64k, 2 m | 26,207 | 16,574 | 18,431 | 1.11× | 0.71× | 2.69 | 4.19 | 1.6× | ≥ 3×, missed |
+//! | box sweep | 2k, 8 m | 42,489 | 14,698 | 19,527 | 1.33× | 0.88× | 2.66 | 4.41 | 1.7× | ≥ 3×, missed |
+//! | box sweep | 2k, 2 m | 18,254 | 13,334 | 19,527 | 1.46× | 0.97× | 2.54 | 4.40 | 1.7× | ≥ 3×, missed |
+//! | box sweep | 64k, 8 m | 56,056 | 14,679 | 18,431 | 1.26× | 0.80× | 2.34 | 3.98 | 1.7× | ≥ 3×, missed |
+//! | box sweep | 64k, 2 m | 26,207 | 12,657 | 18,431 | 1.46× | 0.93× | 2.48 | 11.32 | 4.6× | ≥ 3×, missed |
 //! | ray down, 20 m | 2k, 8 m | 11,940 | 4,751 | 2,096 | 0.44× | 0.44× | 0.48 | 0.24 | 0.5× | ≥ 2×, missed |
 //! | ray down, 20 m | 2k, 2 m | 4,325 | 3,444 | 2,096 | 0.61× | 0.61× | 0.36 | 0.24 | 0.7× | ≥ 2×, missed |
 //! | ray down, 20 m | 64k, 8 m | 20,176 | 4,772 | 2,603 | 0.55× | 0.54× | 1.04 | 0.53 | 0.5× | ≥ 2×, missed |
@@ -266,18 +267,21 @@
 //!   read of the other two corners (divergence 179); what remains is more
 //!   walls met by more queries, each needing the walk, its tests and the
 //!   kernel;
-//! * missed, the box sweep: 0.47 to 1.16× (goal 3×; 0.41 to 1.13× before
-//!   the box-axes test). Divergence 178 keeps it unculled by world boxes
-//!   (its kernel's zero-speed reset can give contacts no box test
-//!   predicts), so every triangle of the walked cells goes through the
-//!   kernel's set-up or, since, the box's own three axes first (the one
-//!   cull proven to change nothing: those axes' interval tests separate on
-//!   any window when they separate on a fresh one). Profile (callgrind, 2k, 8 m cells): the kernel
-//!   (`physics_mesh_sweep_box_triangle`, `sweep_box_triangle_windows`) 63 %
-//!   of the query, the corners' conversion 17 %, the kernel's own normal
-//!   14 %, which the kept normals now replace (8 % fewer instructions in
-//!   `f32`, 40 % in `Ee32`); the box rows' times are from a second run
-//!   after that change;
+//! * missed, the box sweep: 1.26 to 1.46× in instructions (goal 3×; 0.47
+//!   to 1.16× before its walk culled by the box's own axes, 0.41 to 1.13×
+//!   before the per-triangle box-axes test). Divergence 178 keeps it
+//!   unculled by world boxes (its kernel's zero-speed reset can give
+//!   contacts no box test predicts); what it has is the kernel's own first
+//!   test put on boxes: cells, tree nodes and triangles whose bounding box
+//!   lies clear of the box along one of the box's three axes are passed
+//!   over (divergence 272), which took 35,084 instructions to 14,698 (2k, 8 m
+//!   cells) and 39,157 to 14,679 (64k, 8 m). Earlier profile (callgrind, 2k,
+//!   8 m cells, before that cull): the kernel (`physics_mesh_sweep_box_triangle`,
+//!   `sweep_box_triangle_windows`) 63 % of the query, the corners' conversion
+//!   17 %, the kernel's own normal 14 %, which the kept normals replaced (8 %
+//!   fewer instructions in `f32`, 40 % in `Ee32`). The box rows' times are
+//!   from a run after the cull (load about 3; the 64k, 2 m parry figure
+//!   spread 2.2 to 3.7 ms for its 256 queries);
 //! * missed, the rays: 0.27 to 0.74× (goal 2×), from 0.04 to 0.48× before.
 //!   The ray now walks its cells nearest first, through a tree of boxes per
 //!   cell, and stops testing once the nearest hit is found, but keeps the
