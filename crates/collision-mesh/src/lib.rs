@@ -191,36 +191,35 @@
 //! 179). Instructions (Ir) per query, `f32` mode; times are criterion's
 //! median per query on the shared 2-core machine (load average 2 to 4.5;
 //! single figures move by up to ±30 % between runs, the instruction counts
-//! do not move). The instruction columns are from the latest `bench-ir` runs
-//! (the box rows from a run after divergence 272's cull, the others from
-//! the one before), after the one per-triangle filter, the box sweep's test of the box's own
-//! axes before the kernel's set-up (`kernels::box_sweep::box_axes_separate`:
-//! the box sweep 6 to 12 % fewer instructions: 39,474 → 35,084 with 2k and
-//! 8 m cells, 44,541 → 39,157 with 64k) and the `f32` guard of the
-//! point-triangle distance (divergence 320: every sum and product checked,
-//! which costs the sphere overlap 15 %: 5,026 → 5,764, the one query slower
-//! than before, by the price of never answering NaN); the time columns are
-//! from the run before those changes (the machine's load, 7 to 12, made
-//! new times meaningless):
+//! do not move). The instruction columns are from the latest `bench-ir` run,
+//! after the one per-triangle filter, the box sweep's walk culled by the
+//! box's own axes (divergence 272: 35,084 → 14,690 with 2k and 8 m cells,
+//! 39,157 → 14,673 with 64k), the `f32` guard of the point-triangle
+//! distance (divergence 320: every sum and product checked, which first
+//! cost the sphere overlap 15 %, 5,026 → 5,764), then its plain set-up for
+//! coordinates below 2²⁹, where nothing can overflow, and `f32`'s
+//! saturation as one clamp (the same bits for every pattern; back to 5,187).
+//! The time columns are from the run before those changes but for the box
+//! rows, timed after the cull:
 //!
 //! | query | mesh, cells | before | ours | parry3d | parry ÷ ours | one-sided parry ÷ ours | ours µs | parry3d µs | parry ÷ ours, time | goal |
 //! | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
-//! | sphere sweep, all contacts | 2k, 8 m | 17,384 | 8,308 | 55,112 | 6.63× | 3.85× | 1.79 | 11.96 | 6.7× | ≥ 5×, met |
-//! | sphere sweep, all contacts | 2k, 2 m | 10,666 | 7,989 | 55,112 | 6.90× | 4.00× | 1.38 | 15.59 | 11.3× | ≥ 5×, met |
-//! | sphere sweep, all contacts | 64k, 8 m | 28,952 | 9,793 | 69,642 | 7.11× | 4.38× | 1.71 | 13.62 | 8.0× | ≥ 5×, met |
-//! | sphere sweep, all contacts | 64k, 2 m | 20,130 | 9,441 | 69,642 | 7.38× | 4.55× | 3.45 | 23.35 | 6.8× | ≥ 5×, met |
-//! | sphere sweep, first contact | 2k, 8 m | 17,889 | 8,722 | 34,232 | 3.93× | 4.28× | 1.31 | 5.98 | 4.6× | ≥ 3×, met |
-//! | sphere sweep, first contact | 2k, 2 m | 11,025 | 8,501 | 34,232 | 4.03× | 4.39× | 1.51 | 7.22 | 4.8× | ≥ 3×, met |
-//! | sphere sweep, first contact | 64k, 8 m | 28,911 | 9,607 | 36,555 | 3.81× | 4.28× | 2.82 | 11.93 | 4.2× | ≥ 3×, met |
-//! | sphere sweep, first contact | 64k, 2 m | 20,289 | 9,447 | 36,555 | 3.87× | 4.35× | 2.48 | 10.30 | 4.2× | ≥ 3×, met |
-//! | walking capsule | 2k, 8 m | 13,103 | 5,059 | 37,900 | 7.49× | 3.18× | 0.66 | 7.21 | 11.0× | ≥ 3×, met |
-//! | walking capsule | 2k, 2 m | 6,930 | 4,757 | 37,900 | 7.97× | 3.38× | 1.26 | 9.97 | 7.9× | ≥ 3×, met |
-//! | walking capsule | 64k, 8 m | 23,656 | 6,153 | 40,657 | 6.61× | 2.92× | 1.68 | 14.13 | 8.4× | ≥ 3×, met |
-//! | walking capsule | 64k, 2 m | 15,726 | 5,801 | 40,657 | 7.01× | 3.10× | 1.94 | 13.03 | 6.7× | ≥ 3×, met |
-//! | box sweep | 2k, 8 m | 42,489 | 14,698 | 19,527 | 1.33× | 0.88× | 2.66 | 4.41 | 1.7× | ≥ 3×, missed |
-//! | box sweep | 2k, 2 m | 18,254 | 13,334 | 19,527 | 1.46× | 0.97× | 2.54 | 4.40 | 1.7× | ≥ 3×, missed |
-//! | box sweep | 64k, 8 m | 56,056 | 14,679 | 18,431 | 1.26× | 0.80× | 2.34 | 3.98 | 1.7× | ≥ 3×, missed |
-//! | box sweep | 64k, 2 m | 26,207 | 12,657 | 18,431 | 1.46× | 0.93× | 2.48 | 11.32 | 4.6× | ≥ 3×, missed |
+//! | sphere sweep, all contacts | 2k, 8 m | 17,384 | 8,078 | 55,112 | 6.82× | 3.96× | 1.79 | 11.96 | 6.7× | ≥ 5×, met |
+//! | sphere sweep, all contacts | 2k, 2 m | 10,666 | 7,749 | 55,112 | 7.11× | 4.12× | 1.38 | 15.59 | 11.3× | ≥ 5×, met |
+//! | sphere sweep, all contacts | 64k, 8 m | 28,952 | 9,507 | 69,642 | 7.33× | 4.52× | 1.71 | 13.62 | 8.0× | ≥ 5×, met |
+//! | sphere sweep, all contacts | 64k, 2 m | 20,130 | 9,144 | 69,642 | 7.62× | 4.70× | 3.45 | 23.35 | 6.8× | ≥ 5×, met |
+//! | sphere sweep, first contact | 2k, 8 m | 17,889 | 8,469 | 34,232 | 4.04× | 4.41× | 1.31 | 5.98 | 4.6× | ≥ 3×, met |
+//! | sphere sweep, first contact | 2k, 2 m | 11,025 | 8,242 | 34,232 | 4.15× | 4.53× | 1.51 | 7.22 | 4.8× | ≥ 3×, met |
+//! | sphere sweep, first contact | 64k, 8 m | 28,911 | 9,311 | 36,555 | 3.93× | 4.41× | 2.82 | 11.93 | 4.2× | ≥ 3×, met |
+//! | sphere sweep, first contact | 64k, 2 m | 20,289 | 9,139 | 36,555 | 4.00× | 4.49× | 2.48 | 10.30 | 4.2× | ≥ 3×, met |
+//! | walking capsule | 2k, 8 m | 13,103 | 4,968 | 37,900 | 7.63× | 3.23× | 0.66 | 7.21 | 11.0× | ≥ 3×, met |
+//! | walking capsule | 2k, 2 m | 6,930 | 4,675 | 37,900 | 8.11× | 3.44× | 1.26 | 9.97 | 7.9× | ≥ 3×, met |
+//! | walking capsule | 64k, 8 m | 23,656 | 6,041 | 40,657 | 6.73× | 2.98× | 1.68 | 14.13 | 8.4× | ≥ 3×, met |
+//! | walking capsule | 64k, 2 m | 15,726 | 5,700 | 40,657 | 7.13× | 3.16× | 1.94 | 13.03 | 6.7× | ≥ 3×, met |
+//! | box sweep | 2k, 8 m | 42,489 | 14,690 | 19,527 | 1.33× | 0.88× | 2.66 | 4.41 | 1.7× | ≥ 3×, missed |
+//! | box sweep | 2k, 2 m | 18,254 | 13,327 | 19,527 | 1.47× | 0.97× | 2.54 | 4.40 | 1.7× | ≥ 3×, missed |
+//! | box sweep | 64k, 8 m | 56,056 | 14,673 | 18,431 | 1.26× | 0.80× | 2.34 | 3.98 | 1.7× | ≥ 3×, missed |
+//! | box sweep | 64k, 2 m | 26,207 | 12,651 | 18,431 | 1.46× | 0.93× | 2.48 | 11.32 | 4.6× | ≥ 3×, missed |
 //! | ray down, 20 m | 2k, 8 m | 11,940 | 4,751 | 2,096 | 0.44× | 0.44× | 0.48 | 0.24 | 0.5× | ≥ 2×, missed |
 //! | ray down, 20 m | 2k, 2 m | 4,325 | 3,444 | 2,096 | 0.61× | 0.61× | 0.36 | 0.24 | 0.7× | ≥ 2×, missed |
 //! | ray down, 20 m | 64k, 8 m | 20,176 | 4,772 | 2,603 | 0.55× | 0.54× | 1.04 | 0.53 | 0.5× | ≥ 2×, missed |
@@ -229,14 +228,14 @@
 //! | ray level, 20 m | 2k, 2 m | 22,075 | 6,544 | 1,869 | 0.29× | 0.29× | 0.91 | 0.26 | 0.3× | ≥ 2×, missed |
 //! | ray level, 20 m | 64k, 8 m | 72,242 | 7,312 | 2,725 | 0.37× | 0.38× | 1.15 | 0.28 | 0.2× | ≥ 2×, missed |
 //! | ray level, 20 m | 64k, 2 m | 33,404 | 7,304 | 2,725 | 0.37× | 0.38× | 0.89 | 0.28 | 0.3× | ≥ 2×, missed |
-//! | sphere overlap | 2k, 8 m | 11,406 | 5,764 | 5,556 | 0.96× | 0.71× | 0.97 | 0.96 | 1.0× | ≥ 2×, missed |
-//! | sphere overlap | 2k, 2 m | 5,901 | 5,371 | 5,556 | 1.03× | 0.77× | 0.78 | 0.75 | 1.0× | ≥ 2×, missed |
-//! | sphere overlap | 64k, 8 m | 20,887 | 6,481 | 6,251 | 0.96× | 0.74× | 1.04 | 1.70 | 1.6× | ≥ 2×, missed |
-//! | sphere overlap | 64k, 2 m | 14,301 | 5,990 | 6,251 | 1.04× | 0.80× | 0.74 | 1.04 | 1.4× | ≥ 2×, missed |
-//! | sphere push-out | 2k, 8 m | 16,513 | 5,366 | 5,427 | 1.01× | 0.78× | 0.62 | 0.73 | 1.2× | ≥ 2×, missed |
-//! | sphere push-out | 2k, 2 m | 6,878 | 4,945 | 5,427 | 1.10× | 0.85× | 0.62 | 0.73 | 1.2× | ≥ 2×, missed |
-//! | sphere push-out | 64k, 8 m | 27,312 | 5,988 | 6,127 | 1.02× | 0.77× | 1.86 | 1.76 | 0.9× | ≥ 2×, missed |
-//! | sphere push-out | 64k, 2 m | 15,040 | 5,291 | 6,127 | 1.16× | 0.87× | 0.77 | 0.95 | 1.2× | ≥ 2×, missed |
+//! | sphere overlap | 2k, 8 m | 11,406 | 5,187 | 5,556 | 1.07× | 0.79× | 0.97 | 0.96 | 1.0× | ≥ 2×, missed |
+//! | sphere overlap | 2k, 2 m | 5,901 | 4,799 | 5,556 | 1.16× | 0.86× | 0.78 | 0.75 | 1.0× | ≥ 2×, missed |
+//! | sphere overlap | 64k, 8 m | 20,887 | 5,787 | 6,251 | 1.08× | 0.82× | 1.04 | 1.70 | 1.6× | ≥ 2×, missed |
+//! | sphere overlap | 64k, 2 m | 14,301 | 5,301 | 6,251 | 1.18× | 0.90× | 0.74 | 1.04 | 1.4× | ≥ 2×, missed |
+//! | sphere push-out | 2k, 8 m | 16,513 | 5,349 | 5,427 | 1.01× | 0.78× | 0.62 | 0.73 | 1.2× | ≥ 2×, missed |
+//! | sphere push-out | 2k, 2 m | 6,878 | 4,932 | 5,427 | 1.10× | 0.85× | 0.62 | 0.73 | 1.2× | ≥ 2×, missed |
+//! | sphere push-out | 64k, 8 m | 27,312 | 5,969 | 6,127 | 1.03× | 0.77× | 1.86 | 1.76 | 0.9× | ≥ 2×, missed |
+//! | sphere push-out | 64k, 2 m | 15,040 | 5,277 | 6,127 | 1.16× | 0.87× | 0.77 | 0.95 | 1.2× | ≥ 2×, missed |
 //!
 //! Against the goals (instructions, parry3d as it comes):
 //!

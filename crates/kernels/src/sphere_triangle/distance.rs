@@ -87,6 +87,37 @@ impl<R: Real> Quad<R> {
     }
 }
 
+/// `2²⁹` (`0x4e000000`), the coordinate bound of the plain set-up.
+const SMALL_BITS: u32 = 0x4e00_0000;
+
+/// The region method's set-up: the quadratic's coefficients, `|det|` and the
+/// unscaled `s`, `t`; each step saturated when `SAT`, plain otherwise (the
+/// same bits when nothing overflows).
+#[inline(always)]
+fn set_up<R: Real, const SAT: bool>(p: Vec4<R>, tri: &WorkTriangle<R>) -> (Quad<R>, R, R, R) {
+    let sub = |a: R, b: R| if SAT { sat::sub(a, b) } else { a - b };
+    let mul = |a: R, b: R| if SAT { sat::mul(a, b) } else { a * b };
+    let add = |a: R, b: R| if SAT { sat::add(a, b) } else { a + b };
+    let vsub = |a: Vec4<R>, b: Vec4<R>| Vec4::new(sub(a.x, b.x), sub(a.y, b.y), sub(a.z, b.z), a.w);
+    let dot = |a: Vec4<R>, b: Vec4<R>| add(add(mul(a.x, b.x), mul(a.y, b.y)), mul(a.z, b.z));
+    let [v0, v1, v2] = tri.v;
+    let e0 = vsub(v1, v0);
+    let e1 = vsub(v2, v0);
+    let dv = vsub(v0, p);
+    let q = Quad {
+        a: dot(e0, e0),
+        b: dot(e0, e1),
+        c: dot(e1, e1),
+        d: dot(e0, dv),
+        e: dot(e1, dv),
+        f: dot(dv, dv),
+    };
+    let det = sub(mul(q.a, q.c), mul(q.b, q.b)).abs();
+    let s = sub(mul(q.b, q.e), mul(q.c, q.d));
+    let t = sub(mul(q.b, q.d), mul(q.a, q.e));
+    (q, det, s, t)
+}
+
 /// The squared distance from `p` to the triangle with corners `tri.v` (only
 /// the corners are read), with the closest point's parameters `s` and `t`
 /// (Unit 1, "PointTriangle_DistanceSq").
@@ -106,21 +137,18 @@ pub fn point_triangle_distance_sq<R: Real>(
     p: Vec4<R>,
     tri: &WorkTriangle<R>,
 ) -> TriangleDistance<R> {
-    let [v0, v1, v2] = tri.v;
-    let e0 = sat::vsub(v1, v0);
-    let e1 = sat::vsub(v2, v0);
-    let dv = sat::vsub(v0, p);
-    let q = Quad {
-        a: sat::dot(e0, e0),
-        b: sat::dot(e0, e1),
-        c: sat::dot(e1, e1),
-        d: sat::dot(e0, dv),
-        e: sat::dot(e1, dv),
-        f: sat::dot(dv, dv),
+    // Below 2²⁹ in every coordinate nothing up to `s + t` can overflow (the
+    // edges stay under 2³⁰, the dot products under 3·2⁶⁰, `s` and `t` under
+    // 2¹²⁵), so the plain operations give the saturating ones' bits.
+    let small = tri.v.iter().chain([&p]).all(|v| {
+        let m = v.x.abs().max(v.y.abs()).max(v.z.abs());
+        m <= R::from_bits(SMALL_BITS)
+    });
+    let (q, det, s, t) = if small {
+        set_up::<R, false>(p, tri)
+    } else {
+        set_up::<R, true>(p, tri)
     };
-    let det = sat::sub(sat::mul(q.a, q.c), sat::mul(q.b, q.b)).abs();
-    let s = sat::sub(sat::mul(q.b, q.e), sat::mul(q.c, q.d));
-    let t = sat::sub(sat::mul(q.b, q.d), sat::mul(q.a, q.e));
     let zero = R::ZERO;
     let (s, t, dist) = if sat::add(s, t) <= det {
         if s < zero {
@@ -230,4 +258,48 @@ pub fn sphere_triangle_penetration<R: Real>(
     let r = sphere.radius;
     let q = point_triangle_distance_sq(sphere.centre, tri).dist_sq;
     (q < r * r).then(|| r - q.sqrt())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The plain set-up gives the saturating one's bits wherever the bound
+    /// lets it run: random corners and points up to `±2²⁹`, a third of them
+    /// at the bound itself (the largest products), in `f32`, where the two
+    /// differ only by an overflow.
+    #[test]
+    fn plain_set_up_is_the_saturating_one_below_the_bound() {
+        let bound = f32::from_bits(SMALL_BITS);
+        assert_eq!(bound, 536_870_912.0);
+        let mut x = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let u = (x >> 40) as f32 / (1u64 << 24) as f32;
+            match x % 3 {
+                0 => bound.copysign(u - 0.5),
+                1 => (u * 2.0 - 1.0) * bound,
+                _ => (u * 2.0 - 1.0) * 100.0,
+            }
+        };
+        for _ in 0..200_000 {
+            let mut v = [Vec4::<f32>::ZERO; 4];
+            for c in &mut v {
+                *c = Vec4::new(next(), next(), next(), 1.0);
+            }
+            let tri = WorkTriangle {
+                v: [v[0], v[1], v[2]],
+                ..WorkTriangle::default()
+            };
+            let (qa, da, sa, ta) = set_up::<f32, true>(v[3], &tri);
+            let (qb, db, sb, tb) = set_up::<f32, false>(v[3], &tri);
+            let bits = |q: &Quad<f32>, d: f32, s: f32, t: f32| {
+                [q.a, q.b, q.c, q.d, q.e, q.f, d, s, t].map(f32::to_bits)
+            };
+            assert_eq!(bits(&qa, da, sa, ta), bits(&qb, db, sb, tb), "{v:?}");
+            assert!(sa.is_finite() && ta.is_finite() && (sa + ta).is_finite());
+        }
+    }
 }
