@@ -68,3 +68,44 @@ proptest! {
         }
     }
 }
+
+/// `f32`'s saturation (one clamp) gives what "an infinity becomes `±MAX`,
+/// anything else is kept" gives, bit for bit: every special class (both
+/// infinities, both zeros, `±MAX`, the subnormals' ends, quiet and
+/// signalling NaNs of both signs) and a million patterns in between.
+#[test]
+fn f32_saturate_is_infinities_to_max() {
+    let reference = |x: f32| {
+        if x.is_infinite() {
+            f32::MAX.copysign(x)
+        } else {
+            x
+        }
+    };
+    let special = [
+        0x7f80_0000u32,
+        0xff80_0000,
+        0,
+        0x8000_0000,
+        0x7f7f_ffff,
+        0xff7f_ffff,
+        1,
+        0x007f_ffff,
+        0x8000_0001,
+        0x7fc0_0000,
+        0xffc0_0000,
+        0x7f80_0001,
+        0xff80_0001,
+    ];
+    let mut x = 0x2545_f491_4f6c_dd1d_u64;
+    let random = (0..1_000_000).map(|_| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x >> 32) as u32
+    });
+    for b in special.into_iter().chain(random) {
+        let v = f32::from_bits(b);
+        assert_eq!(v.saturate().to_bits(), reference(v).to_bits(), "{b:#x}");
+    }
+}
