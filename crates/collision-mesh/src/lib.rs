@@ -289,8 +289,9 @@
 //!   the whole mesh is entered once. Profile (2k, 8 m, level rays): the
 //!   box-segment test 49 % (about 25 nodes and triangle boxes per cell), the
 //!   two ends to grid space and the cell range 12 %;
-//! * missed, the overlap (0.96 to 1.04×, 1.1 to 1.2× before the distance's
-//!   `f32` guard) and the push-out (1.0 to 1.2×), goal
+//! * missed, the overlap (1.07 to 1.18×; 0.96 to 1.04× with the distance's
+//!   `f32` guard checked at every step, 1.1 to 1.2× before it) and the
+//!   push-out (1.0 to 1.2×), goal
 //!   2×: they were 0.30 to 0.94× and 0.22 to 0.79× before. Profile (2k, 8 m): the cell walk and
 //!   the tree's picks 35 to 40 % (collecting and sorting list positions so
 //!   the console's order is kept), the corners' conversion 10 to 20 %, the
