@@ -152,15 +152,8 @@ fn a_world_settles_a_box_and_stops_a_walker() {
     assert_eq!(o.velocity.x, 0.0, "at rest");
 
     let walker = owners.push(ReferenceOwner::Human(WalkingHumanOwner {
-        position: Vec4::point(36.0, -2.0, 0.0),
         velocity: Vec4::new(2.0, 0.0, 0.0, 0.0),
-        airborne: false,
-        player: false,
-        scale: 1.0,
-        weight: 82.0,
-        push_weight: 1.0,
-        bone: None,
-        body: None,
+        ..WalkingHumanOwner::at(Vec4::point(36.0, -2.0, 0.0))
     }));
     let human = world.create_human(&owners, walker).unwrap();
     owners.set_body(walker, human.0);

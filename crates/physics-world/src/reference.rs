@@ -129,6 +129,27 @@ pub struct WalkingHumanOwner<R> {
     pub body: Option<BodyId>,
 }
 
+impl<R: Real> WalkingHumanOwner<R> {
+    /// A human standing at `position` (the feet): not airborne, not a
+    /// player, class scale 1, weight 82 (the examples' choice: attribute 1
+    /// is the game's own), push weight 1, no posed bone, no body yet. Set
+    /// `velocity` for the walk, or use the struct's fields for the rest.
+    #[must_use]
+    pub fn at(position: Vec4<R>) -> Self {
+        Self {
+            position: position.with_w(R::ONE),
+            velocity: Vec4::ZERO,
+            airborne: false,
+            player: false,
+            scale: R::ONE,
+            weight: R::from_f32(82.0),
+            push_weight: R::ONE,
+            bone: None,
+            body: None,
+        }
+    }
+}
+
 /// One car: what `Car_OnLanded` reads and writes.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CarOwner<R> {

@@ -200,17 +200,11 @@ impl<R: Real> Street<R> {
         let mut humans = Vec::with_capacity(HUMANS);
         for _ in 0..HUMANS {
             let (x, y) = (rng.range(2.0, LENGTH - 2.0), rng.range(-5.0, 5.0));
-            let id = owners.push(ReferenceOwner::Human(WalkingHumanOwner {
-                position: Vec4::point(f(x), f(y), R::ZERO),
-                velocity: Vec4::ZERO,
-                airborne: false,
-                player: false,
-                scale: R::ONE,
-                weight: f(82.0),
-                push_weight: R::ONE,
-                bone: None,
-                body: None,
-            }));
+            let id = owners.push(ReferenceOwner::Human(WalkingHumanOwner::at(Vec4::point(
+                f(x),
+                f(y),
+                R::ZERO,
+            ))));
             let b = owners
                 .make_human_body(&mut world, id, true)
                 .expect("a human body");

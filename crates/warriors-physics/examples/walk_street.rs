@@ -23,17 +23,9 @@ fn main() -> Result<(), Box<dyn Error>> {
     world.set_level(level)?;
 
     let mut owners = ReferenceOwners::<f32>::default();
-    let walker = owners.push(ReferenceOwner::Human(WalkingHumanOwner {
-        position: Vec4::point(2.0, 2.0, 0.0),
-        velocity: Vec4::ZERO,
-        airborne: false,
-        player: false,
-        scale: 1.0,
-        weight: 82.0,
-        push_weight: 1.0,
-        bone: None,
-        body: None,
-    }));
+    let walker = owners.push(ReferenceOwner::Human(WalkingHumanOwner::at(Vec4::point(
+        2.0, 2.0, 0.0,
+    ))));
     let body = world.create_human(&owners, walker)?;
     owners.set_body(walker, body.0);
 

@@ -350,17 +350,9 @@ impl<R: Real> World<R> {
     /// let mut world = World::<f32>::new();
     /// world.set_level(Level::from_soup(&wall, &LevelConfig::default(), "wall")?)?;
     /// let mut owners = ReferenceOwners::<f32>::default();
-    /// let walker = owners.push(ReferenceOwner::Human(WalkingHumanOwner {
-    ///     position: Vec4::point(0.0, 0.0, 0.0),
-    ///     velocity: Vec4::ZERO,
-    ///     airborne: false,
-    ///     player: false,
-    ///     scale: 1.0,
-    ///     weight: 82.0,
-    ///     push_weight: 1.0,
-    ///     bone: None,
-    ///     body: None,
-    /// }));
+    /// let walker = owners.push(ReferenceOwner::Human(WalkingHumanOwner::at(Vec4::point(
+    ///     0.0, 0.0, 0.0,
+    /// ))));
     /// let body = world.create_human(&owners, walker)?;
     /// owners.set_body(walker, body.0);
     /// for _ in 0..60 {

@@ -95,17 +95,9 @@ fn stale_handles_and_bad_input_are_errors() {
     let mut world = World::<f32>::new();
     world.set_level(floor()).unwrap();
     let mut owners = ReferenceOwners::<f32>::default();
-    let h = owners.push(ReferenceOwner::Human(WalkingHumanOwner {
-        position: Vec4::point(0.0, 0.0, 0.0),
-        velocity: Vec4::ZERO,
-        airborne: false,
-        player: false,
-        scale: 1.0,
-        weight: 82.0,
-        push_weight: 1.0,
-        bone: None,
-        body: None,
-    }));
+    let h = owners.push(ReferenceOwner::Human(WalkingHumanOwner::at(Vec4::point(
+        0.0, 0.0, 0.0,
+    ))));
     let body = world.create_human(&owners, h).unwrap();
     assert_eq!(body.kind(), BodyKind::Human);
     let nan = world.sweep(
