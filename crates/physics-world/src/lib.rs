@@ -119,7 +119,7 @@
 //! growth is objects lying on other objects or on the parked cars' roofs,
 //! which the box pair meets at fraction 0 on every update, so they stay
 //! airborne (121 airborne at tick 3,000: about 80 between 0.3 and 0.7 m up,
-//! 23 on the roofs at 1.4 to 1.6 m, 10 climbing pairs' boxes higher).
+//! 23 on the roofs at 1.4 to 1.6 m, 11 climbing boxes 18 to 33 m up).
 //!
 //! In instructions (callgrind on `examples/street_ticks.rs`, 300 ticks from
 //! the start, `f32`, release; load-independent): 1.02 M per tick (306.6 M
