@@ -149,6 +149,7 @@ pub mod step;
 pub mod street;
 mod strike;
 pub mod sweep;
+pub mod tiles;
 mod world;
 
 pub use bodies::{object_kind_bits, ObjectShape, ObjectType};
@@ -162,4 +163,5 @@ pub use resolve::{ContactContext, MoveState};
 pub use shape_query::{ContactList, QueryOptions, RayBodyHit, ShapeQuery, MAX_CONTACTS};
 pub use strike::{UpdateSweep, LANDING_FLAG};
 pub use sweep::{MoverState, SweepReport};
-pub use world::{build_human_set, Level, PhysicsWorld, Refusals, StepRate, WorldConfig};
+pub use tiles::{Level, LevelError};
+pub use world::{build_human_set, PhysicsWorld, Refusals, StepRate, WorldConfig};
