@@ -243,8 +243,12 @@ pub(crate) fn each_contact<R: Real>(
     mut query: impl MeshQuery<R>,
     mut take: impl FnMut(Contact<R>),
 ) {
-    let (lo, hi) = box_f32(bx);
     let several = tiles.len() > 1;
+    let (lo, hi) = if several {
+        box_f32(bx)
+    } else {
+        ([0.0; 3], [0.0; 3])
+    };
     for (k, t) in tiles.iter_mut().enumerate() {
         if several && !t.meets(lo, hi) {
             continue;
