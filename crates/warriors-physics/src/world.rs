@@ -129,8 +129,8 @@ impl<R: Real> World<R> {
     ///
     /// # Errors
     ///
-    /// [`WorldError::LevelTooLarge`] for a level of more tiles than a
-    /// contact's triangle word can name
+    /// [`WorldError::LevelTooLarge`] for a level the record layer's world
+    /// cannot hold: more tiles than a contact's triangle word can name
     /// ([`physics_world::tiles::MAX_TILES`], 65,536); the world keeps its
     /// level then.
     ///

@@ -463,6 +463,121 @@ fn one_tile_words_are_indices<R: Real>() {
     assert!(met > 50);
 }
 
+/// A floor of 200 × 180 quads of 1 m (72,000 triangles, past the format's
+/// 65,535): the level cuts it into tiles and the world takes it. Crates
+/// dropped on and around the tiles' cut land on the floor (their centres
+/// 0.25 above it) and humans walk across the cut unhindered, 4 m/s for a
+/// second, as over any floor.
+fn a_level_past_the_limit<R: Real>() {
+    let mut soup = Vec::new();
+    let w = warriors_physics::Attributes {
+        flags: TriangleFlags::ENABLED,
+        material: Material(6),
+        area: 1,
+    };
+    for i in 0..200 {
+        for j in 0..180 {
+            let (x, y) = (i as f32, j as f32);
+            common::quad(
+                &mut soup,
+                [
+                    [x, y, 0.0],
+                    [x + 1.0, y, 0.0],
+                    [x + 1.0, y + 1.0, 0.0],
+                    [x, y + 1.0, 0.0],
+                ],
+                w,
+            );
+        }
+    }
+    assert!(soup.len() > 65_535);
+    let level = Level::<R>::from_soup(&soup, &LevelConfig::default(), "big").unwrap();
+    assert!(level.tile_count() >= 2);
+    // The cut: where the first tile's box ends in x.
+    let cut = level
+        .mesh(0)
+        .unwrap()
+        .vertices()
+        .iter()
+        .map(|v| v[0])
+        .fold(f32::MIN, f32::max);
+    assert!(cut > 50.0 && cut < 150.0, "{cut}");
+    let mut world = World::<R>::new();
+    world.set_level(level).unwrap();
+    assert!(world.record().tile_count() >= 2);
+    let mut owners = ReferenceOwners::<R>::default();
+    let mut crates = Vec::new();
+    for k in 0..9 {
+        let at = [cut - 0.8 + 0.2 * k as f32, 20.0 + 3.0 * k as f32, 1.0];
+        let size = Vec4::<R>::from_f32([0.5, 0.5, 0.5, 0.0]);
+        let id = owners.push(ReferenceOwner::Object(WorldObjectOwner::at(
+            v4(at, 1.0),
+            size,
+            0,
+        )));
+        let body = world
+            .create_object(
+                &owners,
+                id,
+                ObjectBody::Box {
+                    size: [size.x, size.y, size.z],
+                },
+            )
+            .unwrap();
+        owners.set_body(id, body.0);
+        owners.drop_object(id, Vec4::ZERO);
+        crates.push(id);
+    }
+    let mut humans = Vec::new();
+    for k in 0..4 {
+        let at = [cut - 2.0, 60.0 + 5.0 * k as f32, 0.0];
+        let id = owners.push(walker(at, k % 2 == 1));
+        let body = world.create_human(&owners, id).unwrap();
+        owners.set_body(id, body.0);
+        humans.push((id, body));
+    }
+    let dt = 1.0f32 / 30.0;
+    for _ in 0..90 {
+        world.tick_reference_objects(&mut owners);
+    }
+    for _ in 0..30 {
+        for &(_, body) in &humans {
+            world
+                .sweep(
+                    &mut owners,
+                    body,
+                    [4.0f32, 0.0, 0.0],
+                    dt,
+                    &MoverState::default(),
+                )
+                .unwrap();
+        }
+    }
+    let level_contacts = owners
+        .contacts
+        .iter()
+        .filter(|c| c.triangle.is_some())
+        .count();
+    assert!(level_contacts > 0);
+    let mut tiles_met = std::collections::BTreeSet::new();
+    for c in &owners.contacts {
+        if let Some(t) = c.triangle {
+            tiles_met.insert(TriangleId::from_word(t).tile);
+        }
+    }
+    assert!(tiles_met.len() >= 2, "{tiles_met:?}");
+    for id in crates {
+        let z = owners.object(id).unwrap().position.z.to_f32();
+        assert!((z - 0.25).abs() < 0.03, "{z}");
+    }
+    for (id, _) in humans {
+        let p = feet(&owners, id).to_f32();
+        // 30 sweeps of 4/30 m: 4 m on, past the cut.
+        assert!((p[0] - (cut + 2.0)).abs() < 1e-3, "{p:?}");
+        assert!(p[2].abs() < 1e-3, "{p:?}");
+    }
+}
+
 macro_rules! both_modes {
     ($($name:ident),* $(,)?) => {
         mod f32_mode { $(#[test] fn $name() { super::$name::<f32>(); })* }
@@ -475,4 +590,5 @@ both_modes!(
     walks_and_drops_agree,
     edge_tie_goes_to_the_lower_tile,
     one_tile_words_are_indices,
+    a_level_past_the_limit,
 );
