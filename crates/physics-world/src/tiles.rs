@@ -202,7 +202,10 @@ where
 /// The one contact of a max-1 mesh sweep over the tiles `bx` reaches,
 /// written to `out`: the earliest fraction, an equal one kept from the
 /// lower tile (divergence 345). One tile is asked as it always was, into
-/// `out` directly. Returns 1 with a contact, else 0.
+/// `out` directly. Returns 1 with a contact, else 0. Inlined into the
+/// body sweep's mesh pass, which it joins on every pass (the one-tile path
+/// then costs what the single mesh's call cost).
+#[inline(always)]
 pub(crate) fn first_contact<R: Real>(
     tiles: &mut [Level<R>],
     bx: &Aabb<R>,
