@@ -10,6 +10,16 @@
 //! specification either) have rows 221 and up; the strike loop, the landing segment and the 0x801
 //! update sweep (`strike.rs`) rows 240 and up.
 //!
+//! # The level
+//!
+//! The console's world holds one collision mesh ([`PhysicsWorld::set_mesh`]).
+//! A level past the format's 65,535 triangles is held as several meshes
+//! ([`PhysicsWorld::set_meshes`], the [`tiles`] module): every mesh question
+//! of the world is then asked of each tile it reaches and the answers merged
+//! as one mesh would give them, and a contact's triangle word names the tile
+//! in its high half (divergences 345, 346). One tile is the console's path,
+//! unchanged.
+//!
 //! # Owners
 //!
 //! The console calls a body's owner (a task object) through its vtable.
