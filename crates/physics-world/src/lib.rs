@@ -10,6 +10,16 @@
 //! specification either) have rows 221 and up; the strike loop, the landing segment and the 0x801
 //! update sweep (`strike.rs`) rows 240 and up.
 //!
+//! # The level
+//!
+//! The console's world holds one collision mesh ([`PhysicsWorld::set_mesh`]).
+//! A level past the format's 65,535 triangles is held as several meshes
+//! ([`PhysicsWorld::set_meshes`], the [`tiles`] module): every mesh question
+//! of the world is then asked of each tile it reaches and the answers merged
+//! as one mesh would give them, and a contact's triangle word names the tile
+//! in its high half (divergences 345, 346). One tile is the console's path,
+//! unchanged.
+//!
 //! # Owners
 //!
 //! The console calls a body's owner (a task object) through its vtable.
@@ -156,6 +166,7 @@ pub mod step;
 pub mod street;
 mod strike;
 pub mod sweep;
+pub mod tiles;
 mod world;
 
 pub use bodies::{object_kind_bits, ObjectShape, ObjectType};
@@ -169,4 +180,5 @@ pub use resolve::{ContactContext, MoveState};
 pub use shape_query::{ContactList, QueryOptions, RayBodyHit, ShapeQuery, MAX_CONTACTS};
 pub use strike::{UpdateSweep, LANDING_FLAG};
 pub use sweep::{MoverState, SweepReport};
-pub use world::{build_human_set, Level, PhysicsWorld, Refusals, StepRate, WorldConfig};
+pub use tiles::{Level, LevelError};
+pub use world::{build_human_set, PhysicsWorld, Refusals, StepRate, WorldConfig};

@@ -224,8 +224,7 @@ impl<R: Real> PhysicsWorld<R> {
                 Other::Level => {
                     if let Some(ix) = c.triangle {
                         let on = self
-                            .mesh()
-                            .and_then(|m| m.triangle(ix as usize))
+                            .level_triangle(ix)
                             .is_some_and(|t| t.flags.contains(TriangleFlags::ENABLED));
                         if !on {
                             continue;
@@ -379,8 +378,7 @@ impl<R: Real> PhysicsWorld<R> {
     fn asks_write_back(&self, c: &Contact<R>, other: Option<BodyId>, mover_airborne: bool) -> bool {
         match other {
             None => !c.triangle.is_some_and(|ix| {
-                self.mesh()
-                    .and_then(|m| m.triangle(ix as usize))
+                self.level_triangle(ix)
                     .is_some_and(|t| t.flags.contains(TriangleFlags::BIT_8))
             }),
             Some(ob) => {

@@ -285,7 +285,10 @@ impl<R: Real> PhysicsWorld<R> {
     /// contacts are kept, sorted by fraction; the first `min(max,
     /// out.len())` are copied into `out` and their number returned. The
     /// candidates come from the shape's bounds grown by the move, with the
-    /// querying owner ignored (*inferred*, divergence 210).
+    /// querying owner ignored (*inferred*, divergence 210). A level of
+    /// several tiles is swept tile after tile over the tiles the box
+    /// reaches, each tile's contacts inserted in turn, so equal fractions
+    /// keep the lower tile first (divergence 345).
     ///
     /// Original: `IPhysics_CollideShape` (0x0033e7f0).
     pub fn collide_shape<O: Owners<R> + ?Sized>(
@@ -344,9 +347,9 @@ impl<R: Real> PhysicsWorld<R> {
         mv: Vec4<R>,
         list: &mut ContactList<R>,
     ) {
-        let Some(level) = self.level.as_mut() else {
+        if self.tiles.is_empty() {
             return;
-        };
+        }
         let mut sq = SweepQuery::new(collision_mesh::Aabb::new(bx.min, bx.max), MAX_CONTACTS)
             .with_options(mesh_options(q.options))
             .with_body_flags(me.flags.bits());
@@ -354,24 +357,20 @@ impl<R: Real> PhysicsWorld<R> {
         sq.nz_min = q.nz_min;
         sq.nz_max = q.nz_max;
         let mut buf = [Contact::<R>::default(); MAX_CONTACTS];
-        let n = match &me.shape {
-            Shape::Sphere(s) => level
-                .mesh
-                .sweep_sphere(&mut level.scratch, &mut buf, &sq, s, mv),
-            Shape::Capsule(c) => {
-                level
-                    .mesh
-                    .sweep_capsule(&mut level.scratch, &mut buf, &sq, c, me.scale, mv)
-            }
-            Shape::Box(b) => level
-                .mesh
-                .sweep_box(&mut level.scratch, &mut buf, &sq, b, mv),
+        let query = |mesh: &collision_mesh::CollisionMesh,
+                     scratch: &mut collision_mesh::QueryScratch<R>,
+                     buf: &mut [Contact<R>]| match &me.shape {
+            Shape::Sphere(s) => mesh.sweep_sphere(scratch, buf, &sq, s, mv),
+            Shape::Capsule(c) => mesh.sweep_capsule(scratch, buf, &sq, c, me.scale, mv),
+            Shape::Box(b) => mesh.sweep_box(scratch, buf, &sq, b, mv),
             Shape::Segment(_) => 0,
         };
-        for mut c in buf.into_iter().take(n) {
+        // Tile after tile into the sorted list: equal fractions keep the
+        // lower tile first (divergence 345).
+        crate::tiles::each_contact(&mut self.tiles, bx, &mut buf, query, |mut c| {
             stamp(&mut c, me, None, 0);
             list.insert_sorted(c);
-        }
+        });
     }
 
     /// Tests a shape where it is against the candidate bodies (option 0x2,
@@ -382,7 +381,8 @@ impl<R: Real> PhysicsWorld<R> {
     /// the querying owner, 0x200 tests only enabled shapes, 0x10 keeps one
     /// contact per body (divergence 207). The level's contacts come first,
     /// then the bodies' in the sort-and-sweep's order, at most 50
-    /// (*inferred*, divergence 211).
+    /// (*inferred*, divergence 211); a level of several tiles gives its
+    /// contacts in tile order (divergence 345).
     ///
     /// Original: `IPhysics_OverlapShape` (0x0033ebb8).
     pub fn overlap_shape<O: Owners<R> + ?Sized>(
@@ -398,18 +398,21 @@ impl<R: Real> PhysicsWorld<R> {
         let bx = me.bounds();
         let mut list = ContactList::<R>::default();
         if q.options.contains(QueryOptions::MESH) {
-            if let (Some(level), Shape::Sphere(s)) = (self.level.as_mut(), &me.shape) {
+            if let (false, Shape::Sphere(s)) = (self.tiles.is_empty(), &me.shape) {
                 let mut sq =
                     SweepQuery::new(collision_mesh::Aabb::new(bx.min, bx.max), MAX_CONTACTS);
                 sq.own_shape = me.shape_word;
                 let mut buf = [Contact::<R>::default(); MAX_CONTACTS];
-                let n = level
-                    .mesh
-                    .overlap_sphere(&mut level.scratch, &mut buf, &sq, s);
-                for mut c in buf.into_iter().take(n) {
+                let query = |mesh: &collision_mesh::CollisionMesh,
+                             scratch: &mut collision_mesh::QueryScratch<R>,
+                             buf: &mut [Contact<R>]| {
+                    mesh.overlap_sphere(scratch, buf, &sq, s)
+                };
+                // In tile order (divergence 345).
+                crate::tiles::each_contact(&mut self.tiles, &bx, &mut buf, query, |mut c| {
                     stamp(&mut c, &me, None, 0);
                     list.push(c);
-                }
+                });
             }
         }
         if q.options.contains(QueryOptions::BODIES) {

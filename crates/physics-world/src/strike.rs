@@ -6,7 +6,7 @@
 //! Human_TestStrikes builds the sweep"). Readings beyond those pages are
 //! *inferred* and numbered in `docs/divergences.md`, rows 240 and up.
 
-use collision_mesh::{Ray, RayFilter, RayResult};
+use collision_mesh::{Ray, RayFilter};
 use kernels::table::sweep_pair;
 use kernels::{Contact, PairContext};
 use ps2_float::{Real, Vec4};
@@ -282,7 +282,9 @@ impl<R: Real> PhysicsWorld<R> {
     /// the feet `feet` raised by `offset − 0.16 × scale` down to the moved
     /// feet `feet + mv`, cast into the level's mesh
     /// ([`collision_mesh::CollisionMesh::world_ray_cast`], no material or
-    /// type filter). A hit whose normal has `z > 0.65` is a contact flagged
+    /// type filter; over a level of several tiles the nearest hit of the
+    /// tiles the segment's box reaches, the lower tile's on a tie, its
+    /// triangle word naming the tile: divergences 345, 346). A hit whose normal has `z > 0.65` is a contact flagged
     /// 0x80 with the level: the fraction `(t − 1.0) / (length − 1.0)`, or 0
     /// when `t ≤ 1.0` (the formula's value at 1.0, without its 0 / 0 when
     /// the segment is 1.0 long), the hit point, the triangle's normal as
@@ -298,7 +300,9 @@ impl<R: Real> PhysicsWorld<R> {
         offset: R,
         scale: R,
     ) -> Option<Contact<R>> {
-        let level = self.level.as_mut()?;
+        if self.tiles.is_empty() {
+            return None;
+        }
         let raise = offset - R::from_f32(LANDING_SCALE_DROP) * scale;
         let upper = feet.with_z(feet.z + raise).with_w(R::ONE);
         let end = (feet + mv).with_w(R::ONE);
@@ -308,14 +312,10 @@ impl<R: Real> PhysicsWorld<R> {
             return None;
         }
         let ray = Ray::new(upper, d.normalize(), length);
-        let mut hit = RayResult::default();
-        let filter = RayFilter::default();
-        if !level
-            .mesh
-            .world_ray_cast(&mut level.scratch.visited, &ray, &mut hit, &filter)
-        {
-            return None;
-        }
+        // The nearest hit over the tiles, the lower tile's on a tie
+        // (divergence 345).
+        let (tile, hit) =
+            crate::tiles::nearest_ray_hit(&mut self.tiles, &ray, &RayFilter::default())?;
         if hit.normal.z.partial_cmp(&R::from_f32(LANDING_NZ)) != Some(core::cmp::Ordering::Greater)
         {
             return None;
@@ -329,7 +329,7 @@ impl<R: Real> PhysicsWorld<R> {
         let mut c = Contact {
             fraction: Some(fraction),
             flags: Some(LANDING_FLAG),
-            triangle: hit.triangle.map(u32::from),
+            triangle: hit.triangle.map(|t| crate::tiles::triangle_word(tile, t)),
             ..Contact::default()
         };
         c.point.set(ray.at(hit.t));

@@ -188,7 +188,10 @@ impl<R: Real> PhysicsWorld<R> {
     /// body's flags `body_flags`; at most one contact, the nearest, written
     /// to `out`; a walking capsule's contact on a triangle naming a corner
     /// edge gets the corner slide unless `airborne` (divergences 164,
-    /// 290-294). Returns 1 with a contact, else 0 (also without a level).
+    /// 290-294). A level of several tiles is asked tile by tile and gives
+    /// the earliest contact, the lower tile's on a tie, its triangle word
+    /// naming the tile (divergences 345, 346). Returns 1 with a contact,
+    /// else 0 (also without a level).
     /// The thresholds, the one contact and the option come from the
     /// overview's "Sweeping a body" step 2.
     ///
@@ -206,9 +209,9 @@ impl<R: Real> PhysicsWorld<R> {
         bx: &Aabb<R>,
         mv: Vec4<R>,
     ) -> usize {
-        let Some(level) = self.level.as_mut() else {
+        if self.tiles.is_empty() {
             return 0;
-        };
+        }
         let options = if type_mask & HUMAN_TYPE != 0 {
             collision_mesh::SweepOptions::NZ_MIN
         } else {
@@ -221,17 +224,17 @@ impl<R: Real> PhysicsWorld<R> {
         q.own_shape = shape_word;
         q.nz_min = R::from_f32(-0.65);
         q.nz_max = R::ZERO;
-        let buf = core::slice::from_mut(out);
-        match shape {
-            Shape::Sphere(s) => level.mesh.sweep_sphere(&mut level.scratch, buf, &q, s, mv),
-            Shape::Capsule(c) => {
-                level
-                    .mesh
-                    .sweep_capsule(&mut level.scratch, buf, &q, c, body_scale, mv)
-            }
-            Shape::Box(b) => level.mesh.sweep_box(&mut level.scratch, buf, &q, b, mv),
+        // Over every tile the box reaches: the earliest contact, an equal
+        // fraction kept from the lower tile (divergence 345).
+        let query = |mesh: &collision_mesh::CollisionMesh,
+                     scratch: &mut collision_mesh::QueryScratch<R>,
+                     buf: &mut [Contact<R>]| match shape {
+            Shape::Sphere(s) => mesh.sweep_sphere(scratch, buf, &q, s, mv),
+            Shape::Capsule(c) => mesh.sweep_capsule(scratch, buf, &q, c, body_scale, mv),
+            Shape::Box(b) => mesh.sweep_box(scratch, buf, &q, b, mv),
             Shape::Segment(_) => 0,
-        }
+        };
+        crate::tiles::first_contact(&mut self.tiles, bx, out, query)
     }
 
     /// The mesh half of a pass: the body's first shape, moved by `offset`

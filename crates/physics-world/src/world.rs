@@ -1,8 +1,9 @@
 //! `IPhysics`: the pools, the x-sorted body list and its widest-body bound,
 //! the body vector, the human list, the ignore and settle slots, and the
-//! level's mesh.
+//! level's meshes (one on the console; several tiles for a level past the
+//! format's limits, [`crate::tiles`]).
 
-use collision_mesh::{CollisionMesh, QueryScratch};
+use collision_mesh::{CollisionMesh, Triangle};
 use ps2_float::{Real, Vec4};
 use shape_pools::{
     IgnoreSlots, PhysShape, Pool, PoolCapacities, ShapeFlags, ShapeId, ShapeKind, ShapePools,
@@ -11,6 +12,7 @@ use shape_pools::{
 use crate::body::HumanParts;
 use crate::human::BONE_SHAPES;
 use crate::settle::SettleSlot;
+use crate::tiles::{check_tile_count, split_triangle_word, Level, LevelError};
 use crate::{Body, BodyFlags, BodyId, BodyKind, OwnerId};
 
 /// How often the world steps (overview "30 Hz or 60 Hz").
@@ -72,15 +74,6 @@ fn kind_slot(k: BodyKind) -> usize {
     }
 }
 
-/// The level's mesh with the scratch its queries use.
-#[derive(Clone, Debug)]
-pub struct Level<R> {
-    /// The mesh.
-    pub mesh: CollisionMesh,
-    /// Its query scratch (visited bits and the mesh contact array).
-    pub scratch: QueryScratch<R>,
-}
-
 /// The physics world (`IPhysics`, 0x4f460 bytes on the console).
 #[derive(Clone, Debug)]
 pub struct PhysicsWorld<R: Real = f32> {
@@ -113,7 +106,9 @@ pub struct PhysicsWorld<R: Real = f32> {
     pub(crate) ignore: IgnoreSlots<BodyId, OwnerId>,
     /// `+0x4e6a0`: the settle slots.
     pub(crate) settle: Vec<Option<SettleSlot<R, OwnerId>>>,
-    pub(crate) level: Option<Level<R>>,
+    /// The level's tiles, tile `k` the `k`-th (none without a level; one
+    /// is the console's world, divergence 345).
+    pub(crate) tiles: Vec<Level<R>>,
     pub(crate) refusals: Refusals,
     /// A contact list the body sweep reuses, so that a pass does not fill
     /// fifty fresh records (taken out while a sweep runs).
@@ -170,7 +165,7 @@ impl<R: Real> PhysicsWorld<R> {
             owner_bodies: std::collections::HashMap::new(),
             ignore: IgnoreSlots::new(caps.ignore_slots),
             settle: vec![None; caps.settle_slots],
-            level: None,
+            tiles: Vec::new(),
             refusals: Refusals::default(),
             sweep_list: Some(Box::default()),
         }
@@ -182,21 +177,66 @@ impl<R: Real> PhysicsWorld<R> {
         &self.config
     }
 
-    /// Gives the world the level's mesh (queries with option 0x1 test it).
+    /// Gives the world the level's mesh (queries with option 0x1 test it):
+    /// a level of one tile, the console's world.
     pub fn set_mesh(&mut self, mesh: CollisionMesh) {
-        let scratch = QueryScratch::new(&mesh);
-        self.level = Some(Level { mesh, scratch });
+        self.tiles.clear();
+        self.tiles.push(Level::new(mesh));
     }
 
-    /// The level's mesh, if one was given.
+    /// Gives the world a level of several meshes (tiles), tile `k` the
+    /// `k`-th: every mesh question of the world is then asked of each tile
+    /// its box reaches and the answers merged as one mesh would give them
+    /// (divergence 345). One mesh is [`PhysicsWorld::set_mesh`].
+    ///
+    /// # Errors
+    ///
+    /// [`LevelError::NoTiles`] for no mesh, [`LevelError::TooManyTiles`]
+    /// past [`crate::tiles::MAX_TILES`]; the world keeps its level then.
+    pub fn set_meshes(&mut self, meshes: Vec<CollisionMesh>) -> Result<(), LevelError> {
+        check_tile_count(meshes.len())?;
+        self.tiles.clear();
+        self.tiles.extend(meshes.into_iter().map(Level::new));
+        Ok(())
+    }
+
+    /// The level's mesh, if one was given (for a level of several tiles,
+    /// the first tile's: [`PhysicsWorld::tile_mesh`]).
     #[must_use]
     pub fn mesh(&self) -> Option<&CollisionMesh> {
-        self.level.as_ref().map(|l| &l.mesh)
+        self.tile_mesh(0)
     }
 
-    /// The level's mesh, mutably (to switch triangles on and off).
+    /// The level's mesh, mutably (to switch triangles on and off; the
+    /// first tile's for a level of several).
     pub fn mesh_mut(&mut self) -> Option<&mut CollisionMesh> {
-        self.level.as_mut().map(|l| &mut l.mesh)
+        self.tile_mesh_mut(0)
+    }
+
+    /// How many tiles the level has (0 without a level, 1 on the console).
+    #[must_use]
+    pub fn tile_count(&self) -> usize {
+        self.tiles.len()
+    }
+
+    /// The mesh of tile `tile`.
+    #[must_use]
+    pub fn tile_mesh(&self, tile: usize) -> Option<&CollisionMesh> {
+        self.tiles.get(tile).map(|l| &l.mesh)
+    }
+
+    /// The mesh of tile `tile`, mutably.
+    pub fn tile_mesh_mut(&mut self, tile: usize) -> Option<&mut CollisionMesh> {
+        self.tiles.get_mut(tile).map(|l| &mut l.mesh)
+    }
+
+    /// The level triangle a contact's triangle word (`+0xb4`) names: the
+    /// index in the low 16 bits, the tile in the high 16 (divergence 346;
+    /// for one tile the word is the index, as on the console).
+    #[must_use]
+    pub fn level_triangle(&self, word: u32) -> Option<&Triangle> {
+        let (tile, index) = split_triangle_word(word);
+        self.tile_mesh(tile as usize)?.triangle(usize::from(index))
     }
 
     /// The body `id` names, while it lives.

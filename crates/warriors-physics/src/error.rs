@@ -57,9 +57,9 @@ pub enum QueryError {
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum WorldError {
-    /// The level has more than one tile; the world's sweeps read one mesh
-    /// (divergence 344).
-    #[error("the world takes a level of one tile; this one has {tiles}")]
+    /// The level has more tiles than a contact's triangle word can name
+    /// (65,536, [`physics_world::tiles::MAX_TILES`]; divergences 344, 346).
+    #[error("the world takes a level of at most 65,536 tiles; this one has {tiles}")]
     LevelTooLarge {
         /// The level's tiles.
         tiles: usize,

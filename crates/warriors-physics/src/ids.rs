@@ -21,4 +21,31 @@ impl TriangleId {
     pub const fn new(tile: u32, index: u16) -> Self {
         Self { tile, index }
     }
+
+    /// The triangle a record-layer contact's triangle word (`+0xb4`) names,
+    /// as the [`World`](crate::World)'s contacts carry it: the index in the
+    /// low 16 bits, the tile in the high 16 (divergence 346). For a level
+    /// of one tile the word is the mesh's own index.
+    ///
+    /// ```
+    /// use warriors_physics::TriangleId;
+    /// assert_eq!(TriangleId::from_word(7), TriangleId::new(0, 7));
+    /// assert_eq!(TriangleId::from_word(0x0002_0005), TriangleId::new(2, 5));
+    /// ```
+    #[must_use]
+    pub const fn from_word(word: u32) -> Self {
+        let (tile, index) = physics_world::tiles::split_triangle_word(word);
+        Self { tile, index }
+    }
+
+    /// The record-layer triangle word of this triangle
+    /// ([`TriangleId::from_word`]'s inverse), `None` for a tile past
+    /// 65,535, which no word names.
+    #[must_use]
+    pub const fn to_word(self) -> Option<u32> {
+        if self.tile > 0xffff {
+            return None;
+        }
+        Some(physics_world::tiles::triangle_word(self.tile, self.index))
+    }
 }

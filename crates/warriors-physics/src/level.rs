@@ -85,37 +85,22 @@ pub(crate) struct Tile<R> {
 
 impl<R: Real> Tile<R> {
     fn new(mesh: CollisionMesh, source: Option<Vec<u32>>) -> Self {
-        let mut b = [f32::MAX, f32::MAX, f32::MAX, f32::MIN, f32::MIN, f32::MIN];
-        let vs = mesh.vertices();
-        for t in mesh.triangles() {
-            for &v in &t.v {
-                if let Some(p) = vs.get(usize::from(v)) {
-                    for k in 0..3 {
-                        b[k] = b[k].min(p[k]);
-                        b[k + 3] = b[k + 3].max(p[k]);
-                    }
-                }
-            }
-        }
         Self {
             scratch: QueryScratch::new(&mesh),
+            bounds: physics_world::tiles::triangle_bounds(&mesh),
             mesh,
-            bounds: b,
             source,
         }
     }
 
     /// Whether the tile's triangles' box meets `[lo, hi]` (`f32`), grown by
     /// a margin far above the float error of any test (`1/64 + 2⁻¹²` of the
-    /// largest coordinate, as the record layer's culling, divergence 178).
+    /// largest coordinate, as the record layer's culling, divergence 178):
+    /// the record layer's world culls its tiles with the same test
+    /// ([`physics_world::tiles::bounds_meet`]).
     #[inline]
     pub(crate) fn meets(&self, lo: [f32; 3], hi: [f32; 3]) -> bool {
-        let mut big = 0.0f32;
-        for k in 0..3 {
-            big = big.max(lo[k].abs()).max(hi[k].abs());
-        }
-        let m = 1.0 / 64.0 + big * (1.0 / 4096.0);
-        (0..3).all(|k| self.bounds[k] <= hi[k] + m && lo[k] - m <= self.bounds[k + 3])
+        physics_world::tiles::bounds_meet(&self.bounds, lo, hi)
     }
 }
 

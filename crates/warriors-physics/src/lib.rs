@@ -53,7 +53,10 @@
 //! [`World`] wraps the record layer's `PhysicsWorld`: bodies made by kind
 //! and named by [`Body`] handles, moved by the body sweep with the game's
 //! owners (or the record layer's reference owners) passed into each call,
-//! queried and stepped.
+//! queried and stepped. It takes a [`Level`] of any number of tiles: the
+//! body sweep, the landing segment and the shape queries ask every tile
+//! they reach and merge as the level's queries do; a contact names its
+//! triangle with a word [`TriangleId::from_word`] reads.
 //!
 //! # Examples
 //!

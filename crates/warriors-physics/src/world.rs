@@ -81,11 +81,12 @@ pub enum ObjectBody<R> {
     },
 }
 
-/// The world of bodies over a [`Level`] of one tile.
+/// The world of bodies over a [`Level`] of any number of tiles.
 ///
-/// The record layer's world owns a copy of the level's mesh for the body
-/// sweeps; the facade keeps the [`Level`] beside it for its own queries
-/// ([`World::level`]).
+/// The record layer's world owns a copy of the level's meshes (one per
+/// tile) for the body sweeps; the facade keeps the [`Level`] beside it for
+/// its own queries ([`World::level`]). Both merge a tiled level's answers
+/// with the same rule (divergences 341, 345).
 #[derive(Debug)]
 pub struct World<R: Real = f32> {
     inner: PhysicsWorld<R>,
@@ -118,21 +119,29 @@ impl<R: Real> World<R> {
         }
     }
 
-    /// Puts `level` under the world's bodies.
+    /// Puts `level` under the world's bodies, whatever its number of
+    /// tiles: the record layer's world gets a copy of every tile's mesh,
+    /// and each of its mesh questions (the body sweep's mesh pass, the
+    /// landing segment, `CollideShape`, `OverlapShape`) is asked of the
+    /// tiles its box reaches and merged as one mesh would answer, with the
+    /// level queries' rule (divergences 341, 344, 345). A contact's
+    /// triangle word names the tile ([`TriangleId::from_word`]).
     ///
     /// # Errors
     ///
-    /// [`WorldError::LevelTooLarge`] for a level of several tiles: the
-    /// record layer's body sweep reads one mesh (divergence 344).
+    /// [`WorldError::LevelTooLarge`] for a level the record layer's world
+    /// cannot hold: more tiles than a contact's triangle word can name
+    /// ([`physics_world::tiles::MAX_TILES`], 65,536); the world keeps its
+    /// level then.
+    ///
+    /// [`TriangleId::from_word`]: crate::TriangleId::from_word
     pub fn set_level(&mut self, level: Level<R>) -> Result<(), WorldError> {
-        if level.tile_count() != 1 {
-            return Err(WorldError::LevelTooLarge {
+        let meshes: Vec<_> = level.meshes().cloned().collect();
+        self.inner
+            .set_meshes(meshes)
+            .map_err(|_| WorldError::LevelTooLarge {
                 tiles: level.tile_count(),
-            });
-        }
-        if let Some(mesh) = level.mesh(0) {
-            self.inner.set_mesh(mesh.clone());
-        }
+            })?;
         self.level = Some(level);
         Ok(())
     }

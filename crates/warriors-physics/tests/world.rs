@@ -132,8 +132,11 @@ fn stale_handles_and_bad_input_are_errors() {
     ));
 }
 
+/// A level of two tiles is taken (divergence 344): the record layer's world
+/// holds both meshes, and a sphere dropped on the second tile's triangle
+/// lands on it, named by its tile.
 #[test]
-fn a_tiled_level_is_refused() {
+fn a_tiled_level_is_taken() {
     let soup = [
         SoupTriangle::new([[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]),
         SoupTriangle::new([[5.0, 0.0, 0.0], [6.0, 0.0, 0.0], [5.0, 1.0, 0.0]]),
@@ -145,10 +148,25 @@ fn a_tiled_level_is_refused() {
     let level = Level::<f32>::from_soup(&soup, &cfg, "two").unwrap();
     assert_eq!(level.tile_count(), 2);
     let mut world = World::<f32>::new();
-    assert!(matches!(
-        world.set_level(level),
-        Err(WorldError::LevelTooLarge { tiles: 2 })
-    ));
+    world.set_level(level).unwrap();
+    assert_eq!(world.record().tile_count(), 2);
+    let sphere = warriors_physics::record::Shape::Sphere(warriors_physics::record::Sphere {
+        radius: 0.25,
+        centre: Vec4::point(5.25, 0.25, 1.0),
+    });
+    let mv = Vec4::new(0.0, 0.0, -2.0, 0.0);
+    let bx = shape_pools::Aabb::new(Vec4::point(5.0, 0.0, -1.0), Vec4::point(5.5, 0.5, 1.25));
+    let mut c = warriors_physics::record::Contact::default();
+    let n = world
+        .record_mut()
+        .sweep_shape_vs_mesh(&mut c, &sphere, 0, 0, 0, 1.0, false, &bx, mv);
+    assert_eq!(n, 1);
+    // The sphere's bottom reaches z 0 after 0.75 of 2 m.
+    assert_eq!(c.fraction, Some(0.375));
+    assert_eq!(
+        c.triangle.map(TriangleId::from_word),
+        Some(TriangleId::new(1, 0))
+    );
 }
 
 #[test]
