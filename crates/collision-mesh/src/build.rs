@@ -558,7 +558,7 @@ fn triangle_box_overlap(tri: &[[f64; 3]; 3], lo: [f64; 3], hi: [f64; 3]) -> bool
 /// cells): the triangle, in grid space, meets the cell's region grown by the
 /// margin. `false` for a triangle or cell that does not exist.
 #[must_use]
-pub fn triangle_touches_cell(
+pub(crate) fn triangle_touches_cell(
     mesh: &CollisionMesh,
     triangle: usize,
     cell: [u16; 3],

@@ -410,6 +410,7 @@
 pub mod binary;
 pub mod build;
 pub mod chunks;
+pub mod details;
 pub mod error;
 pub mod flags;
 pub mod grid;

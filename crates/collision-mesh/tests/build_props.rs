@@ -5,7 +5,7 @@
 //! console's point-to-cell rule in either float mode, finds the triangle in
 //! its cell's list.
 
-use collision_mesh::{build, BuildConfig, CollisionMesh, SoupTriangle};
+use collision_mesh::{build, details, BuildConfig, CollisionMesh, SoupTriangle};
 use proptest::prelude::*;
 use ps2_float::{Ee32, Vec4};
 
@@ -179,7 +179,7 @@ proptest! {
             for x in 0..mesh.grid().dims()[0] {
                 let cell = [x, 0, 0];
                 let listed = mesh.cell_triangles(cell).contains(&(t as u16));
-                prop_assert_eq!(listed, build::triangle_touches_cell(&mesh, t, cell, margin));
+                prop_assert_eq!(listed, details::triangle_touches_cell(&mesh, t, cell, margin));
             }
         }
     }

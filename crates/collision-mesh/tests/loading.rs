@@ -6,7 +6,9 @@
 mod street_obj;
 
 use collision_mesh::obj::{self, ObjAxes, ObjOptions, SkipReason, Skipped};
-use collision_mesh::{build, ron_text, BuildConfig, Material, MeshError, Place, SoupTriangle};
+use collision_mesh::{
+    build, details, ron_text, BuildConfig, Material, MeshError, Place, SoupTriangle,
+};
 
 const TRI: &str = "v 0 0 0\nv 4 0 0\nv 0 4 0\n";
 
@@ -523,7 +525,7 @@ fn the_listing_is_the_exhaustive_one() {
                         let listed = mesh.cell_triangles(cell).contains(&(t as u16));
                         assert_eq!(
                             listed,
-                            build::triangle_touches_cell(&mesh, t, cell, config.margin),
+                            details::triangle_touches_cell(&mesh, t, cell, config.margin),
                             "round {round}, triangle {t}, cell {cell:?}"
                         );
                     }

@@ -6,6 +6,10 @@
 //! [`ps2_float::Ee32`]), pure, and allocation-free. Each one that implements an
 //! original function says so in its docs with the original's name and address.
 //!
+//! The steps inside one original function that the specification's worked
+//! cases pin (a per-axis test, a traced or split form) are in [`details`]:
+//! for tests and the case replayer, not for a game.
+//!
 //! Quirks of the original are reproduced, not fixed; `docs/quirks.md` lists
 //! them with the tests that pin them, and `docs/divergences.md` lists every
 //! guard and inferred reading (cited from the code as "divergence N").
@@ -62,6 +66,7 @@
 pub mod box_sweep;
 pub mod capsule_box;
 pub mod contact;
+pub mod details;
 pub mod flags;
 pub mod overlap;
 pub mod pair;

@@ -11,8 +11,9 @@
 //! (−1) and Unit 1 answers 0 by the plane alone, where parry answers 0 for
 //! any overlap. No timing here.
 
+use kernels::details::sphere_triangle::sweep_sphere_triangle_traced;
 use kernels::sphere_box::{physics_sweep_sphere_box, FEATURE_FACE};
-use kernels::sphere_triangle::{sweep_sphere_triangle_traced, SweepRecord, SweepStep, SweepTrace};
+use kernels::sphere_triangle::{SweepRecord, SweepStep, SweepTrace};
 use kernels::{Contact, OrientedBox, Sphere, WorkTriangle};
 use parry3d::math::{Pose, Rotation, Vector};
 use parry3d::query::{cast_shapes, distance, ShapeCastOptions};

@@ -5,11 +5,12 @@
 //! Numbers come from the spec (its Test ideas and runtime rows) or are worked
 //! by hand in the comments; none is copied from the kernels' output.
 
+use kernels::details::sphere_triangle::sweep_sphere_triangle_traced;
 use kernels::sphere_triangle::{
     point_triangle_distance_sq, ray_infinite_cylinder, segment_sphere_intersect, sphere_sweep_edge,
     sphere_sweep_edge_cylinder, sphere_sweep_vertex_region, sphere_triangle_penetration,
-    sweep_sphere_triangle, sweep_sphere_triangle_thunk, sweep_sphere_triangle_traced, EdgePoints,
-    EdgeSweep, SweepRecord, SweepStep, SweepTrace,
+    sweep_sphere_triangle, sweep_sphere_triangle_thunk, EdgePoints, EdgeSweep, SweepRecord,
+    SweepStep, SweepTrace,
 };
 use kernels::{Sphere, WorkTriangle};
 use ps2_float::{Ee32, Real, Vec4};

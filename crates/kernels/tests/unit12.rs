@@ -9,9 +9,10 @@
 #![allow(clippy::approx_constant)]
 
 use kernels::capsule_box::{
-    capsule_box_sweep_corner, capsule_box_sweep_side, kernel_flag, physics_sweep_box_capsule,
+    capsule_box_sweep_corner, capsule_box_sweep_side, physics_sweep_box_capsule,
     physics_sweep_capsule_box, Folded, StepResult,
 };
+use kernels::details::capsule_box::kernel_flag;
 use kernels::{Capsule, Contact, OrientedBox, PairContext};
 use ps2_float::{Real, Vec4};
 use test_support::both_modes;

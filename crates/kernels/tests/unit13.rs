@@ -7,10 +7,13 @@
 //! Test ideas computed theirs.
 
 use kernels::box_sweep::{
-    box_axes_separate, physics_mesh_sweep_box_triangle, physics_sweep_box_box,
-    physics_sweep_box_segment, physics_sweep_segment_box, sweep_box_box, sweep_box_box_axis,
-    sweep_box_triangle, sweep_box_triangle_windows, sweep_interval_overlap, write_mesh_box_contact,
-    BoxBoxAxis, BoxTriangleStep, Interval, MeshSkip, MeshTriangle, Window, NO_CONTACT,
+    physics_sweep_box_box, physics_sweep_box_segment, physics_sweep_segment_box, sweep_box_box,
+    sweep_box_triangle, sweep_interval_overlap, BoxBoxAxis, BoxTriangleStep, Interval, MeshSkip,
+    MeshTriangle, Window, NO_CONTACT,
+};
+use kernels::details::box_sweep::{
+    box_axes_separate, physics_mesh_sweep_box_triangle, sweep_box_box_axis,
+    sweep_box_triangle_windows, write_mesh_box_contact,
 };
 use kernels::{Contact, OrientedBox, Segment, WorkTriangle};
 use ps2_float::{Real, Vec4};

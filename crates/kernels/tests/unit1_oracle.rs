@@ -13,7 +13,8 @@
 //! the spec documents (`docs/quirks.md`, Unit 1); the counts are printed
 //! (`--nocapture`) and unexplained disagreements must be zero.
 
-use kernels::sphere_triangle::{sweep_sphere_triangle_traced, SweepRecord, SweepStep, SweepTrace};
+use kernels::details::sphere_triangle::sweep_sphere_triangle_traced;
+use kernels::sphere_triangle::{SweepRecord, SweepStep, SweepTrace};
 use kernels::{Sphere, WorkTriangle};
 use ps2_float::{Ee32, Real, Vec4};
 

@@ -3,13 +3,14 @@
 //! modes. The expected numbers come from the spec's rows or are worked here
 //! independently (by hand in f64, or by brute-force sampling).
 
-use kernels::overlap::query::{overlap_query, QueryBody, QueryShape, WorldBox};
+use kernels::details::overlap::overlap_query;
 use kernels::overlap::{
     corner_circle, overlap_box_box, overlap_box_capsule, overlap_box_sphere, overlap_capsule_box,
     overlap_capsule_capsule, overlap_capsule_segment, overlap_capsule_sphere,
     overlap_segment_capsule, overlap_segment_segment, overlap_segment_sphere, overlap_sphere_box,
     overlap_sphere_capsule, overlap_sphere_segment, overlap_sphere_sphere, side_interval,
 };
+use kernels::overlap::{QueryBody, QueryShape, WorldBox};
 use kernels::segment::{closest_param, closest_point, closest_points};
 use kernels::table::overlap_pair;
 use kernels::{Capsule, Contact, OrientedBox, Segment, Shape, Sphere};

@@ -3,11 +3,12 @@
 //! in both float modes. Expected numbers come from the spec's rows and tables,
 //! or are worked here independently (by hand, or in f64 from the geometry).
 
+use kernels::details::sphere_box::local_normal;
 use kernels::roots::{ray_circle_root, ray_sphere_root};
 use kernels::sphere_box::{
-    box_normal_to_world, local_normal, physics_sweep_box_sphere, physics_sweep_sphere_box,
-    sweep_edge, sweep_face_region, sweep_sphere_oriented_box, StartTouch, Step, A_BITS, B_BITS,
-    FEATURE_CORNER, FEATURE_EDGE, FEATURE_FACE, FEATURE_INSIDE,
+    box_normal_to_world, physics_sweep_box_sphere, physics_sweep_sphere_box, sweep_edge,
+    sweep_face_region, sweep_sphere_oriented_box, StartTouch, Step, A_BITS, B_BITS, FEATURE_CORNER,
+    FEATURE_EDGE, FEATURE_FACE, FEATURE_INSIDE,
 };
 use kernels::{Contact, Lanes, OrientedBox, Sphere};
 use ps2_float::{Real, Vec4};

@@ -50,7 +50,7 @@ pub struct ObjectType<R> {
 /// value serving the last two kinds (*inferred*, divergence 198: check it
 /// against the disassembly).
 #[must_use]
-pub fn object_kind_bits(kind: u32) -> (BodyFlags, u32) {
+pub(crate) fn object_kind_bits(kind: u32) -> (BodyFlags, u32) {
     match kind {
         0x1d => (BodyFlags::UPDATE_ALWAYS, 0),
         0x21 => (BodyFlags::SWEEP_ON_UPDATE, 0),

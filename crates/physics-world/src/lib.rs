@@ -169,7 +169,7 @@ pub mod sweep;
 pub mod tiles;
 mod world;
 
-pub use bodies::{object_kind_bits, ObjectShape, ObjectType};
+pub use bodies::{ObjectShape, ObjectType};
 pub use body::{Body, HumanParts, MAX_STRIKE_SPHERES};
 pub use flags::{object_flags, BodyFlags, PHYFLAG_TO_BODY};
 pub use human::{BoneShape, BONE_SHAPES, PUNCH_BAG_SEGMENT};

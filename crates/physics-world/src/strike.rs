@@ -345,7 +345,7 @@ impl<R: Real> PhysicsWorld<R> {
     /// [`PhysicsWorld::landing_test`] from the owner's position (the feet)
     /// along `mv` with the owner's scale, stamped with the body's owner and
     /// first shape.
-    pub fn landing_contact<O: Owners<R> + ?Sized>(
+    pub(crate) fn landing_contact<O: Owners<R> + ?Sized>(
         &mut self,
         owners: &O,
         id: BodyId,

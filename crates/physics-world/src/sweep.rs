@@ -242,7 +242,7 @@ impl<R: Real> PhysicsWorld<R> {
     /// through [`PhysicsWorld::sweep_shape_vs_mesh`]; the contact gets the
     /// mover's owner and shape and the level (owner word 0). The landing
     /// segment of an airborne human (`Human_LandingTest`, a contact flagged
-    /// 0x80) is [`PhysicsWorld::landing_contact`], which the sweep's pass
+    /// 0x80) is the world's `landing_contact`, which the sweep's pass
     /// adds next to this contact (divergence 229). `None` without a hit, a
     /// first shape or a live body (overview "Sweeping a body" step 2).
     ///

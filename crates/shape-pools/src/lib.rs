@@ -40,6 +40,7 @@
 #![warn(missing_docs)]
 
 mod aabb;
+pub mod details;
 mod flags;
 mod ignore;
 mod pool;
@@ -54,6 +55,5 @@ pub use pool::{Pool, PoolIndex};
 pub use pools::{PoolCapacities, ShapeId, ShapeKind, ShapePools};
 pub use pose::Pose;
 pub use shape::{
-    human_capsule_height, segment_bounds, CapsuleRaise, HumanCapsule, PhysShape, PoseSource,
-    ShapeHead, CAPSULE_HEIGHT, CAPSULE_RADIUS,
+    CapsuleRaise, HumanCapsule, PhysShape, PoseSource, ShapeHead, CAPSULE_HEIGHT, CAPSULE_RADIUS,
 };

@@ -447,7 +447,7 @@ impl<R: Real> PhysShape<R> {
     /// centre `±` its half extents projected on the world axes, a capsule's
     /// upright cylinder ([`Aabb::from_upright_cylinder`]) and a segment's
     /// box from its start to its end grown by the radius, wrong on an axis
-    /// the segment points down ([`segment_bounds`], divergence 187).
+    /// the segment points down (`segment_bounds`, divergence 187).
     ///
     /// Original: `PhysicsShape_GetBounds` (0x00341190).
     #[must_use]
@@ -509,7 +509,7 @@ pub fn human_capsule_height<R: Real>(h: &HumanCapsule<R>, base_z: R) -> (R, R) {
 /// is *inferred* (divergence 187): Unit 6's page is not in the
 /// specification.
 #[must_use]
-pub fn segment_bounds<R: Real>(s: &Segment<R>) -> Aabb<R> {
+pub(crate) fn segment_bounds<R: Real>(s: &Segment<R>) -> Aabb<R> {
     let r = s.radius;
     Aabb::new(
         Vec4::point(s.start.x - r, s.start.y - r, s.start.z - r),

@@ -5,9 +5,10 @@
 
 use kernels::Shape;
 use ps2_float::{Ee32, Real, Vec4};
+use shape_pools::details::human_capsule_height;
 use shape_pools::{
-    human_capsule_height, Aabb, CapsuleRaise, HumanCapsule, IgnoreSlots, PhysShape, PoolCapacities,
-    Pose, PoseSource, ShapeFlags, ShapeKind, ShapePools,
+    Aabb, CapsuleRaise, HumanCapsule, IgnoreSlots, PhysShape, PoolCapacities, Pose, PoseSource,
+    ShapeFlags, ShapeKind, ShapePools,
 };
 
 use test_support::{both_modes, p, r, v};

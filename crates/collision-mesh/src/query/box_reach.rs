@@ -4,7 +4,7 @@
 //! The box-triangle kernel tests the box's axes as three of its thirteen
 //! (spec Unit 13, "Sweep_BoxTriangle (0x0034d5d0)"), and a triangle one of
 //! them separates over the move on a fresh window gets no contact
-//! ([`kernels::box_sweep::box_axes_separate`]). Here the same test is put on
+//! ([`kernels::details::box_sweep::box_axes_separate`]). Here the same test is put on
 //! bounding boxes: along each axis `A`, the box covers
 //! `[A·P − h, A·P + h]` moved by `A·M` over the move, and a bounding box
 //! projects into `A·c ± Σ|Aᵢ| eᵢ` (its centre `c`, half sizes `e`). A

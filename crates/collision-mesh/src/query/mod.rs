@@ -56,7 +56,6 @@ pub use ray::{
     passes_material_filter, ray_triangle_one_sided, ray_triangle_two_sided, Ray, RayFilter,
     RayResult, RAY_MISS,
 };
-pub use sweep_capsule::wall_too_low;
 pub use walk::ListWalk;
 
 use bitflags::bitflags;

@@ -1,9 +1,9 @@
 //! The oriented box swept against the mesh (spec Unit 13,
 //! "PhysicsMesh_SweepBox (0x00348530)").
 
-use kernels::box_sweep::{
-    physics_mesh_sweep_box_triangle_with_normal, write_mesh_box_contact, BoxTriangleStep,
-    MeshTriangle,
+use kernels::box_sweep::{BoxTriangleStep, MeshTriangle};
+use kernels::details::box_sweep::{
+    physics_mesh_sweep_box_triangle_with_normal, write_mesh_box_contact,
 };
 use kernels::{Contact, OrientedBox, WorkTriangle};
 use ps2_float::{Real, Vec4};
@@ -27,7 +27,7 @@ impl CollisionMesh {
     /// test at the box's centre (`n·P − n·v0 < 1e-6`: a one-sided triangle is
     /// skipped, a two-sided one turned over); the move must go into the face
     /// (`n·M < −0.001`); then `Sweep_BoxTriangle`, kept when `0 ≤ t ≤ 1`
-    /// ([`physics_mesh_sweep_box_triangle`](kernels::box_sweep::physics_mesh_sweep_box_triangle) does all of this for one
+    /// ([`physics_mesh_sweep_box_triangle`](kernels::details::box_sweep::physics_mesh_sweep_box_triangle) does all of this for one
     /// triangle). The options and the `n.z` thresholds are not read.
     ///
     /// The kernel's zero-speed reset gives fraction 0 to a box dropped flat

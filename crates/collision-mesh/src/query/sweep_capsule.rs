@@ -42,7 +42,7 @@ enum Outcome<R> {
 ///
 /// `work` holds the corners and the edges (`e_k` from corner `k` to `k + 1`).
 #[must_use]
-pub fn wall_too_low<R: Real>(work: &WorkTriangle<R>) -> bool {
+pub(crate) fn wall_too_low<R: Real>(work: &WorkTriangle<R>) -> bool {
     let len = work.e.map(|e| e.length());
     let uz = [0, 1, 2].map(|k| work.e[k].z.abs().div(len[k]));
     let steepest = pick(uz);
@@ -87,7 +87,7 @@ impl CollisionMesh {
     /// body sweep, divergence 161); the side test `n·c − n·v0 < 1e-6` at the
     /// raised centre turns a two-sided face over and skips a one-sided one;
     /// the move must go into the face, `n·M < −0.001`; then the low-triangle
-    /// rule ([`wall_too_low`]) drops faces under 0.25 m; then
+    /// rule (`wall_too_low`, divergence 162) drops faces under 0.25 m; then
     /// `Sweep_SphereTriangle` runs, keeping its inside mask in the contact
     /// (`+0x14`). A fraction below 0 is dropped; one above 1 is dropped
     /// through the exit that skips the list counter (the console's overrun,

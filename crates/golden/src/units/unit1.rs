@@ -13,11 +13,11 @@
 //! roots in list order (`roots.0`, `roots.1`) with the number kept in
 //! `[0, 1]` (`roots.kept`).
 
+use kernels::details::sphere_triangle::sweep_sphere_triangle_traced;
 use kernels::sphere_triangle::{
     point_triangle_distance_sq, ray_infinite_cylinder, segment_sphere_intersect, sphere_sweep_edge,
     sphere_sweep_edge_cylinder, sphere_sweep_vertex_region, sphere_triangle_penetration,
-    sweep_sphere_triangle_thunk, sweep_sphere_triangle_traced, EdgePoints, EdgeSweep, SweepRecord,
-    SweepStep, SweepTrace,
+    sweep_sphere_triangle_thunk, EdgePoints, EdgeSweep, SweepRecord, SweepStep, SweepTrace,
 };
 use kernels::{roots, WorkTriangle};
 use ps2_float::{Real, Vec4};

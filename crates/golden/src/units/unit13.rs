@@ -1,10 +1,13 @@
 //! Calls of `unit13`: box against box and triangle.
 
 use kernels::box_sweep::{
-    box_tri_project_box, box_tri_project_triangle, physics_mesh_sweep_box_triangle,
-    physics_sweep_box_box, physics_sweep_box_segment, physics_sweep_segment_box,
-    sweep_box_box_axis, sweep_box_triangle_windows, sweep_interval_overlap, write_mesh_box_contact,
-    BoxTriangleStep, Interval, MeshSkip, MeshTriangle, Window,
+    box_tri_project_box, box_tri_project_triangle, physics_sweep_box_box,
+    physics_sweep_box_segment, physics_sweep_segment_box, sweep_interval_overlap, BoxTriangleStep,
+    Interval, MeshSkip, MeshTriangle, Window,
+};
+use kernels::details::box_sweep::{
+    physics_mesh_sweep_box_triangle, sweep_box_box_axis, sweep_box_triangle_windows,
+    write_mesh_box_contact,
 };
 use kernels::{Contact, WorkTriangle};
 use ps2_float::{Real, Vec4};

@@ -5,8 +5,9 @@
 //! uncleared stack slot) and records `ret` (1 or 0) and every field of the
 //! contact, so a snapshot shows which fields a test wrote.
 
-use kernels::overlap::query::{overlap_query, QueryBody, QueryShape, WorldBox};
+use kernels::details::overlap::overlap_query;
 use kernels::overlap::{self, corner_circle, side_interval};
+use kernels::overlap::{QueryBody, QueryShape, WorldBox};
 use kernels::table::overlap_pair;
 use kernels::{segment, Contact, Shape};
 use ps2_float::Real;

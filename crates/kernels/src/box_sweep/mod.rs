@@ -16,21 +16,19 @@
 //!   per-triangle part of the mesh sweep and its output record (the cell walk
 //!   belongs to the mesh crate).
 
-mod box_box;
-mod box_triangle;
+pub(crate) mod box_box;
+pub(crate) mod box_triangle;
 mod interval;
-mod mesh;
+pub(crate) mod mesh;
 mod pair;
 mod project;
 
-pub use box_box::{sweep_box_box, sweep_box_box_axis, BoxBoxAxis};
-pub use box_triangle::{
-    box_axes_separate, sweep_box_triangle, sweep_box_triangle_windows, NO_CONTACT,
-};
+pub use box_box::{sweep_box_box, BoxBoxAxis};
+pub use box_triangle::{sweep_box_triangle, NO_CONTACT};
 pub use interval::{sweep_interval_overlap, Interval, Window};
-pub use mesh::{
-    physics_mesh_sweep_box_triangle, physics_mesh_sweep_box_triangle_with_normal,
-    write_mesh_box_contact, BoxTriangleStep, MeshBoxContact, MeshSkip, MeshTriangle,
-};
+pub use mesh::{BoxTriangleStep, MeshBoxContact, MeshSkip, MeshTriangle};
 pub use pair::{physics_sweep_box_box, physics_sweep_box_segment, physics_sweep_segment_box};
 pub use project::{box_tri_project_box, box_tri_project_triangle};
+
+#[cfg(doc)]
+use mesh::{physics_mesh_sweep_box_triangle, write_mesh_box_contact};

@@ -15,9 +15,9 @@
 mod corner;
 mod side;
 mod step;
-mod sweep;
+pub(crate) mod sweep;
 
 pub use corner::capsule_box_sweep_corner;
 pub use side::capsule_box_sweep_side;
 pub use step::{Folded, StepResult};
-pub use sweep::{kernel_flag, physics_sweep_box_capsule, physics_sweep_capsule_box};
+pub use sweep::{physics_sweep_box_capsule, physics_sweep_capsule_box};

@@ -24,9 +24,10 @@
 //!
 //! # The query step
 //!
-//! [`query`] holds what `IPhysics_OverlapShape` does around one pair: the
-//! gather-box test, the table lookup ([`crate::table::overlap_pair`]), and the
-//! fields it sets on a hit.
+//! [`crate::details::overlap`] holds what `IPhysics_OverlapShape` does around
+//! one pair: the gather-box test, the table lookup
+//! ([`crate::table::overlap_pair`]), and the fields it sets on a hit; its
+//! arguments are [`WorldBox`], [`QueryShape`] and [`QueryBody`].
 
 mod footprint;
 mod overlap_box_box;
@@ -38,7 +39,7 @@ mod overlap_segment_capsule;
 mod overlap_segment_segment;
 mod overlap_segment_sphere;
 mod overlap_sphere_sphere;
-pub mod query;
+pub(crate) mod query;
 
 pub use footprint::{corner_circle, side_interval};
 pub use overlap_box_box::overlap_box_box;
@@ -50,6 +51,7 @@ pub use overlap_segment_capsule::{overlap_capsule_segment, overlap_segment_capsu
 pub use overlap_segment_segment::overlap_segment_segment;
 pub use overlap_segment_sphere::{overlap_segment_sphere, overlap_sphere_segment};
 pub use overlap_sphere_sphere::overlap_sphere_sphere;
+pub use query::{QueryBody, QueryShape, WorldBox};
 
 use ps2_float::{Real, Vec4};
 

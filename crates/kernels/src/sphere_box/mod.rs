@@ -38,7 +38,7 @@ pub use kernel::{
     sweep_sphere_oriented_box, SphereBoxHit, FEATURE_CORNER, FEATURE_EDGE, FEATURE_FACE,
     FEATURE_INSIDE,
 };
-pub use normals::{box_normal_to_world, local_normal, A_BITS, B_BITS};
+pub use normals::{box_normal_to_world, A_BITS, B_BITS};
 pub use step::{StartTouch, Step};
 
 mod corner_region;
@@ -47,5 +47,5 @@ mod edge_region;
 mod entries;
 mod face_region;
 mod kernel;
-mod normals;
+pub(crate) mod normals;
 mod step;

@@ -40,7 +40,7 @@ mod cylinder;
 mod distance;
 mod edge;
 mod segment_sphere;
-mod sweep;
+pub(crate) mod sweep;
 mod vertex_region;
 
 pub use cylinder::{ray_infinite_cylinder, sphere_sweep_edge_cylinder};
@@ -48,7 +48,6 @@ pub use distance::{point_triangle_distance_sq, sphere_triangle_penetration, Tria
 pub use edge::{sphere_sweep_edge, EdgeSweep};
 pub use segment_sphere::{segment_sphere_intersect, EdgePoints};
 pub use sweep::{
-    sweep_sphere_triangle, sweep_sphere_triangle_thunk, sweep_sphere_triangle_traced, SweepRecord,
-    SweepStep, SweepTrace,
+    sweep_sphere_triangle, sweep_sphere_triangle_thunk, SweepRecord, SweepStep, SweepTrace,
 };
 pub use vertex_region::sphere_sweep_vertex_region;
