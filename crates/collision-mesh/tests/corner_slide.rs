@@ -18,7 +18,8 @@ mod support;
 use collision_mesh::{Aabb, CollisionMesh, QueryScratch, SoupTriangle, SweepQuery};
 use kernels::{Capsule, Contact};
 use ps2_float::Real;
-use support::{mesh, near, near_v, p, r, records, tri_flags, V3};
+use support::{mesh, records, tri_flags, V3};
+use test_support::{both_modes, close, close_v, point, r};
 
 /// Bits 14-15 = 1: the corner edge is `e0`.
 const EDGE_E0: u16 = 0x4000;
@@ -62,14 +63,14 @@ fn walk<R: Real>(mesh: &CollisionMesh, feet: V3, mv: V3, airborne: bool) -> Vec<
     let cap = Capsule {
         radius: r(0.35),
         height: r(1.886),
-        base: p::<R>(feet),
+        base: point::<R>(feet),
     };
     let centre = [feet[0], feet[1], feet[2] + 0.4];
-    let q =
-        SweepQuery::new(Aabb::swept_sphere(p(centre), r(0.35), p(mv)), 8).with_airborne(airborne);
+    let q = SweepQuery::new(Aabb::swept_sphere(point(centre), r(0.35), point(mv)), 8)
+        .with_airborne(airborne);
     let mut scratch = QueryScratch::new(mesh);
     let mut out = records(8);
-    let n = mesh.sweep_capsule(&mut scratch, &mut out, &q, &cap, R::ONE, p(mv));
+    let n = mesh.sweep_capsule(&mut scratch, &mut out, &q, &cap, R::ONE, point(mv));
     out.truncate(n);
     out
 }
@@ -85,7 +86,7 @@ fn first_face_contact<R: Real>(out: &[Contact<R>], triangle: u32) -> &Contact<R>
         "{}: the wall's triangle",
         R::MODE
     );
-    near(c.fraction.expect("a fraction"), 0.65, 1e-5, "the fraction");
+    close(c.fraction.expect("a fraction"), 0.65, 1e-5, "the fraction");
     c
 }
 
@@ -99,14 +100,14 @@ fn past_the_edge<R: Real>(out: &[Contact<R>], triangle: u32, fraction: f64, slid
         "{}: the named triangle",
         R::MODE
     );
-    near(
+    close(
         c.fraction.expect("a fraction"),
         fraction,
         1e-5,
         "the fraction",
     );
     assert_eq!(c.flags, Some(0x1), "{}: the corner-slide flag", R::MODE);
-    near_v(c.slide.get().expect("a slide"), slide, 1e-6, "the slide");
+    close_v(c.slide.get().expect("a slide"), slide, 1e-6, "the slide");
 }
 
 /// Into wall A near the corner, from its side: a face contact on the named
@@ -119,10 +120,6 @@ fn into_wall_a_inside_the_corner_edge<R: Real>() {
     assert_eq!(c.flags, Some(0), "{}: no corner slide on the face", R::MODE);
     assert!(c.slide.is_unwritten(), "{}: +0xa0 unwritten", R::MODE);
 }
-both_modes!(
-    into_wall_a_inside_the_corner_edge,
-    into_wall_a_inside_the_corner_edge
-);
 
 /// Past the corner edge: the sphere's centre 0.3 beyond the corner's line
 /// (x = 0.3) walking along −y meets wall A's named triangle at its corner
@@ -137,10 +134,6 @@ fn into_the_corner_edge_of_wall_a<R: Real>() {
     let out = walk::<R>(&m, [0.3, 1.0, 0.0], [0.0, -1.0, 0.0], false);
     past_the_edge(&out, 1, 0.819722, [1.0, 0.0, 0.0, 1.0]);
 }
-both_modes!(
-    into_the_corner_edge_of_wall_a,
-    into_the_corner_edge_of_wall_a
-);
 
 /// Into wall B's corner edge from its side, 0.3 past the corner's line
 /// (y = 0.3) moving along −x: the edge is met where the centre is 0.35
@@ -154,10 +147,6 @@ fn into_the_corner_edge_of_wall_b<R: Real>() {
     let out = walk::<R>(&m, [1.0, 0.3, 0.0], [-1.0, 0.0, 0.0], false);
     past_the_edge(&out, 3, 0.819722, [0.0, 1.0, 0.0, 1.0]);
 }
-both_modes!(
-    into_the_corner_edge_of_wall_b,
-    into_the_corner_edge_of_wall_b
-);
 
 /// The same move into wall A when its triangle names no edge: the contact
 /// is the plain wall contact, flag 0 and `+0xa0` not written.
@@ -168,10 +157,6 @@ fn an_unnamed_edge_gives_no_slide<R: Real>() {
     assert_eq!(c.flags, Some(0), "{}: no flag", R::MODE);
     assert!(c.slide.is_unwritten(), "{}: no slide", R::MODE);
 }
-both_modes!(
-    an_unnamed_edge_gives_no_slide,
-    an_unnamed_edge_gives_no_slide
-);
 
 /// A move along wall A (`n·M = 0`, not into the face) meets nothing: no
 /// contact, so no slide, named edge or not.
@@ -180,10 +165,6 @@ fn a_move_along_the_face_meets_nothing<R: Real>() {
     let out = walk::<R>(&m, [-2.0, 0.5, 0.0], [1.0, 0.0, 0.0], false);
     assert!(out.is_empty(), "{}: {} contacts", R::MODE, out.len());
 }
-both_modes!(
-    a_move_along_the_face_meets_nothing,
-    a_move_along_the_face_meets_nothing
-);
 
 /// An airborne body gets the same contact without the slide (spec Unit 1
 /// "Seen at runtime": the corner slide skips airborne bodies).
@@ -194,10 +175,6 @@ fn an_airborne_body_gets_no_slide<R: Real>() {
     assert_eq!(c.flags, Some(0), "{}: no flag", R::MODE);
     assert!(c.slide.is_unwritten(), "{}: no slide", R::MODE);
 }
-both_modes!(
-    an_airborne_body_gets_no_slide,
-    an_airborne_body_gets_no_slide
-);
 
 /// A slanted wall, met at its named edge: the slide is the unit vector along the wall's horizontal
 /// line, computed here apart in `f64` from the corners (the normal of
@@ -234,7 +211,7 @@ fn a_slanted_wall_slides_along_its_ground_line<R: Real>() {
     let out = walk::<R>(&m, feet, mv, false);
     let c = out.first().expect("the wall is met");
     assert_eq!(c.flags, Some(0x1), "{}: the corner-slide flag", R::MODE);
-    near_v(
+    close_v(
         c.slide.get().expect("a slide"),
         [s[0], s[1], 0.0, 1.0],
         1e-6,
@@ -242,6 +219,11 @@ fn a_slanted_wall_slides_along_its_ground_line<R: Real>() {
     );
 }
 both_modes!(
+    into_wall_a_inside_the_corner_edge,
+    into_the_corner_edge_of_wall_a,
+    into_the_corner_edge_of_wall_b,
+    an_unnamed_edge_gives_no_slide,
+    a_move_along_the_face_meets_nothing,
+    an_airborne_body_gets_no_slide,
     a_slanted_wall_slides_along_its_ground_line,
-    a_slanted_wall_slides_along_its_ground_line
 );

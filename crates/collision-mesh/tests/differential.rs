@@ -32,6 +32,7 @@ use collision_mesh::{build, BuildConfig, CollisionMesh, Material};
 use kernels::{Capsule, Contact, OrientedBox, Sphere};
 use ps2_float::{Ee32, Real, Vec4};
 use street::Lcg;
+use test_support::{dir, point};
 
 /// Queries per kind, float mode and mesh in the plain test suite.
 const DEFAULT_QUERIES: usize = 50_000;
@@ -72,14 +73,6 @@ impl<R: Real> Pair<R> {
             reference,
         }
     }
-}
-
-fn point<R: Real>(p: [f32; 3]) -> Vec4<R> {
-    Vec4::from_f32([p[0], p[1], p[2], 1.0])
-}
-
-fn dir<R: Real>(p: [f32; 3]) -> Vec4<R> {
-    Vec4::from_f32([p[0], p[1], p[2], 0.0])
 }
 
 /// A point over the block, from under the road to above the façades.

@@ -15,7 +15,8 @@ use collision_mesh::{
 };
 use kernels::Sphere;
 use ps2_float::{Real, Vec4};
-use support::{near, near_v, p, quad, quad_with, r, records, V3};
+use support::{quad, quad_with, records, V3};
+use test_support::{both_modes, close, close_v, point, r};
 
 /// Wall A at x = 0 facing +x, wall B at y = 0 facing +y (both y or x from
 /// −4 to 4, 3 tall), and a floor at z = 0.
@@ -50,7 +51,7 @@ fn push<R: Real>(
     exclude: Option<&[u32]>,
 ) -> (bool, Vec4<R>, Vec4<R>) {
     let mut visited = mesh.visited_bits();
-    let mut centre = p::<R>(c);
+    let mut centre = point::<R>(c);
     let mut first = Vec4::ZERO;
     let hit = mesh.sphere_push(&mut visited, r(rad), &mut centre, exclude, &mut first);
     (hit, centre, first)
@@ -62,17 +63,14 @@ fn sphere_push_average<R: Real>() {
     let mesh = support::mesh(&corner(Attributes::default()), 8.0);
     let (hit, c, first) = push::<R>(&mesh, [0.3, 0.3, 0.4], 0.5, None);
     assert!(hit);
-    near_v(c, [0.4, 0.4, 0.4, 1.0], 1e-6, "centre");
-    near_v(first, [1.0, 0.0, 0.0, 1.0], 1e-6, "first normal");
+    close_v(c, [0.4, 0.4, 0.4, 1.0], 1e-6, "centre");
+    close_v(first, [1.0, 0.0, 0.0, 1.0], 1e-6, "first normal");
     // Only the floor reached: no push.
     let (hit, c, _) = push::<R>(&mesh, [2.0, 2.0, 0.3], 0.5, None);
     assert!(!hit);
-    near_v(c, [2.0, 2.0, 0.3, 1.0], 1e-6, "unmoved");
+    close_v(c, [2.0, 2.0, 0.3, 1.0], 1e-6, "unmoved");
 }
-both_modes!(
-    collision_sphere_push_walls_only_average,
-    sphere_push_average
-);
+both_modes!(collision_sphere_push_walls_only_average => sphere_push_average);
 
 /// A one-sided wall does not push a sphere behind it; a two-sided one
 /// pushes it out the other way. Only the face pushes, and excluded
@@ -88,8 +86,8 @@ fn sphere_push_sides<R: Real>() {
     let two = support::mesh(&corner(two_words), 8.0);
     let (hit, c, first) = push::<R>(&two, [-0.1, 2.0, 1.0], 0.5, None);
     assert!(hit);
-    near_v(c, [-0.5, 2.0, 1.0, 1.0], 1e-6, "pushed back");
-    near_v(first, [-1.0, 0.0, 0.0, 1.0], 1e-6, "turned");
+    close_v(c, [-0.5, 2.0, 1.0, 1.0], 1e-6, "pushed back");
+    close_v(first, [-1.0, 0.0, 0.0, 1.0], 1e-6, "turned");
     // Past the wall's end at y = 4: the sphere touches its edge, not its face.
     let (hit, _, _) = push::<R>(&one, [0.3, 4.2, 1.0], 0.5, None);
     assert!(!hit, "edges and corners never push");
@@ -104,10 +102,7 @@ fn sphere_push_sides<R: Real>() {
     let (hit, _, _) = push::<R>(&pane, [0.3, 2.0, 1.0], 0.5, None);
     assert!(hit);
 }
-both_modes!(
-    collision_sphere_push_sides_faces_and_materials,
-    sphere_push_sides
-);
+both_modes!(collision_sphere_push_sides_faces_and_materials => sphere_push_sides);
 
 /// The airborne push-out: out of the nearest wall only, by
 /// `n × (r − distance)`; floors are not walls.
@@ -116,15 +111,15 @@ fn push_out_of_walls<R: Real>() {
     let mut visited = mesh.visited_bits();
     let sphere = |c: V3| Sphere {
         radius: r::<R>(0.5),
-        centre: p(c),
+        centre: point(c),
     };
     let got = mesh.push_out_of_walls(&mut visited, &sphere([0.2, 0.3, 1.0]));
     let w = got.expect("two walls reached");
-    near(w.distance, 0.2, 1e-6, "nearest");
-    near_v(w.push, [0.3, 0.0, 0.0, 0.0], 1e-6, "push");
+    close(w.distance, 0.2, 1e-6, "nearest");
+    close_v(w.push, [0.3, 0.0, 0.0, 0.0], 1e-6, "push");
     assert!(w.triangle < 2, "wall A");
     let got = mesh.push_out_of_walls(&mut visited, &sphere([0.35, 0.2, 1.0]));
-    near_v(
+    close_v(
         got.map(|w| w.push).unwrap_or_default(),
         [0.0, 0.3, 0.0, 0.0],
         1e-6,
@@ -134,10 +129,7 @@ fn push_out_of_walls<R: Real>() {
         .push_out_of_walls(&mut visited, &sphere([2.0, 2.0, 0.3]))
         .is_none());
 }
-both_modes!(
-    characters_walls_push_out_of_the_nearest_wall,
-    push_out_of_walls
-);
+both_modes!(characters_walls_push_out_of_the_nearest_wall => push_out_of_walls);
 
 /// A doorway at x = 5 (y −2..2) and the wall beside it (y 2..6).
 fn doorway() -> CollisionMesh {
@@ -161,22 +153,22 @@ fn doorway() -> CollisionMesh {
 /// the doorway to sweeps and rays; a ray with mask bit 0 still sees it.
 fn enable_in_box<R: Real>() {
     let mut mesh = doorway();
-    let (lo, hi) = (p::<R>([4.0, -2.5, -1.0]), p::<R>([6.0, 2.5, 4.0]));
+    let (lo, hi) = (point::<R>([4.0, -2.5, -1.0]), point::<R>([6.0, 2.5, 4.0]));
     let sweep = |mesh: &CollisionMesh| {
         let (c, mv) = ([0.0, 0.0, 1.0], [8.0, 0.0, 0.0]);
         let sphere = Sphere {
             radius: r::<R>(0.5),
-            centre: p(c),
+            centre: point(c),
         };
-        let q = SweepQuery::new(Aabb::swept_sphere(p(c), r(0.5), p(mv)), 4);
+        let q = SweepQuery::new(Aabb::swept_sphere(point(c), r(0.5), point(mv)), 4);
         let mut scratch = collision_mesh::QueryScratch::new(mesh);
         let mut out = records(4);
-        mesh.sweep_sphere(&mut scratch, &mut out, &q, &sphere, p(mv))
+        mesh.sweep_sphere(&mut scratch, &mut out, &q, &sphere, point(mv))
     };
     let ray_hits = |mesh: &CollisionMesh, mask: u32| {
         let mut visited = mesh.visited_bits();
         let ray = Ray::new(
-            p::<R>([0.0, 0.0, 1.0]),
+            point::<R>([0.0, 0.0, 1.0]),
             Vec4::new(R::ONE, R::ZERO, R::ZERO, R::ZERO),
             r(10.0),
         );
@@ -207,10 +199,7 @@ fn enable_in_box<R: Real>() {
     assert_eq!(mesh.set_enabled_in_box(lo, hi, true), 2);
     assert!(sweep(&mesh) > 0);
 }
-both_modes!(
-    collision_set_enabled_in_box_three_vertices_inside,
-    enable_in_box
-);
+both_modes!(collision_set_enabled_in_box_three_vertices_inside => enable_in_box);
 
 /// A floor at `z` with this area byte, facing up.
 fn floor_at(z: f32, area: u8) -> [SoupTriangle; 2] {
@@ -230,14 +219,14 @@ fn floor_at(z: f32, area: u8) -> [SoupTriangle; 2] {
 fn drop_to_ground<R: Real>() {
     let mesh = support::mesh(&floor_at(1.0, 1), 8.0);
     let mut visited = mesh.visited_bits();
-    let mut pos = p::<R>([0.5, 0.5, 5.0]);
+    let mut pos = point::<R>([0.5, 0.5, 5.0]);
     assert!(mesh.drop_to_ground(&mut visited, r(10.0), &mut pos));
-    near_v(pos, [0.5, 0.5, 1.1, 1.0], 1e-6, "0.1 above");
-    let mut pos = p::<R>([0.5, 0.5, 0.5]);
+    close_v(pos, [0.5, 0.5, 1.1, 1.0], 1e-6, "0.1 above");
+    let mut pos = point::<R>([0.5, 0.5, 0.5]);
     assert!(!mesh.drop_to_ground(&mut visited, r(10.0), &mut pos));
-    near_v(pos, [0.5, 0.5, 0.5, 1.0], 1e-6, "unchanged");
+    close_v(pos, [0.5, 0.5, 0.5, 1.0], 1e-6, "unchanged");
 }
-both_modes!(collision_drop_to_ground_0_1_above, drop_to_ground);
+both_modes!(collision_drop_to_ground_0_1_above => drop_to_ground);
 
 /// Dropping to marked ground passes triangles whose area byte is 0 and
 /// stops 0.25 above the first marked one.
@@ -247,9 +236,9 @@ fn drop_to_marked_ground<R: Real>() {
     soup.extend(floor_at(0.0, 3));
     let mesh = support::mesh(&soup, 8.0);
     let mut visited = mesh.visited_bits();
-    let mut pos = p::<R>([0.5, 0.5, 5.0]);
+    let mut pos = point::<R>([0.5, 0.5, 5.0]);
     assert!(mesh.drop_to_marked_ground(&mut visited, r(10.0), &mut pos));
-    near_v(
+    close_v(
         pos,
         [0.5, 0.5, 0.25, 1.0],
         1e-5,
@@ -257,14 +246,11 @@ fn drop_to_marked_ground<R: Real>() {
     );
     let unmarked = support::mesh(&floor_at(2.0, 0), 8.0);
     let mut visited = unmarked.visited_bits();
-    let mut pos = p::<R>([0.5, 0.5, 5.0]);
+    let mut pos = point::<R>([0.5, 0.5, 5.0]);
     assert!(!unmarked.drop_to_marked_ground(&mut visited, r(10.0), &mut pos));
-    near_v(pos, [0.5, 0.5, 5.0, 1.0], 1e-6, "unchanged");
+    close_v(pos, [0.5, 0.5, 5.0, 1.0], 1e-6, "unchanged");
 }
-both_modes!(
-    collision_drop_to_marked_ground_passes_area_0,
-    drop_to_marked_ground
-);
+both_modes!(collision_drop_to_marked_ground_passes_area_0 => drop_to_marked_ground);
 
 /// The marching ray finds the first hit within its maximum; a step that is
 /// not positive casts nothing.
@@ -279,15 +265,15 @@ fn march<R: Real>() {
         2.0,
     );
     let mut visited = mesh.visited_bits();
-    let o = p::<R>([0.0, 0.5, 1.0]);
+    let o = point::<R>([0.0, 0.5, 1.0]);
     let d = Vec4::new(R::ONE, R::ZERO, R::ZERO, R::ZERO);
     let mut out = Vec4::ZERO;
     assert!(mesh.march_ray(&mut visited, r(0.1), r(5.0), &mut out, o, d));
-    near_v(out, [3.0, 0.5, 1.0, 1.0], 1e-5, "the wall");
+    close_v(out, [3.0, 0.5, 1.0, 1.0], 1e-5, "the wall");
     let mut out = Vec4::ZERO;
     assert!(!mesh.march_ray(&mut visited, r(0.1), r(2.0), &mut out, o, d));
     assert!(!mesh.march_ray(&mut visited, r(0.0), r(5.0), &mut out, o, d));
     assert!(!mesh.march_ray(&mut visited, r(-1.0), r(5.0), &mut out, o, d));
     assert_eq!(out, Vec4::ZERO);
 }
-both_modes!(collision_march_ray_first_hit, march);
+both_modes!(collision_march_ray_first_hit => march);

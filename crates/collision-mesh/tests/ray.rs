@@ -11,7 +11,8 @@ use collision_mesh::{
     Attributes, CollisionMesh, Material, Ray, RayFilter, RayResult, TriangleFlags,
 };
 use ps2_float::{Real, Vec4};
-use support::{near, near_v, p, quad, quad_with, r, tri, tri_flags, V3};
+use support::{quad, quad_with, tri, tri_flags, V3};
+use test_support::{both_modes, close, close_v, point, r};
 
 fn dir<R: Real>(d: V3) -> Vec4<R> {
     Vec4::from_f32([d[0], d[1], d[2], 0.0])
@@ -26,7 +27,7 @@ fn cast<R: Real>(
 ) -> RayResult<R> {
     let mut visited = mesh.visited_bits();
     let mut res = RayResult::default();
-    let ray = Ray::new(p(o), dir(d), r(len));
+    let ray = Ray::new(point(o), dir(d), r(len));
     let hit = mesh.world_ray_cast(&mut visited, &ray, &mut res, filter);
     assert_eq!(hit, res.hit);
     res
@@ -62,8 +63,8 @@ fn nearest<R: Real>() {
     };
     let res = cast::<R>(&mesh, [2.0, 5.0, 2.5], d, 30.0, &RayFilter::default());
     assert!(res.hit);
-    near(res.t, (8.0f64 * 8.0 + 2.0 * 2.0).sqrt(), 1e-4, "t");
-    near_v(res.normal, [-1.0, 0.0, 0.0, 1.0], 1e-6, "normal");
+    close(res.t, (8.0f64 * 8.0 + 2.0 * 2.0).sqrt(), 1e-4, "t");
+    close_v(res.normal, [-1.0, 0.0, 0.0, 1.0], 1e-6, "normal");
     assert_eq!(res.material, Material::CONCRETE);
     assert_eq!((res.flags, res.area), (0x1, 1));
     assert!(matches!(res.triangle, Some(2 | 3)));
@@ -75,10 +76,10 @@ fn nearest<R: Real>() {
         10.0,
         &RayFilter::default(),
     );
-    near(res.t, 5.0, 1e-6, "down");
-    near_v(res.normal, [0.0, 0.0, 1.0, 1.0], 1e-6, "up");
+    close(res.t, 5.0, 1e-6, "down");
+    close_v(res.normal, [0.0, 0.0, 1.0, 1.0], 1e-6, "up");
 }
-both_modes!(collision_ray_cast_nearest_hit_along_the_whole_ray, nearest);
+both_modes!(collision_ray_cast_nearest_hit_along_the_whole_ray => nearest);
 
 /// The length bound is inclusive; a ray stopping short misses.
 fn length_bound<R: Real>() {
@@ -89,7 +90,7 @@ fn length_bound<R: Real>() {
     // Starting on the far side of the floor, going down: nothing behind.
     assert!(!cast::<R>(&mesh, [3.0, 7.0, -1.0], [0.0, 0.0, -1.0], 9.0, &f).hit);
 }
-both_modes!(collision_ray_cast_length_inclusive, length_bound);
+both_modes!(collision_ray_cast_length_inclusive => length_bound);
 
 /// A one-sided face is hit from its front only; a two-sided one from both,
 /// its normal turned to face the ray.
@@ -112,34 +113,37 @@ fn sides<R: Real>() {
     assert!(!cast::<R>(&one, [1.0, 1.0, -2.0], up, 5.0, &f).hit);
     let res = cast::<R>(&two, [1.0, 1.0, -2.0], up, 5.0, &f);
     assert!(res.hit);
-    near(res.t, 2.0, 1e-6, "t");
-    near_v(res.normal, [0.0, 0.0, -1.0, 1.0], 1e-6, "turned to the ray");
+    close(res.t, 2.0, 1e-6, "t");
+    close_v(res.normal, [0.0, 0.0, -1.0, 1.0], 1e-6, "turned to the ray");
     let res = cast::<R>(&two, [1.0, 1.0, 2.0], [0.0, 0.0, -1.0], 5.0, &f);
-    near_v(res.normal, [0.0, 0.0, 1.0, 1.0], 1e-6, "front");
+    close_v(res.normal, [0.0, 0.0, 1.0, 1.0], 1e-6, "front");
     // Parallel to the face: the determinant limit refuses it.
     assert!(!cast::<R>(&two, [-1.0, 1.0, 0.0], [1.0, 0.0, 0.0], 5.0, &f).hit);
     // The kernels on their own.
     let v = [
-        p::<R>([0.0, 0.0, 0.0]),
-        p([4.0, 0.0, 0.0]),
-        p([0.0, 4.0, 0.0]),
+        point::<R>([0.0, 0.0, 0.0]),
+        point([4.0, 0.0, 0.0]),
+        point([0.0, 4.0, 0.0]),
     ];
     let miss = R::from_f32(-1.0);
     assert_eq!(
-        ray_triangle_one_sided(p([1.0, 1.0, -2.0]), dir(up), &v),
+        ray_triangle_one_sided(point([1.0, 1.0, -2.0]), dir(up), &v),
         miss
     );
-    near(
-        ray_triangle_two_sided(p([1.0, 1.0, -2.0]), dir(up), &v),
+    close(
+        ray_triangle_two_sided(point([1.0, 1.0, -2.0]), dir(up), &v),
         2.0,
         1e-6,
         "two",
     );
     // A determinant just under 1e-6 (a ray nearly in the plane).
     let flat = dir::<R>([1.0, 0.0, 5e-8]);
-    assert_eq!(ray_triangle_two_sided(p([-1.0, 1.0, 0.0]), flat, &v), miss);
+    assert_eq!(
+        ray_triangle_two_sided(point([-1.0, 1.0, 0.0]), flat, &v),
+        miss
+    );
 }
-both_modes!(collision_ray_triangle_one_and_two_sided, sides);
+both_modes!(collision_ray_triangle_one_and_two_sided => sides);
 
 /// The type mask (`flags & 0xfff & mask & !0x801`, the two-sided bit
 /// included) and the enabled rules (flag bit 0, or mask bit 0, or mask bit
@@ -181,10 +185,7 @@ fn mask_and_enabled<R: Real>() {
     assert!(hits(&off, 0x800), "mask 0x800 with flag 0x800");
     assert!(!hits(&off, 0));
 }
-both_modes!(
-    collision_ray_cast_type_mask_and_enabled_rules,
-    mask_and_enabled
-);
+both_modes!(collision_ray_cast_type_mask_and_enabled_rules => mask_and_enabled);
 
 /// Rays skip excluded materials before intersecting: a glass pane in front
 /// of a wall, with glass excluded, gives the wall, not a miss.
@@ -211,7 +212,7 @@ fn excluded_materials<R: Real>() {
     let (o, d) = ([0.0, 0.5, 1.0], [1.0, 0.0, 0.0]);
     let res = cast::<R>(&mesh, o, d, 20.0, &RayFilter::default());
     assert_eq!(res.material, Material::GLASS);
-    near(res.t, 5.0, 1e-6, "glass");
+    close(res.t, 5.0, 1e-6, "glass");
     let list = [u32::from(Material::GLASS.0), 1];
     let res = cast::<R>(
         &mesh,
@@ -225,7 +226,7 @@ fn excluded_materials<R: Real>() {
     );
     assert!(res.hit);
     assert_eq!(res.material, Material::CONCRETE);
-    near(res.t, 8.0, 1e-6, "the wall behind");
+    close(res.t, 8.0, 1e-6, "the wall behind");
     // Entries after the end marker 1 are not read.
     let late = [1, u32::from(Material::GLASS.0)];
     let res = cast::<R>(
@@ -240,10 +241,7 @@ fn excluded_materials<R: Real>() {
     );
     assert_eq!(res.material, Material::GLASS);
 }
-both_modes!(
-    unit16_rays_skip_excluded_materials_before_intersecting,
-    excluded_materials
-);
+both_modes!(unit16_rays_skip_excluded_materials_before_intersecting => excluded_materials);
 
 /// The world's cast starts from no hit and `MATERIAL_NONE`; the mesh's own
 /// cast leaves the result alone on a miss and keeps the nearer of an older
@@ -251,7 +249,7 @@ both_modes!(
 fn wrappers<R: Real>() {
     let mesh = yard();
     let mut visited = mesh.visited_bits();
-    let ray = Ray::new(p::<R>([3.0, 7.0, 5.0]), dir([0.0, 0.0, 1.0]), r(10.0));
+    let ray = Ray::new(point::<R>([3.0, 7.0, 5.0]), dir([0.0, 0.0, 1.0]), r(10.0));
     let stale = RayResult {
         hit: true,
         t: r(1.0),
@@ -264,12 +262,12 @@ fn wrappers<R: Real>() {
     assert!(!mesh.world_ray_cast(&mut visited, &ray, &mut res, &RayFilter::default()));
     assert!(!res.hit);
     assert_eq!(res.material, Material::NONE);
-    let down = Ray::new(p::<R>([3.0, 7.0, 5.0]), dir([0.0, 0.0, -1.0]), r(10.0));
+    let down = Ray::new(point::<R>([3.0, 7.0, 5.0]), dir([0.0, 0.0, -1.0]), r(10.0));
     let mut res = stale;
     assert!(!mesh.ray_cast(&mut visited, &down, &mut res, &RayFilter::default()));
     assert_eq!(res, stale, "an older, nearer hit is kept");
 }
-both_modes!(collision_world_ray_cast_resets_the_result, wrappers);
+both_modes!(collision_world_ray_cast_resets_the_result => wrappers);
 
 /// A small deterministic generator for the walk's property test.
 struct Lcg(u64);
@@ -314,7 +312,7 @@ fn walk_matches_brute_force<R: Real>() {
         let l = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt().max(1e-3);
         let d = [d[0] / l, d[1] / l, d[2] / l];
         let len = g.range(1.0, 60.0);
-        let ray = Ray::new(p::<R>(o), dir(d), r(len));
+        let ray = Ray::new(point::<R>(o), dir(d), r(len));
         let mut res = RayResult::default();
         mesh.world_ray_cast(&mut visited, &ray, &mut res, &RayFilter::default());
         let mut best: Option<R> = None;
@@ -335,7 +333,4 @@ fn walk_matches_brute_force<R: Real>() {
     }
     assert!(found > 30, "{found} hits: the test must exercise the walk");
 }
-both_modes!(
-    collision_ray_column_walk_matches_brute_force,
-    walk_matches_brute_force
-);
+both_modes!(collision_ray_column_walk_matches_brute_force => walk_matches_brute_force);

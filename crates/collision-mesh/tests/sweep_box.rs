@@ -12,7 +12,8 @@ use collision_mesh::{
 };
 use kernels::{Contact, OrientedBox};
 use ps2_float::{Real, Vec4};
-use support::{near, near_v, p, r, records, tri_flags, V3};
+use support::{records, tri_flags, V3};
+use test_support::{both_modes, close, close_v, point, r};
 
 /// Test ideas' floor: `(−10, −10, 0), (30, −10, 0), (−10, 30, 0)`.
 const FLOOR: [V3; 3] = [[-10.0, -10.0, 0.0], [30.0, -10.0, 0.0], [-10.0, 30.0, 0.0]];
@@ -41,7 +42,7 @@ fn obox<R: Real>(centre: V3, a: [[f64; 3]; 3]) -> OrientedBox<R> {
     OrientedBox {
         half: Vec4::from_f32([0.5, 0.5, 0.5, 1.0]),
         axes: a.map(v),
-        centre: p(centre),
+        centre: point(centre),
     }
 }
 
@@ -62,13 +63,13 @@ fn sweep<R: Real>(
 ) -> (Vec<Contact<R>>, QueryScratch<R>) {
     let mut scratch = QueryScratch::new(mesh);
     let mut out = records(4);
-    let n = mesh.sweep_box(&mut scratch, &mut out, q, bx, p(mv));
+    let n = mesh.sweep_box(&mut scratch, &mut out, q, bx, point(mv));
     out.truncate(n);
     (out, scratch)
 }
 
 fn query<R: Real>(bx: &OrientedBox<R>, mv: V3, max: usize) -> SweepQuery<R> {
-    let mut q = SweepQuery::new(Aabb::swept_box(bx, p(mv)), max);
+    let mut q = SweepQuery::new(Aabb::swept_box(bx, point(mv)), max);
     q.own_shape = 3;
     q
 }
@@ -81,20 +82,20 @@ fn mesh_contact<R: Real>() {
     let (out, _) = sweep(&mesh, &query(&bx, mv, 1), &bx, mv);
     assert_eq!(out.len(), 1);
     let k = &out[0];
-    near(k.fraction.unwrap_or(R::MAX), 0.629511, 1e-5, "fraction");
-    near_v(
+    close(k.fraction.unwrap_or(R::MAX), 0.629511, 1e-5, "fraction");
+    close_v(
         k.other.normal.get().unwrap_or_default(),
         [0.0, 0.0, 1.0, 1.0],
         1e-6,
         "normal",
     );
-    near_v(
+    close_v(
         k.point.get().unwrap_or_default(),
         [0.0, 0.0, 0.740977, 1.0],
         1e-5,
         "the box centre at contact",
     );
-    near_v(
+    close_v(
         k.own.normal.get().unwrap_or_default(),
         [0.0, 0.0, -1.0, 1.0],
         1e-6,
@@ -104,7 +105,7 @@ fn mesh_contact<R: Real>() {
     assert_eq!((k.own.shape, k.other.shape), (Some(3), Some(0)));
     assert!(k.slide.is_unwritten() && k.depth.is_none());
 }
-both_modes!(unit13_test8_mesh_contact_through_the_mesh, mesh_contact);
+both_modes!(unit13_test8_mesh_contact_through_the_mesh => mesh_contact);
 
 /// Test ideas "Flat drop": a box dropped flat gets fraction 0 (exact 0.75)
 /// through the mesh too; turned 30° with a sideways move, 0.75.
@@ -119,9 +120,9 @@ fn flat_drop<R: Real>() {
     let side = [0.1, 0.05, -2.0];
     let (out, _) = sweep(&mesh, &query(&turned, side, 1), &turned, side);
     assert_eq!(out.len(), 1);
-    near(out[0].fraction.unwrap_or(R::MAX), 0.75, 1e-5, "turned");
+    close(out[0].fraction.unwrap_or(R::MAX), 0.75, 1e-5, "turned");
 }
-both_modes!(unit13_test1_flat_drop_quirk_through_the_mesh, flat_drop);
+both_modes!(unit13_test1_flat_drop_quirk_through_the_mesh => flat_drop);
 
 /// Test ideas "Mesh filters" through the mesh: one-sided behind, two-sided
 /// receding, the −0.001 rule, bit 3 against body flag 0x100; the options
@@ -140,13 +141,13 @@ fn filters<R: Real>() {
     let up = [0.0, 0.0, 2.0];
     let (out, _) = sweep(&floor(0x2), &query(&below, up, 1), &below, up);
     assert_eq!(out.len(), 1);
-    near(
+    close(
         out[0].fraction.unwrap_or(R::MAX),
         0.629511,
         1e-5,
         "mirror of test 2",
     );
-    near_v(
+    close_v(
         out[0].other.normal.get().unwrap_or_default(),
         [0.0, 0.0, -1.0, 1.0],
         1e-6,
@@ -168,7 +169,7 @@ fn filters<R: Real>() {
     q.nz_max = r(-1.0);
     assert_eq!(n(&bit3, &q, &above, down), 1);
 }
-both_modes!(unit13_test7_mesh_filters_through_the_mesh, filters);
+both_modes!(unit13_test7_mesh_filters_through_the_mesh => filters);
 
 /// A hand-made two-cell mesh: cell 0 lists triangle 0, a floor far below
 /// the box (a kernel miss, 1e28); cell 1 lists triangle 1, a floor just
@@ -250,4 +251,4 @@ fn counter_bug<R: Real>() {
     let s = scratch.stats();
     assert_eq!((s.entries, s.tested, s.kernel_calls), (2, 2, 2));
 }
-both_modes!(unit13_mesh_box_counter_bug_walks_exact_lists, counter_bug);
+both_modes!(unit13_mesh_box_counter_bug_walks_exact_lists => counter_bug);

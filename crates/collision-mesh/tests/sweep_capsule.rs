@@ -11,14 +11,15 @@ mod support;
 use collision_mesh::{Aabb, CollisionMesh, QueryScratch, SweepQuery};
 use kernels::{Capsule, Contact, Sphere};
 use ps2_float::Real;
-use support::{near, near_v, p, quad, r, records, tri_flags, V3};
+use support::{quad, records, tri_flags, V3};
+use test_support::{both_modes, close, close_v, point, r};
 
 /// A capsule standing at `feet` with the human's radius 0.35.
 fn capsule<R: Real>(feet: V3, radius: f32) -> Capsule<R> {
     Capsule {
         radius: r(radius),
         height: r(1.886),
-        base: p(feet),
+        base: point(feet),
     }
 }
 
@@ -33,10 +34,10 @@ fn walk<R: Real>(
     let cap = capsule::<R>(feet, radius);
     let rr = radius * scale;
     let centre = [feet[0], feet[1], feet[2] + rr + 0.05];
-    let q = SweepQuery::new(Aabb::swept_sphere(p(centre), r(rr), p(mv)), 4);
+    let q = SweepQuery::new(Aabb::swept_sphere(point(centre), r(rr), point(mv)), 4);
     let mut scratch = QueryScratch::new(mesh);
     let mut out = records(4);
-    let n = mesh.sweep_capsule(&mut scratch, &mut out, &q, &cap, r(scale), p(mv));
+    let n = mesh.sweep_capsule(&mut scratch, &mut out, &q, &cap, r(scale), point(mv));
     out.truncate(n);
     (out, scratch)
 }
@@ -50,12 +51,12 @@ fn sphere_sweep<R: Real>(
 ) -> (Vec<Contact<R>>, QueryScratch<R>) {
     let sphere = Sphere {
         radius: r(radius),
-        centre: p(centre),
+        centre: point(centre),
     };
-    let q = SweepQuery::new(Aabb::swept_sphere(p(centre), r(radius), p(mv)), 4);
+    let q = SweepQuery::new(Aabb::swept_sphere(point(centre), r(radius), point(mv)), 4);
     let mut scratch = QueryScratch::new(mesh);
     let mut out = records(4);
-    let n = mesh.sweep_sphere(&mut scratch, &mut out, &q, &sphere, p(mv));
+    let n = mesh.sweep_sphere(&mut scratch, &mut out, &q, &sphere, point(mv));
     out.truncate(n);
     (out, scratch)
 }
@@ -101,7 +102,7 @@ fn kerb<R: Real>() {
     // The face's two triangles: the top edge first, the diagonal later.
     assert_eq!(out.len(), 2);
     assert!(scratch.stats().kernel_calls >= 1);
-    near_v(
+    close_v(
         out[0].other.normal.get().unwrap_or_default(),
         [0.0, -1.0, 0.0, 1.0],
         1e-6,
@@ -109,14 +110,14 @@ fn kerb<R: Real>() {
     );
     // sqrt(0.35² − 0.2²) short of the face.
     let gap = (0.35f64 * 0.35 - 0.2 * 0.2).sqrt();
-    near(
+    close(
         out[0].fraction.unwrap_or(R::MAX),
         (1.0 - gap) / 1.5,
         1e-5,
         "edge",
     );
 }
-both_modes!(issue348_kerb_never_reaches_the_walking_kernel, kerb);
+both_modes!(issue348_kerb_never_reaches_the_walking_kernel => kerb);
 
 /// A step 0.25 m or more tall is a wall to the walking sweep, unless its
 /// triangles are too thin: the face of an 8 m wide step of exactly 0.25 m,
@@ -134,7 +135,7 @@ fn tall_step<R: Real>() {
     assert!(out.is_empty());
     assert_eq!(scratch.stats().kernel_calls, 0);
 }
-both_modes!(characters_walls_step_of_025_or_more_stops, tall_step);
+both_modes!(characters_walls_step_of_025_or_more_stops => tall_step);
 
 /// The player's sphere: radius 0.3395 × 1.4286 = 0.485, centred 0.535
 /// above the feet; it stops 0.485 short of a full-height wall.
@@ -151,24 +152,21 @@ fn player_sphere<R: Real>() {
     let (out, _) = walk::<R>(&wall, [0.0, 0.0, 0.0], 0.3395, 1.4286, [0.0, 1.0, 0.0]);
     assert_eq!(out.len(), 1);
     let rr = 0.3395f64 * 1.4286;
-    near(
+    close(
         out[0].fraction.unwrap_or(R::MAX),
         1.0 - rr,
         2e-5,
         "fraction",
     );
     // The record's point is where the sphere touches the face.
-    near_v(
+    close_v(
         out[0].point.get().unwrap_or_default(),
         [0.0, 1.0, rr + 0.05, 1.0],
         2e-5,
         "point",
     );
 }
-both_modes!(
-    characters_walls_player_sphere_radius_and_height,
-    player_sphere
-);
+both_modes!(characters_walls_player_sphere_radius_and_height => player_sphere);
 
 /// Only walls count (`|n.z| ≤ 0.65`): a ramp with `n.z` 0.7 is not one,
 /// one with `n.z` 0.6 is.
@@ -190,7 +188,7 @@ fn wall_threshold<R: Real>() {
         assert_eq!(scratch.stats().kernel_calls > 0, wall);
     }
 }
-both_modes!(sweeping_a_body_wall_threshold_0_65, wall_threshold);
+both_modes!(sweeping_a_body_wall_threshold_0_65 => wall_threshold);
 
 /// A one-sided wall stops the walking body only from its front; a
 /// two-sided one from both sides, turned to face it; the mask is kept.
@@ -213,7 +211,7 @@ fn one_sided<R: Real>() {
     let two = face(0x2);
     let (out, _) = walk::<R>(&two, [0.0, 2.0, 0.0], 0.35, 1.0, [0.0, -1.0, 0.0]);
     assert_eq!(out.len(), 1);
-    near_v(
+    close_v(
         out[0].other.normal.get().unwrap_or_default(),
         [0.0, 1.0, 0.0, 1.0],
         1e-6,
@@ -224,13 +222,16 @@ fn one_sided<R: Real>() {
     let door = face(0x448);
     let (feet, mv) = ([0.0, 0.0, 0.0], [0.0, 1.0, 0.0]);
     let cap = capsule::<R>(feet, 0.35);
-    let q = SweepQuery::new(Aabb::swept_sphere(p([0.0, 0.0, 0.4]), r(0.35), p(mv)), 4)
-        .with_body_flags(0x100);
+    let q = SweepQuery::new(
+        Aabb::swept_sphere(point([0.0, 0.0, 0.4]), r(0.35), point(mv)),
+        4,
+    )
+    .with_body_flags(0x100);
     let mut scratch = QueryScratch::new(&door);
     let mut out = records::<R>(4);
     assert_eq!(
-        door.sweep_capsule(&mut scratch, &mut out, &q, &cap, R::ONE, p(mv)),
+        door.sweep_capsule(&mut scratch, &mut out, &q, &cap, R::ONE, point(mv)),
         1
     );
 }
-both_modes!(sweeping_a_body_one_sided_wall_front_only, one_sided);
+both_modes!(sweeping_a_body_one_sided_wall_front_only => one_sided);

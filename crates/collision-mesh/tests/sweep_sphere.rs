@@ -9,7 +9,8 @@ use collision_mesh::query::marks;
 use collision_mesh::{Aabb, CollisionMesh, QueryScratch, SweepOptions, SweepQuery, TriangleFlags};
 use kernels::{Capsule, Contact, OrientedBox, Sphere};
 use ps2_float::{Real, Vec4};
-use support::{near, near_v, p, quad, r, records, tri, tri_flags, V3};
+use support::{quad, records, tri, tri_flags, V3};
+use test_support::{both_modes, close, close_v, point, r};
 
 /// Triangle T of Unit 1's Test ideas: `n = (0, 0, 1)`, `d = 0`.
 const T: [V3; 3] = [[0.0, 0.0, 0.0], [4.0, 0.0, 0.0], [0.0, 4.0, 0.0]];
@@ -20,7 +21,7 @@ fn floor() -> CollisionMesh {
 
 /// A query over the box the sphere sweeps, copying out up to `max`.
 fn query<R: Real>(c: V3, rad: f32, mv: V3, max: usize) -> SweepQuery<R> {
-    let mut q = SweepQuery::new(Aabb::swept_sphere(p(c), r(rad), p(mv)), max);
+    let mut q = SweepQuery::new(Aabb::swept_sphere(point(c), r(rad), point(mv)), max);
     q.own_shape = 9;
     q
 }
@@ -37,9 +38,9 @@ fn sweep<R: Real>(
     let mut out = records(8);
     let sphere = Sphere {
         radius: r(rad),
-        centre: p(c),
+        centre: point(c),
     };
-    let n = mesh.sweep_sphere(&mut scratch, &mut out, q, &sphere, p(mv));
+    let n = mesh.sweep_sphere(&mut scratch, &mut out, q, &sphere, point(mv));
     out.truncate(n);
     (out, scratch)
 }
@@ -56,20 +57,20 @@ fn row01_face_contact_record<R: Real>() {
     let (out, scratch) = sweep::<R>(&mesh, &query(c, 0.5, mv, 4), c, 0.5, mv);
     assert_eq!(out.len(), 1);
     let k = &out[0];
-    near(k.fraction.unwrap_or(R::MAX), 0.5, 1e-6, "fraction");
-    near_v(
+    close(k.fraction.unwrap_or(R::MAX), 0.5, 1e-6, "fraction");
+    close_v(
         k.other.normal.get().unwrap_or_default(),
         [0.0, 0.0, 1.0, 1.0],
         1e-6,
         "normal",
     );
-    near_v(
+    close_v(
         k.point.get().unwrap_or_default(),
         [1.0, 1.0, 0.0, 1.0],
         1e-6,
         "point",
     );
-    near_v(
+    close_v(
         k.own.normal.get().unwrap_or_default(),
         [0.0, 0.0, -1.0, 1.0],
         1e-6,
@@ -84,10 +85,7 @@ fn row01_face_contact_record<R: Real>() {
         (1, 1, 1, 0)
     );
 }
-both_modes!(
-    issue150_row01_face_contact_record,
-    row01_face_contact_record
-);
+both_modes!(issue150_row01_face_contact_record => row01_face_contact_record);
 
 /// A triangle listed in many cells is tested once per query.
 fn visited_once<R: Real>() {
@@ -110,7 +108,7 @@ fn visited_once<R: Real>() {
     assert!(s.entries > s.tested, "{s:?}");
     assert_eq!(s.tested, 1);
 }
-both_modes!(issue150_visited_triangle_tested_once, visited_once);
+both_modes!(issue150_visited_triangle_tested_once => visited_once);
 
 /// Flag bit 3 is skipped for a body with flag 0x100 or with option 0x8000.
 fn bit3_rule<R: Real>() {
@@ -125,10 +123,7 @@ fn bit3_rule<R: Real>() {
     );
     assert_eq!(count(&mesh, &q.with_body_flags(0x2203f), c, 0.5, mv), 1);
 }
-both_modes!(
-    issue150_bit3_with_body_flag_0x100_or_option_0x8000,
-    bit3_rule
-);
+both_modes!(issue150_bit3_with_body_flag_0x100_or_option_0x8000 => bit3_rule);
 
 /// A disabled triangle is skipped, even with flag 0x800 (the sweep has no
 /// mask to let it through).
@@ -141,7 +136,7 @@ fn disabled<R: Real>() {
     mesh.set_flags(0, TriangleFlags::TESTABLE_WHILE_DISABLED);
     assert_eq!(count(&mesh, &q, c, 0.5, mv), 0);
 }
-both_modes!(issue150_disabled_triangle_skipped, disabled);
+both_modes!(issue150_disabled_triangle_skipped => disabled);
 
 /// Option 0x4 skips `n.z` below the first threshold, 0x8 above the second.
 fn nz_thresholds<R: Real>() {
@@ -154,7 +149,7 @@ fn nz_thresholds<R: Real>() {
     let q = query::<R>(c, 0.5, up, 4);
     let (out, _) = sweep(&ceiling, &q, c, 0.5, up);
     assert_eq!(out.len(), 1);
-    near(
+    close(
         out[0].fraction.unwrap_or(R::MAX),
         1.0 / 6.0,
         1e-6,
@@ -182,7 +177,7 @@ fn nz_thresholds<R: Real>() {
         1
     );
 }
-both_modes!(issue150_options_0x4_and_0x8_nz_thresholds, nz_thresholds);
+both_modes!(issue150_options_0x4_and_0x8_nz_thresholds => nz_thresholds);
 
 /// A wall at x = 2 facing −x, one- or two-sided.
 fn wall(flags: u16) -> CollisionMesh {
@@ -202,8 +197,8 @@ fn one_sided_front_only<R: Real>() {
     let (front, into) = ([0.0, 0.5, 1.0], [3.0, 0.0, 0.0]);
     let (out, _) = sweep::<R>(&one, &query(front, 0.5, into, 4), front, 0.5, into);
     assert_eq!(out.len(), 1);
-    near(out[0].fraction.unwrap_or(R::MAX), 0.5, 1e-6, "front");
-    near_v(
+    close(out[0].fraction.unwrap_or(R::MAX), 0.5, 1e-6, "front");
+    close_v(
         out[0].other.normal.get().unwrap_or_default(),
         [-1.0, 0.0, 0.0, 1.0],
         1e-6,
@@ -217,18 +212,15 @@ fn one_sided_front_only<R: Real>() {
     let two = wall(0x2);
     let (out, _) = sweep::<R>(&two, &query(behind, 0.5, back, 4), behind, 0.5, back);
     assert_eq!(out.len(), 1);
-    near(out[0].fraction.unwrap_or(R::MAX), 0.5, 1e-6, "behind");
-    near_v(
+    close(out[0].fraction.unwrap_or(R::MAX), 0.5, 1e-6, "behind");
+    close_v(
         out[0].other.normal.get().unwrap_or_default(),
         [1.0, 0.0, 0.0, 1.0],
         1e-6,
         "flipped toward the sphere",
     );
 }
-both_modes!(
-    issue150_one_sided_wall_stops_only_from_its_front,
-    one_sided_front_only
-);
+both_modes!(issue150_one_sided_wall_stops_only_from_its_front => one_sided_front_only);
 
 /// The direction test: `n·M ≥ −0.001` skips the face, even for a sphere
 /// already reaching it.
@@ -244,7 +236,7 @@ fn direction<R: Real>() {
         let (out, _) = sweep::<R>(&mesh, &query(c, 0.5, mv, 4), c, 0.5, mv);
         assert_eq!(out.len(), want, "{mv:?}");
         if want == 1 {
-            near(
+            close(
                 out[0].fraction.unwrap_or(R::MAX),
                 0.0,
                 0.0,
@@ -253,7 +245,7 @@ fn direction<R: Real>() {
         }
     }
 }
-both_modes!(issue150_direction_test_minus_0_001, direction);
+both_modes!(issue150_direction_test_minus_0_001 => direction);
 
 /// Option 0x40 keeps what the side and direction tests would skip, marked
 /// 0x10 (behind), 0x20 (away) or 0x40 (grazing); a two-sided face behind is
@@ -294,17 +286,14 @@ fn option_0x40_marks<R: Real>() {
     let (out, _) = sweep(&two, &q, below, 0.5, up);
     assert_eq!(out.len(), 1);
     assert_eq!(out[0].flags, Some(0));
-    near_v(
+    close_v(
         out[0].other.normal.get().unwrap_or_default(),
         [0.0, 0.0, -1.0, 1.0],
         1e-6,
         "turned",
     );
 }
-both_modes!(
-    issue150_option_0x40_marks_instead_of_skipping,
-    option_0x40_marks
-);
+both_modes!(issue150_option_0x40_marks_instead_of_skipping => option_0x40_marks);
 
 /// Option 0x20000 keeps one contact per plane, the earliest.
 fn one_per_plane<R: Real>() {
@@ -355,7 +344,7 @@ fn one_per_plane<R: Real>() {
         2
     );
 }
-both_modes!(issue150_option_0x20000_one_contact_per_plane, one_per_plane);
+both_modes!(issue150_option_0x20000_one_contact_per_plane => one_per_plane);
 
 /// Test ideas row 12 through the mesh: the kernel returns 1.783594 and the
 /// sweep drops it, so the sphere passes the corner it touches at 0.718.
@@ -367,10 +356,7 @@ fn row12_dropped<R: Real>() {
     let s = scratch.stats();
     assert_eq!((s.kernel_calls, s.kept), (1, 0));
 }
-both_modes!(
-    unit1_row12_missed_corner_dropped_by_the_sweep,
-    row12_dropped
-);
+both_modes!(unit1_row12_missed_corner_dropped_by_the_sweep => row12_dropped);
 
 /// Contacts come out sorted by fraction, capped at `max` and at the
 /// output's length; the scratch keeps all of them.
@@ -384,7 +370,7 @@ fn sorted_and_capped<R: Real>() {
     let mut scratch = QueryScratch::new(&mesh);
     let sphere = Sphere {
         radius: r(0.5),
-        centre: p(c),
+        centre: point(c),
     };
     let mut out = records::<R>(2);
     let n = mesh.sweep_sphere(
@@ -392,7 +378,7 @@ fn sorted_and_capped<R: Real>() {
         &mut out,
         &query(c, 0.5, mv, 10),
         &sphere,
-        p(mv),
+        point(mv),
     );
     assert_eq!(n, 2);
     let f: Vec<f32> = scratch
@@ -409,12 +395,12 @@ fn sorted_and_capped<R: Real>() {
         &mut out,
         &query(c, 0.5, mv, 1),
         &sphere,
-        p(mv),
+        point(mv),
     );
     assert_eq!(n, 1);
     assert!(out[1].fraction.is_none(), "the rest is left as it was");
 }
-both_modes!(mesh_tests_sorted_by_fraction_and_capped, sorted_and_capped);
+both_modes!(mesh_tests_sorted_by_fraction_and_capped => sorted_and_capped);
 
 /// More than 100 hits: the 100-entry array keeps the first 100 found
 /// (the console has no overflow check; divergence 153).
@@ -434,7 +420,7 @@ fn overflow<R: Real>() {
     assert_eq!(scratch.contacts().len(), 100);
     assert_eq!(scratch.contacts()[99].triangle, 99);
 }
-both_modes!(mesh_tests_hundred_entry_array_guard, overflow);
+both_modes!(mesh_tests_hundred_entry_array_guard => overflow);
 
 /// The sphere overlap: `SphereTriangle_Penetration`'s depth (Test ideas:
 /// 0.2 for the centre 0.3 above T, none when touching exactly).
@@ -444,14 +430,19 @@ fn overlap<R: Real>() {
     let mut out = records::<R>(4);
     let at = |z: f32| Sphere {
         radius: r(0.5),
-        centre: p([1.0, 1.0, z]),
+        centre: point([1.0, 1.0, z]),
     };
-    let q = |z: f32| SweepQuery::new(Aabb::swept_sphere(p([1.0, 1.0, z]), r(0.5), Vec4::ZERO), 4);
+    let q = |z: f32| {
+        SweepQuery::new(
+            Aabb::swept_sphere(point([1.0, 1.0, z]), r(0.5), Vec4::ZERO),
+            4,
+        )
+    };
     assert_eq!(
         mesh.overlap_sphere(&mut scratch, &mut out, &q(0.3), &at(0.3)),
         1
     );
-    near(out[0].depth.unwrap_or(R::MAX), 0.2, 1e-6, "depth");
+    close(out[0].depth.unwrap_or(R::MAX), 0.2, 1e-6, "depth");
     assert_eq!(out[0].fraction, Some(R::ZERO));
     assert_eq!(out[0].triangle, Some(0));
     assert!(out[0].point.is_unwritten());
@@ -476,7 +467,7 @@ fn overlap<R: Real>() {
     );
     assert!(out.iter().all(|k| *k == Contact::default()));
 }
-both_modes!(unit1_penetration_through_the_mesh_overlap, overlap);
+both_modes!(unit1_penetration_through_the_mesh_overlap => overlap);
 
 /// The walk goes `x` outermost, and the sort keeps the walk's order between
 /// equal fractions: two floors at the same height, the one with the higher
@@ -489,7 +480,7 @@ fn walk_order<R: Real>() {
     let mesh = support::mesh(&soup, 1.0);
     let sphere = Sphere {
         radius: r::<R>(4.0),
-        centre: p([4.0, 0.5, 0.3]),
+        centre: point([4.0, 0.5, 0.3]),
     };
     let q = SweepQuery::new(
         Aabb::swept_sphere(sphere.centre, sphere.radius, Vec4::ZERO),
@@ -500,7 +491,7 @@ fn walk_order<R: Real>() {
     assert_eq!(mesh.overlap_sphere(&mut scratch, &mut out, &q, &sphere), 2);
     assert_eq!((out[0].triangle, out[1].triangle), (Some(1), Some(0)));
 }
-both_modes!(mesh_tests_walk_x_outer_and_stable_sort, walk_order);
+both_modes!(mesh_tests_walk_x_outer_and_stable_sort => walk_order);
 
 /// No query allocates: the scratch's contact array and visited bits keep
 /// their buffers through every kind of query, the 100-entry overflow
@@ -520,32 +511,36 @@ fn no_allocation<R: Real>() {
     let (c, mv) = ([1.0, 1.0, 1.0], [0.0, 0.0, -3.0]);
     let sphere = Sphere {
         radius: r(0.5),
-        centre: p(c),
+        centre: point(c),
     };
     let q = query::<R>(c, 0.5, mv, 100);
     for _ in 0..3 {
-        mesh.sweep_sphere(&mut scratch, &mut out, &q, &sphere, p(mv));
+        mesh.sweep_sphere(&mut scratch, &mut out, &q, &sphere, point(mv));
         assert_eq!(scratch.stats().overflowed, 20, "the array filled");
         let capsule = Capsule {
             radius: r(0.5),
             height: r(2.0),
-            base: p([1.0, 1.0, 0.3]),
+            base: point([1.0, 1.0, 0.3]),
         };
-        mesh.sweep_capsule(&mut scratch, &mut out, &q, &capsule, R::ONE, p(mv));
+        mesh.sweep_capsule(&mut scratch, &mut out, &q, &capsule, R::ONE, point(mv));
         let bx = OrientedBox {
-            half: p([0.5, 0.5, 0.5]),
-            axes: [p([1.0, 0.0, 0.0]), p([0.0, 1.0, 0.0]), p([0.0, 0.0, 1.0])],
-            centre: p(c),
+            half: point([0.5, 0.5, 0.5]),
+            axes: [
+                point([1.0, 0.0, 0.0]),
+                point([0.0, 1.0, 0.0]),
+                point([0.0, 0.0, 1.0]),
+            ],
+            centre: point(c),
         };
-        mesh.sweep_box(&mut scratch, &mut out, &q, &bx, p(mv));
+        mesh.sweep_box(&mut scratch, &mut out, &q, &bx, point(mv));
         mesh.overlap_sphere(&mut scratch, &mut out, &q, &sphere);
-        let mut pos = p::<R>([1.0, 1.0, 5.0]);
+        let mut pos = point::<R>([1.0, 1.0, 5.0]);
         mesh.drop_to_ground(&mut scratch.visited, r(10.0), &mut pos);
-        let mut centre = p::<R>(c);
+        let mut centre = point::<R>(c);
         let mut first = Vec4::ZERO;
         mesh.sphere_push(&mut scratch.visited, r(0.5), &mut centre, None, &mut first);
         assert_eq!(scratch.contacts().as_ptr(), contacts);
         assert_eq!(scratch.visited.as_bytes().as_ptr(), bits);
     }
 }
-both_modes!(mesh_tests_no_allocation_per_query, no_allocation);
+both_modes!(mesh_tests_no_allocation_per_query => no_allocation);

@@ -80,7 +80,10 @@ fn the_facade_names_no_details_module() {
         "crates/warriors-physics/examples",
         "crates/warriors-physics/benches",
     ]);
-    assert!(read >= 10, "the facade's sources were not found ({read} files)");
+    assert!(
+        read >= 10,
+        "the facade's sources were not found ({read} files)"
+    );
     assert!(
         bad.is_empty(),
         "the facade reaches past the record layer's public API: {bad:?}"
@@ -90,7 +93,10 @@ fn the_facade_names_no_details_module() {
 #[test]
 fn the_world_names_no_details_module() {
     let (bad, read) = offenders(&["crates/physics-world/src"]);
-    assert!(read >= 10, "the world's sources were not found ({read} files)");
+    assert!(
+        read >= 10,
+        "the world's sources were not found ({read} files)"
+    );
     assert!(
         bad.is_empty(),
         "the world reaches past the public API of the crates below it: {bad:?}"

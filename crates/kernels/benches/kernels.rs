@@ -955,7 +955,7 @@ fn group<'a>(c: &'a mut Criterion, name: &str) -> BenchmarkGroup<'a, WallTime> {
 }
 
 /// Adds the `f32` and `ee32` variants of one run over its converted cases.
-macro_rules! both_modes {
+macro_rules! bench_both_modes {
     ($g:expr, $prefix:expr, $cases:expr, $convert:ident, $run:ident) => {{
         let f = $convert::<f32>($cases);
         let e = $convert::<Ee32>($cases);
@@ -987,8 +987,8 @@ fn bench_sphere_triangle(c: &mut Criterion) {
             .map(|c| parry_cast(&c.pos, &c.vel, &c.ball, &Pose::identity(), &c.tri).is_some()),
     );
     let mut g = group(c, "sphere_triangle");
-    both_modes!(g, "", &cases, our_sphere_tri, run_sphere_tri);
-    both_modes!(
+    bench_both_modes!(g, "", &cases, our_sphere_tri, run_sphere_tri);
+    bench_both_modes!(
         g,
         "sweep_only/",
         &cases,
@@ -1017,7 +1017,7 @@ fn bench_sphere_box(c: &mut Criterion) {
             .map(|c| parry_cast(&c.pos, &c.vel, &c.ball, &c.box_pos, &c.cuboid).is_some()),
     );
     let mut g = group(c, "sphere_box");
-    both_modes!(g, "", &cases, our_sphere_box, run_sphere_box);
+    bench_both_modes!(g, "", &cases, our_sphere_box, run_sphere_box);
     g.bench_function("parry3d", |b| {
         b.iter(|| run_parry_sphere_box(black_box(&parry)))
     });
@@ -1042,7 +1042,7 @@ fn bench_capsule_box(c: &mut Criterion) {
         }),
     );
     let mut g = group(c, "capsule_box");
-    both_modes!(g, "", &cases, our_capsule_box, run_capsule_box);
+    bench_both_modes!(g, "", &cases, our_capsule_box, run_capsule_box);
     g.bench_function("parry3d", |b| {
         b.iter(|| run_parry_capsule_box(black_box(&parry)))
     });
@@ -1060,8 +1060,8 @@ fn bench_box_triangle(c: &mut Criterion) {
         }),
     );
     let mut g = group(c, "box_triangle");
-    both_modes!(g, "", &cases, our_box_tri, run_box_tri);
-    both_modes!(
+    bench_both_modes!(g, "", &cases, our_box_tri, run_box_tri);
+    bench_both_modes!(
         g,
         "sweep_only/",
         &cases,
@@ -1080,7 +1080,7 @@ fn bench_box_box(c: &mut Criterion) {
             .map(|c| physics_sweep_box_box(&mut Contact::default(), &c.a, &c.b, c.mv)),
     );
     let mut g = group(c, "box_box");
-    both_modes!(g, "", &cases, our_box_box, run_box_box);
+    bench_both_modes!(g, "", &cases, our_box_box, run_box_box);
     g.finish();
 }
 
@@ -1093,7 +1093,7 @@ fn bench_capsule_capsule(c: &mut Criterion) {
             .map(|c| physics_sweep_capsule_capsule(&mut Contact::default(), &c.a, &c.b, c.mv)),
     );
     let mut g = group(c, "capsule_capsule");
-    both_modes!(g, "", &cases, our_cap_cap, run_cap_cap);
+    bench_both_modes!(g, "", &cases, our_cap_cap, run_cap_cap);
     g.finish();
 }
 
@@ -1106,7 +1106,7 @@ fn bench_sphere_sphere(c: &mut Criterion) {
             .map(|c| physics_sweep_sphere_sphere(&mut Contact::default(), &c.a, &c.b, c.mv)),
     );
     let mut g = group(c, "sphere_sphere");
-    both_modes!(g, "", &cases, our_sphere_sphere, run_sphere_sphere);
+    bench_both_modes!(g, "", &cases, our_sphere_sphere, run_sphere_sphere);
     g.finish();
 }
 
@@ -1119,7 +1119,7 @@ fn bench_sphere_capsule(c: &mut Criterion) {
             .map(|c| physics_sweep_sphere_capsule(&mut Contact::default(), &c.s, &c.cap, c.mv)),
     );
     let mut g = group(c, "sphere_capsule");
-    both_modes!(g, "", &cases, our_sphere_cap, run_sphere_cap);
+    bench_both_modes!(g, "", &cases, our_sphere_cap, run_sphere_cap);
     g.finish();
 }
 
@@ -1137,8 +1137,8 @@ fn bench_rays(c: &mut Criterion) {
             .map(|c| physics_ray_capsule(&c.cap, c.start, c.dir).is_some()),
     );
     let mut g = group(c, "rays");
-    both_modes!(g, "box/", &cases, our_rays, run_ray_box);
-    both_modes!(g, "capsule/", &cases, our_rays, run_ray_capsule);
+    bench_both_modes!(g, "box/", &cases, our_rays, run_ray_box);
+    bench_both_modes!(g, "capsule/", &cases, our_rays, run_ray_capsule);
     g.finish();
 }
 
@@ -1175,17 +1175,17 @@ fn bench_overlaps(c: &mut Criterion) {
         eprintln!("[cases] {name}: {n}/{CASES} overlap");
     }
     let mut g = group(c, "overlap");
-    both_modes!(g, "sphere_sphere/", &cases, our_overlaps, ov_sphere_sphere);
-    both_modes!(g, "sphere_box/", &cases, our_overlaps, ov_sphere_box);
-    both_modes!(g, "capsule_box/", &cases, our_overlaps, ov_capsule_box);
-    both_modes!(
+    bench_both_modes!(g, "sphere_sphere/", &cases, our_overlaps, ov_sphere_sphere);
+    bench_both_modes!(g, "sphere_box/", &cases, our_overlaps, ov_sphere_box);
+    bench_both_modes!(g, "capsule_box/", &cases, our_overlaps, ov_capsule_box);
+    bench_both_modes!(
         g,
         "capsule_capsule/",
         &cases,
         our_overlaps,
         ov_capsule_capsule
     );
-    both_modes!(g, "box_box/", &cases, our_overlaps, ov_box_box);
+    bench_both_modes!(g, "box_box/", &cases, our_overlaps, ov_box_box);
     g.finish();
 }
 

@@ -16,11 +16,10 @@ use ps2_float::{Ee32, Real, Vec4};
 /// A finite value as the mode holds it: `f32` must be finite, `Ee32` must be
 /// a pattern the console produces.
 fn sane<R: Real>(v: R) -> bool {
-    let bits = v.to_bits();
     if R::MODE == "f32" {
         v.to_f32().is_finite()
     } else {
-        bits & 0x7f80_0000 != 0 || bits & 0x007f_ffff == 0
+        test_support::console_pattern(v.to_bits())
     }
 }
 

@@ -14,17 +14,7 @@ use kernels::sphere_triangle::{
 };
 use kernels::{Sphere, WorkTriangle};
 use ps2_float::{Ee32, Real, Vec4};
-
-/// Runs a generic check in both float modes.
-macro_rules! both_modes {
-    ($($name:ident => $check:ident;)*) => {$(
-        #[test]
-        fn $name() {
-            $check::<f32>();
-            $check::<Ee32>();
-        }
-    )*};
-}
+use test_support::both_modes;
 
 fn r<R: Real>(x: f32) -> R {
     R::from_f32(x)
@@ -747,37 +737,35 @@ fn no_inf_nan<R: Real>() {
     }
 }
 
-both_modes! {
-    unit1_row11_late_corner_contact => row11_late;
-    unit1_row12_missed_corner_contact => row12_missed;
-    unit1_row13_parallel_branch_reports_exit => row13_parallel;
-    unit1_row14_spec_notes_3_parallel_side_plane => row14_parallel_side_plane;
-    unit1_capsule_first_root_not_smallest => first_root_not_smallest;
-    unit1_sweep_already_reaching_inclusive => reaching_inclusive;
-    unit1_sweep_on_plane_already_reaching => on_plane_reaching;
-    unit1_sweep_on_edge_line_counts_inside => on_edge_line_inside;
-    unit1_edge_cylinder_keeps_root_one_inclusive => cylinder_inclusive_one;
-    unit1_capsule_wall_axial_range_inclusive => wall_axial_inclusive;
-    unit1_segment_tangent_counts => segment_tangent_counts;
-    unit1_penetration_strict => penetration_strict;
-    unit1_vertex_region_corner_inside_strict => corner_inside_strict;
-    unit1_rows05_06_mask_unwritten_on_early_return => early_returns_mask_unwritten;
-    unit1_row09_corner_inside_fraction_zero_no_hit => row09_corner_inside;
-    unit1_row10_moving_away_from_corner => row10_moving_away;
-    unit1_row07_kernel_accepts_sphere_behind => row07_from_behind;
-    unit1_thunk_drops_mask => thunk_drops_mask;
-    unit1_overlapping_and_moving_away_fraction_zero => overlapping_moving_away;
-    unit1_zero_move => zero_move;
-    unit1_segment_inside_ball_reports_far_crossing => segment_inside_far_point;
-    unit1_segment_zero_length_returns_zero => segment_zero_length;
-    unit1_degenerate_normal_is_zero => degenerate_normal_zero;
-    unit1_edge_normals_zero_length_edge_stays_zero => zero_edge_normalised_stays_zero;
-    unit1_flip_keeps_edges_d_and_w => flip_keeps_edges;
-    unit1_divergence26_degenerate_triangle_no_hit => degenerate_triangle_no_hit;
-    unit1_divergence24_zero_length_edge_is_sphere_at_a => zero_length_edge_sphere_at_a;
-    unit1_divergence25_runtime_digits_issue348 => runtime_digits;
-    unit1_divergence23_parallel_side_plane_sign_rule => parallel_side_plane_sign_rule;
-    unit1_divergence28_distance_degenerate_triangle => distance_degenerate;
-    unit1_divergence20_no_inf_nan => no_inf_nan;
-    unit1_divergence320_distance_of_a_huge_sliver_is_finite => distance_huge_sliver;
-}
+both_modes!(unit1_row11_late_corner_contact => row11_late);
+both_modes!(unit1_row12_missed_corner_contact => row12_missed);
+both_modes!(unit1_row13_parallel_branch_reports_exit => row13_parallel);
+both_modes!(unit1_row14_spec_notes_3_parallel_side_plane => row14_parallel_side_plane);
+both_modes!(unit1_capsule_first_root_not_smallest => first_root_not_smallest);
+both_modes!(unit1_sweep_already_reaching_inclusive => reaching_inclusive);
+both_modes!(unit1_sweep_on_plane_already_reaching => on_plane_reaching);
+both_modes!(unit1_sweep_on_edge_line_counts_inside => on_edge_line_inside);
+both_modes!(unit1_edge_cylinder_keeps_root_one_inclusive => cylinder_inclusive_one);
+both_modes!(unit1_capsule_wall_axial_range_inclusive => wall_axial_inclusive);
+both_modes!(unit1_segment_tangent_counts => segment_tangent_counts);
+both_modes!(unit1_penetration_strict => penetration_strict);
+both_modes!(unit1_vertex_region_corner_inside_strict => corner_inside_strict);
+both_modes!(unit1_rows05_06_mask_unwritten_on_early_return => early_returns_mask_unwritten);
+both_modes!(unit1_row09_corner_inside_fraction_zero_no_hit => row09_corner_inside);
+both_modes!(unit1_row10_moving_away_from_corner => row10_moving_away);
+both_modes!(unit1_row07_kernel_accepts_sphere_behind => row07_from_behind);
+both_modes!(unit1_thunk_drops_mask => thunk_drops_mask);
+both_modes!(unit1_overlapping_and_moving_away_fraction_zero => overlapping_moving_away);
+both_modes!(unit1_zero_move => zero_move);
+both_modes!(unit1_segment_inside_ball_reports_far_crossing => segment_inside_far_point);
+both_modes!(unit1_segment_zero_length_returns_zero => segment_zero_length);
+both_modes!(unit1_degenerate_normal_is_zero => degenerate_normal_zero);
+both_modes!(unit1_edge_normals_zero_length_edge_stays_zero => zero_edge_normalised_stays_zero);
+both_modes!(unit1_flip_keeps_edges_d_and_w => flip_keeps_edges);
+both_modes!(unit1_divergence26_degenerate_triangle_no_hit => degenerate_triangle_no_hit);
+both_modes!(unit1_divergence24_zero_length_edge_is_sphere_at_a => zero_length_edge_sphere_at_a);
+both_modes!(unit1_divergence25_runtime_digits_issue348 => runtime_digits);
+both_modes!(unit1_divergence23_parallel_side_plane_sign_rule => parallel_side_plane_sign_rule);
+both_modes!(unit1_divergence28_distance_degenerate_triangle => distance_degenerate);
+both_modes!(unit1_divergence20_no_inf_nan => no_inf_nan);
+both_modes!(unit1_divergence320_distance_of_a_huge_sliver_is_finite => distance_huge_sliver);

@@ -11,9 +11,8 @@
 //! Every mismatch is printed (op, operands, expected, got); the tests assert that
 //! there are none and that no line was skipped.
 
-use std::path::PathBuf;
-
 use ps2_float::ee32::table::{self, Outcome};
+use test_support::workspace_path;
 
 /// One data line of a vector file.
 struct Row {
@@ -27,9 +26,7 @@ struct Row {
 }
 
 fn fixture(name: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../fixtures/ee-fpu")
-        .join(name);
+    let path = workspace_path("fixtures/ee-fpu").join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
 }
 

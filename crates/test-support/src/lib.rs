@@ -1,9 +1,12 @@
 //! What the workspace's tests share, so each test file states only its
 //! cases: [`both_modes!`] runs a generic test in `f32` and `Ee32`;
-//! [`near`], [`near_v`], [`close`] and [`close_opt`] compare with a
-//! tolerance and say what was off;
+//! [`near`], [`near_v`], [`close`], [`close_opt`] and [`close_v`] compare
+//! with a tolerance and say what was off;
 //! [`r`], [`p`] and [`v`] make scalars, points and directions from `f32`
-//! literals in either mode.
+//! literals in either mode, [`point`] and [`dir`] the same from `[f32; 3]`;
+//! [`console_pattern`] tells a bit pattern the console's FPU can leave in a
+//! register; [`workspace_path`] finds a file of the repository (a fixture)
+//! from any crate's tests.
 //!
 //! ```
 //! use ps2_float::Real;
@@ -62,6 +65,35 @@ pub fn p<R: Real>(x: f32, y: f32, z: f32) -> Vec4<R> {
 #[must_use]
 pub fn v<R: Real>(x: f32, y: f32, z: f32) -> Vec4<R> {
     Vec4::from_f32([x, y, z, 0.0])
+}
+
+/// The point `(p[0], p[1], p[2], 1)` in mode `R`.
+#[must_use]
+pub fn point<R: Real>(p: [f32; 3]) -> Vec4<R> {
+    Vec4::from_f32([p[0], p[1], p[2], 1.0])
+}
+
+/// The direction `(d[0], d[1], d[2], 0)` in mode `R`.
+#[must_use]
+pub fn dir<R: Real>(d: [f32; 3]) -> Vec4<R> {
+    Vec4::from_f32([d[0], d[1], d[2], 0.0])
+}
+
+/// Whether `bits` is a pattern the console can hold after an operation: a
+/// zero exponent only with a zero mantissa (the EE flushes denormals; the
+/// `Ee32` invariant of `docs/ARCHITECTURE.md`).
+#[must_use]
+pub fn console_pattern(bits: u32) -> bool {
+    bits & 0x7f80_0000 != 0 || bits & 0x007f_ffff == 0
+}
+
+/// The path of `relative` (say `fixtures/ee-fpu/ee-fpu-hardware.tsv`) from
+/// the repository's root, for the tests of any crate under `crates/`.
+#[must_use]
+pub fn workspace_path(relative: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(relative)
 }
 
 /// Asserts `|got − want| ≤ tol` (compared in `f32`), naming both.
@@ -137,6 +169,19 @@ pub fn close_opt<R: Real>(got: Option<R>, want: f64, tol: f64, what: &str) {
     close(got, want, tol, what);
 }
 
+/// [`close`] on each of the four lanes of `got` (`w` included).
+#[track_caller]
+pub fn close_v<R: Real>(got: Vec4<R>, want: [f64; 4], tol: f64, what: &str) {
+    let g = got.to_f32();
+    for (k, lane) in ["x", "y", "z", "w"].iter().enumerate() {
+        assert!(
+            (f64::from(g[k]) - want[k]).abs() <= tol,
+            "{} {what} {lane}: got {g:?}, expected {want:?} ± {tol:e}",
+            R::MODE
+        );
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -146,6 +191,14 @@ mod tests {
         assert_eq!(v::<R>(1.0, 2.0, 3.0).to_f32(), [1.0, 2.0, 3.0, 0.0]);
         near(r::<R>(0.5), 0.5, 0.0);
         near_v(v::<R>(1.0, 2.0, 3.0), [1.0, 2.0, 3.0], 0.0);
+        assert_eq!(point::<R>([1.0, 2.0, 3.0]).to_f32(), [1.0, 2.0, 3.0, 1.0]);
+        assert_eq!(dir::<R>([1.0, 2.0, 3.0]).to_f32(), [1.0, 2.0, 3.0, 0.0]);
+        close_v(
+            point::<R>([0.5, -1.0, 2.0]),
+            [0.5, -1.0, 2.0, 1.0],
+            0.0,
+            "p",
+        );
     }
     both_modes!(shorthands);
 
@@ -166,6 +219,35 @@ mod tests {
             assert!((-2.0..3.0).contains(&x));
             assert_eq!(x, b.range(-2.0, 3.0));
         }
+    }
+
+    #[test]
+    #[should_panic(expected = "p w:")]
+    fn close_v_reads_the_w_lane() {
+        close_v(
+            dir::<f32>([0.5, -1.0, 2.0]),
+            [0.5, -1.0, 2.0, 1.0],
+            0.1,
+            "p",
+        );
+    }
+
+    #[test]
+    fn console_patterns() {
+        // Zero (both signs), normals and the largest exponent are patterns;
+        // a denormal is not.
+        for bits in [0, 0x8000_0000, 0x3f80_0000, 0x0080_0000, 0x7fff_ffff] {
+            assert!(console_pattern(bits), "{bits:08x}");
+        }
+        for bits in [0x0000_0001, 0x007f_ffff, 0x8040_0000] {
+            assert!(!console_pattern(bits), "{bits:08x}");
+        }
+    }
+
+    #[test]
+    fn workspace_path_reaches_the_root() {
+        assert!(workspace_path("Cargo.toml").is_file());
+        assert!(workspace_path("fixtures/ee-fpu").is_dir());
     }
 
     #[test]

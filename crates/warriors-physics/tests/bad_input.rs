@@ -3,6 +3,7 @@
 //! check the `Ee32` mode reads a NaN as 0 (`Ee32::from_f32`), so a NaN ray
 //! origin would cast from x = 0.
 
+use test_support::both_modes;
 use warriors_physics::prelude::*;
 use warriors_physics::record::{OrientedBox, Vec4};
 
@@ -230,13 +231,6 @@ fn errors_are_matchable() {
     };
     assert_eq!(what, "motion");
     assert_eq!(e.to_string(), "Motion is not finite");
-}
-
-macro_rules! both_modes {
-    ($($name:ident),* $(,)?) => {
-        mod f32_mode { $(#[test] fn $name() { super::$name::<f32>(); })* }
-        mod ee32_mode { $(#[test] fn $name() { super::$name::<warriors_physics::Ee32>(); })* }
-    };
 }
 
 both_modes!(sweeps_refuse, rays_refuse, overlaps_refuse);

@@ -7,6 +7,7 @@
 mod common;
 
 use common::{street, Lcg};
+use test_support::both_modes;
 use warriors_physics::prelude::*;
 use warriors_physics::record::Vec4;
 use warriors_physics::{oriented_box, MeshError};
@@ -375,13 +376,6 @@ fn one_tile_is_the_record_layer<R: Real>() {
         }
     }
     assert!(met > 20);
-}
-
-macro_rules! both_modes {
-    ($($name:ident),* $(,)?) => {
-        mod f32_mode { $(#[test] fn $name() { super::$name::<f32>(); })* }
-        mod ee32_mode { $(#[test] fn $name() { super::$name::<warriors_physics::Ee32>(); })* }
-    };
 }
 
 both_modes!(

@@ -1,40 +1,14 @@
-//! Helpers shared by the query tests: synthetic meshes, vectors in either
-//! float mode, and the macro that runs a generic check in both modes.
+//! What the query tests share beyond `test_support` (the float-mode macro,
+//! the closeness checks, the vector shorthands): small synthetic meshes
+//! (triangles, quads with their words, a built mesh) and rows of unwritten
+//! contact records.
 #![allow(dead_code)]
 
 use collision_mesh::{build, Attributes, BuildConfig, CollisionMesh, SoupTriangle, TriangleFlags};
 use kernels::Contact;
-use ps2_float::{Real, Vec4};
-
-/// Runs a generic check once per float mode, as `name::f32` and
-/// `name::ee32`.
-#[allow(unused_macros)]
-macro_rules! both_modes {
-    ($name:ident, $check:ident) => {
-        mod $name {
-            #[test]
-            fn f32() {
-                super::$check::<f32>();
-            }
-            #[test]
-            fn ee32() {
-                super::$check::<ps2_float::Ee32>();
-            }
-        }
-    };
-}
+use ps2_float::Real;
 
 pub type V3 = [f32; 3];
-
-/// A point `(x, y, z, 1)` in the mode.
-pub fn p<R: Real>(v: V3) -> Vec4<R> {
-    Vec4::from_f32([v[0], v[1], v[2], 1.0])
-}
-
-/// A scalar in the mode.
-pub fn r<R: Real>(v: f32) -> R {
-    R::from_f32(v)
-}
 
 /// A triangle with the default words (enabled, one-sided, concrete, area 1).
 pub fn tri(a: V3, b: V3, c: V3) -> SoupTriangle {
@@ -67,30 +41,6 @@ pub fn mesh(soup: &[SoupTriangle], cell: f32) -> CollisionMesh {
         ..BuildConfig::default()
     };
     build::from_soup(soup, &cfg, "test").expect("a valid soup")
-}
-
-/// Asserts `got` is within `tol` of `want`, naming the mode.
-#[track_caller]
-pub fn near<R: Real>(got: R, want: f64, tol: f64, what: &str) {
-    let g = f64::from(got.to_f32());
-    assert!(
-        (g - want).abs() <= tol,
-        "{}: {what}: got {g}, want {want}",
-        R::MODE
-    );
-}
-
-/// Asserts each lane of `got` is within `tol` of `want`.
-#[track_caller]
-pub fn near_v<R: Real>(got: Vec4<R>, want: [f64; 4], tol: f64, what: &str) {
-    let g = got.to_f32();
-    for k in 0..4 {
-        assert!(
-            (f64::from(g[k]) - want[k]).abs() <= tol,
-            "{}: {what}: got {g:?}, want {want:?}",
-            R::MODE
-        );
-    }
 }
 
 /// A row of unwritten contact records.
