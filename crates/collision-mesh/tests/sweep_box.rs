@@ -234,7 +234,10 @@ fn counter_bug<R: Real>() {
     let mut scratch = QueryScratch::<R>::new(&mesh);
     scratch.visited.set_reference_walk(true);
     let mut out = records(4);
-    assert_eq!(mesh.sweep_box(&mut scratch, &mut out, &q, &bx, p(mv)), 0);
+    assert_eq!(
+        mesh.sweep_box(&mut scratch, &mut out, &q, &bx, point(mv)),
+        0
+    );
     let s = scratch.stats();
     assert_eq!((s.entries, s.tested, s.kernel_calls), (1, 1, 1));
     // With the box-axis cull (divergence 272) the triangle at z = −5, which
