@@ -9,6 +9,7 @@
 mod common;
 
 use common::{street, Lcg};
+use test_support::both_modes;
 use warriors_physics::prelude::*;
 use warriors_physics::record::reference::{
     ReferenceOwner, ReferenceOwners, WalkingHumanOwner, WorldObjectOwner,
@@ -576,13 +577,6 @@ fn a_level_past_the_limit<R: Real>() {
         assert!((p[0] - (cut + 2.0)).abs() < 1e-3, "{p:?}");
         assert!(p[2].abs() < 1e-3, "{p:?}");
     }
-}
-
-macro_rules! both_modes {
-    ($($name:ident),* $(,)?) => {
-        mod f32_mode { $(#[test] fn $name() { super::$name::<f32>(); })* }
-        mod ee32_mode { $(#[test] fn $name() { super::$name::<warriors_physics::Ee32>(); })* }
-    };
 }
 
 both_modes!(
