@@ -93,35 +93,17 @@ fn a_move(g: &mut Lcg, len: f32) -> [f32; 3] {
     [a.cos() * h * l, a.sin() * h * l, z * l]
 }
 
-/// The rows of a rotation taken evenly over all rotations (a unit
-/// quaternion from four normal deviates, Box-Muller).
+/// A rotation taken evenly over all rotations: a unit quaternion from
+/// four normal deviates (Box-Muller).
 fn rotation(g: &mut Lcg) -> [[f32; 3]; 3] {
-    let mut n = [0.0f32; 4];
+    let mut n = [0.0f64; 4];
     for pair in n.chunks_mut(2) {
         let (u, v) = (g.range(1e-6, 1.0), g.range(0.0, std::f32::consts::TAU));
-        let r = (-2.0 * u.ln()).sqrt();
-        pair[0] = r * v.cos();
-        pair[1] = r * v.sin();
+        let r = (-2.0 * f64::from(u).ln()).sqrt();
+        pair[0] = r * f64::from(v).cos();
+        pair[1] = r * f64::from(v).sin();
     }
-    let l = n.iter().map(|x| x * x).sum::<f32>().sqrt();
-    let [w, x, y, z] = n.map(|c| c / l);
-    [
-        [
-            1.0 - 2.0 * (y * y + z * z),
-            2.0 * (x * y + w * z),
-            2.0 * (x * z - w * y),
-        ],
-        [
-            2.0 * (x * y - w * z),
-            1.0 - 2.0 * (x * x + z * z),
-            2.0 * (y * z + w * x),
-        ],
-        [
-            2.0 * (x * z + w * y),
-            2.0 * (y * z - w * x),
-            1.0 - 2.0 * (x * x + y * y),
-        ],
-    ]
+    test_support::rotation_rows(n)
 }
 
 /// A random options word of the sphere sweep, with its thresholds.

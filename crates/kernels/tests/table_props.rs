@@ -59,30 +59,9 @@ fn radius() -> impl Strategy<Value = f32> {
 }
 
 /// A rotation from a unit quaternion (possibly unnormalised input, normalised
-/// here in f64), so box axes are unit and orthogonal as the original assumes.
+/// in f64), so box axes are unit and orthogonal as the original assumes.
 fn axes() -> impl Strategy<Value = [[f32; 3]; 3]> {
-    [-1.0f64..1.0, -1.0f64..1.0, -1.0f64..1.0, -1.0f64..1.0].prop_map(|[w, x, y, z]| {
-        let n = (w * w + x * x + y * y + z * z).sqrt().max(1e-9);
-        let (w, x, y, z) = (w / n, x / n, y / n, z / n);
-        let m = [
-            [
-                1.0 - 2.0 * (y * y + z * z),
-                2.0 * (x * y + w * z),
-                2.0 * (x * z - w * y),
-            ],
-            [
-                2.0 * (x * y - w * z),
-                1.0 - 2.0 * (x * x + z * z),
-                2.0 * (y * z + w * x),
-            ],
-            [
-                2.0 * (x * z + w * y),
-                2.0 * (y * z - w * x),
-                1.0 - 2.0 * (x * x + y * y),
-            ],
-        ];
-        m.map(|r| r.map(|v| v as f32))
-    })
+    [-1.0f64..1.0, -1.0f64..1.0, -1.0f64..1.0, -1.0f64..1.0].prop_map(test_support::rotation_rows)
 }
 
 /// One shape of any type, as `f32` lanes; turned into either mode later.

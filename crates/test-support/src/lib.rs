@@ -87,6 +87,36 @@ pub fn console_pattern(bits: u32) -> bool {
     bits & 0x7f80_0000 != 0 || bits & 0x007f_ffff == 0
 }
 
+/// The rows of the rotation of the quaternion `[w, x, y, z]`, normalised
+/// first in `f64` (a zero quaternion gives the identity), rounded to `f32`:
+/// unit, orthogonal box axes as the original assumes.
+#[must_use]
+pub fn rotation_rows(q: [f64; 4]) -> [[f32; 3]; 3] {
+    let n = q.iter().map(|c| c * c).sum::<f64>().sqrt();
+    if n < 1e-9 {
+        return [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
+    }
+    let [w, x, y, z] = q.map(|c| c / n);
+    let m = [
+        [
+            1.0 - 2.0 * (y * y + z * z),
+            2.0 * (x * y + w * z),
+            2.0 * (x * z - w * y),
+        ],
+        [
+            2.0 * (x * y - w * z),
+            1.0 - 2.0 * (x * x + z * z),
+            2.0 * (y * z + w * x),
+        ],
+        [
+            2.0 * (x * z + w * y),
+            2.0 * (y * z - w * x),
+            1.0 - 2.0 * (x * x + y * y),
+        ],
+    ];
+    m.map(|r| r.map(|v| v as f32))
+}
+
 /// The path of `relative` (say `fixtures/ee-fpu/ee-fpu-hardware.tsv`) from
 /// the repository's root, for the tests of any crate under `crates/`.
 #[must_use]
@@ -266,5 +296,23 @@ mod tests {
     #[should_panic(expected = "y:")]
     fn near_v_names_the_lane() {
         near_v(v::<f32>(0.0, 1.0, 0.0), [0.0, 0.0, 0.0], 0.1);
+    }
+
+    /// A quarter turn about z takes x to y: rows (0, 1, 0), (−1, 0, 0),
+    /// (0, 0, 1); an unnormalised quaternion gives the same; zero gives the
+    /// identity.
+    #[test]
+    fn rotation_rows_of_a_quarter_turn() {
+        let h = std::f64::consts::FRAC_1_SQRT_2;
+        let want = [[0.0, 1.0, 0.0], [-1.0, 0.0, 0.0], [0.0, 0.0, 1.0]];
+        for q in [[h, 0.0, 0.0, h], [3.0, 0.0, 0.0, 3.0]] {
+            let m = rotation_rows(q);
+            for (row, w) in m.iter().zip(want) {
+                for (a, b) in row.iter().zip(w) {
+                    assert!((a - b).abs() < 1e-6, "{m:?}");
+                }
+            }
+        }
+        assert_eq!(rotation_rows([0.0; 4])[1], [0.0, 1.0, 0.0]);
     }
 }
