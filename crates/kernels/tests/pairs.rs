@@ -26,15 +26,7 @@ use kernels::table::{
 };
 use kernels::{Capsule, Contact, OrientedBox, PairContext, Segment, Shape, Sphere};
 use ps2_float::{Real, Vec4};
-use test_support::{both_modes, close_opt as near};
-
-fn r<R: Real>(v: f32) -> R {
-    R::from_f32(v)
-}
-
-fn v3<R: Real>(x: f32, y: f32, z: f32) -> Vec4<R> {
-    Vec4::from_f32([x, y, z, 1.0])
-}
+use test_support::{both_modes, close_opt as near, p as v3, r};
 
 fn sphere<R: Real>(c: [f32; 3], rad: f32) -> Sphere<R> {
     Sphere {

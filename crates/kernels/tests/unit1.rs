@@ -14,25 +14,7 @@ use kernels::sphere_triangle::{
 };
 use kernels::{Sphere, WorkTriangle};
 use ps2_float::{Ee32, Real, Vec4};
-use test_support::both_modes;
-
-fn r<R: Real>(x: f32) -> R {
-    R::from_f32(x)
-}
-
-fn v<R: Real>(x: f32, y: f32, z: f32) -> Vec4<R> {
-    Vec4::from_f32([x, y, z, 1.0])
-}
-
-fn near<R: Real>(got: R, want: f64, tol: f64, what: &str) {
-    let g = f64::from(got.to_f32());
-    assert!(
-        (g - want).abs() <= tol,
-        "{} ({}): got {g}, want {want} ± {tol:e}",
-        what,
-        R::MODE
-    );
-}
+use test_support::{both_modes, close as near, p as v, r};
 
 fn near_opt<R: Real>(got: Option<R>, want: f64, what: &str) {
     match got {

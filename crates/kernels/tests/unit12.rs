@@ -15,15 +15,7 @@ use kernels::capsule_box::{
 use kernels::details::capsule_box::kernel_flag;
 use kernels::{Capsule, Contact, OrientedBox, PairContext};
 use ps2_float::{Real, Vec4};
-use test_support::both_modes;
-
-fn r<R: Real>(v: f32) -> R {
-    R::from_f32(v)
-}
-
-fn v3<R: Real>(x: f32, y: f32, z: f32) -> Vec4<R> {
-    Vec4::from_f32([x, y, z, 1.0])
-}
+use test_support::{both_modes, p as v3, r};
 
 fn box_b<R: Real>() -> OrientedBox<R> {
     OrientedBox {

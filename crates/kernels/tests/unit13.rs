@@ -17,13 +17,9 @@ use kernels::details::box_sweep::{
 };
 use kernels::{Contact, OrientedBox, Segment, WorkTriangle};
 use ps2_float::{Real, Vec4};
-use test_support::{both_modes, close as near, Xorshift};
+use test_support::{both_modes, close as near, r, Xorshift};
 
 type V3 = [f64; 3];
-
-fn r<R: Real>(v: f32) -> R {
-    R::from_f32(v)
-}
 
 fn v3<R: Real>(v: V3) -> Vec4<R> {
     Vec4::from_f32([v[0] as f32, v[1] as f32, v[2] as f32, 1.0])

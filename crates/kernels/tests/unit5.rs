@@ -12,7 +12,7 @@ use kernels::sphere_box::{
 };
 use kernels::{Contact, Lanes, OrientedBox, Sphere};
 use ps2_float::{Real, Vec4};
-use test_support::both_modes;
+use test_support::{both_modes, close, close_v as close4};
 
 /// Half a unit of the spec's fourth decimal.
 const T4: f64 = 5e-5;
@@ -48,28 +48,6 @@ fn hand<R: Real>(c: [f64; 3]) -> Sphere<R> {
     Sphere {
         radius: r(0.09),
         centre: v(c[0], c[1], c[2]),
-    }
-}
-
-#[track_caller]
-fn close<R: Real>(got: R, want: f64, tol: f64, what: &str) {
-    let g = f(got);
-    assert!(
-        (g - want).abs() <= tol,
-        "{} mode, {what}: got {g}, want {want} ± {tol:e} (off by {:e})",
-        R::MODE,
-        (g - want).abs()
-    );
-}
-
-#[track_caller]
-fn close4<R: Real>(got: Vec4<R>, want: [f64; 4], tol: f64, what: &str) {
-    for (k, (g, w)) in [got.x, got.y, got.z, got.w]
-        .into_iter()
-        .zip(want)
-        .enumerate()
-    {
-        close(g, w, tol, &format!("{what}[{k}]"));
     }
 }
 
