@@ -147,6 +147,13 @@
 //!
 //! A warmed-up tick allocates nothing, in either mode
 //! (`tests/no_alloc_tick.rs` counts the allocator's calls over 100 ticks).
+//!
+//! # Features
+//!
+//! * `serde` (optional): `Serialize`/`Deserialize` on the body records
+//!   (`Body`, `HumanParts`, `BodyFlags`), the object types and shapes, the
+//!   ids (`OwnerId`, `BodyId`, `BodyKind`, `Other`) and `StepRate`,
+//!   forwarded to `ps2-float`, `kernels`, `shape-pools` and `smallvec`.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 

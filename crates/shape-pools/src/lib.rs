@@ -36,6 +36,14 @@
 //! assert!(pools.get(id).is_none(), "a freed shape cannot be reached");
 //! assert_eq!(pools.pool(ShapeKind::ObjectBox).capacity(), 416);
 //! ```
+//!
+//! # Features
+//!
+//! * `serde` (optional): `Serialize`/`Deserialize` on the shape records
+//!   (`PhysShape`, `ShapeHead`, `HumanCapsule`, `CapsuleRaise`,
+//!   `ShapeFlags`), `Pose`, `Aabb`, the pools' ids and capacities
+//!   (`ShapeId`, `ShapeKind`, `PoolIndex`, `PoolCapacities`) and the
+//!   ignore slots, forwarded to `ps2-float` and `kernels`.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
