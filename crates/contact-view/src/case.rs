@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use golden::{Entry, EntryCall};
 
 use crate::scene::{add, scale, Scene, Shape, P};
-use crate::svg::{esc, face_normal, n, plane_anchor, Frame, Panel, STYLE};
+use crate::svg::{esc, face_normal, field_row, n, plane_anchor, Frame, Panel, STYLE};
 use crate::written::{marks, show, written, Marks};
 use crate::{tree, ViewError};
 
@@ -249,22 +249,7 @@ pub fn case_svg(entry: &Entry, opts: &Options) -> Result<String, ViewError> {
                 i.checked_rem(rows).unwrap_or(0),
             );
             let (x, y) = (5.0 + col as f64 * (WIDTH / 2.0), y0 + row as f64 * 14.0);
-            if *d {
-                let _ = write!(
-                    out,
-                    r#"<rect class="field differs-row" x="{}" y="{}" width="{}" height="13"/>"#,
-                    n(x - 2.0),
-                    n(y - 10.0),
-                    n(WIDTH / 2.0 - 6.0)
-                );
-            }
-            let _ = write!(
-                out,
-                r#"<text class="field small" x="{}" y="{}">{}</text>"#,
-                n(x),
-                n(y),
-                esc(text)
-            );
+            field_row(&mut out, x, y, WIDTH / 2.0 - 6.0, text, *d);
         }
     }
     out.push_str("</svg>");

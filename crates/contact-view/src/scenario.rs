@@ -18,7 +18,7 @@ use physics_world::quat::Quat;
 
 use crate::case::{frame_for, Options};
 use crate::scene::{add, scale, Shape, P};
-use crate::svg::{esc, face_normal, n, plane_anchor, Frame, Panel, STYLE};
+use crate::svg::{esc, face_normal, field_row, n, plane_anchor, Frame, Panel, STYLE};
 use crate::written::show;
 use crate::ViewError;
 
@@ -354,21 +354,7 @@ pub fn tick_svg(entry: &Entry, tick: u32, opts: &Options) -> Result<String, View
             5.0 + (i / rows.max(1)) as f64 * 340.0,
             300.0 + (i % rows.max(1)) as f64 * 14.0,
         );
-        if *d {
-            let _ = write!(
-                out,
-                r#"<rect class="field differs-row" x="{}" y="{}" width="334" height="13"/>"#,
-                n(x - 2.0),
-                n(y - 10.0)
-            );
-        }
-        let _ = write!(
-            out,
-            r#"<text class="field small" x="{}" y="{}">{}</text>"#,
-            n(x),
-            n(y),
-            esc(text)
-        );
+        field_row(&mut out, x, y, 334.0, text, *d);
     }
     out.push_str("</svg>");
     Ok(out)

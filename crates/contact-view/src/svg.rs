@@ -39,6 +39,27 @@ pub fn n(v: f64) -> String {
     }
 }
 
+/// One line of a picture's field table at `(x, y)`: its text, over a
+/// highlight `width` wide when the two float modes wrote it differently.
+pub fn field_row(out: &mut String, x: f64, y: f64, width: f64, text: &str, differs: bool) {
+    if differs {
+        let _ = write!(
+            out,
+            r#"<rect class="field differs-row" x="{}" y="{}" width="{}" height="13"/>"#,
+            n(x - 2.0),
+            n(y - 10.0),
+            n(width)
+        );
+    }
+    let _ = write!(
+        out,
+        r#"<text class="field small" x="{}" y="{}">{}</text>"#,
+        n(x),
+        n(y),
+        esc(text)
+    );
+}
+
 /// A world coordinate for a `data-` attribute: the shortest text that reads
 /// back as the same `f64`.
 #[must_use]
