@@ -271,16 +271,36 @@ fn mesh_questions_agree<R: Real>() {
 
 fn walker<R: Real>(at: [f32; 3], player: bool) -> ReferenceOwner<R> {
     ReferenceOwner::Human(WalkingHumanOwner {
-        position: v4(at, 1.0),
-        velocity: Vec4::ZERO,
-        airborne: false,
         player,
-        scale: R::ONE,
-        weight: R::from_f32(82.0),
-        push_weight: R::ONE,
-        bone: None,
-        body: None,
+        ..WalkingHumanOwner::at(v4(at, 1.0))
     })
+}
+
+/// A crate of full size `size` standing at `at`, its owner and body made;
+/// the caller drops it.
+fn crate_at<R: Real>(
+    world: &mut World<R>,
+    owners: &mut ReferenceOwners<R>,
+    at: [f32; 3],
+    size: [f32; 3],
+) -> physics_world::OwnerId {
+    let s = Vec4::<R>::from_f32([size[0], size[1], size[2], 0.0]);
+    let id = owners.push(ReferenceOwner::Object(WorldObjectOwner::at(
+        v4(at, 1.0),
+        s,
+        0,
+    )));
+    let body = world
+        .create_object(
+            owners,
+            id,
+            ObjectBody::Box {
+                size: [s.x, s.y, s.z],
+            },
+        )
+        .unwrap();
+    owners.set_body(id, body.0);
+    id
 }
 
 fn feet<R: Real>(owners: &ReferenceOwners<R>, id: physics_world::OwnerId) -> Vec4<R> {
@@ -311,22 +331,7 @@ fn walks_and_drops_agree<R: Real>() {
         let mut crates = Vec::new();
         for _ in 0..8 {
             let at = [rng.range(2.0, 58.0), rng.range(2.0, 58.0), 1.5];
-            let size = Vec4::<R>::from_f32([0.6, 0.4, 0.5, 0.0]);
-            let id = owners.push(ReferenceOwner::Object(WorldObjectOwner::at(
-                v4(at, 1.0),
-                size,
-                0,
-            )));
-            let body = world
-                .create_object(
-                    &owners,
-                    id,
-                    ObjectBody::Box {
-                        size: [size.x, size.y, size.z],
-                    },
-                )
-                .unwrap();
-            owners.set_body(id, body.0);
+            let id = crate_at(world, &mut owners, at, [0.6, 0.4, 0.5]);
             let v = v4::<R>([rng.range(-3.0, 3.0), rng.range(-3.0, 3.0), 0.0], 0.0);
             owners.drop_object(id, v);
             crates.push(id);
@@ -510,22 +515,7 @@ fn a_level_past_the_limit<R: Real>() {
     let mut crates = Vec::new();
     for k in 0..9 {
         let at = [cut - 0.8 + 0.2 * k as f32, 20.0 + 3.0 * k as f32, 1.0];
-        let size = Vec4::<R>::from_f32([0.5, 0.5, 0.5, 0.0]);
-        let id = owners.push(ReferenceOwner::Object(WorldObjectOwner::at(
-            v4(at, 1.0),
-            size,
-            0,
-        )));
-        let body = world
-            .create_object(
-                &owners,
-                id,
-                ObjectBody::Box {
-                    size: [size.x, size.y, size.z],
-                },
-            )
-            .unwrap();
-        owners.set_body(id, body.0);
+        let id = crate_at(&mut world, &mut owners, at, [0.5, 0.5, 0.5]);
         owners.drop_object(id, Vec4::ZERO);
         crates.push(id);
     }
