@@ -8,10 +8,6 @@
 use std::path::{Path, PathBuf};
 
 use warriors_physics::prelude::*;
-use warriors_physics::record::reference::{
-    ReferenceOwner, ReferenceOwners, WalkingHumanOwner, WorldObjectOwner,
-};
-use warriors_physics::record::{MoverState, Quat, Vec4};
 
 fn street() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/mesh/street.obj")
@@ -125,50 +121,42 @@ fn rays_meet_the_window_the_end_wall_and_the_ground() {
 fn a_world_settles_a_box_and_stops_a_walker() {
     let mut world = World::<f32>::new();
     world.set_level(level()).unwrap();
-    let mut owners = ReferenceOwners::<f32>::default();
 
     // Turned 30° about z and drifting sideways: a box dropped straight
     // down with level axes would meet the kernel's zero-speed quirk and
     // land early (Unit 13), as the console's does.
-    let size = [0.2, 0.2, 0.2];
-    let mut object = WorldObjectOwner::at(
-        Vec4::point(8.0, 2.0, 1.0),
-        Vec4::new(size[0], size[1], size[2], 0.0),
-        5,
-    );
-    let turn = UnitQuaternion::from_axis_angle(&Vector3::z_axis(), 30f32.to_radians());
-    object.rotation = Quat::from_f32([turn.i, turn.j, turn.k, turn.w]);
-    let cube = owners.push(ReferenceOwner::Object(object));
-    let body = world
-        .create_object(&owners, cube, ObjectBody::Box { size })
+    let mut cube = ObjectDesc::cuboid(Point3::new(8.0, 2.0, 1.0), Vector3::repeat(0.2));
+    cube.rotation = UnitQuaternion::from_axis_angle(&Vector3::z_axis(), 30f32.to_radians());
+    cube.settle = SettleAxis::XZ;
+    let body = world.add_object(cube).unwrap();
+    world
+        .drop_object(body, Vector3::new(0.3, 0.2, 0.0))
         .unwrap();
-    owners.set_body(cube, body.0);
-    owners.drop_object(cube, Vec4::new(0.3, 0.2, 0.0, 0.0));
+    let mut landed = 0;
     for _ in 0..240 {
-        world.tick_reference_objects(&mut owners);
+        world.tick(&mut ());
+        landed += world
+            .drain_events()
+            .filter(|e| matches!(e, Event::Landed { .. }))
+            .count();
     }
-    let o = owners.object(cube).expect("the cube");
-    close(o.position.z, 0.1 + 0.01, 1e-5, "resting centre");
-    assert_eq!(o.velocity.x, 0.0, "at rest");
+    close(
+        world.position(body).unwrap().z,
+        0.1 + 0.01,
+        1e-5,
+        "resting centre",
+    );
+    assert_eq!(world.velocity(body).unwrap().x, 0.0, "at rest");
+    assert!(world.state(body).unwrap().is_at_rest());
+    assert_eq!(landed, 1, "one landing");
 
-    let walker = owners.push(ReferenceOwner::Human(WalkingHumanOwner {
-        velocity: Vec4::new(2.0, 0.0, 0.0, 0.0),
-        ..WalkingHumanOwner::at(Vec4::point(36.0, -2.0, 0.0))
-    }));
-    let human = world.create_human(&owners, walker).unwrap();
-    owners.set_body(walker, human.0);
-    let state = MoverState::default();
-    for _ in 0..90 {
-        world
-            .sweep(
-                &mut owners,
-                human,
-                Vector3::new(2.0, 0.0, 0.0),
-                1.0 / 30.0,
-                &state,
-            )
-            .unwrap();
-        world.update(&owners, human).unwrap();
+    let human = world
+        .add_human(HumanDesc::at(Point3::new(36.0, -2.0, 0.0)))
+        .unwrap();
+    world.set_walk(human, Vector3::new(2.0, 0.0, 0.0)).unwrap();
+    for _ in 0..180 {
+        world.tick(&mut ());
+        world.drain_events().for_each(drop);
     }
     let at = world.position(human).expect("the walker");
     close(at.x, 40.0 - 0.35 - 0.01, 1e-4, "walker against the wall");

@@ -28,6 +28,10 @@ pub enum Input {
     RayLength,
     /// A body's velocity or time step.
     Velocity,
+    /// A human's class scale.
+    Scale,
+    /// A body's weight, push weight or restitution.
+    Attribute,
 }
 
 /// Why a query refused its input. A refused query never answers: no hit,
@@ -64,9 +68,20 @@ pub enum WorldError {
         /// The level's tiles.
         tiles: usize,
     },
-    /// The body's handle is stale (freed) or was never this world's.
-    #[error("no such body")]
+    /// The body's handle is stale: its body was freed.
+    #[error("no such body (it was freed)")]
     NoSuchBody,
+    /// The body's handle is another world's.
+    #[error("the body is another world's")]
+    OtherWorld,
+    /// The call is for another kind of body.
+    #[error("the call takes a {expected:?} body; this one is a {found:?}")]
+    WrongKind {
+        /// The kind the call takes.
+        expected: crate::BodyKind,
+        /// The body's kind.
+        found: crate::BodyKind,
+    },
     /// A pool of the world is full (the console's capacities).
     #[error("the world's {what} pool is full")]
     PoolFull {

@@ -122,7 +122,7 @@ mod error;
 mod ids;
 pub mod level;
 mod query;
-mod world;
+pub mod world;
 
 pub use collision_mesh::obj::{ObjAxes, ObjOptions, Sidecar};
 pub use collision_mesh::{
@@ -133,12 +133,17 @@ pub use error::{Input, QueryError, WorldError};
 pub use ids::TriangleId;
 pub use level::{Level, LevelConfig, MAX_TILE_TRIANGLES};
 pub use physics_world::step::StepReport;
+pub use physics_world::BodyFlags;
 pub use ps2_float::{Ee32, Real};
 pub use query::{
     oriented_box, ContactMarks, Ground, Hit, Overlap, Push, RayFilter, RayHit, SweepFlags,
     SweepSettings,
 };
-pub use world::{Body, BodyKind, ObjectBody, World};
+pub use world::{
+    Body, BodyAttributes, BodyKind, BodyShape, CarDesc, ContactAnswer, ContactCode, ContactEvent,
+    Event, Hooks, HumanDesc, Layers, ObjectBody, ObjectDesc, ObjectState, PaneDesc, SettleAxis,
+    StrikeEvent, TickReport, Touched, TypeMask, World, WorldId,
+};
 
 /// The record layer's types the facade's calls take or give, for a caller
 /// who needs the exact records (an `Ee32` box's axes, a world's owner
@@ -151,8 +156,8 @@ pub mod record {
     pub use physics_world::quat::Quat;
     pub use physics_world::reference;
     pub use physics_world::{
-        BodyFlags, ContactContext, MoverState, ObjectShape, ObjectType, Other, OwnerId, Owners,
-        PhysicsWorld, SweepReport, WorldConfig,
+        ContactContext, MoverState, ObjectShape, ObjectType, Other, OwnerId, Owners, PhysicsWorld,
+        SweepReport, WorldConfig,
     };
     pub use ps2_float::Vec4;
     pub use shape_pools::{HumanCapsule, Pose};
@@ -164,9 +169,12 @@ pub mod prelude {
     pub use crate::convert::ToGlam;
     pub use crate::convert::{IntoPoint, IntoScalar, IntoVector};
     pub use crate::{
-        Body, BodyKind, ContactMarks, Ee32, Ground, Hit, Input, Level, LevelConfig, Material,
-        ObjOptions, ObjectBody, Overlap, Push, QueryError, RayFilter, RayHit, Real, SoupTriangle,
-        SweepFlags, SweepSettings, TriangleFlags, TriangleId, World, WorldError,
+        Body, BodyAttributes, BodyKind, BodyShape, CarDesc, ContactAnswer, ContactCode,
+        ContactEvent, ContactMarks, Ee32, Event, Ground, Hit, Hooks, HumanDesc, Input, Layers,
+        Level, LevelConfig, Material, ObjAxes, ObjOptions, ObjectBody, ObjectDesc, ObjectState,
+        Overlap, PaneDesc, Push, QueryError, RayFilter, RayHit, Real, SettleAxis, SoupTriangle,
+        StrikeEvent, SweepFlags, SweepSettings, TickReport, Touched, TriangleFlags, TriangleId,
+        TypeMask, World, WorldError,
     };
     pub use nalgebra::{Isometry3, Point3, Translation3, Unit, UnitQuaternion, Vector3};
 }

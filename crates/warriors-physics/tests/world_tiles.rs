@@ -2,7 +2,7 @@
 //! world over the same soup as one mesh (divergences 344-346): the body
 //! sweep's mesh pass, `CollideShape`, `OverlapShape` and the landing
 //! segment on seeded probes that cross tile boundaries, and whole walks and
-//! drops through `World::sweep`, in both float modes. The one-mesh world is
+//! drops through `World::tick`, in both float modes. The one-mesh world is
 //! the oracle; triangles are compared by their index in the soup. A tie on
 //! an edge two tiles share goes to the lower tile.
 
@@ -10,12 +10,9 @@ mod common;
 
 use common::{street, Lcg};
 use test_support::both_modes;
+use warriors_physics::oriented_box;
 use warriors_physics::prelude::*;
-use warriors_physics::record::reference::{
-    ReferenceOwner, ReferenceOwners, WalkingHumanOwner, WorldObjectOwner,
-};
-use warriors_physics::record::{Capsule, Contact, MoverState, Shape, Sphere, Vec4};
-use warriors_physics::{oriented_box, ObjectBody};
+use warriors_physics::record::{Capsule, Contact, Shape, Sphere, Vec4};
 
 use physics_world::{QueryOptions, ShapeQuery};
 use shape_pools::{Aabb, PhysShape};
@@ -269,99 +266,61 @@ fn mesh_questions_agree<R: Real>() {
     assert!(ties < firsts / 2);
 }
 
-fn walker<R: Real>(at: [f32; 3], player: bool) -> ReferenceOwner<R> {
-    ReferenceOwner::Human(WalkingHumanOwner {
-        player,
-        ..WalkingHumanOwner::at(v4(at, 1.0))
-    })
-}
-
-/// A crate of full size `size` standing at `at`, its owner and body made;
-/// the caller drops it.
-fn crate_at<R: Real>(
-    world: &mut World<R>,
-    owners: &mut ReferenceOwners<R>,
-    at: [f32; 3],
-    size: [f32; 3],
-) -> physics_world::OwnerId {
-    let s = Vec4::<R>::from_f32([size[0], size[1], size[2], 0.0]);
-    let id = owners.push(ReferenceOwner::Object(WorldObjectOwner::at(
-        v4(at, 1.0),
-        s,
-        0,
-    )));
-    let body = world
-        .create_object(
-            owners,
-            id,
-            ObjectBody::Box {
-                size: [s.x, s.y, s.z],
-            },
-        )
-        .unwrap();
-    owners.set_body(id, body.0);
-    id
-}
-
-fn feet<R: Real>(owners: &ReferenceOwners<R>, id: physics_world::OwnerId) -> Vec4<R> {
-    match owners.get(id) {
-        Some(ReferenceOwner::Human(h)) => h.position,
-        _ => panic!("a human"),
-    }
-}
-
 /// Humans walked across the street (their walks cross tile boundaries and
-/// meet walls) and crates dropped on it with a push: positions bit for bit,
-/// and the same contacts asked of the owners.
+/// meet walls) and crates dropped on it with a push, through the world's
+/// tick: positions bit for bit, and the same contacts asked of the owners.
 fn walks_and_drops_agree<R: Real>() {
     let (mut one, mut tiled) = worlds::<R>();
     let mut runs = Vec::new();
     for world in [&mut one, &mut tiled] {
         let mut rng = Lcg(77);
-        let mut owners = ReferenceOwners::<R>::default();
-        let mut humans = Vec::new();
+        let mut bodies = Vec::new();
         for k in 0..12 {
-            let at = [rng.range(2.0, 58.0), rng.range(2.0, 58.0), 0.0];
-            let id = owners.push(walker(at, k % 3 == 0));
-            let body = world.create_human(&owners, id).unwrap();
-            owners.set_body(id, body.0);
+            let at = point::<R>([rng.range(2.0, 58.0), rng.range(2.0, 58.0), 0.0]);
+            let body = world
+                .add_human(HumanDesc {
+                    player: k % 3 == 0,
+                    ..HumanDesc::at(at)
+                })
+                .unwrap();
             let a = rng.range(0.0, std::f32::consts::TAU);
-            humans.push((id, body, [a.cos() * 4.0, a.sin() * 4.0, 0.0]));
+            world
+                .set_walk(body, [a.cos() * 4.0, a.sin() * 4.0, 0.0])
+                .unwrap();
+            bodies.push(body);
         }
-        let mut crates = Vec::new();
         for _ in 0..8 {
-            let at = [rng.range(2.0, 58.0), rng.range(2.0, 58.0), 1.5];
-            let id = crate_at(world, &mut owners, at, [0.6, 0.4, 0.5]);
-            let v = v4::<R>([rng.range(-3.0, 3.0), rng.range(-3.0, 3.0), 0.0], 0.0);
-            owners.drop_object(id, v);
-            crates.push(id);
+            let at = point::<R>([rng.range(2.0, 58.0), rng.range(2.0, 58.0), 1.5]);
+            let size = Vector3::new(R::from_f32(0.6), R::from_f32(0.4), R::from_f32(0.5));
+            let mut desc = ObjectDesc::cuboid(at, size);
+            desc.settle = SettleAxis::Never;
+            let body = world.add_object(desc).unwrap();
+            let v = [rng.range(-3.0, 3.0), rng.range(-3.0, 3.0), 0.0];
+            world.drop_object(body, v).unwrap();
+            bodies.push(body);
         }
         let mut trace = Vec::new();
         let mut contacts = Vec::new();
-        let dt = 1.0f32 / 30.0;
-        for _tick in 0..90 {
-            for &(id, body, v) in &humans {
-                world
-                    .sweep(&mut owners, body, v, dt, &MoverState::default())
-                    .unwrap();
-                trace.push(feet(&owners, id).to_f32().map(f32::to_bits));
+        for _tick in 0..180 {
+            world.tick(&mut ());
+            for &b in &bodies {
+                let p = world.position(b).unwrap();
+                trace.push([p.x.to_bits(), p.y.to_bits(), p.z.to_bits()]);
             }
-            world.tick_reference_objects(&mut owners);
-            for &id in &crates {
-                let o = owners.object(id).unwrap();
-                trace.push(o.position.to_f32().map(f32::to_bits));
-            }
-            for c in owners.contacts.drain(..) {
-                let tri = c.triangle.map(|w| {
-                    let level = world.level().unwrap();
-                    level.source_index(TriangleId::from_word(w)).unwrap()
-                });
+            let events: Vec<_> = world.drain_events().collect();
+            for e in events {
+                let Event::Contact(c) = e else { continue };
+                let (other, tri) = match c.other {
+                    Touched::Level(t) => (None, world.level().unwrap().source_index(t)),
+                    Touched::Body(b) => (bodies.iter().position(|&x| x == b), None),
+                };
+                let n = c.normal.into_inner();
                 contacts.push((
-                    c.mover.word(),
-                    c.other,
-                    c.answer,
+                    bodies.iter().position(|&x| x == c.mover),
+                    other,
+                    c.answer.word(),
                     c.fraction.to_bits(),
-                    c.normal.to_f32().map(f32::to_bits),
+                    [n.x.to_bits(), n.y.to_bits(), n.z.to_bits()],
                     tri,
                 ));
             }
@@ -511,62 +470,60 @@ fn a_level_past_the_limit<R: Real>() {
     let mut world = World::<R>::new();
     world.set_level(level).unwrap();
     assert!(world.record().tile_count() >= 2);
-    let mut owners = ReferenceOwners::<R>::default();
     let mut crates = Vec::new();
     for k in 0..9 {
-        let at = [cut - 0.8 + 0.2 * k as f32, 20.0 + 3.0 * k as f32, 1.0];
-        let id = crate_at(&mut world, &mut owners, at, [0.5, 0.5, 0.5]);
-        owners.drop_object(id, Vec4::ZERO);
-        crates.push(id);
+        let at = point::<R>([cut - 0.8 + 0.2 * k as f32, 20.0 + 3.0 * k as f32, 1.0]);
+        let mut desc = ObjectDesc::cuboid(at, Vector3::repeat(R::from_f32(0.5)));
+        desc.settle = SettleAxis::Never;
+        let body = world.add_object(desc).unwrap();
+        world.drop_object(body, [0.0f32; 3]).unwrap();
+        crates.push(body);
+    }
+    for _ in 0..90 {
+        world.tick(&mut ());
     }
     let mut humans = Vec::new();
     for k in 0..4 {
-        let at = [cut - 2.0, 60.0 + 5.0 * k as f32, 0.0];
-        let id = owners.push(walker(at, k % 2 == 1));
-        let body = world.create_human(&owners, id).unwrap();
-        owners.set_body(id, body.0);
-        humans.push((id, body));
+        let at = point::<R>([cut - 2.0, 60.0 + 5.0 * k as f32, 0.0]);
+        let body = world
+            .add_human(HumanDesc {
+                player: k % 2 == 1,
+                ..HumanDesc::at(at)
+            })
+            .unwrap();
+        world.set_walk(body, [4.0f32, 0.0, 0.0]).unwrap();
+        humans.push(body);
     }
-    let dt = 1.0f32 / 30.0;
-    for _ in 0..90 {
-        world.tick_reference_objects(&mut owners);
-    }
-    for _ in 0..30 {
-        for &(_, body) in &humans {
-            world
-                .sweep(
-                    &mut owners,
-                    body,
-                    [4.0f32, 0.0, 0.0],
-                    dt,
-                    &MoverState::default(),
-                )
-                .unwrap();
-        }
-    }
-    let level_contacts = owners
-        .contacts
-        .iter()
-        .filter(|c| c.triangle.is_some())
-        .count();
-    assert!(level_contacts > 0);
     let mut tiles_met = std::collections::BTreeSet::new();
-    for c in &owners.contacts {
-        if let Some(t) = c.triangle {
-            tiles_met.insert(TriangleId::from_word(t).tile);
+    // 60 ticks: 30 walks of 4/30 m.
+    for _ in 0..60 {
+        world.tick(&mut ());
+        for e in world.events() {
+            if let Event::Contact(ContactEvent {
+                other: Touched::Level(t),
+                ..
+            }) = e
+            {
+                tiles_met.insert(t.tile);
+            }
         }
+        world.drain_events().for_each(drop);
     }
     assert!(tiles_met.len() >= 2, "{tiles_met:?}");
     for id in crates {
-        let z = owners.object(id).unwrap().position.z.to_f32();
+        let z = world.position(id).unwrap().z.to_f32();
         assert!((z - 0.25).abs() < 0.03, "{z}");
     }
-    for (id, _) in humans {
-        let p = feet(&owners, id).to_f32();
-        // 30 sweeps of 4/30 m: 4 m on, past the cut.
-        assert!((p[0] - (cut + 2.0)).abs() < 1e-3, "{p:?}");
-        assert!(p[2].abs() < 1e-3, "{p:?}");
+    for id in humans {
+        let p = world.position(id).unwrap().map(|x| x.to_f32());
+        // 30 walks of 4/30 m: 4 m on, past the cut.
+        assert!((p.x - (cut + 2.0)).abs() < 1e-3, "{p:?}");
+        assert!(p.z.abs() < 1e-3, "{p:?}");
     }
+}
+
+fn point<R: Real>(p: [f32; 3]) -> Point3<R> {
+    Point3::new(R::from_f32(p[0]), R::from_f32(p[1]), R::from_f32(p[2]))
 }
 
 both_modes!(

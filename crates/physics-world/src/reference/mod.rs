@@ -18,6 +18,9 @@
 use ps2_float::{Real, Vec4};
 use shape_pools::Pose;
 
+mod hook;
+pub use hook::{Hooked, OwnerHook};
+
 use crate::flags::object_flags;
 use crate::quat::{quat_integrate_angular, Quat};
 use crate::resolve::ContactContext;
@@ -327,6 +330,18 @@ impl<R: Real> ReferenceOwners<R> {
         world: &mut PhysicsWorld<R>,
         id: OwnerId,
     ) -> Option<SweepReport<R>> {
+        self.update_object_with(world, id, &mut ())
+    }
+
+    /// [`ReferenceOwners::update_object`] with `hook` seeing (and, if it
+    /// chooses, changing) each answer of the sweep ([`OwnerHook`]). With
+    /// `()` it is `update_object` itself.
+    pub fn update_object_with<H: OwnerHook<R> + ?Sized>(
+        &mut self,
+        world: &mut PhysicsWorld<R>,
+        id: OwnerId,
+        hook: &mut H,
+    ) -> Option<SweepReport<R>> {
         let now = self.now;
         let o = *self.object(id)?;
         if o.next_update > now {
@@ -342,7 +357,7 @@ impl<R: Real> ReferenceOwners<R> {
                 if let Some(m) = self.object_mut(id) {
                     m.velocity = v;
                 }
-                report = Some(self.sweep_body(world, body, v, dt));
+                report = Some(self.sweep_body(world, body, v, dt, hook));
                 self.start_requested_settles(world);
                 let mut turned = false;
                 if let Some(m) = self.object_mut(id) {
@@ -414,28 +429,42 @@ impl<R: Real> ReferenceOwners<R> {
         id: OwnerId,
         velocity: Vec4<R>,
     ) -> Option<SweepReport<R>> {
+        self.walk_human_with(world, id, velocity, &mut ())
+    }
+
+    /// [`ReferenceOwners::walk_human`] with `hook` seeing each answer of
+    /// the sweep ([`OwnerHook`]).
+    pub fn walk_human_with<H: OwnerHook<R> + ?Sized>(
+        &mut self,
+        world: &mut PhysicsWorld<R>,
+        id: OwnerId,
+        velocity: Vec4<R>,
+        hook: &mut H,
+    ) -> Option<SweepReport<R>> {
         let Some(ReferenceOwner::Human(h)) = self.get_mut(id) else {
             return None;
         };
         let body = h.body?;
         h.velocity = velocity.with_w(R::ZERO);
-        let r = self.sweep_body(world, body, velocity.with_w(R::ZERO), Self::dt(2));
+        let r = self.sweep_body(world, body, velocity.with_w(R::ZERO), Self::dt(2), hook);
         world.update(&*self, body);
         Some(r)
     }
 
-    /// [`PhysicsWorld::sweep`] of `body` with these owners answering, the
-    /// box query's candidate list the owners keep reused.
-    fn sweep_body(
+    /// [`PhysicsWorld::sweep`] of `body` with these owners answering
+    /// (through `hook`), the box query's candidate list the owners keep
+    /// reused.
+    fn sweep_body<H: OwnerHook<R> + ?Sized>(
         &mut self,
         world: &mut PhysicsWorld<R>,
         body: BodyId,
         velocity: Vec4<R>,
         dt: R,
+        hook: &mut H,
     ) -> SweepReport<R> {
         let mut candidates = core::mem::take(&mut self.candidates);
         let r = world.sweep(
-            self,
+            &mut Hooked { owners: self, hook },
             body,
             velocity,
             dt,
