@@ -91,4 +91,8 @@ pub enum WorldError {
     /// An input was refused.
     #[error(transparent)]
     Query(#[from] QueryError),
+    /// The body is not a human's (it has no capsule and bone shapes): the
+    /// walking controller moves humans only.
+    #[error("the body is not a human's")]
+    NotAHuman,
 }

@@ -117,6 +117,7 @@
 #![warn(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+pub mod character;
 pub mod convert;
 mod error;
 mod ids;
@@ -124,6 +125,7 @@ pub mod level;
 mod query;
 pub mod world;
 
+pub use character::{Landing, WalkInput, WalkStep, Walker};
 pub use collision_mesh::obj::{ObjAxes, ObjOptions, Sidecar};
 pub use collision_mesh::{
     Attributes, BuildConfig, CollisionMesh, ListWalk, Material, MeshError, Place, SoupTriangle,
