@@ -162,3 +162,33 @@ fn a_world_settles_a_box_and_stops_a_walker() {
     close(at.x, 40.0 - 0.35 - 0.01, 1e-4, "walker against the wall");
     close(at.y, -2.0, 1e-6, "walker's line");
 }
+
+/// A human walked up a 10 % ramp through the world's walking controller:
+/// 5 s at 2 m/s from its foot at x = 2 take him to x = 12, 1 m up, his
+/// feet on the ramp (z = 0.1 (x − 2)) within 1 cm the whole way.
+#[test]
+fn a_human_walks_up_a_ramp() {
+    let soup = [
+        SoupTriangle::new([[2.0, -5.0, 0.0], [22.0, -5.0, 2.0], [22.0, 5.0, 2.0]]),
+        SoupTriangle::new([[2.0, -5.0, 0.0], [22.0, 5.0, 2.0], [2.0, 5.0, 0.0]]),
+    ];
+    let mut world = World::<f32>::new();
+    world
+        .set_level(Level::from_soup(&soup, &LevelConfig::default(), "ramp").unwrap())
+        .unwrap();
+    let human = world
+        .add_human(HumanDesc::at(Point3::new(2.0, 0.0, 0.0)))
+        .unwrap();
+    world
+        .control(human, WalkInput::walk(Vector3::new(2.0, 0.0, 0.0)))
+        .unwrap();
+    for _ in 0..300 {
+        world.tick(&mut ());
+        world.drain_events().for_each(drop);
+        let p = world.position(human).unwrap();
+        close(p.z, 0.1 * (p.x - 2.0), 0.01, "feet on the ramp");
+    }
+    let p = world.position(human).unwrap();
+    close(p.x, 12.0, 0.01, "5 s at 2 m/s");
+    close(p.z, 1.0, 0.01, "1 m up");
+}

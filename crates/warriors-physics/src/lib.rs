@@ -176,7 +176,7 @@ pub mod prelude {
         Level, LevelConfig, Material, ObjAxes, ObjOptions, ObjectBody, ObjectDesc, ObjectState,
         Overlap, PaneDesc, Push, QueryError, RayFilter, RayHit, Real, SettleAxis, SoupTriangle,
         StrikeEvent, SweepFlags, SweepSettings, TickReport, Touched, TriangleFlags, TriangleId,
-        TypeMask, World, WorldError,
+        TypeMask, WalkInput, WalkStep, Walker, World, WorldError,
     };
     pub use nalgebra::{Isometry3, Point3, Translation3, Unit, UnitQuaternion, Vector3};
 }

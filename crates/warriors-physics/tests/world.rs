@@ -546,3 +546,70 @@ fn a_tiled_level_is_taken() {
         "{triangles:?}"
     );
 }
+
+/// A ramp of 10 % from x = 2 to x = 12 (1 m up), a 1 m ledge beyond it.
+fn ramp<R: Real>() -> Level<R> {
+    let soup = [
+        // Flat ground x −10..2 at z 0.
+        SoupTriangle::new([[-10.0, -5.0, 0.0], [2.0, -5.0, 0.0], [2.0, 5.0, 0.0]]),
+        SoupTriangle::new([[-10.0, -5.0, 0.0], [2.0, 5.0, 0.0], [-10.0, 5.0, 0.0]]),
+        // The ramp x 2..12, z = 0.1 (x − 2).
+        SoupTriangle::new([[2.0, -5.0, 0.0], [12.0, -5.0, 1.0], [12.0, 5.0, 1.0]]),
+        SoupTriangle::new([[2.0, -5.0, 0.0], [12.0, 5.0, 1.0], [2.0, 5.0, 0.0]]),
+        // A landing x 12..14 at z 1, then the ground again at z 0 beyond.
+        SoupTriangle::new([[12.0, -5.0, 1.0], [14.0, -5.0, 1.0], [14.0, 5.0, 1.0]]),
+        SoupTriangle::new([[12.0, -5.0, 1.0], [14.0, 5.0, 1.0], [12.0, 5.0, 1.0]]),
+        SoupTriangle::new([[14.0, -5.0, 0.0], [30.0, -5.0, 0.0], [30.0, 5.0, 0.0]]),
+        SoupTriangle::new([[14.0, -5.0, 0.0], [30.0, 5.0, 0.0], [14.0, 5.0, 0.0]]),
+    ];
+    Level::from_soup(&soup, &LevelConfig::default(), "ramp").unwrap()
+}
+
+/// The ground height of [`ramp`] under `x` (the flat top ends at 14).
+fn ramp_height(x: f32) -> f32 {
+    if x < 2.0 {
+        0.0
+    } else if x < 12.0 {
+        0.1 * (x - 2.0)
+    } else if x < 14.0 {
+        1.0
+    } else {
+        0.0
+    }
+}
+
+/// A controlled human walked at 2 m/s up the 10 % ramp, over the top and
+/// off its 1 m ledge: on the ground his feet stay within 1 cm of the
+/// ramp's height every update; off the ledge he falls and one landing is
+/// reported, after which his feet are on the ground beyond.
+fn a_controlled_walker_follows_the_ground<R: Real>() {
+    let mut world = World::<R>::new();
+    world.set_level(ramp::<R>()).unwrap();
+    let h = world.add_human(HumanDesc::at(p(0.0, 0.0, 0.0))).unwrap();
+    let input = warriors_physics::WalkInput::walk(v(2.0, 0.0, 0.0));
+    world.control(h, input).unwrap();
+    let mut landings = 0;
+    let mut airborne_seen = false;
+    for _ in 0..(2 * 30 * 9) {
+        world.tick(&mut ());
+        landings += world
+            .drain_events()
+            .filter(|e| matches!(e, Event::Landed { body, .. } if *body == h))
+            .count();
+        let f = world.position(h).unwrap().map(|x| x.to_f32());
+        let step = world.last_walk(h).unwrap().copied();
+        if let Some(s) = step {
+            if s.grounded && f.x < 13.9 {
+                assert!((f.z - ramp_height(f.x)).abs() < 0.01, "{f:?}");
+            }
+            airborne_seen |= !s.grounded;
+        }
+    }
+    let f = world.position(h).unwrap().map(|x| x.to_f32());
+    // 9 s at 2 m/s from x = 0: 18 m on, on the ground beyond the ledge.
+    assert!((f.x - 18.0).abs() < 0.05 && f.z.abs() < 0.01, "{f:?}");
+    assert!(airborne_seen);
+    assert_eq!(landings, 1);
+}
+
+both_modes!(controlled_f32_ee32 => a_controlled_walker_follows_the_ground);

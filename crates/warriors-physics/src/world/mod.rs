@@ -64,6 +64,7 @@ pub use events::{ContactEvent, Event, StrikeEvent, Touched};
 pub use hooks::Hooks;
 pub use state::{Layers, ObjectState, SettleAxis, TypeMask};
 
+use crate::character::{WalkInput, WalkStep, Walker};
 use crate::convert::{point_out, vector_out, IntoPoint, IntoVector};
 use crate::{Input, Level, QueryError, WorldError};
 use hooks::Bridge;
@@ -87,6 +88,14 @@ pub struct TickReport {
     pub settled: usize,
 }
 
+/// A human the world moves through the walking controller.
+#[derive(Clone, Debug)]
+struct Controlled<R: Real> {
+    walker: Walker<R>,
+    input: WalkInput<R>,
+    last: Option<WalkStep<R>>,
+}
+
 /// The world of bodies over a [`Level`] of any number of tiles.
 ///
 /// Made with [`World::new`]; bodies with [`World::add_human`],
@@ -106,6 +115,9 @@ pub struct World<R: Real = f32> {
     asked: Vec<Option<Vec4<R>>>,
     /// Owner slots whose body was freed, to be used again.
     free: Vec<OwnerId>,
+    /// The walking controller and its input of each controlled human, by
+    /// owner slot, with its last update's step.
+    walkers: Vec<Option<Controlled<R>>>,
     /// Objects seen settling, for their end.
     settling: Vec<OwnerId>,
     level: Option<Level<R>>,
@@ -191,6 +203,7 @@ impl<R: Real> World<R> {
             owners: ReferenceOwners::default(),
             bodies: Vec::new(),
             asked: Vec::new(),
+            walkers: Vec::new(),
             free: Vec::new(),
             settling: Vec::new(),
             level: None,
@@ -272,6 +285,7 @@ impl<R: Real> World<R> {
         let id = self.owners.push(owner);
         self.bodies.push(None);
         self.asked.push(None);
+        self.walkers.push(None);
         id
     }
 
@@ -293,6 +307,7 @@ impl<R: Real> World<R> {
         let body = Body { world: self.id, id };
         self.bodies[Self::slot(owner)] = Some(body);
         self.asked[Self::slot(owner)] = None;
+        self.walkers[Self::slot(owner)] = None;
         self.inner.update(&self.owners, id);
         Ok(body)
     }
@@ -458,6 +473,7 @@ impl<R: Real> World<R> {
         }
         self.bodies[Self::slot(owner)] = None;
         self.asked[Self::slot(owner)] = None;
+        self.walkers[Self::slot(owner)] = None;
         self.settling.retain(|&o| o != owner);
         self.free.push(owner);
         Ok(())
@@ -502,6 +518,62 @@ impl<R: Real> World<R> {
         self.asked[Self::slot(owner)] = Some(v.with_w(R::ZERO));
         Owners::set_velocity(&mut self.owners, owner, v);
         Ok(())
+    }
+
+    /// Moves a human from now on through the walking controller
+    /// ([`Walker`]: the game's character code around the body sweep, which
+    /// follows the ground, steps onto kerbs, falls off ledges and lands):
+    /// [`World::tick`] gives `input` to one controller update every second
+    /// tick, in place of [`World::set_walk`]'s plain sweep. A jump asked in
+    /// `input` is taken once. Call again to change the input (each update
+    /// of a game's control); a player's controller is made with the
+    /// player's number 0.
+    ///
+    /// # Errors
+    ///
+    /// [`WorldError::Query`] for a non-finite velocity; a stale or foreign
+    /// handle; [`WorldError::WrongKind`] for a body that is not a human.
+    pub fn control(&mut self, body: Body, input: WalkInput<R>) -> Result<(), WorldError> {
+        let v = input.velocity;
+        if !v.iter().all(|x| x.to_f32().is_finite()) {
+            return Err(QueryError::NonFinite {
+                input: Input::Velocity,
+            }
+            .into());
+        }
+        let owner = self.human_owner(body)?;
+        let player = Owners::is_player(&self.owners, owner);
+        let slot = &mut self.walkers[Self::slot(owner)];
+        match slot {
+            Some(c) => c.input = input,
+            None => {
+                let walker = if player {
+                    Walker::new().with_player(0)
+                } else {
+                    Walker::new()
+                };
+                *slot = Some(Controlled {
+                    walker,
+                    input,
+                    last: None,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// What a controlled human's last controller update did (`None` before
+    /// the first, or for a human not controlled).
+    ///
+    /// # Errors
+    ///
+    /// A stale or foreign handle; [`WorldError::WrongKind`] for a body that
+    /// is not a human.
+    pub fn last_walk(&self, body: Body) -> Result<Option<&WalkStep<R>>, WorldError> {
+        let owner = self.human_owner(body)?;
+        Ok(self.walkers[Self::slot(owner)]
+            .as_ref()
+            .and_then(|c| c.last.as_ref()))
     }
 
     /// Lets a world object go (`velocity` zero) or throws it: airborne
@@ -616,6 +688,7 @@ impl<R: Real> World<R> {
             owners,
             bodies,
             asked,
+            walkers,
             settling,
             events,
             candidates,
@@ -645,7 +718,28 @@ impl<R: Real> World<R> {
                     continue;
                 };
                 let v = asked.unwrap_or(h.velocity);
-                if let Some(r) = owners.walk_human_with(inner, owner, v, &mut bridge) {
+                if let Some(c) = walkers[k].as_mut() {
+                    let mut hooked = Hooked {
+                        owners: &mut *owners,
+                        hook: &mut bridge,
+                    };
+                    if let Ok(step) = c.walker.update(inner, &mut hooked, body.id, &c.input) {
+                        report.humans_walked += 1;
+                        if step.landed.is_some() {
+                            bridge.events.push(Event::Landed {
+                                body,
+                                at: step.feet,
+                            });
+                        }
+                        let asked_move =
+                            c.input.velocity.x != R::ZERO || c.input.velocity.y != R::ZERO;
+                        if asked_move && step.displacement.iter().all(|x| *x == R::ZERO) {
+                            bridge.events.push(Event::Stuck { body });
+                        }
+                        c.input.jump = false;
+                        c.last = Some(step);
+                    }
+                } else if let Some(r) = owners.walk_human_with(inner, owner, v, &mut bridge) {
                     report.humans_walked += 1;
                     if r.stuck {
                         bridge.events.push(Event::Stuck { body });
