@@ -48,15 +48,62 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # Units, axes and float modes
+//!
+//! Lengths are metres, times seconds, velocities m/s; the level's `z` is
+//! up, as on the console (an OBJ file made y-up is read with
+//! [`ObjAxes`] set in its [`ObjOptions`]). Every type is generic over the
+//! float mode `R`: `f32` (the default, IEEE arithmetic with the console's
+//! saturations) or [`Ee32`], the console's FPU bit for bit.
+//!
 //! # The world
 //!
-//! [`World`] wraps the record layer's `PhysicsWorld`: bodies made by kind
-//! and named by [`Body`] handles, moved by the body sweep with the game's
-//! owners (or the record layer's reference owners) passed into each call,
-//! queried and stepped. It takes a [`Level`] of any number of tiles: the
-//! body sweep, the landing segment and the shape queries ask every tile
-//! they reach and merge as the level's queries do; a contact names its
-//! triangle with a word [`TriangleId::from_word`] reads.
+//! A [`World`] holds the bodies over a [`Level`]: humans, world objects,
+//! cars and panes made from descriptions ([`HumanDesc`], [`ObjectDesc`],
+//! [`CarDesc`], [`PaneDesc`]) and named by [`Body`] handles that know
+//! their world. [`World::tick`] runs one 60 Hz tick in the console's order
+//! (walking humans at 30 Hz, falling objects when due, the settles), with
+//! the game's [`Hooks`] answering contacts (`&mut ()` for the console's
+//! answers); [`World::control`] moves a human through the walking
+//! controller ([`Walker`]: ground, kerbs, ledges, landings); what happened
+//! comes out as [`Event`]s. A whole game loop:
+//!
+//! ```
+//! use warriors_physics::prelude::*;
+//!
+//! let ground = [
+//!     SoupTriangle::new([[-20.0, -20.0, 0.0], [20.0, -20.0, 0.0], [20.0, 20.0, 0.0]]),
+//!     SoupTriangle::new([[-20.0, -20.0, 0.0], [20.0, 20.0, 0.0], [-20.0, 20.0, 0.0]]),
+//! ];
+//! let mut world = World::<f32>::new();
+//! world.set_level(Level::from_soup(&ground, &LevelConfig::default(), "yard")?)?;
+//! let player = world.add_human(HumanDesc { player: true, ..HumanDesc::at(Point3::origin()) })?;
+//! let bystander = world.add_human(HumanDesc::at(Point3::new(3.0, 0.0, 0.0)))?;
+//! let crate_ = world.add_object(ObjectDesc::cuboid(Point3::new(0.0, 3.0, 2.0), Vector3::repeat(0.5)))?;
+//! world.drop_object(crate_, Vector3::new(0.0, 0.0, 0.0))?;
+//! world.control(player, WalkInput::walk(Vector3::new(2.0, 0.0, 0.0)))?;
+//! let (mut bumps, mut landings) = (0, 0);
+//! for _tick in 0..120 {
+//!     world.tick(&mut ());
+//!     for event in world.drain_events() {
+//!         match event {
+//!             Event::Contact(c) if c.other == Touched::Body(bystander) => bumps += 1,
+//!             Event::Landed { body, .. } if body == crate_ => landings += 1,
+//!             _ => {}
+//!         }
+//!     }
+//! }
+//! // The player walked into the bystander and pushed him; the crate landed.
+//! assert!(bumps > 0 && landings == 1);
+//! assert!(world.position(bystander)?.x > 3.0);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! A level of any number of tiles is taken: the body sweep, the landing
+//! segment and the shape queries ask every tile they reach and merge as the
+//! level's queries do; a contact names its triangle by [`TriangleId`].
+//! Games that want the console's owner slots use the record layer's world
+//! ([`World::record_mut`], [`record`]).
 //!
 //! # Examples
 //!
@@ -173,10 +220,10 @@ pub mod prelude {
     pub use crate::{
         Body, BodyAttributes, BodyKind, BodyShape, CarDesc, ContactAnswer, ContactCode,
         ContactEvent, ContactMarks, Ee32, Event, Ground, Hit, Hooks, HumanDesc, Input, Layers,
-        Level, LevelConfig, Material, ObjAxes, ObjOptions, ObjectBody, ObjectDesc, ObjectState,
-        Overlap, PaneDesc, Push, QueryError, RayFilter, RayHit, Real, SettleAxis, SoupTriangle,
-        StrikeEvent, SweepFlags, SweepSettings, TickReport, Touched, TriangleFlags, TriangleId,
-        TypeMask, WalkInput, WalkStep, Walker, World, WorldError,
+        Level, LevelConfig, Material, MeshError, ObjAxes, ObjOptions, ObjectBody, ObjectDesc,
+        ObjectState, Overlap, PaneDesc, Push, QueryError, RayFilter, RayHit, Real, SettleAxis,
+        SoupTriangle, StrikeEvent, SweepFlags, SweepSettings, TickReport, Touched, TriangleFlags,
+        TriangleId, TypeMask, WalkInput, WalkStep, Walker, World, WorldError,
     };
     pub use nalgebra::{Isometry3, Point3, Translation3, Unit, UnitQuaternion, Vector3};
 }

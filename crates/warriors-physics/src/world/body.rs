@@ -63,7 +63,8 @@ impl From<physics_world::BodyKind> for BodyKind {
 /// A body of a [`World`](crate::World): a generational handle that knows
 /// its world. A handle of a freed body, or one used on another world, is
 /// refused with a typed error ([`WorldError::NoSuchBody`],
-/// [`WorldError::OtherWorld`]); it never reaches the slot's next body.
+/// [`WorldError::OtherWorld`]); it never reaches the slot's next body
+/// (divergence 351).
 ///
 /// [`WorldError::NoSuchBody`]: crate::WorldError::NoSuchBody
 /// [`WorldError::OtherWorld`]: crate::WorldError::OtherWorld
@@ -193,7 +194,8 @@ pub struct ObjectDesc<R: Real> {
     pub rotation: UnitQuaternion<f32>,
     /// The shape.
     pub shape: ObjectBody<R>,
-    /// Which faces it may settle on (default [`SettleAxis::Any`]).
+    /// Which faces it may settle on (default [`SettleAxis::Any`];
+    /// divergence 352).
     pub settle: SettleAxis,
     /// The PHYFLAG layers (default none).
     pub layers: Layers,

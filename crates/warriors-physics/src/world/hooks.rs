@@ -8,7 +8,8 @@
 //! differs, as with rapier's `PhysicsHooks`; each default is the reference
 //! owners' (the console's handlers') answer. A game that wants the
 //! console's exact owner slots implements the record layer's `Owners` and
-//! drives [`World::record_mut`](crate::World::record_mut) itself.
+//! drives [`World::record_mut`](crate::World::record_mut) itself
+//! (divergence 347).
 
 use kernels::Contact;
 use physics_world::reference::{OwnerHook, ReferenceOwners};

@@ -413,7 +413,7 @@ impl<R: Real> World<R> {
 
     /// A glass pane's box body of full `desc.size` (`Physics_CreateBoxBody`),
     /// posed. Its owner is a static reference owner (the car's kind, which
-    /// never moves on its own).
+    /// never moves on its own; divergence 350).
     ///
     /// # Errors
     ///
@@ -680,7 +680,8 @@ impl<R: Real> World<R> {
     /// the widest-body bound refreshed when due); then the clock moves on.
     /// Every contact's answer goes through `hooks` (`&mut ()` for the
     /// console's); what happened is added to the events
-    /// ([`World::drain_events`]).
+    /// ([`World::drain_events`]). The order is divergence 348, the events
+    /// divergence 349.
     pub fn tick<H: Hooks<R> + ?Sized>(&mut self, hooks: &mut H) -> TickReport {
         let Self {
             id,
