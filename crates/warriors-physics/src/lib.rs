@@ -120,11 +120,14 @@
 pub mod convert;
 mod error;
 mod ids;
+mod import;
 pub mod level;
 mod query;
 mod world;
 
-pub use collision_mesh::obj::{ObjAxes, ObjOptions, Sidecar};
+pub use collision_mesh::obj::{
+    ImportReport, MaterialMap, ObjAxes, ObjOptions, Sidecar, Strictness, UnknownName,
+};
 pub use collision_mesh::{
     Attributes, BuildConfig, CollisionMesh, ListWalk, Material, MeshError, Place, SoupTriangle,
     TriangleFlags,
