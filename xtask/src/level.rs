@@ -1,6 +1,7 @@
-//! `cargo xtask level FILE [--svg OUT] [--y-up] [--sidecar FILE]`: loads a
-//! level mesh through `collision-mesh`'s loaders, prints what it holds and,
-//! with `--svg`, draws it from above (`contact_view::level`).
+//! `cargo xtask level FILE [--svg OUT] [--y-up] [--sidecar FILE]
+//! [--policy lenient|geometry|strict]`: loads a level mesh through
+//! `collision-mesh`'s loaders, prints what it holds and, with `--svg`, draws
+//! it from above (`contact_view::level`).
 //!
 //! The loader is chosen by the path: a folder of chunk files
 //! (`MeshChunks::read_dir`), `.obj` (`obj::read_file`: each line it skipped
@@ -9,13 +10,22 @@
 //! summarised and, with `--svg`, drawn to its own file), `.ron` or
 //! `.ron.mesh` (`ron_text::load`), anything else a flat chunk container (a
 //! level file or the binary form, `chunks::read_level_file`).
+//!
+//! The last line is `loaded N triangles (K skipped)`: `N` the triangles of
+//! every tile, `K` the OBJ faces that gave no triangle (fewer than three
+//! corners, or cut off by the file's end), `ImportReport::skipped_faces`,
+//! the number the report's own summary prints as "K faces skipped"; other
+//! skipped lines and unknown `usemtl` names are the report's, printed above
+//! it (divergence 373). `--policy` chooses what the OBJ reader refuses
+//! (`obj::Strictness`: `lenient`, the default; `geometry`, strict about
+//! geometry and lenient about material names; `strict`).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use collision_mesh::build;
 use collision_mesh::chunks::{read_level_file, MeshChunks};
-use collision_mesh::obj::{read_file, ImportReport, ObjAxes, ObjOptions, Sidecar};
+use collision_mesh::obj::{read_file, ImportReport, ObjAxes, ObjOptions, Sidecar, Strictness};
 use collision_mesh::{ron_text, CollisionMesh, Material, MeshError, TriangleFlags};
 
 /// How the file is read.
@@ -27,7 +37,12 @@ struct Load {
     report: Option<ImportReport>,
 }
 
-fn load(path: &Path, axes: ObjAxes, sidecar: Option<&Path>) -> Result<Load, MeshError> {
+fn load(
+    path: &Path,
+    axes: ObjAxes,
+    sidecar: Option<&Path>,
+    strictness: Strictness,
+) -> Result<Load, MeshError> {
     let name = path.to_string_lossy().to_ascii_lowercase();
     let mut report = None;
     let tiles = if path.is_dir() {
@@ -40,6 +55,7 @@ fn load(path: &Path, axes: ObjAxes, sidecar: Option<&Path>) -> Result<Load, Mesh
         let options = ObjOptions {
             axes,
             sidecar,
+            strictness,
             ..ObjOptions::default()
         };
         let file = path.display().to_string();
@@ -69,6 +85,7 @@ pub fn main(args: &[String]) -> Result<bool, String> {
     let mut svg = None;
     let mut axes = ObjAxes::ZUp;
     let mut sidecar = None;
+    let mut strictness = Strictness::Lenient;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -77,12 +94,20 @@ pub fn main(args: &[String]) -> Result<bool, String> {
             "--sidecar" => {
                 sidecar = Some(PathBuf::from(it.next().ok_or("--sidecar needs a file")?))
             }
+            "--policy" => {
+                strictness = match it.next().map(String::as_str) {
+                    Some("lenient") => Strictness::Lenient,
+                    Some("geometry") => Strictness::Geometry,
+                    Some("strict") => Strictness::Full,
+                    _ => return Err("--policy needs lenient, geometry or strict".to_owned()),
+                }
+            }
             other if !other.starts_with('-') && file.is_none() => file = Some(PathBuf::from(other)),
             other => return Err(format!("level: unknown argument `{other}`")),
         }
     }
     let file = file.ok_or("level: name a level file")?;
-    let Load { tiles, report } = match load(&file, axes, sidecar.as_deref()) {
+    let Load { tiles, report } = match load(&file, axes, sidecar.as_deref(), strictness) {
         Ok(l) => l,
         Err(e) => {
             eprintln!("level: {e}");
@@ -103,7 +128,7 @@ pub fn main(args: &[String]) -> Result<bool, String> {
         }
         print_summary(mesh);
     }
-    let skipped = report.as_ref().map_or(0, |r| r.skipped.len());
+    let skipped = report.as_ref().map_or(0, ImportReport::skipped_faces);
     if let Some(r) = report.as_ref().filter(|r| !r.is_clean()) {
         let text = r.to_string();
         print!("{text}");

@@ -40,11 +40,13 @@ tasks:
   view NAME [--tick N] [--fixtures DIR] --svg OUT
       The SVG picture of one kernel case, or of one scenario (its filmstrip,
       or with --tick one tick).
-  level FILE [--svg OUT] [--y-up] [--sidecar FILE]
+  level FILE [--svg OUT] [--y-up] [--sidecar FILE] [--policy lenient|geometry|strict]
       Load a level mesh (a chunk container such as a .lev file, a folder of
       chunk files, OBJ, a RON mesh or the binary form), print its triangle
       count, bounds, grid and materials, ending 'loaded N triangles (K
-      skipped)'; with --svg draw it from above. Exits 1 with the typed error
+      skipped)', K the OBJ faces that gave no triangle; with --svg draw it
+      from above. --policy: what the OBJ reader refuses (geometry: broken
+      geometry, not unknown material names). Exits 1 with the typed error
       when it cannot be loaded.
   ee-check FILE...
       Check tables of EE float results (columns op, acc, a, b, expected[,

@@ -126,6 +126,20 @@ pub enum MeshError {
         /// What is wrong with it.
         detail: String,
     },
+    /// An OBJ file that ends inside a face (divergence 370): its last line
+    /// has no line end and fewer than three corners (or a last corner that
+    /// cannot be read), or it goes on with `\` past the end. Refused by the
+    /// strict modes ([`Strictness`](crate::obj::Strictness)), reported by
+    /// the lenient one.
+    #[error("{file}: {at}: the file ends inside this face: {detail}")]
+    CutOff {
+        /// The file.
+        file: String,
+        /// The face's line and field (`f`).
+        at: Place,
+        /// What was read of it.
+        detail: String,
+    },
     /// The OBJ loader refused the file for a reason the line scan did not see
     /// first (so no line is known).
     #[error("{file}: OBJ loader: {detail}")]
@@ -213,7 +227,8 @@ impl MeshError {
             | Self::Inconsistent { at, .. }
             | Self::IndexOutOfRange { at, .. }
             | Self::NonFinite { at, .. }
-            | Self::BadLine { at, .. } => Some(at),
+            | Self::BadLine { at, .. }
+            | Self::CutOff { at, .. } => Some(at),
             _ => None,
         }
     }
@@ -228,6 +243,7 @@ impl MeshError {
             | Self::IndexOutOfRange { file, .. }
             | Self::NonFinite { file, .. }
             | Self::BadLine { file, .. }
+            | Self::CutOff { file, .. }
             | Self::Obj { file, .. }
             | Self::Ron { file, .. }
             | Self::TooMany { file, .. }

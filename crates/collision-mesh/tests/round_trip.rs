@@ -140,6 +140,7 @@ f -3 -2 -1
         sidecar,
         build: BuildConfig::default(),
         strict: false,
+        ..ObjOptions::default()
     };
     let soup = obj::soup_from_str(text, "kerb.obj", &options).expect("soup");
     assert_eq!(soup.len(), 4, "the quad is cut in two");

@@ -10,7 +10,11 @@
 //! ([`Level::load_ron`], [`Level::from_ron_str`]), Wavefront OBJ
 //! ([`Level::load_obj`], [`Level::from_obj_str`]), a triangle soup
 //! ([`Level::from_soup`]) and meshes already made ([`Level::from_mesh`],
-//! [`Level::from_meshes`]).
+//! [`Level::from_meshes`]). [`Level::load_obj_with_report`] and
+//! [`Level::from_obj_str_with_report`] give the OBJ reader's
+//! [`obj::ImportReport`] beside the level (skipped lines, unknown `usemtl`
+//! names); [`obj::ObjOptions::policy`] says what is refused.
+//! [`Level::bounds`] is the box of the level's triangles.
 //!
 //! # Tiles
 //!

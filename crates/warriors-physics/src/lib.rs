@@ -168,12 +168,15 @@ pub mod character;
 pub mod convert;
 mod error;
 mod ids;
+mod import;
 pub mod level;
 mod query;
 pub mod world;
 
 pub use character::{Landing, WalkInput, WalkStep, Walker};
-pub use collision_mesh::obj::{ObjAxes, ObjOptions, Sidecar};
+pub use collision_mesh::obj::{
+    ImportReport, MaterialMap, ObjAxes, ObjOptions, Sidecar, Strictness, UnknownName,
+};
 pub use collision_mesh::{
     Attributes, BuildConfig, CollisionMesh, ListWalk, Material, MeshError, Place, SoupTriangle,
     TriangleFlags,
@@ -219,11 +222,12 @@ pub mod prelude {
     pub use crate::convert::{IntoPoint, IntoScalar, IntoVector};
     pub use crate::{
         Body, BodyAttributes, BodyKind, BodyShape, CarDesc, ContactAnswer, ContactCode,
-        ContactEvent, ContactMarks, Ee32, Event, Ground, Hit, Hooks, HumanDesc, Input, Layers,
-        Level, LevelConfig, Material, MeshError, ObjAxes, ObjOptions, ObjectBody, ObjectDesc,
-        ObjectState, Overlap, PaneDesc, Push, QueryError, RayFilter, RayHit, Real, SettleAxis,
-        SoupTriangle, StrikeEvent, SweepFlags, SweepSettings, TickReport, Touched, TriangleFlags,
-        TriangleId, TypeMask, WalkInput, WalkStep, Walker, World, WorldError,
+        ContactEvent, ContactMarks, Ee32, Event, Ground, Hit, Hooks, HumanDesc, ImportReport,
+        Input, Layers, Level, LevelConfig, Material, MaterialMap, MeshError, ObjAxes, ObjOptions,
+        ObjectBody, ObjectDesc, ObjectState, Overlap, PaneDesc, Push, QueryError, RayFilter,
+        RayHit, Real, SettleAxis, SoupTriangle, Strictness, StrikeEvent, SweepFlags, SweepSettings,
+        TickReport, Touched, TriangleFlags, TriangleId, TypeMask, WalkInput, WalkStep, Walker,
+        World, WorldError,
     };
     pub use nalgebra::{Isometry3, Point3, Translation3, Unit, UnitQuaternion, Vector3};
 }

@@ -11,9 +11,13 @@
 //! 2. a sidecar file's `default`;
 //! 3. the sidecar's entry for the group's name;
 //! 4. for the material only, the last `usemtl` (divergence 324): its name
-//!    looked up in the sidecar's `materials`, else read as a material's
-//!    number or published name (`usemtl STEEL`, `usemtl 116`); an unknown
-//!    name is reported and changes nothing;
+//!    looked up, without regard to case, in the sidecar's `materials`, then
+//!    in [`ObjOptions::materials`] (a [`MaterialMap`]), else read as a
+//!    material's number or published name (`usemtl STEEL`, `usemtl steel`,
+//!    `usemtl 116`) ([`ObjOptions::material_of`], divergence 372); an
+//!    unknown name changes nothing and is listed in
+//!    [`ImportReport::unknown_materials`], once a spelling, with how many
+//!    lines name it and the first;
 //! 5. `key=value` words in the group line itself: `mat=` (an id or a
 //!    published name: `mat=STEEL`, `mat=116`), `flags=` (decimal, `0x` hex,
 //!    or flag names joined by `|`: `flags=ENABLED|TWO_SIDED`), `area=`.
@@ -51,13 +55,27 @@
 //! outside OBJ's 1-based count; an unknown `key=` in a group line; a
 //! `usemtl` without a name.
 //!
-//! What cannot be a triangle is skipped and listed in the [`ImportReport`]
-//! with its line and [`SkipReason`] (by default), or refused with a
-//! [`MeshError::BadLine`] naming the line ([`ObjOptions::strict`]): an `f`
-//! of fewer than three corners, `l` polylines, `p` points, free-form
-//! geometry (`vp`, `cstype`, `deg`, `curv`, `surf`, `parm`, `trim`, `end`,
-//! ...), statements the reader does not know, and a `usemtl` naming no known
-//! material. Renderer statements (`s`, `mtllib`, `lod`, `mg`, `usemap`, ...)
+//! What cannot be a triangle is an `f` of fewer than three corners, an `f`
+//! cut off by the file's end (the last line, without a line end, with fewer
+//! than three corners or a last corner cut in two, or a line going on with
+//! `\` past the end: [`SkipReason::CutOffFace`], divergence 370), `l`
+//! polylines, `p` points, free-form geometry (`vp`, `cstype`, `deg`, `curv`,
+//! `surf`, `parm`, `trim`, `end`, ...) and statements the reader does not
+//! know. What [`ObjOptions::policy`] does with them and with unknown
+//! `usemtl` names (divergence 371):
+//!
+//! | | faces, free-form, unknown statements | `l`, `p` | unknown `usemtl` |
+//! | --- | --- | --- | --- |
+//! | [`Strictness::Lenient`] (the default) | skipped, listed | skipped, listed | listed |
+//! | [`Strictness::Geometry`] | refused | skipped, listed | listed |
+//! | [`Strictness::Full`] ([`ObjOptions::strict`]) | refused | refused | refused |
+//!
+//! Listed: in the [`ImportReport`], each line with its number and
+//! [`SkipReason`]; refused: a [`MeshError::BadLine`] naming the line and
+//! the statement, or for a cut-off face a [`MeshError::CutOff`]. The
+//! report's [`ImportReport::skipped_faces`] counts the faces that gave no
+//! triangle, [`ImportReport::skipped_other`] the other skipped lines
+//! (divergence 373). Renderer statements (`s`, `mtllib`, `lod`, `mg`, `usemap`, ...)
 //! are read without a word; a `#` word ends a geometry statement's values;
 //! a line ending in `\` goes on on the next. Faces of four or more corners
 //! are cut into fans from their first corner; colours are read and dropped.
@@ -65,19 +83,29 @@
 //! bytes that are not UTF-8 (a Latin-1 group name) read as U+FFFD.
 //!
 //! ```
-//! use collision_mesh::obj::{self, ObjOptions};
+//! use collision_mesh::obj::{self, ObjOptions, Strictness};
+//! use collision_mesh::MeshError;
 //!
 //! let text = "v 0 0 0\nv 4 0 0 1 0 0\nv 4 4 0\nv 0 4 0\nl 1 2\nf 1 2 3 4\n";
 //! let (mesh, report) = obj::import_str_with_report(text, "yard.obj", &ObjOptions::default())?;
 //! assert_eq!(mesh.triangles().len(), 2);
 //! assert_eq!(
 //!     report.to_string(),
-//!     "yard.obj: 4 vertices, 2 triangles (1 polygons cut into fans), 1 lines skipped\n  \
+//!     "yard.obj: 4 vertices, 2 triangles (1 polygons cut into fans), 0 faces skipped, \
+//!      1 other lines skipped, 0 unknown material names\n  \
 //!      yard.obj: line 5, `l`: a polyline, not a triangle"
 //! );
 //! let strict = ObjOptions { strict: true, ..ObjOptions::default() };
 //! let e = obj::import_str(text, "yard.obj", &strict).unwrap_err();
 //! assert!(e.to_string().starts_with("yard.obj: line 5, field `l`"));
+//! // Strict about geometry: the polyline is only listed, a face cut off by
+//! // the file's end is refused.
+//! let geometry = ObjOptions { strictness: Strictness::Geometry, ..ObjOptions::default() };
+//! assert!(obj::import_str(text, "yard.obj", &geometry).is_ok());
+//! let cut = format!("{text}f 1 2");
+//! let e = obj::import_str(&cut, "yard.obj", &geometry).unwrap_err();
+//! assert!(matches!(e, MeshError::CutOff { .. }));
+//! assert!(e.to_string().starts_with("yard.obj: line 7, field `f`"));
 //! # Ok::<(), collision_mesh::MeshError>(())
 //! ```
 //!
@@ -101,7 +129,7 @@
 mod read;
 mod report;
 
-pub use report::{ImportReport, SkipReason, Skipped};
+pub use report::{ImportReport, SkipReason, Skipped, UnknownName};
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -162,6 +190,113 @@ impl Sidecar {
     }
 }
 
+/// What an import refuses of the lines that give no triangle (divergence
+/// 371). Errors of every mode (an unreadable value, a bad index, a
+/// non-finite vertex) are refused in every mode; this chooses for the rest.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Strictness {
+    /// Skip every such line and report it (the default, as before).
+    #[default]
+    Lenient,
+    /// Strict about geometry, lenient about names: refuse a face of fewer
+    /// than three corners ([`MeshError::BadLine`]), a face cut off by the
+    /// file's end ([`MeshError::CutOff`]), free-form geometry and unknown
+    /// statements; skip and report polylines and points (no area to
+    /// collide with, nothing of the surface lost); report unknown `usemtl`
+    /// names ([`ImportReport::unknown_materials`]). For third-party files,
+    /// whose material names are their own.
+    Geometry,
+    /// Refuse every such line, unknown `usemtl` names too
+    /// ([`ObjOptions::strict`]).
+    Full,
+}
+
+impl Strictness {
+    /// Whether a line skipped for `reason` is refused in this mode.
+    #[must_use]
+    pub fn refuses(self, reason: SkipReason) -> bool {
+        match self {
+            Self::Lenient => false,
+            Self::Geometry => !matches!(
+                reason,
+                SkipReason::Line | SkipReason::Point | SkipReason::UnknownMaterial
+            ),
+            Self::Full => true,
+        }
+    }
+}
+
+/// A table from a file's `usemtl` names to the game's materials, looked up
+/// without regard to case (Unicode lower case): `Brick`, `BRICK` and
+/// `brick` are one name (divergence 372).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MaterialMap {
+    /// By the name in lower case: the name as first given, and its material.
+    entries: BTreeMap<String, (String, Material)>,
+}
+
+impl MaterialMap {
+    /// An empty table.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Maps `name` (any case) to `material`; the material it had before, if
+    /// any.
+    pub fn insert(&mut self, name: impl Into<String>, material: Material) -> Option<Material> {
+        let name = name.into();
+        let key = name.to_lowercase();
+        self.entries.insert(key, (name, material)).map(|(_, m)| m)
+    }
+
+    /// The table with `name` mapped to `material` ([`MaterialMap::insert`]).
+    #[must_use]
+    pub fn with(mut self, name: impl Into<String>, material: Material) -> Self {
+        self.insert(name, material);
+        self
+    }
+
+    /// The material of `name`, whatever its case.
+    #[must_use]
+    pub fn get(&self, name: &str) -> Option<Material> {
+        self.entries.get(&name.to_lowercase()).map(|&(_, m)| m)
+    }
+
+    /// How many names the table maps.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the table maps no name.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Each name (as given) and its material, by lower-case name.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, Material)> + '_ {
+        self.entries.values().map(|(n, m)| (n.as_str(), *m))
+    }
+}
+
+impl<S: Into<String>> FromIterator<(S, Material)> for MaterialMap {
+    fn from_iter<I: IntoIterator<Item = (S, Material)>>(iter: I) -> Self {
+        let mut map = Self::new();
+        map.extend(iter);
+        map
+    }
+}
+
+impl<S: Into<String>> Extend<(S, Material)> for MaterialMap {
+    fn extend<I: IntoIterator<Item = (S, Material)>>(&mut self, iter: I) {
+        for (name, material) in iter {
+            self.insert(name, material);
+        }
+    }
+}
+
 /// How to import an OBJ file.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ObjOptions {
@@ -172,10 +307,51 @@ pub struct ObjOptions {
     /// How to build the grid.
     pub build: BuildConfig,
     /// Refuse, with a typed error naming the line, every line the default
-    /// skips and reports (faces of fewer than three corners, polylines,
-    /// points, free-form geometry, unknown statements, unknown `usemtl`
-    /// names) (divergence 325).
+    /// skips and reports (faces of fewer than three corners or cut off,
+    /// polylines, points, free-form geometry, unknown statements, unknown
+    /// `usemtl` names) (divergence 325): [`Strictness::Full`], whatever
+    /// [`ObjOptions::strictness`] says.
     pub strict: bool,
+    /// What to refuse of the lines that give no triangle, when
+    /// [`ObjOptions::strict`] is `false` ([`ObjOptions::policy`]).
+    pub strictness: Strictness,
+    /// The caller's names for `usemtl`, after the sidecar's `materials` and
+    /// before the game's own names ([`ObjOptions::material_of`]).
+    pub materials: MaterialMap,
+}
+
+impl ObjOptions {
+    /// The mode the import runs in: [`Strictness::Full`] when
+    /// [`ObjOptions::strict`] is set, else [`ObjOptions::strictness`].
+    #[must_use]
+    pub fn policy(&self) -> Strictness {
+        if self.strict {
+            Strictness::Full
+        } else {
+            self.strictness
+        }
+    }
+
+    /// The material a `usemtl` name sets, each table without regard to case
+    /// (divergence 372): the sidecar's `materials` (its exact spelling
+    /// first, then the first key, in order, equal in lower case), then
+    /// [`ObjOptions::materials`], then a material's number or the game's
+    /// published name ([`Material::parse`], any case, with or without
+    /// `MATERIAL_`). `None`: no table knows it.
+    #[must_use]
+    pub fn material_of(&self, name: &str) -> Option<Material> {
+        let sidecar = &self.sidecar.materials;
+        if let Some(&m) = sidecar.get(name) {
+            return Some(m);
+        }
+        let lower = name.to_lowercase();
+        sidecar
+            .iter()
+            .find(|(k, _)| k.to_lowercase() == lower)
+            .map(|(_, &m)| m)
+            .or_else(|| self.materials.get(name))
+            .or_else(|| Material::parse(name))
+    }
 }
 
 /// The triangles of an OBJ text, with their words, as a soup, and the
@@ -184,9 +360,9 @@ pub struct ObjOptions {
 /// # Errors
 ///
 /// [`MeshError::BadLine`], [`MeshError::IndexOutOfRange`] or
-/// [`MeshError::NonFinite`] naming the line and field; in strict mode
-/// ([`ObjOptions::strict`]) also [`MeshError::BadLine`] for each line the
-/// default would skip.
+/// [`MeshError::NonFinite`] naming the line and field; in a strict mode
+/// ([`ObjOptions::policy`]) also [`MeshError::BadLine`] for each line the
+/// mode refuses, [`MeshError::CutOff`] for a face cut off by the file's end.
 pub fn read_str(
     text: &str,
     file: &str,

@@ -1,6 +1,6 @@
 //! The OBJ line reader: one pass over the text, each statement checked where
 //! it stands, so every error and every skipped line carries its number
-//! (divergences 146, 324, 325).
+//! (divergences 146, 324, 325, 370 to 372).
 
 use std::collections::HashMap;
 
@@ -8,8 +8,8 @@ use crate::build::{Attributes, SoupTriangle};
 use crate::error::{MeshError, Place};
 use crate::{Material, TriangleFlags};
 
-use super::report::{ImportReport, SkipReason, Skipped};
-use super::{ObjAxes, ObjOptions};
+use super::report::{ImportReport, SkipReason, Skipped, UnknownName};
+use super::{ObjAxes, ObjOptions, Strictness};
 
 pub(super) fn bad_line(file: &str, line: usize, field: &str, detail: String) -> MeshError {
     MeshError::BadLine {
@@ -172,6 +172,17 @@ const RENDER_ONLY: [&str; 12] = [
     "ctech",
 ];
 
+/// How a statement meets the end of the text.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum End {
+    /// A line end follows it.
+    Closed,
+    /// It is the last line, with no line end after it.
+    Open,
+    /// It goes on with `\` past the end.
+    Continued,
+}
+
 /// The reader's state between lines.
 struct Reader<'a> {
     file: &'a str,
@@ -185,17 +196,44 @@ struct Reader<'a> {
     report: ImportReport,
     corners: Vec<usize>,
     groups: HashMap<String, (Attributes, bool)>,
+    /// Each `usemtl` name met so far: its material, and for an unknown
+    /// name its entry in the report's list.
+    names: HashMap<String, Result<Material, usize>>,
+    policy: Strictness,
+    /// How the statement being read meets the end of the text.
+    end: End,
 }
 
 impl Reader<'_> {
-    /// Skips a statement, or refuses it in strict mode.
+    /// Skips a statement, or refuses it where the mode says so.
     fn skip(&mut self, line: usize, statement: &str, reason: SkipReason) -> Result<(), MeshError> {
-        if self.options.strict {
+        if self.policy.refuses(reason) {
+            let mode = match self.policy {
+                Strictness::Full => "strict import",
+                _ => "import strict about geometry",
+            };
+            if let SkipReason::CutOffFace { corners } = reason {
+                return Err(MeshError::CutOff {
+                    file: self.file.to_owned(),
+                    at: Place::ObjLine {
+                        line,
+                        field: statement.to_owned(),
+                    },
+                    detail: format!(
+                        "{corners} corners read before the end{} ({mode})",
+                        if self.end == End::Continued {
+                            ", the line goes on with `\\` past it"
+                        } else {
+                            ", no line end"
+                        }
+                    ),
+                });
+            }
             return Err(bad_line(
                 self.file,
                 line,
                 statement,
-                format!("{reason} (strict import)"),
+                format!("{reason} ({mode})"),
             ));
         }
         self.report.skipped.push(Skipped {
@@ -307,11 +345,23 @@ impl Reader<'_> {
         words: impl Iterator<Item = &'w str>,
     ) -> Result<(), MeshError> {
         self.corners.clear();
-        for w in words {
-            let v = corner(w, self.counts, self.file, line)?;
-            self.corners.push(v);
+        let mut words = words.peekable();
+        while let Some(w) = words.next() {
+            match corner(w, self.counts, self.file, line) {
+                Ok(v) => self.corners.push(v),
+                // The last word of a face the text ends inside may be a
+                // corner cut in two (`1/-`): the face is cut off.
+                Err(_) if self.end != End::Closed && words.peek().is_none() => {
+                    let corners = self.corners.len();
+                    return self.skip(line, "f", SkipReason::CutOffFace { corners });
+                }
+                Err(e) => return Err(e),
+            }
         }
         let n = self.corners.len();
+        if self.end == End::Continued || (self.end == End::Open && n < 3) {
+            return self.skip(line, "f", SkipReason::CutOffFace { corners: n });
+        }
         if n < 3 {
             return self.skip(line, "f", SkipReason::ShortFace { corners: n });
         }
@@ -329,6 +379,47 @@ impl Reader<'_> {
                 corners: [a, b, c],
                 attributes,
             });
+        }
+        Ok(())
+    }
+
+    /// A `usemtl` line: the material its name gives ([`ObjOptions::material_of`],
+    /// once per name); an unknown name counted in the report, or refused in
+    /// the full strict mode.
+    fn usemtl(&mut self, line: usize, name: &str) -> Result<(), MeshError> {
+        let found = match self.names.get(name) {
+            Some(&found) => found,
+            None => {
+                let found = self
+                    .options
+                    .material_of(name)
+                    .ok_or(self.report.unknown_materials.len());
+                self.names.insert(name.to_owned(), found);
+                found
+            }
+        };
+        match found {
+            Ok(m) => self.material = Some(m),
+            Err(k) => {
+                self.material = None;
+                let reason = SkipReason::UnknownMaterial;
+                if self.policy.refuses(reason) {
+                    return Err(bad_line(
+                        self.file,
+                        line,
+                        "usemtl",
+                        format!("`{name}`: {reason} (strict import)"),
+                    ));
+                }
+                match self.report.unknown_materials.get_mut(k) {
+                    Some(u) => u.count += 1,
+                    None => self.report.unknown_materials.push(UnknownName {
+                        name: name.to_owned(),
+                        count: 1,
+                        first_line: line,
+                    }),
+                }
+            }
         }
         Ok(())
     }
@@ -385,16 +476,7 @@ impl Reader<'_> {
                         "no material name".to_owned(),
                     ));
                 }
-                self.material = self
-                    .options
-                    .sidecar
-                    .materials
-                    .get(name)
-                    .copied()
-                    .or_else(|| Material::parse(name));
-                if self.material.is_none() {
-                    self.skip(line, "usemtl", SkipReason::UnknownMaterial)?;
-                }
+                self.usemtl(line, name)?;
             }
             k if RENDER_ONLY.contains(&k) => {}
             k if FREE_FORM.contains(&k) => self.skip(line, k, SkipReason::FreeForm)?,
@@ -425,14 +507,22 @@ pub(super) fn read(
         },
         corners: Vec::with_capacity(8),
         groups: HashMap::new(),
+        names: HashMap::new(),
+        policy: options.policy(),
+        end: End::Closed,
     };
     // A byte-order mark (some Windows exporters write one) is not a word.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     // A statement ending in `\` goes on on the next line.
     let mut joined = String::new();
     let mut first = 0;
-    for (i, raw) in text.lines().enumerate() {
+    let open_end = !text.ends_with(['\n', '\r']);
+    let mut lines = text.lines().enumerate().peekable();
+    while let Some((i, raw)) = lines.next() {
         let line = i + 1;
+        if open_end && lines.peek().is_none() {
+            r.end = End::Open;
+        }
         if let Some(head) = raw.strip_suffix('\\') {
             if joined.is_empty() {
                 first = line;
@@ -451,6 +541,7 @@ pub(super) fn read(
     }
     if !joined.is_empty() {
         let text = std::mem::take(&mut joined);
+        r.end = End::Continued;
         r.statement(first, &text)?;
     }
     r.report.vertices = r.counts[0];
