@@ -187,5 +187,5 @@ pub use resolve::{ContactContext, MoveState};
 pub use shape_query::{ContactList, QueryOptions, RayBodyHit, ShapeQuery, MAX_CONTACTS};
 pub use strike::{UpdateSweep, LANDING_FLAG};
 pub use sweep::{MoverState, SweepReport};
-pub use tiles::{Level, LevelError};
+pub use tiles::LevelError;
 pub use world::{build_human_set, PhysicsWorld, Refusals, StepRate, WorldConfig};

@@ -17,15 +17,22 @@
 //! would (the [`level`] module says how, and how ties are ordered).
 //! Triangles are named by [`TriangleId`] (tile, index).
 //!
+//! A level is shared, never copied: its tiles are one
+//! [`TiledMesh`](collision_mesh::TiledMesh) behind an `Arc`, every query
+//! takes `&self`, and a `Level` is `Clone` (an `Arc` clone), `Send` and
+//! `Sync`, so the world, the AI's line tests and other threads ask the same
+//! one at once; each query takes its scratch from the level's pool
+//! ([`level`], "Sharing").
+//!
 //! # Queries
 //!
 //! | query | returns | record layer |
 //! | --- | --- | --- |
-//! | [`Level::cast_sphere`] / [`Level::cast_sphere_all`] | `Option<Hit>` / `&[Hit]` sorted by fraction | `PhysicsMesh_SweepSphere` |
+//! | [`Level::cast_sphere`] / [`Level::cast_sphere_all`] (`_into` a caller's `Vec`) | `Option<Hit>` / `Vec<Hit>` sorted by fraction | `PhysicsMesh_SweepSphere` |
 //! | [`Level::cast_capsule`] / [`Level::cast_capsule_all`] | the walking body's wall contacts | `PhysicsMesh_SweepCapsule` |
 //! | [`Level::cast_box`] / [`Level::cast_box_all`] | the box's contacts | `PhysicsMesh_SweepBox` |
 //! | [`Level::cast_ray`], [`Level::line_of_sight`] | `Option<RayHit>`, the nearest | `WorldManager_RayCast` |
-//! | [`Level::overlap_sphere`] | `&[Overlap]` | `PhysicsMesh_OverlapSphere` |
+//! | [`Level::overlap_sphere`] (`_into` a caller's `Vec`) | `Vec<Overlap>` | `PhysicsMesh_OverlapSphere` |
 //! | [`Level::push_out`] | `Option<Push>`, the nearest wall | `PhysicsBody_PushOutOfWalls` |
 //! | [`Level::ground_below`] | `Option<Ground>` | `Collision_DropToGround` |
 //!
@@ -42,7 +49,7 @@
 //!     SoupTriangle::new([[0.0, 0.0, 0.0], [10.0, 0.0, 0.0], [10.0, 10.0, 0.0]]),
 //!     SoupTriangle::new([[0.0, 0.0, 0.0], [10.0, 10.0, 0.0], [0.0, 10.0, 0.0]]),
 //! ];
-//! let mut level: Level = Level::from_soup(&soup, &LevelConfig::default(), "yard")?;
+//! let level: Level = Level::from_soup(&soup, &LevelConfig::default(), "yard")?;
 //! let hit = level.cast_sphere(Point3::new(5.0, 5.0, 3.0), 0.5, Vector3::new(0.0, 0.0, -5.0))?;
 //! assert_eq!(hit.map(|h| h.fraction), Some(0.5));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -53,8 +60,8 @@
 //! [`World`] wraps the record layer's `PhysicsWorld`: bodies made by kind
 //! and named by [`Body`] handles, moved by the body sweep with the game's
 //! owners (or the record layer's reference owners) passed into each call,
-//! queried and stepped. It takes a [`Level`] of any number of tiles: the
-//! body sweep, the landing segment and the shape queries ask every tile
+//! queried and stepped. It takes a [`Level`] of any number of tiles, and
+//! shares its tiles with the record layer's world (no copy): the body sweep, the landing segment and the shape queries ask every tile
 //! they reach and merge as the level's queries do; a contact names its
 //! triangle with a word [`TriangleId::from_word`] reads.
 //!

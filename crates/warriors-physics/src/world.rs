@@ -83,10 +83,11 @@ pub enum ObjectBody<R> {
 
 /// The world of bodies over a [`Level`] of any number of tiles.
 ///
-/// The record layer's world owns a copy of the level's meshes (one per
-/// tile) for the body sweeps; the facade keeps the [`Level`] beside it for
-/// its own queries ([`World::level`]). Both merge a tiled level's answers
-/// with the same rule (divergences 341, 345).
+/// The record layer's world and the facade's [`Level`] beside it (for its
+/// own queries, [`World::level`]) hold the same tiles: one `Arc`, no copy
+/// ([`Level::shared`]). Both ask them through the one merge rule of the
+/// record layer (divergences 341, 344, 345); each keeps its own query
+/// scratch.
 #[derive(Debug)]
 pub struct World<R: Real = f32> {
     inner: PhysicsWorld<R>,
@@ -120,8 +121,8 @@ impl<R: Real> World<R> {
     }
 
     /// Puts `level` under the world's bodies, whatever its number of
-    /// tiles: the record layer's world gets a copy of every tile's mesh,
-    /// and each of its mesh questions (the body sweep's mesh pass, the
+    /// tiles: the record layer's world is given the level's tiles, shared
+    /// (the `Arc` of [`Level::shared`]; no mesh is copied), and each of its mesh questions (the body sweep's mesh pass, the
     /// landing segment, `CollideShape`, `OverlapShape`) is asked of the
     /// tiles its box reaches and merged as one mesh would answer, with the
     /// level queries' rule (divergences 341, 344, 345). A contact's
@@ -136,9 +137,8 @@ impl<R: Real> World<R> {
     ///
     /// [`TriangleId::from_word`]: crate::TriangleId::from_word
     pub fn set_level(&mut self, level: Level<R>) -> Result<(), WorldError> {
-        let meshes: Vec<_> = level.meshes().cloned().collect();
         self.inner
-            .set_meshes(meshes)
+            .set_level(std::sync::Arc::clone(level.shared()))
             .map_err(|_| WorldError::LevelTooLarge {
                 tiles: level.tile_count(),
             })?;
@@ -146,9 +146,16 @@ impl<R: Real> World<R> {
         Ok(())
     }
 
-    /// The level, for the facade's queries ([`Level::cast_sphere`], ...).
-    pub fn level(&mut self) -> Option<&mut Level<R>> {
-        self.level.as_mut()
+    /// The level, for the facade's queries ([`Level::cast_sphere`], ...),
+    /// which take `&self`; clone it (an `Arc` clone) to ask it from
+    /// elsewhere, another thread included.
+    ///
+    /// A triangle switched on or off through the record layer's world
+    /// (`record_mut().mesh_mut()`) is switched in the world's own copy,
+    /// which the level then no longer shares (copy on write).
+    #[must_use]
+    pub fn level(&self) -> Option<&Level<R>> {
+        self.level.as_ref()
     }
 
     /// The record layer's world, for what the facade does not wrap.
