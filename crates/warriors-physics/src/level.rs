@@ -119,10 +119,10 @@ impl<R: Real> Scratch<R> {
 /// The level's scratch, shared by a level and its clones: the first, which
 /// a query uses in place when no other query holds it (one lock and one
 /// unlock), and the spares the queries running meanwhile take out and give
-/// back (boxed, so that moving one moves a pointer).
+/// back.
 struct Pool<R> {
     first: Mutex<Scratch<R>>,
-    spare: Mutex<Vec<Box<Scratch<R>>>>,
+    spare: Mutex<Vec<Scratch<R>>>,
 }
 
 impl<R> core::fmt::Debug for Pool<R> {
@@ -211,7 +211,7 @@ impl<R: Real> Level<R> {
             .pop();
         let mut scratch = match taken {
             Some(s) => s,
-            None => Box::new(Scratch::new(&self.mesh)),
+            None => Scratch::new(&self.mesh),
         };
         let answer = f(&self.mesh, &mut scratch);
         self.pool

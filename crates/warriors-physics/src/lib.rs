@@ -84,21 +84,33 @@
 //! `Aabb::swept_sphere` and a one-record output; `world_ray_cast`); both
 //! find the same hits (the benchmark checks it). Instructions per query
 //! (callgrind, `FACADE_IR=sphere-record|sphere-facade|ray-record|ray-facade`
-//! with `--toggle-collect='*measure_*'`, 11 runs of the 256), `f32`:
+//! with `--toggle-collect='*measure_*'`, 11 runs of the 256), `f32`, the
+//! level shared and asked through `&self` (its scratch from the level's
+//! pool), beside the same count at the commit before (the level's own
+//! scratch through `&mut self`), one toolchain (rustc 1.95):
 //!
-//! | query | record layer | facade | facade ÷ record | goal |
-//! | --- | --- | --- | --- | --- |
-//! | first-hit sphere sweep | 10,307 | 10,548 | 1.023 | ≤ 1.10, met |
-//! | ray, 8 m | 5,029 | 5,344 | 1.063 | ≤ 1.10, met |
+//! | query | record layer | facade before | facade | facade ÷ record (before) | goal |
+//! | --- | --- | --- | --- | --- | --- |
+//! | first-hit sphere sweep | 9,729 | 9,969 | 9,944 | 1.022 (1.025) | ≤ 1.05, met |
+//! | ray, 8 m | 4,915 | 5,230 | 5,120 | 1.042 (1.064) | ≤ 1.05, met |
 //!
-//! The facade's part is the input checks and conversions, the tile test,
-//! one contact record cleared per tile and the `Hit`'s fields read from the
-//! record and the triangle. Criterion (`cargo bench -p warriors-physics
-//! --bench facade -- --warm-up-time 0.5 --measurement-time 1`, µs per 256
-//! queries, one run on the shared 2-core machine at load average 6 to 8,
-//! so ±20 % at least): sphere sweep 905 record layer, 977 facade; ray 343
-//! and 497. At that load the timings do not resolve a 10 % difference; the
-//! instruction counts do not depend on it.
+//! The facade's part is the input checks and conversions, taking the
+//! level's first scratch (a `try_lock` and an unlock of an uncontended
+//! mutex, about 20 instructions), a cleared contact record and the `Hit`'s
+//! fields read from the record and the triangle. What changed: a level of
+//! one tile is asked without the tile box test (divergence 380; the test is
+//! some 30 instructions), and the ray builds its material list only when
+//! the filter has one; together they more than pay for the lock. A first version that took every scratch out of a
+//! `Mutex<Vec<_>>` and put it back (two locks, the scratch moved twice)
+//! cost the ray 5,285 (1.051). The record layer's own counts move by up to
+//! 2.5 % between builds of different code around them (inlining of the
+//! grid transform), so the ratios are of one build. Criterion (`cargo bench
+//! -p warriors-physics --bench facade -- --warm-up-time 0.5
+//! --measurement-time 1`, µs per 256 queries, one run on the shared 2-core
+//! machine at load average 1.3 to 1.5, so ±20 % at least): sphere sweep 467
+//! record layer, 546 facade; ray 208 and 205. At that load the timings do
+//! not resolve a 10 % difference; the instruction counts do not depend on
+//! it.
 //!
 //! # Features
 //!
