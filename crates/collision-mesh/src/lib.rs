@@ -30,6 +30,7 @@
 //! | [`binary`] | the compact binary form (a chunk container of the six) |
 //! | [`ron_text`] | the RON form, for small meshes |
 //! | [`obj`] | Wavefront OBJ import (the crate's own reader, with an import report) and export |
+//! | [`tiled`] | a level of several meshes (tiles), shared behind an `Arc`, asked through `&self` with a caller's scratch |
 //!
 //! Every source is checked once, when the mesh is made; a problem comes back
 //! as a [`MeshError`] naming the file and the place (the chunk and byte
@@ -419,6 +420,7 @@ pub mod mesh;
 pub mod obj;
 pub mod query;
 pub mod ron_text;
+pub mod tiled;
 pub mod triangle;
 pub mod visited;
 
@@ -432,5 +434,6 @@ pub use query::{
     Aabb, ListWalk, MeshContact, QueryScratch, QueryStats, Ray, RayFilter, RayResult, SweepOptions,
     SweepQuery,
 };
+pub use tiled::{Tile, TiledMesh, TiledScratch};
 pub use triangle::Triangle;
 pub use visited::{Visit, VisitedBits};

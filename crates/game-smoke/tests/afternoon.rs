@@ -35,7 +35,7 @@ fn the_street_loads_as_one_tile_of_28_triangles() {
 /// touches when the centre is at 1.9 m: a thirtieth of the move.
 #[test]
 fn a_dropped_sphere_meets_the_road_and_the_car_roof() {
-    let mut level = level();
+    let level = level();
     let hit = level
         .cast_sphere(
             Point3::new(5.0, 0.0, 2.0),
@@ -67,7 +67,7 @@ fn a_dropped_sphere_meets_the_road_and_the_car_roof() {
 /// the resting point 0.1 m above it.
 #[test]
 fn rays_meet_the_window_the_end_wall_and_the_ground() {
-    let mut level = level();
+    let level = level();
     let along = Vector3::<f32>::x_axis();
     let hit = level
         .cast_ray(

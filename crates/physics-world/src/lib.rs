@@ -18,7 +18,11 @@
 //! of the world is then asked of each tile it reaches and the answers merged
 //! as one mesh would give them, and a contact's triangle word names the tile
 //! in its high half (divergences 345, 346). One tile is the console's path,
-//! unchanged.
+//! unchanged. The meshes are a shared `collision_mesh::TiledMesh` the world
+//! holds behind an `Arc` ([`PhysicsWorld::set_level`] takes one another
+//! holder has, such as the facade's level: no copy), with its own query
+//! scratch; switching triangles through [`PhysicsWorld::mesh_mut`] copies a
+//! shared level first (divergence 381).
 //!
 //! # Owners
 //!
@@ -187,5 +191,5 @@ pub use resolve::{ContactContext, MoveState};
 pub use shape_query::{ContactList, QueryOptions, RayBodyHit, ShapeQuery, MAX_CONTACTS};
 pub use strike::{UpdateSweep, LANDING_FLAG};
 pub use sweep::{MoverState, SweepReport};
-pub use tiles::{Level, LevelError};
+pub use tiles::LevelError;
 pub use world::{build_human_set, PhysicsWorld, Refusals, StepRate, WorldConfig};

@@ -347,9 +347,9 @@ impl<R: Real> PhysicsWorld<R> {
         mv: Vec4<R>,
         list: &mut ContactList<R>,
     ) {
-        if self.tiles.is_empty() {
+        let Some(level) = &self.level else {
             return;
-        }
+        };
         let mut sq = SweepQuery::new(collision_mesh::Aabb::new(bx.min, bx.max), MAX_CONTACTS)
             .with_options(mesh_options(q.options))
             .with_body_flags(me.flags.bits());
@@ -367,7 +367,10 @@ impl<R: Real> PhysicsWorld<R> {
         };
         // Tile after tile into the sorted list: equal fractions keep the
         // lower tile first (divergence 345).
-        crate::tiles::each_contact(&mut self.tiles, bx, &mut buf, query, |mut c| {
+        let reach = collision_mesh::Aabb::new(bx.min, bx.max);
+        level.each_contact(&mut self.scratch, &reach, &mut buf, query, |tile, _, c| {
+            let mut c = *c;
+            crate::tiles::name_tile(&mut c, tile);
             stamp(&mut c, me, None, 0);
             list.insert_sorted(c);
         });
@@ -398,7 +401,7 @@ impl<R: Real> PhysicsWorld<R> {
         let bx = me.bounds();
         let mut list = ContactList::<R>::default();
         if q.options.contains(QueryOptions::MESH) {
-            if let (false, Shape::Sphere(s)) = (self.tiles.is_empty(), &me.shape) {
+            if let (Some(level), Shape::Sphere(s)) = (&self.level, &me.shape) {
                 let mut sq =
                     SweepQuery::new(collision_mesh::Aabb::new(bx.min, bx.max), MAX_CONTACTS);
                 sq.own_shape = me.shape_word;
@@ -409,7 +412,10 @@ impl<R: Real> PhysicsWorld<R> {
                     mesh.overlap_sphere(scratch, buf, &sq, s)
                 };
                 // In tile order (divergence 345).
-                crate::tiles::each_contact(&mut self.tiles, &bx, &mut buf, query, |mut c| {
+                let reach = collision_mesh::Aabb::new(bx.min, bx.max);
+                level.each_contact(&mut self.scratch, &reach, &mut buf, query, |tile, _, c| {
+                    let mut c = *c;
+                    crate::tiles::name_tile(&mut c, tile);
                     stamp(&mut c, &me, None, 0);
                     list.push(c);
                 });

@@ -209,9 +209,9 @@ impl<R: Real> PhysicsWorld<R> {
         bx: &Aabb<R>,
         mv: Vec4<R>,
     ) -> usize {
-        if self.tiles.is_empty() {
+        let Some(level) = &self.level else {
             return 0;
-        }
+        };
         let options = if type_mask & HUMAN_TYPE != 0 {
             collision_mesh::SweepOptions::NZ_MIN
         } else {
@@ -234,7 +234,14 @@ impl<R: Real> PhysicsWorld<R> {
             Shape::Box(b) => mesh.sweep_box(scratch, buf, &q, b, mv),
             Shape::Segment(_) => 0,
         };
-        crate::tiles::first_contact(&mut self.tiles, bx, out, query)
+        let reach = collision_mesh::Aabb::new(bx.min, bx.max);
+        match level.first_contact(&mut self.scratch, &reach, out, query) {
+            Some(tile) => {
+                crate::tiles::name_tile(out, tile);
+                1
+            }
+            None => 0,
+        }
     }
 
     /// The mesh half of a pass: the body's first shape, moved by `offset`

@@ -3,7 +3,9 @@
 //! level's meshes (one on the console; several tiles for a level past the
 //! format's limits, [`crate::tiles`]).
 
-use collision_mesh::{CollisionMesh, Triangle};
+use std::sync::Arc;
+
+use collision_mesh::{CollisionMesh, TiledMesh, TiledScratch, Triangle};
 use ps2_float::{Real, Vec4};
 use shape_pools::{
     IgnoreSlots, PhysShape, Pool, PoolCapacities, ShapeFlags, ShapeId, ShapeKind, ShapePools,
@@ -12,7 +14,7 @@ use shape_pools::{
 use crate::body::HumanParts;
 use crate::human::BONE_SHAPES;
 use crate::settle::SettleSlot;
-use crate::tiles::{check_tile_count, split_triangle_word, Level, LevelError};
+use crate::tiles::{check_tile_count, split_triangle_word, LevelError};
 use crate::{Body, BodyFlags, BodyId, BodyKind, OwnerId};
 
 /// How often the world steps (overview "30 Hz or 60 Hz").
@@ -107,8 +109,12 @@ pub struct PhysicsWorld<R: Real = f32> {
     /// `+0x4e6a0`: the settle slots.
     pub(crate) settle: Vec<Option<SettleSlot<R, OwnerId>>>,
     /// The level's tiles, tile `k` the `k`-th (none without a level; one
-    /// is the console's world, divergence 345).
-    pub(crate) tiles: Vec<Level<R>>,
+    /// is the console's world, divergence 345), shared with whoever else
+    /// holds the level.
+    pub(crate) level: Option<Arc<TiledMesh>>,
+    /// The world's own query scratch for the level (visited bits and mesh
+    /// contact array per tile).
+    pub(crate) scratch: TiledScratch<R>,
     pub(crate) refusals: Refusals,
     /// A contact list the body sweep reuses, so that a pass does not fill
     /// fifty fresh records (taken out while a sweep runs).
@@ -165,7 +171,8 @@ impl<R: Real> PhysicsWorld<R> {
             owner_bodies: std::collections::HashMap::new(),
             ignore: IgnoreSlots::new(caps.ignore_slots),
             settle: vec![None; caps.settle_slots],
-            tiles: Vec::new(),
+            level: None,
+            scratch: TiledScratch::default(),
             refusals: Refusals::default(),
             sweep_list: Some(Box::default()),
         }
@@ -180,8 +187,7 @@ impl<R: Real> PhysicsWorld<R> {
     /// Gives the world the level's mesh (queries with option 0x1 test it):
     /// a level of one tile, the console's world.
     pub fn set_mesh(&mut self, mesh: CollisionMesh) {
-        self.tiles.clear();
-        self.tiles.push(Level::new(mesh));
+        self.put_level(Arc::new(TiledMesh::from_mesh(mesh)));
     }
 
     /// Gives the world a level of several meshes (tiles), tile `k` the
@@ -195,9 +201,36 @@ impl<R: Real> PhysicsWorld<R> {
     /// past [`crate::tiles::MAX_TILES`]; the world keeps its level then.
     pub fn set_meshes(&mut self, meshes: Vec<CollisionMesh>) -> Result<(), LevelError> {
         check_tile_count(meshes.len())?;
-        self.tiles.clear();
-        self.tiles.extend(meshes.into_iter().map(Level::new));
+        self.put_level(Arc::new(TiledMesh::from_meshes(meshes)));
         Ok(())
+    }
+
+    /// Gives the world a level shared with others (the facade's level,
+    /// another world, another thread): the world holds the `Arc`, not a
+    /// copy, and asks it as [`PhysicsWorld::set_meshes`] says. Its own
+    /// query scratch is made here for the level's tiles.
+    ///
+    /// # Errors
+    ///
+    /// [`LevelError::NoTiles`] for a level without a tile,
+    /// [`LevelError::TooManyTiles`] past [`crate::tiles::MAX_TILES`]; the
+    /// world keeps its level then.
+    pub fn set_level(&mut self, level: Arc<TiledMesh>) -> Result<(), LevelError> {
+        check_tile_count(level.len())?;
+        self.put_level(level);
+        Ok(())
+    }
+
+    fn put_level(&mut self, level: Arc<TiledMesh>) {
+        self.scratch = TiledScratch::new(&level);
+        self.level = Some(level);
+    }
+
+    /// The level the world holds, shared (`Arc::ptr_eq` tells whether it is
+    /// another holder's).
+    #[must_use]
+    pub fn level(&self) -> Option<&Arc<TiledMesh>> {
+        self.level.as_ref()
     }
 
     /// The level's mesh, if one was given (for a level of several tiles,
@@ -208,7 +241,10 @@ impl<R: Real> PhysicsWorld<R> {
     }
 
     /// The level's mesh, mutably (to switch triangles on and off; the
-    /// first tile's for a level of several).
+    /// first tile's for a level of several). Copy on write: when the level
+    /// is shared (the facade's level, another world), the world first
+    /// takes a copy of its own (`Arc::make_mut`), which the others do not
+    /// see; the level is then no longer shared.
     pub fn mesh_mut(&mut self) -> Option<&mut CollisionMesh> {
         self.tile_mesh_mut(0)
     }
@@ -216,18 +252,24 @@ impl<R: Real> PhysicsWorld<R> {
     /// How many tiles the level has (0 without a level, 1 on the console).
     #[must_use]
     pub fn tile_count(&self) -> usize {
-        self.tiles.len()
+        self.level.as_ref().map_or(0, |l| l.len())
     }
 
     /// The mesh of tile `tile`.
     #[must_use]
     pub fn tile_mesh(&self, tile: usize) -> Option<&CollisionMesh> {
-        self.tiles.get(tile).map(|l| &l.mesh)
+        self.level.as_ref()?.tile(tile).map(|t| t.mesh())
     }
 
-    /// The mesh of tile `tile`, mutably.
+    /// The mesh of tile `tile`, mutably; copy on write as
+    /// [`PhysicsWorld::mesh_mut`] (the whole level is copied when shared,
+    /// and is the world's own after).
     pub fn tile_mesh_mut(&mut self, tile: usize) -> Option<&mut CollisionMesh> {
-        self.tiles.get_mut(tile).map(|l| &mut l.mesh)
+        let level = self.level.as_mut()?;
+        if tile >= level.len() {
+            return None;
+        }
+        Arc::make_mut(level).tile_mut(tile).map(|t| t.mesh_mut())
     }
 
     /// The level triangle a contact's triangle word (`+0xb4`) names: the

@@ -77,7 +77,7 @@ fn measure_sphere_record(
 
 /// The facade's first-hit sphere sweep over the workload.
 #[inline(never)]
-fn measure_sphere_facade(level: &mut Level<f32>, w: &Workload) -> usize {
+fn measure_sphere_facade(level: &Level<f32>, w: &Workload) -> usize {
     let mut hits = 0;
     for i in 0..w.starts.len() {
         let h = level
@@ -111,7 +111,7 @@ fn measure_ray_record(
 
 /// The facade's ray over the workload.
 #[inline(never)]
-fn measure_ray_facade(level: &mut Level<f32>, w: &Workload) -> usize {
+fn measure_ray_facade(level: &Level<f32>, w: &Workload) -> usize {
     let mut hits = 0;
     for i in 0..w.starts.len() {
         let h = level
@@ -135,12 +135,12 @@ fn setup() -> (Level<f32>, CollisionMesh, QueryScratch<f32>, Workload) {
 /// measured function 10 times (after one warm-up run) for callgrind,
 /// `valgrind --tool=callgrind --toggle-collect='*measure_*' BENCH`.
 fn instructions(which: &str) {
-    let (mut level, mesh, mut scratch, w) = setup();
+    let (level, mesh, mut scratch, w) = setup();
     let mut run = || match which {
         "sphere-record" => measure_sphere_record(&mesh, &mut scratch, &w),
-        "sphere-facade" => measure_sphere_facade(&mut level, &w),
+        "sphere-facade" => measure_sphere_facade(&level, &w),
         "ray-record" => measure_ray_record(&mesh, &mut scratch, &w),
-        "ray-facade" => measure_ray_facade(&mut level, &w),
+        "ray-facade" => measure_ray_facade(&level, &w),
         _ => panic!("unknown FACADE_IR {which}"),
     };
     let hits = run();
@@ -151,30 +151,28 @@ fn instructions(which: &str) {
 }
 
 fn bench(c: &mut Criterion) {
-    let (mut level, mesh, mut scratch, w) = setup();
+    let (level, mesh, mut scratch, w) = setup();
 
     // The same queries give the same hits through both.
     assert_eq!(
         measure_sphere_record(&mesh, &mut scratch, &w),
-        measure_sphere_facade(&mut level, &w)
+        measure_sphere_facade(&level, &w)
     );
     assert_eq!(
         measure_ray_record(&mesh, &mut scratch, &w),
-        measure_ray_facade(&mut level, &w)
+        measure_ray_facade(&level, &w)
     );
     let mut g = c.benchmark_group("first-hit sphere sweep, 256 queries");
     g.bench_function("record layer", |b| {
         b.iter(|| measure_sphere_record(&mesh, &mut scratch, &w))
     });
-    g.bench_function("facade", |b| {
-        b.iter(|| measure_sphere_facade(&mut level, &w))
-    });
+    g.bench_function("facade", |b| b.iter(|| measure_sphere_facade(&level, &w)));
     g.finish();
     let mut g = c.benchmark_group("ray, 8 m, 256 queries");
     g.bench_function("record layer", |b| {
         b.iter(|| measure_ray_record(&mesh, &mut scratch, &w))
     });
-    g.bench_function("facade", |b| b.iter(|| measure_ray_facade(&mut level, &w)));
+    g.bench_function("facade", |b| b.iter(|| measure_ray_facade(&level, &w)));
     g.finish();
 }
 

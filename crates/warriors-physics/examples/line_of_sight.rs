@@ -11,7 +11,7 @@ use warriors_physics::prelude::*;
 
 fn main() -> Result<(), Box<dyn Error>> {
     let obj = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/mesh/street.obj");
-    let mut level = Level::<f32>::load_obj(&obj, &ObjOptions::default())?;
+    let level = Level::<f32>::load_obj(&obj, &ObjOptions::default())?;
 
     // The sight rays pass through fences, railings and glass.
     let see_through = [Material::GLASS, Material::LOW_FENCE, Material::RAILING];

@@ -14,7 +14,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         || Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/mesh/hand-made.lev"),
         PathBuf::from,
     );
-    let mut level = match Level::<f32>::load_level_file(&path) {
+    let level = match Level::<f32>::load_level_file(&path) {
         Ok(l) => l,
         Err(e) => {
             // A typed error naming the file and the chunk and byte offset.

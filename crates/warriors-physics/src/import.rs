@@ -97,7 +97,7 @@ impl<R: Real> Level<R> {
         let mut lo = [f32::INFINITY; 3];
         let mut hi = [f32::NEG_INFINITY; 3];
         for mesh in self.meshes() {
-            let b = physics_world::tiles::triangle_bounds(mesh);
+            let b = collision_mesh::tiled::triangle_bounds(mesh);
             if b[0] > b[3] {
                 // No triangle (the record's `f32::MAX` / `f32::MIN` box).
                 continue;

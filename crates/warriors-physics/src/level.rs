@@ -1,5 +1,6 @@
 //! [`Level`]: the level's static collision, in as many collision meshes
-//! ("tiles") as its size needs, with the scratch every query reuses.
+//! ("tiles") as its size needs, shared behind an `Arc`, with a pool of the
+//! scratch its queries reuse.
 //!
 //! # Loading
 //!
@@ -27,25 +28,47 @@
 //! and becomes one mesh, built with the same [`BuildConfig`]. A soup that
 //! fits is one tile, the mesh [`build::from_soup`] makes (divergence 341).
 //!
-//! Each query asks every tile whose triangles' box meets what the query can
-//! reach, and merges the answers: sweeps' contacts sorted by fraction (equal
+//! Each query asks the tiles the record layer's rule picks and merges their
+//! answers by it ([`collision_mesh::tiled`], written once for the world and
+//! the level): a level of one tile is asked as the console's mesh, without
+//! a tile test; with several, every tile whose triangles' box meets what
+//! the query can reach. Sweeps' contacts are sorted by fraction (equal
 //! fractions: lower tile first, then the tile's own order, the console's
 //! walk order), the nearest ray hit (equal distances: lower tile first),
 //! the nearest push-out wall (the same). With the exact list walk a
 //! triangle's contact does not depend on the grid around it, so a tiled
 //! level answers as one mesh of the same triangles would, but for the order
-//! of equal fractions (divergence 341).
+//! of equal fractions (divergences 341, 380).
+//!
+//! # Sharing
+//!
+//! The tiles are a [`TiledMesh`] behind an `Arc`, never copied: cloning a
+//! [`Level`] clones the `Arc`, a [`World`](crate::World) given the level
+//! holds the same `Arc` for its body sweeps ([`Level::shared`]), and a
+//! level is `Send + Sync`, so threads can ask it at once. Every query takes
+//! `&self`. Its per-query state (each tile's visited bits and mesh contact
+//! array, the output records, the ray's material list) is a scratch the
+//! level hands out per query, from a pool its clones share: the level's
+//! first scratch, used in place by a query that finds it free (one lock,
+//! one unlock), and spares for the queries running while it is held, each
+//! taken out (a lock, a pop) and given back (a lock, a push); a query
+//! finding no spare makes one, which then stays in the pool. So a level
+//! asked from one thread at a time allocates nothing after it is made, nor
+//! a level asked from `n` threads after the first `n` queries at
+//! once. The queries returning every contact or overlap fill a caller's
+//! `Vec` (`cast_sphere_all_into`, ...), which allocates nothing once it
+//! has the room; the forms returning a `Vec` make a new one.
 
 use std::path::Path;
+use std::sync::{Arc, Mutex, PoisonError, TryLockError};
 
 use collision_mesh::{
-    binary, build, chunks, obj, ron_text, BuildConfig, CollisionMesh, MeshError, QueryScratch,
-    SoupTriangle,
+    binary, build, chunks, obj, ron_text, BuildConfig, CollisionMesh, MeshError, SoupTriangle,
+    Tile, TiledMesh, TiledScratch,
 };
 use kernels::Contact;
 use ps2_float::Real;
 
-use crate::query::{Hit, Overlap};
 use crate::TriangleId;
 
 /// The most triangles of one tile: the console format's limit.
@@ -75,73 +98,138 @@ impl Default for LevelConfig {
     }
 }
 
-/// One tile: a collision mesh, its scratch, the box around its triangles
-/// and, for a tile cut from a soup, each triangle's index in the soup.
-#[derive(Clone, Debug)]
-pub(crate) struct Tile<R> {
-    pub(crate) mesh: CollisionMesh,
-    pub(crate) scratch: QueryScratch<R>,
-    /// `[min x, min y, min z, max x, max y, max z]` of the vertices the
-    /// triangles use.
-    pub(crate) bounds: [f32; 6],
-    pub(crate) source: Option<Vec<u32>>,
-}
-
-impl<R: Real> Tile<R> {
-    fn new(mesh: CollisionMesh, source: Option<Vec<u32>>) -> Self {
-        Self {
-            scratch: QueryScratch::new(&mesh),
-            bounds: physics_world::tiles::triangle_bounds(&mesh),
-            mesh,
-            source,
-        }
-    }
-
-    /// Whether the tile's triangles' box meets `[lo, hi]` (`f32`), grown by
-    /// a margin far above the float error of any test (`1/64 + 2⁻¹²` of the
-    /// largest coordinate, as the record layer's culling, divergence 178):
-    /// the record layer's world culls its tiles with the same test
-    /// ([`physics_world::tiles::bounds_meet`]).
-    #[inline]
-    pub(crate) fn meets(&self, lo: [f32; 3], hi: [f32; 3]) -> bool {
-        physics_world::tiles::bounds_meet(&self.bounds, lo, hi)
-    }
-}
-
-/// A level's static collision: one or more collision meshes (tiles) and
-/// the scratch the queries reuse. `R` is the float mode (`f32`, the
-/// default, or [`Ee32`](ps2_float::Ee32)).
-///
-/// Queries take `&mut self` because the scratch (visited bits, contact
-/// arrays) is the level's: a warmed-up query allocates nothing.
-#[derive(Clone, Debug)]
-pub struct Level<R: Real = f32> {
-    pub(crate) tiles: Vec<Tile<R>>,
-    /// The record layer's output records, one tile's worth.
+/// The state one query uses: each tile's record-layer scratch (visited
+/// bits, the mesh contact array), the output records of one tile's sweep
+/// and the ray filter's material list in the record layer's words.
+#[derive(Debug)]
+pub(crate) struct Scratch<R> {
+    pub(crate) tiles: TiledScratch<R>,
+    /// [`collision_mesh::query::MESH_CONTACTS`] records, each reset once
+    /// read.
     pub(crate) out: Vec<Contact<R>>,
-    /// The merged contacts of the last all-contacts sweep.
-    pub(crate) hits: Vec<Hit<R>>,
-    /// The merged overlaps of the last overlap query.
-    pub(crate) overlaps: Vec<Overlap<R>>,
-    /// The ray filter's material list in the record layer's words.
     pub(crate) exclude: Vec<u32>,
 }
 
-impl<R: Real> Level<R> {
-    fn from_tiles(tiles: Vec<Tile<R>>) -> Self {
+impl<R: Real> Scratch<R> {
+    fn new(mesh: &TiledMesh) -> Self {
         Self {
-            tiles,
+            tiles: TiledScratch::new(mesh),
             out: vec![Contact::default(); collision_mesh::query::MESH_CONTACTS],
-            hits: Vec::with_capacity(collision_mesh::query::MESH_CONTACTS),
-            overlaps: Vec::with_capacity(collision_mesh::query::MESH_CONTACTS),
             exclude: Vec::new(),
         }
+    }
+}
+
+/// The level's scratch, shared by a level and its clones: the first, which
+/// a query uses in place when no other query holds it (one lock and one
+/// unlock), and the spares the queries running meanwhile take out and give
+/// back.
+struct Pool<R> {
+    first: Mutex<Scratch<R>>,
+    spare: Mutex<Vec<Scratch<R>>>,
+}
+
+impl<R> core::fmt::Debug for Pool<R> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let spare = self.spare.lock().map_or(0, |v| v.len());
+        f.debug_struct("Pool").field("spare", &spare).finish()
+    }
+}
+
+/// A level's static collision: one or more collision meshes (tiles),
+/// shared, and a pool of query scratch. `R` is the float mode (`f32`, the
+/// default, or [`Ee32`](ps2_float::Ee32)).
+///
+/// Every query takes `&self`; `Clone` is two `Arc` clones (the tiles are
+/// shared, never copied; the clone shares the pool too); the level is
+/// `Send + Sync`. The [module](self) says how the scratch is handed out: a
+/// warmed-up query allocates nothing.
+#[derive(Clone, Debug)]
+pub struct Level<R: Real = f32> {
+    mesh: Arc<TiledMesh>,
+    pool: Arc<Pool<R>>,
+}
+
+impl<R: Real> Level<R> {
+    fn from_tiles(tiles: Vec<Tile>) -> Self {
+        Self::with_mesh(Arc::new(TiledMesh::new(tiles)))
+    }
+
+    fn with_mesh(mesh: Arc<TiledMesh>) -> Self {
+        let first = Scratch::new(&mesh);
+        Self {
+            mesh,
+            pool: Arc::new(Pool {
+                first: Mutex::new(first),
+                spare: Mutex::new(Vec::new()),
+            }),
+        }
+    }
+
+    /// A level over tiles already shared (another level's
+    /// [`Level::shared`], a record-layer world's level): the tiles are not
+    /// copied. `None` for a mesh without a tile.
+    #[must_use]
+    pub fn from_shared(mesh: Arc<TiledMesh>) -> Option<Self> {
+        (!mesh.is_empty()).then(|| Self::with_mesh(mesh))
+    }
+
+    /// The tiles, shared: what a [`World`](crate::World) given this level
+    /// holds for its body sweeps (`Arc::ptr_eq` with
+    /// `PhysicsWorld::level`), or what another level or a thread can be
+    /// given without a copy.
+    #[must_use]
+    pub fn shared(&self) -> &Arc<TiledMesh> {
+        &self.mesh
+    }
+
+    /// Runs `f` with the tiles and a scratch: the level's first when no
+    /// other query holds it, else a spare ([`Level::with_spare`]).
+    #[inline]
+    pub(crate) fn with_scratch<T>(&self, f: impl FnOnce(&TiledMesh, &mut Scratch<R>) -> T) -> T {
+        match self.pool.first.try_lock() {
+            Ok(mut first) => f(&self.mesh, &mut first),
+            Err(TryLockError::WouldBlock) => self.with_spare(f),
+            Err(TryLockError::Poisoned(held)) => {
+                // A query panicked holding it: its records may be half
+                // read, so it starts afresh.
+                let mut first = held.into_inner();
+                *first = Scratch::new(&self.mesh);
+                self.pool.first.clear_poison();
+                f(&self.mesh, &mut first)
+            }
+        }
+    }
+
+    /// Runs `f` with a spare scratch, taken out of the pool and given back
+    /// after (one made when the pool has none: the only allocation, once
+    /// per query running at the same time as others).
+    #[cold]
+    #[inline(never)]
+    fn with_spare<T>(&self, f: impl FnOnce(&TiledMesh, &mut Scratch<R>) -> T) -> T {
+        let taken = self
+            .pool
+            .spare
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .pop();
+        let mut scratch = match taken {
+            Some(s) => s,
+            None => Scratch::new(&self.mesh),
+        };
+        let answer = f(&self.mesh, &mut scratch);
+        self.pool
+            .spare
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(scratch);
+        answer
     }
 
     /// A level of one mesh.
     #[must_use]
     pub fn from_mesh(mesh: CollisionMesh) -> Self {
-        Self::from_tiles(vec![Tile::new(mesh, None)])
+        Self::from_tiles(vec![Tile::new(mesh)])
     }
 
     /// A level of several meshes, tile `k` the `k`-th; `None` for none.
@@ -151,7 +239,7 @@ impl<R: Real> Level<R> {
             return None;
         }
         Some(Self::from_tiles(
-            meshes.into_iter().map(|m| Tile::new(m, None)).collect(),
+            meshes.into_iter().map(Tile::new).collect(),
         ))
     }
 
@@ -184,7 +272,7 @@ impl<R: Real> Level<R> {
             tile_soup.clear();
             tile_soup.extend(part.iter().map(|&i| soup[i as usize]));
             let mesh = build::from_soup(&tile_soup, &config.build, file)?;
-            tiles.push(Tile::new(mesh, Some(part)));
+            tiles.push(Tile::with_source(mesh, part));
         }
         Ok(Self::from_tiles(tiles))
     }
@@ -289,25 +377,25 @@ impl<R: Real> Level<R> {
 
     /// The tiles' meshes, tile `k` the `k`-th.
     pub fn meshes(&self) -> impl ExactSizeIterator<Item = &CollisionMesh> + '_ {
-        self.tiles.iter().map(|t| &t.mesh)
+        self.mesh.tiles().iter().map(Tile::mesh)
     }
 
     /// How many tiles the level has.
     #[must_use]
     pub fn tile_count(&self) -> usize {
-        self.tiles.len()
+        self.mesh.len()
     }
 
     /// How many triangles the level has, over all tiles.
     #[must_use]
     pub fn triangle_count(&self) -> usize {
-        self.tiles.iter().map(|t| t.mesh.triangles().len()).sum()
+        self.mesh.triangle_count()
     }
 
     /// The mesh of tile `tile`.
     #[must_use]
     pub fn mesh(&self, tile: u32) -> Option<&CollisionMesh> {
-        self.tiles.get(tile as usize).map(|t| &t.mesh)
+        self.mesh.tile(tile as usize).map(Tile::mesh)
     }
 
     /// The record of a triangle.
@@ -320,14 +408,7 @@ impl<R: Real> Level<R> {
     /// for a level of meshes, its index in its mesh.
     #[must_use]
     pub fn source_index(&self, id: TriangleId) -> Option<u32> {
-        let tile = self.tiles.get(id.tile as usize)?;
-        if usize::from(id.index) >= tile.mesh.triangles().len() {
-            return None;
-        }
-        Some(match &tile.source {
-            Some(s) => *s.get(usize::from(id.index))?,
-            None => u32::from(id.index),
-        })
+        self.mesh.tile(id.tile as usize)?.source_index(id.index)
     }
 }
 

@@ -17,15 +17,22 @@
 //! would (the [`level`] module says how, and how ties are ordered).
 //! Triangles are named by [`TriangleId`] (tile, index).
 //!
+//! A level is shared, never copied: its tiles are one
+//! [`TiledMesh`](collision_mesh::TiledMesh) behind an `Arc`, every query
+//! takes `&self`, and a `Level` is `Clone` (an `Arc` clone), `Send` and
+//! `Sync`, so the world, the AI's line tests and other threads ask the same
+//! one at once; each query takes its scratch from the level's pool
+//! ([`level`], "Sharing").
+//!
 //! # Queries
 //!
 //! | query | returns | record layer |
 //! | --- | --- | --- |
-//! | [`Level::cast_sphere`] / [`Level::cast_sphere_all`] | `Option<Hit>` / `&[Hit]` sorted by fraction | `PhysicsMesh_SweepSphere` |
+//! | [`Level::cast_sphere`] / [`Level::cast_sphere_all`] (`_into` a caller's `Vec`) | `Option<Hit>` / `Vec<Hit>` sorted by fraction | `PhysicsMesh_SweepSphere` |
 //! | [`Level::cast_capsule`] / [`Level::cast_capsule_all`] | the walking body's wall contacts | `PhysicsMesh_SweepCapsule` |
 //! | [`Level::cast_box`] / [`Level::cast_box_all`] | the box's contacts | `PhysicsMesh_SweepBox` |
 //! | [`Level::cast_ray`], [`Level::line_of_sight`] | `Option<RayHit>`, the nearest | `WorldManager_RayCast` |
-//! | [`Level::overlap_sphere`] | `&[Overlap]` | `PhysicsMesh_OverlapSphere` |
+//! | [`Level::overlap_sphere`] (`_into` a caller's `Vec`) | `Vec<Overlap>` | `PhysicsMesh_OverlapSphere` |
 //! | [`Level::push_out`] | `Option<Push>`, the nearest wall | `PhysicsBody_PushOutOfWalls` |
 //! | [`Level::ground_below`] | `Option<Ground>` | `Collision_DropToGround` |
 //!
@@ -42,7 +49,7 @@
 //!     SoupTriangle::new([[0.0, 0.0, 0.0], [10.0, 0.0, 0.0], [10.0, 10.0, 0.0]]),
 //!     SoupTriangle::new([[0.0, 0.0, 0.0], [10.0, 10.0, 0.0], [0.0, 10.0, 0.0]]),
 //! ];
-//! let mut level: Level = Level::from_soup(&soup, &LevelConfig::default(), "yard")?;
+//! let level: Level = Level::from_soup(&soup, &LevelConfig::default(), "yard")?;
 //! let hit = level.cast_sphere(Point3::new(5.0, 5.0, 3.0), 0.5, Vector3::new(0.0, 0.0, -5.0))?;
 //! assert_eq!(hit.map(|h| h.fraction), Some(0.5));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -99,9 +106,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! A level of any number of tiles is taken: the body sweep, the landing
-//! segment and the shape queries ask every tile they reach and merge as the
-//! level's queries do; a contact names its triangle by [`TriangleId`].
+//! A level of any number of tiles is taken, its tiles shared with the
+//! level (no copy): the body sweep, the landing segment and the shape
+//! queries ask every tile they reach and merge as the level's queries do; a contact names its triangle by [`TriangleId`].
 //! Games that want the console's owner slots use the record layer's world
 //! ([`World::record_mut`], [`record`]).
 //!
@@ -124,21 +131,33 @@
 //! `Aabb::swept_sphere` and a one-record output; `world_ray_cast`); both
 //! find the same hits (the benchmark checks it). Instructions per query
 //! (callgrind, `FACADE_IR=sphere-record|sphere-facade|ray-record|ray-facade`
-//! with `--toggle-collect='*measure_*'`, 11 runs of the 256), `f32`:
+//! with `--toggle-collect='*measure_*'`, 11 runs of the 256), `f32`, the
+//! level shared and asked through `&self` (its scratch from the level's
+//! pool), beside the same count at the commit before (the level's own
+//! scratch through `&mut self`), one toolchain (rustc 1.95):
 //!
-//! | query | record layer | facade | facade ÷ record | goal |
-//! | --- | --- | --- | --- | --- |
-//! | first-hit sphere sweep | 10,307 | 10,548 | 1.023 | ≤ 1.10, met |
-//! | ray, 8 m | 5,029 | 5,344 | 1.063 | ≤ 1.10, met |
+//! | query | record layer | facade before | facade | facade ÷ record (before) | goal |
+//! | --- | --- | --- | --- | --- | --- |
+//! | first-hit sphere sweep | 9,729 | 9,969 | 9,944 | 1.022 (1.025) | ≤ 1.05, met |
+//! | ray, 8 m | 4,915 | 5,230 | 5,120 | 1.042 (1.064) | ≤ 1.05, met |
 //!
-//! The facade's part is the input checks and conversions, the tile test,
-//! one contact record cleared per tile and the `Hit`'s fields read from the
-//! record and the triangle. Criterion (`cargo bench -p warriors-physics
-//! --bench facade -- --warm-up-time 0.5 --measurement-time 1`, µs per 256
-//! queries, one run on the shared 2-core machine at load average 6 to 8,
-//! so ±20 % at least): sphere sweep 905 record layer, 977 facade; ray 343
-//! and 497. At that load the timings do not resolve a 10 % difference; the
-//! instruction counts do not depend on it.
+//! The facade's part is the input checks and conversions, taking the
+//! level's first scratch (a `try_lock` and an unlock of an uncontended
+//! mutex, about 20 instructions), a cleared contact record and the `Hit`'s
+//! fields read from the record and the triangle. What changed: a level of
+//! one tile is asked without the tile box test (divergence 380; the test is
+//! some 30 instructions), and the ray builds its material list only when
+//! the filter has one; together they more than pay for the lock. A first version that took every scratch out of a
+//! `Mutex<Vec<_>>` and put it back (two locks, the scratch moved twice)
+//! cost the ray 5,285 (1.051). The record layer's own counts move by up to
+//! 2.5 % between builds of different code around them (inlining of the
+//! grid transform), so the ratios are of one build. Criterion (`cargo bench
+//! -p warriors-physics --bench facade -- --warm-up-time 0.5
+//! --measurement-time 1`, µs per 256 queries, one run on the shared 2-core
+//! machine at load average 1.3 to 1.5, so ±20 % at least): sphere sweep 467
+//! record layer, 546 facade; ray 208 and 205. At that load the timings do
+//! not resolve a 10 % difference; the instruction counts do not depend on
+//! it.
 //!
 //! # Features
 //!

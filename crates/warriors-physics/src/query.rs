@@ -13,16 +13,17 @@
 
 use bitflags::bitflags;
 use collision_mesh::query::{ListWalk, MESH_CONTACTS};
+use collision_mesh::tiled::sort_by_fraction_stable;
 use collision_mesh::{
-    Aabb, CollisionMesh, Material, QueryScratch, Ray, RayFilter as MeshRayFilter, RayResult,
-    SweepOptions, SweepQuery, TriangleFlags,
+    Aabb, CollisionMesh, Material, QueryScratch, Ray, RayFilter as MeshRayFilter, SweepOptions,
+    SweepQuery, TiledMesh, TriangleFlags,
 };
 use kernels::{Capsule, Contact, OrientedBox, Sphere};
 use nalgebra::{Isometry3, Point3, Unit, Vector3};
 use ps2_float::{Real, Vec4};
 
 use crate::convert::{finite, point_out, unit_out, vector_out, IntoPoint, IntoScalar, IntoVector};
-use crate::level::Tile;
+use crate::level::Scratch;
 use crate::{Input, Level, QueryError, TriangleId};
 
 bitflags! {
@@ -247,14 +248,6 @@ fn sphere_box<R: Real>(c: Vec4<R>, r: R, mv: Vec4<R>) -> Aabb<R> {
     Aabb::swept_sphere(c, r, mv)
 }
 
-/// `[lo, hi]` of a box, in `f32`.
-#[inline]
-fn box_f32<R: Real>(b: &Aabb<R>) -> ([f32; 3], [f32; 3]) {
-    let lo = b.min.to_f32();
-    let hi = b.max.to_f32();
-    ([lo[0], lo[1], lo[2]], [hi[0], hi[1], hi[2]])
-}
-
 #[inline]
 fn point_in<R: Real>(p: impl IntoPoint<R>, input: Input) -> Result<Vec4<R>, QueryError> {
     p.into_point().ok_or(QueryError::NonFinite { input })
@@ -284,18 +277,20 @@ fn check_size<R: Real>(s: R, input: Input) -> Result<R, QueryError> {
     Ok(s)
 }
 
-/// The record layer's 0xc0 record of a mesh sweep as a hit on `tile`.
-fn hit_of<R: Real>(tile_ix: usize, tile: &Tile<R>, c: &Contact<R>) -> Hit<R> {
+/// The record layer's 0xc0 record of a mesh sweep as a hit on tile
+/// `tile_ix`, whose mesh is `mesh`.
+#[inline]
+fn hit_of<R: Real>(tile_ix: u32, mesh: Option<&CollisionMesh>, c: &Contact<R>) -> Hit<R> {
     let index = c
         .triangle
         .and_then(|t| u16::try_from(t).ok())
         .unwrap_or_default();
-    let tri = tile.mesh.triangle(usize::from(index));
+    let tri = mesh.and_then(|m| m.triangle(usize::from(index)));
     Hit {
         fraction: c.fraction.unwrap_or(R::ZERO),
         point: point_out(c.point.get_or(R::ZERO)),
         normal: unit_out(c.other.normal.get_or(R::ZERO)),
-        triangle: TriangleId::new(tile_ix as u32, index),
+        triangle: TriangleId::new(tile_ix, index),
         material: tri.map(|t| t.material).unwrap_or_default(),
         triangle_flags: tri.map(|t| t.flags).unwrap_or_default(),
         marks: ContactMarks::from_bits_retain(c.flags.unwrap_or(0)),
@@ -303,62 +298,38 @@ fn hit_of<R: Real>(tile_ix: usize, tile: &Tile<R>, c: &Contact<R>) -> Hit<R> {
 }
 
 impl<R: Real> Level<R> {
-    /// The first contact of a mesh sweep over every tile `bx` reaches.
+    /// The first contact of a mesh sweep over the tiles `bx` reaches
+    /// ([`TiledMesh::first_contact`]: the earliest, a lower tile keeping an
+    /// equal fraction, divergence 341), into a cleared record.
     #[inline]
-    fn first<F>(&mut self, bx: &Aabb<R>, mut sweep: F) -> Option<Hit<R>>
+    fn first<F>(&self, bx: &Aabb<R>, sweep: F) -> Option<Hit<R>>
     where
         F: FnMut(&CollisionMesh, &mut QueryScratch<R>, &mut [Contact<R>]) -> usize,
     {
-        let (lo, hi) = box_f32(bx);
-        let mut best: Option<Hit<R>> = None;
-        let out = &mut self.out[..1];
-        for (k, tile) in self.tiles.iter_mut().enumerate() {
-            if !tile.meets(lo, hi) {
-                continue;
-            }
-            out[0] = Contact::default();
-            if sweep(&tile.mesh, &mut tile.scratch, out) == 0 {
-                continue;
-            }
-            let h = hit_of(k, tile, &out[0]);
-            // A lower tile keeps an equal fraction (divergence 341).
-            if best.is_none_or(|b| h.fraction < b.fraction) {
-                best = Some(h);
-            }
-        }
-        best
+        self.with_scratch(|mesh, s| {
+            let mut c = Contact::default();
+            let k = mesh.first_contact(&mut s.tiles, bx, &mut c, sweep)?;
+            Some(hit_of(k, mesh.tile(k as usize).map(|t| t.mesh()), &c))
+        })
     }
 
-    /// Every contact of a mesh sweep over every tile `bx` reaches, sorted by
-    /// fraction (stable: lower tile first, then each tile's order).
-    fn all<F>(&mut self, bx: &Aabb<R>, mut sweep: F) -> &[Hit<R>]
+    /// Every contact of a mesh sweep over the tiles `bx` reaches, into
+    /// `out` (cleared first), sorted by fraction (stable: lower tile first,
+    /// then each tile's order; [`TiledMesh::each_contact`]).
+    fn all_into<F>(&self, bx: &Aabb<R>, sweep: F, out: &mut Vec<Hit<R>>)
     where
         F: FnMut(&CollisionMesh, &mut QueryScratch<R>, &mut [Contact<R>]) -> usize,
     {
-        let (lo, hi) = box_f32(bx);
-        self.hits.clear();
-        let mut tiles_hit = 0;
-        for (k, tile) in self.tiles.iter_mut().enumerate() {
-            if !tile.meets(lo, hi) {
-                continue;
-            }
-            let n = sweep(&tile.mesh, &mut tile.scratch, &mut self.out);
-            if n > 0 {
-                tiles_hit += 1;
-            }
-            for c in &mut self.out[..n] {
-                self.hits.push(hit_of(k, tile, c));
-                *c = Contact::default();
-            }
-        }
-        if tiles_hit > 1 {
-            self.hits.sort_by(|a, b| {
-                a.fraction
-                    .partial_cmp(&b.fraction)
-                    .unwrap_or(core::cmp::Ordering::Equal)
+        out.clear();
+        self.with_scratch(|mesh, s| {
+            let Scratch {
+                tiles, out: buf, ..
+            } = s;
+            mesh.each_contact(tiles, bx, buf, sweep, |k, t, c| {
+                out.push(hit_of(k, Some(t.mesh()), c));
             });
-        }
-        &self.hits
+        });
+        sort_by_fraction_stable(out, |h| h.fraction);
     }
 
     /// The first contact of a sphere of `radius` at `centre` swept along
@@ -379,7 +350,7 @@ impl<R: Real> Level<R> {
     /// use warriors_physics::prelude::*;
     ///
     /// let floor = [SoupTriangle::new([[0.0, 0.0, 0.0], [4.0, 0.0, 0.0], [0.0, 4.0, 0.0]])];
-    /// let mut level: Level = Level::from_soup(&floor, &LevelConfig::default(), "floor")?;
+    /// let level: Level = Level::from_soup(&floor, &LevelConfig::default(), "floor")?;
     /// let hit = level
     ///     .cast_sphere(Point3::new(1.0, 1.0, 2.0), 0.5, Vector3::new(0.0, 0.0, -3.0))?
     ///     .expect("the floor is below");
@@ -388,7 +359,7 @@ impl<R: Real> Level<R> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn cast_sphere(
-        &mut self,
+        &self,
         centre: impl IntoPoint<R>,
         radius: impl IntoScalar<R>,
         motion: impl IntoVector<R>,
@@ -408,7 +379,7 @@ impl<R: Real> Level<R> {
     /// use warriors_physics::prelude::*;
     ///
     /// let floor = [SoupTriangle::new([[0.0, 0.0, 0.0], [4.0, 0.0, 0.0], [0.0, 4.0, 0.0]])];
-    /// let mut level: Level = Level::from_soup(&floor, &LevelConfig::default(), "floor")?;
+    /// let level: Level = Level::from_soup(&floor, &LevelConfig::default(), "floor")?;
     /// // Leave out faces whose normal points up more than 0.5: the floor.
     /// let settings = SweepSettings {
     ///     flags: SweepFlags::SKIP_ABOVE_MAX_NORMAL_Z,
@@ -421,7 +392,7 @@ impl<R: Real> Level<R> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn cast_sphere_with(
-        &mut self,
+        &self,
         centre: impl IntoPoint<R>,
         radius: impl IntoScalar<R>,
         motion: impl IntoVector<R>,
@@ -453,7 +424,7 @@ impl<R: Real> Level<R> {
     ///     SoupTriangle::new([[0.0, 0.0, 0.0], [4.0, 0.0, 0.0], [0.0, 4.0, 0.0]]),
     ///     SoupTriangle::new([[0.0, 0.0, -1.0], [4.0, 0.0, -1.0], [0.0, 4.0, -1.0]]),
     /// ];
-    /// let mut level: Level = Level::from_soup(&soup, &LevelConfig::default(), "floors")?;
+    /// let level: Level = Level::from_soup(&soup, &LevelConfig::default(), "floors")?;
     /// let p = Point3::new(1.0, 1.0, 2.0);
     /// let hits = level.cast_sphere_all(p, 0.5, Vector3::new(0.0, 0.0, -3.0), &SweepSettings::default())?;
     /// assert_eq!(hits.len(), 2);
@@ -461,18 +432,57 @@ impl<R: Real> Level<R> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn cast_sphere_all(
-        &mut self,
+        &self,
         centre: impl IntoPoint<R>,
         radius: impl IntoScalar<R>,
         motion: impl IntoVector<R>,
         settings: &SweepSettings<R>,
-    ) -> Result<&[Hit<R>], QueryError> {
+    ) -> Result<Vec<Hit<R>>, QueryError> {
+        let mut hits = Vec::new();
+        self.cast_sphere_all_into(centre, radius, motion, settings, &mut hits)?;
+        Ok(hits)
+    }
+
+    /// [`Level::cast_sphere_all`] into `out`, which is cleared first (and
+    /// left as it was on an error): nothing is allocated once `out` has
+    /// the room.
+    ///
+    /// # Errors
+    ///
+    /// As [`Level::cast_sphere`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use warriors_physics::prelude::*;
+    ///
+    /// let floor = [SoupTriangle::new([[0.0, 0.0, 0.0], [4.0, 0.0, 0.0], [0.0, 4.0, 0.0]])];
+    /// let level: Level = Level::from_soup(&floor, &LevelConfig::default(), "floor")?;
+    /// let mut hits = Vec::with_capacity(100);
+    /// let s = SweepSettings::default();
+    /// level.cast_sphere_all_into([1.0, 1.0, 2.0], 0.5, [0.0, 0.0, -3.0], &s, &mut hits)?;
+    /// assert_eq!(hits.len(), 1);
+    /// level.cast_sphere_all_into([1.0, 1.0, 2.0], 0.5, [0.0, 0.0, 3.0], &s, &mut hits)?;
+    /// assert!(hits.is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn cast_sphere_all_into(
+        &self,
+        centre: impl IntoPoint<R>,
+        radius: impl IntoScalar<R>,
+        motion: impl IntoVector<R>,
+        settings: &SweepSettings<R>,
+        out: &mut Vec<Hit<R>>,
+    ) -> Result<(), QueryError> {
         let (sphere, mv) = sphere_in(centre, radius, motion)?;
         let bx = sphere_box(sphere.centre, sphere.radius, mv);
         let q = settings.query(bx, MESH_CONTACTS);
-        Ok(self.all(&bx, |mesh, scratch, out| {
-            mesh.sweep_sphere(scratch, out, &q, &sphere, mv)
-        }))
+        self.all_into(
+            &bx,
+            |mesh, scratch, buf| mesh.sweep_sphere(scratch, buf, &q, &sphere, mv),
+            out,
+        );
+        Ok(())
     }
 
     /// The first wall the walking body meets: an upright capsule of
@@ -497,7 +507,7 @@ impl<R: Real> Level<R> {
     ///     SoupTriangle::new([[3.0, 5.0, 0.0], [3.0, -5.0, 0.0], [3.0, -5.0, 2.0]]),
     ///     SoupTriangle::new([[3.0, 5.0, 0.0], [3.0, -5.0, 2.0], [3.0, 5.0, 2.0]]),
     /// ];
-    /// let mut level: Level = Level::from_soup(&wall, &LevelConfig::default(), "wall")?;
+    /// let level: Level = Level::from_soup(&wall, &LevelConfig::default(), "wall")?;
     /// let hit = level
     ///     .cast_capsule(Point3::new(0.0, 0.0, 0.0), 0.3, 1.8, Vector3::new(4.0, 0.0, 0.0))?
     ///     .expect("the wall is ahead");
@@ -506,7 +516,7 @@ impl<R: Real> Level<R> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn cast_capsule(
-        &mut self,
+        &self,
         feet: impl IntoPoint<R>,
         radius: impl IntoScalar<R>,
         height: impl IntoScalar<R>,
@@ -527,7 +537,7 @@ impl<R: Real> Level<R> {
     /// use warriors_physics::prelude::*;
     ///
     /// let wall = [SoupTriangle::new([[3.0, 5.0, 0.0], [3.0, -5.0, 0.0], [3.0, 0.0, 2.0]])];
-    /// let mut level: Level = Level::from_soup(&wall, &LevelConfig::default(), "wall")?;
+    /// let level: Level = Level::from_soup(&wall, &LevelConfig::default(), "wall")?;
     /// // A player's body is 1.4286 times as wide.
     /// let player = SweepSettings { body_scale: 1.4286, ..SweepSettings::default() };
     /// let hit = level
@@ -537,7 +547,7 @@ impl<R: Real> Level<R> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn cast_capsule_with(
-        &mut self,
+        &self,
         feet: impl IntoPoint<R>,
         radius: impl IntoScalar<R>,
         height: impl IntoScalar<R>,
@@ -568,25 +578,48 @@ impl<R: Real> Level<R> {
     ///     SoupTriangle::new([[3.0, 5.0, 0.0], [3.0, -5.0, 0.0], [3.0, 0.0, 2.0]]),
     ///     SoupTriangle::new([[5.0, 5.0, 0.0], [5.0, -5.0, 0.0], [5.0, 0.0, 2.0]]),
     /// ];
-    /// let mut level: Level = Level::from_soup(&walls, &LevelConfig::default(), "walls")?;
+    /// let level: Level = Level::from_soup(&walls, &LevelConfig::default(), "walls")?;
     /// let all = level.cast_capsule_all([0.0, 0.0, 0.0], 0.3, 1.8, [8.0, 0.0, 0.0], &SweepSettings::default())?;
     /// assert_eq!(all.len(), 2);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn cast_capsule_all(
-        &mut self,
+        &self,
         feet: impl IntoPoint<R>,
         radius: impl IntoScalar<R>,
         height: impl IntoScalar<R>,
         motion: impl IntoVector<R>,
         settings: &SweepSettings<R>,
-    ) -> Result<&[Hit<R>], QueryError> {
+    ) -> Result<Vec<Hit<R>>, QueryError> {
+        let mut hits = Vec::new();
+        self.cast_capsule_all_into(feet, radius, height, motion, settings, &mut hits)?;
+        Ok(hits)
+    }
+
+    /// [`Level::cast_capsule_all`] into `out`, cleared first (left as it
+    /// was on an error); nothing is allocated once `out` has the room.
+    ///
+    /// # Errors
+    ///
+    /// As [`Level::cast_capsule`].
+    pub fn cast_capsule_all_into(
+        &self,
+        feet: impl IntoPoint<R>,
+        radius: impl IntoScalar<R>,
+        height: impl IntoScalar<R>,
+        motion: impl IntoVector<R>,
+        settings: &SweepSettings<R>,
+        out: &mut Vec<Hit<R>>,
+    ) -> Result<(), QueryError> {
         let (capsule, mv, bx) = capsule_in(feet, radius, height, motion, settings)?;
         let q = settings.query(bx, MESH_CONTACTS);
         let scale = settings.body_scale;
-        Ok(self.all(&bx, |mesh, scratch, out| {
-            mesh.sweep_capsule(scratch, out, &q, &capsule, scale, mv)
-        }))
+        self.all_into(
+            &bx,
+            |mesh, scratch, buf| mesh.sweep_capsule(scratch, buf, &q, &capsule, scale, mv),
+            out,
+        );
+        Ok(())
     }
 
     /// The first contact of a box of `half_extents` posed by `pose` (its
@@ -606,7 +639,7 @@ impl<R: Real> Level<R> {
     /// use warriors_physics::prelude::*;
     ///
     /// let floor = [SoupTriangle::new([[-4.0, -4.0, 0.0], [4.0, -4.0, 0.0], [0.0, 4.0, 0.0]])];
-    /// let mut level: Level = Level::from_soup(&floor, &LevelConfig::default(), "floor")?;
+    /// let level: Level = Level::from_soup(&floor, &LevelConfig::default(), "floor")?;
     /// // A brick turned 30° about z, dropped from 0.35 m.
     /// let pose = Isometry3::new(Vector3::new(0.0, 0.0, 0.35), Vector3::z() * 30f32.to_radians());
     /// let hit = level
@@ -616,7 +649,7 @@ impl<R: Real> Level<R> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn cast_box(
-        &mut self,
+        &self,
         half_extents: impl IntoVector<R>,
         pose: &Isometry3<f32>,
         motion: impl IntoVector<R>,
@@ -639,7 +672,7 @@ impl<R: Real> Level<R> {
     /// use warriors_physics::record::{OrientedBox, Vec4};
     ///
     /// let floor = [SoupTriangle::new([[-4.0, -4.0, 0.0], [4.0, -4.0, 0.0], [0.0, 4.0, 0.0]])];
-    /// let mut level: Level = Level::from_soup(&floor, &LevelConfig::default(), "floor")?;
+    /// let level: Level = Level::from_soup(&floor, &LevelConfig::default(), "floor")?;
     /// let crate_box = OrientedBox {
     ///     half: Vec4::new(0.5, 0.5, 0.5, 0.0),
     ///     axes: [Vec4::new(1.0, 0.0, 0.0, 0.0), Vec4::new(0.0, 1.0, 0.0, 0.0), Vec4::new(0.0, 0.0, 1.0, 0.0)],
@@ -650,7 +683,7 @@ impl<R: Real> Level<R> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn cast_oriented_box(
-        &mut self,
+        &self,
         bx: &OrientedBox<R>,
         motion: impl IntoVector<R>,
         settings: &SweepSettings<R>,
@@ -675,7 +708,7 @@ impl<R: Real> Level<R> {
     /// use warriors_physics::prelude::*;
     ///
     /// let floor = [SoupTriangle::new([[-4.0, -4.0, 0.0], [4.0, -4.0, 0.0], [0.0, 4.0, 0.0]])];
-    /// let mut level: Level = Level::from_soup(&floor, &LevelConfig::default(), "floor")?;
+    /// let level: Level = Level::from_soup(&floor, &LevelConfig::default(), "floor")?;
     /// let pose = Isometry3::translation(0.0, 0.0, 1.0);
     /// let bx = warriors_physics::oriented_box(Vector3::new(0.5, 0.5, 0.5), &pose)?;
     /// let all = level.cast_box_all(&bx, [0.0, 0.0, -1.0], &SweepSettings::default())?;
@@ -683,17 +716,38 @@ impl<R: Real> Level<R> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn cast_box_all(
-        &mut self,
+        &self,
         bx: &OrientedBox<R>,
         motion: impl IntoVector<R>,
         settings: &SweepSettings<R>,
-    ) -> Result<&[Hit<R>], QueryError> {
+    ) -> Result<Vec<Hit<R>>, QueryError> {
+        let mut hits = Vec::new();
+        self.cast_box_all_into(bx, motion, settings, &mut hits)?;
+        Ok(hits)
+    }
+
+    /// [`Level::cast_box_all`] into `out`, cleared first (left as it was on
+    /// an error); nothing is allocated once `out` has the room.
+    ///
+    /// # Errors
+    ///
+    /// As [`Level::cast_box`].
+    pub fn cast_box_all_into(
+        &self,
+        bx: &OrientedBox<R>,
+        motion: impl IntoVector<R>,
+        settings: &SweepSettings<R>,
+        out: &mut Vec<Hit<R>>,
+    ) -> Result<(), QueryError> {
         let (bx, mv) = box_in(bx, motion)?;
         let world = Aabb::swept_box(&bx, mv);
         let q = settings.query(world, MESH_CONTACTS);
-        Ok(self.all(&world, |mesh, scratch, out| {
-            mesh.sweep_box(scratch, out, &q, &bx, mv)
-        }))
+        self.all_into(
+            &world,
+            |mesh, scratch, buf| mesh.sweep_box(scratch, buf, &q, &bx, mv),
+            out,
+        );
+        Ok(())
     }
 
     /// The nearest hit of a ray from `origin` along the unit `direction`,
@@ -716,7 +770,7 @@ impl<R: Real> Level<R> {
     /// use warriors_physics::prelude::*;
     ///
     /// let floor = [SoupTriangle::new([[0.0, 0.0, 0.0], [4.0, 0.0, 0.0], [0.0, 4.0, 0.0]])];
-    /// let mut level: Level = Level::from_soup(&floor, &LevelConfig::default(), "floor")?;
+    /// let level: Level = Level::from_soup(&floor, &LevelConfig::default(), "floor")?;
     /// let hit = level
     ///     .cast_ray(Point3::new(1.0, 1.0, 5.0), -Vector3::<f32>::z_axis(), 10.0, &RayFilter::default())?
     ///     .expect("the floor is below");
@@ -725,7 +779,7 @@ impl<R: Real> Level<R> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn cast_ray(
-        &mut self,
+        &self,
         origin: impl IntoPoint<R>,
         direction: impl IntoVector<R>,
         length: impl IntoScalar<R>,
@@ -756,14 +810,14 @@ impl<R: Real> Level<R> {
     /// use warriors_physics::prelude::*;
     ///
     /// let wall = [SoupTriangle::new([[3.0, 5.0, 0.0], [3.0, -5.0, 0.0], [3.0, 0.0, 4.0]])];
-    /// let mut level: Level = Level::from_soup(&wall, &LevelConfig::default(), "wall")?;
+    /// let level: Level = Level::from_soup(&wall, &LevelConfig::default(), "wall")?;
     /// let eye = Point3::new(0.0, 0.0, 1.5);
     /// let blocked = level.line_of_sight(eye, Point3::new(6.0, 0.0, 1.5), &RayFilter::default())?;
     /// assert_eq!(blocked.map(|h| h.distance), Some(3.0));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn line_of_sight(
-        &mut self,
+        &self,
         from: impl IntoPoint<R>,
         to: impl IntoPoint<R>,
         filter: &RayFilter<'_>,
@@ -779,45 +833,8 @@ impl<R: Real> Level<R> {
         Ok(self.ray(&ray, filter))
     }
 
-    fn ray(&mut self, ray: &Ray<R>, filter: &RayFilter<'_>) -> Option<RayHit<R>> {
-        self.exclude.clear();
-        self.exclude
-            .extend(filter.skip_materials.iter().map(|m| u32::from(m.0)));
-        let mesh_filter = MeshRayFilter {
-            exclude: (!filter.skip_materials.is_empty()).then_some(&self.exclude[..]),
-            mask: u32::from(filter.skip_flags.bits()),
-        };
-        let end = ray.origin.madd(ray.direction, ray.length);
-        let (o, e) = (ray.origin.to_f32(), end.to_f32());
-        let lo = [o[0].min(e[0]), o[1].min(e[1]), o[2].min(e[2])];
-        let hi = [o[0].max(e[0]), o[1].max(e[1]), o[2].max(e[2])];
-        let mut best: Option<(usize, RayResult<R>)> = None;
-        for (k, tile) in self.tiles.iter_mut().enumerate() {
-            if !tile.meets(lo, hi) {
-                continue;
-            }
-            let mut res = RayResult::default();
-            if !tile
-                .mesh
-                .world_ray_cast(&mut tile.scratch.visited, ray, &mut res, &mesh_filter)
-            {
-                continue;
-            }
-            // A lower tile keeps an equal distance (divergence 341).
-            if best.is_none_or(|(_, b)| res.t < b.t) {
-                best = Some((k, res));
-            }
-        }
-        let (k, res) = best?;
-        Some(RayHit {
-            distance: res.t,
-            point: point_out(ray.at(res.t)),
-            normal: unit_out(res.normal),
-            triangle: TriangleId::new(k as u32, res.triangle.unwrap_or_default()),
-            material: res.material,
-            triangle_flags: TriangleFlags::from_bits_retain(res.flags),
-            area: res.area,
-        })
+    fn ray(&self, ray: &Ray<R>, filter: &RayFilter<'_>) -> Option<RayHit<R>> {
+        self.with_scratch(|mesh, s| ray_in(mesh, s, ray, filter))
     }
 
     /// The triangles a sphere overlaps, with their depth: the record layer's
@@ -836,39 +853,67 @@ impl<R: Real> Level<R> {
     /// use warriors_physics::prelude::*;
     ///
     /// let floor = [SoupTriangle::new([[0.0, 0.0, 0.0], [4.0, 0.0, 0.0], [0.0, 4.0, 0.0]])];
-    /// let mut level: Level = Level::from_soup(&floor, &LevelConfig::default(), "floor")?;
+    /// let level: Level = Level::from_soup(&floor, &LevelConfig::default(), "floor")?;
     /// let touching = level.overlap_sphere(Point3::new(1.0, 1.0, 0.25), 0.5)?;
     /// assert_eq!(touching.len(), 1);
     /// assert!((touching[0].depth - 0.25).abs() < 1e-6);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn overlap_sphere(
-        &mut self,
+        &self,
         centre: impl IntoPoint<R>,
         radius: impl IntoScalar<R>,
-    ) -> Result<&[Overlap<R>], QueryError> {
+    ) -> Result<Vec<Overlap<R>>, QueryError> {
+        let mut overlaps = Vec::new();
+        self.overlap_sphere_into(centre, radius, &mut overlaps)?;
+        Ok(overlaps)
+    }
+
+    /// [`Level::overlap_sphere`] into `out`, cleared first (left as it was
+    /// on an error); nothing is allocated once `out` has the room.
+    ///
+    /// # Errors
+    ///
+    /// As [`Level::overlap_sphere`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use warriors_physics::prelude::*;
+    ///
+    /// let floor = [SoupTriangle::new([[0.0, 0.0, 0.0], [4.0, 0.0, 0.0], [0.0, 4.0, 0.0]])];
+    /// let level: Level = Level::from_soup(&floor, &LevelConfig::default(), "floor")?;
+    /// let mut touching = Vec::new();
+    /// level.overlap_sphere_into([1.0, 1.0, 0.25], 0.5, &mut touching)?;
+    /// assert_eq!(touching.len(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn overlap_sphere_into(
+        &self,
+        centre: impl IntoPoint<R>,
+        radius: impl IntoScalar<R>,
+        out: &mut Vec<Overlap<R>>,
+    ) -> Result<(), QueryError> {
         let (sphere, _) = sphere_in(centre, radius, Vec4::<R>::ZERO)?;
         let bx = sphere_box(sphere.centre, sphere.radius, Vec4::ZERO);
-        let (lo, hi) = box_f32(&bx);
         let q = SweepQuery::new(bx, MESH_CONTACTS);
-        self.overlaps.clear();
-        for (k, tile) in self.tiles.iter_mut().enumerate() {
-            if !tile.meets(lo, hi) {
-                continue;
-            }
-            tile.mesh
-                .overlap_sphere(&mut tile.scratch, &mut [], &q, &sphere);
-            for c in tile.scratch.contacts() {
-                let tri = tile.mesh.triangle(usize::from(c.triangle));
-                self.overlaps.push(Overlap {
-                    depth: c.depth.unwrap_or(R::ZERO),
-                    normal: unit_out(c.normal()),
-                    triangle: TriangleId::new(k as u32, c.triangle),
-                    material: tri.map(|t| t.material).unwrap_or_default(),
-                });
-            }
-        }
-        Ok(&self.overlaps)
+        out.clear();
+        self.with_scratch(|mesh, s| {
+            mesh.each_tile(&mut s.tiles, &bx, |k, tile, scratch| {
+                let m = tile.mesh();
+                m.overlap_sphere(scratch, &mut [], &q, &sphere);
+                for c in scratch.contacts() {
+                    let tri = m.triangle(usize::from(c.triangle));
+                    out.push(Overlap {
+                        depth: c.depth.unwrap_or(R::ZERO),
+                        normal: unit_out(c.normal()),
+                        triangle: TriangleId::new(k, c.triangle),
+                        material: tri.map(|t| t.material).unwrap_or_default(),
+                    });
+                }
+            });
+        });
+        Ok(())
     }
 
     /// The push that moves a sphere out of the nearest wall it overlaps
@@ -888,40 +933,26 @@ impl<R: Real> Level<R> {
     /// use warriors_physics::prelude::*;
     ///
     /// let wall = [SoupTriangle::new([[3.0, 5.0, 0.0], [3.0, -5.0, 0.0], [3.0, 0.0, 4.0]])];
-    /// let mut level: Level = Level::from_soup(&wall, &LevelConfig::default(), "wall")?;
+    /// let level: Level = Level::from_soup(&wall, &LevelConfig::default(), "wall")?;
     /// let push = level.push_out(Point3::new(2.8, 0.0, 1.0), 0.5)?.expect("in the wall");
     /// assert!((push.push.x + 0.3).abs() < 1e-5);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn push_out(
-        &mut self,
+        &self,
         centre: impl IntoPoint<R>,
         radius: impl IntoScalar<R>,
     ) -> Result<Option<Push<R>>, QueryError> {
         let (sphere, _) = sphere_in(centre, radius, Vec4::<R>::ZERO)?;
-        let bx = sphere_box(sphere.centre, sphere.radius, Vec4::ZERO);
-        let (lo, hi) = box_f32(&bx);
-        let mut best: Option<Push<R>> = None;
-        for (k, tile) in self.tiles.iter_mut().enumerate() {
-            if !tile.meets(lo, hi) {
-                continue;
-            }
-            let Some(w) = tile
-                .mesh
-                .push_out_of_walls(&mut tile.scratch.visited, &sphere)
-            else {
-                continue;
-            };
-            if best.is_none_or(|b| w.distance < b.distance) {
-                best = Some(Push {
-                    push: vector_out(w.push),
-                    normal: unit_out(w.normal),
-                    distance: w.distance,
-                    triangle: TriangleId::new(k as u32, w.triangle),
-                });
-            }
-        }
-        Ok(best)
+        Ok(self.with_scratch(|mesh, s| {
+            let (k, w) = mesh.push_out_of_walls(&mut s.tiles, &sphere)?;
+            Some(Push {
+                push: vector_out(w.push),
+                normal: unit_out(w.normal),
+                distance: w.distance,
+                triangle: TriangleId::new(k, w.triangle),
+            })
+        }))
     }
 
     /// The ground under `point`, at most `max_drop` below: the ray straight
@@ -941,36 +972,63 @@ impl<R: Real> Level<R> {
     /// use warriors_physics::prelude::*;
     ///
     /// let floor = [SoupTriangle::new([[0.0, 0.0, 0.0], [4.0, 0.0, 0.0], [0.0, 4.0, 0.0]])];
-    /// let mut level: Level = Level::from_soup(&floor, &LevelConfig::default(), "floor")?;
+    /// let level: Level = Level::from_soup(&floor, &LevelConfig::default(), "floor")?;
     /// let ground = level.ground_below(Point3::new(1.0, 1.0, 2.0), 10.0)?.expect("a floor");
     /// assert_eq!(ground.hit.point.z, 0.0);
     /// assert!((ground.rest.z - 0.1).abs() < 1e-6);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn ground_below(
-        &mut self,
+        &self,
         point: impl IntoPoint<R>,
         max_drop: impl IntoScalar<R>,
     ) -> Result<Option<Ground<R>>, QueryError> {
         let p = point_in(point, Input::Position)?;
         let length = size_in(max_drop, Input::RayLength)?;
         let down = Vec4::new(R::ZERO, R::ZERO, -R::ONE, R::ZERO);
-        let Some(hit) = self.ray(&Ray::new(p, down, length), &RayFilter::default()) else {
-            return Ok(None);
-        };
-        let tile = &mut self.tiles[hit.triangle.tile as usize];
-        let mut rest = p;
-        if !tile
-            .mesh
-            .drop_to_ground(&mut tile.scratch.visited, length, &mut rest)
-        {
-            return Ok(None);
-        }
-        Ok(Some(Ground {
-            hit,
-            rest: point_out(rest),
+        Ok(self.with_scratch(|mesh, s| {
+            let hit = ray_in(mesh, s, &Ray::new(p, down, length), &RayFilter::default())?;
+            let mut rest = p;
+            mesh.drop_to_ground(&mut s.tiles, hit.triangle.tile, length, &mut rest)
+                .then(|| Ground {
+                    hit,
+                    rest: point_out(rest),
+                })
         }))
     }
+}
+
+/// The nearest hit of `ray` over the tiles it reaches
+/// ([`TiledMesh::nearest_ray_hit`]: a lower tile keeps an equal distance,
+/// divergence 341), through `filter`.
+#[inline]
+fn ray_in<R: Real>(
+    mesh: &TiledMesh,
+    s: &mut Scratch<R>,
+    ray: &Ray<R>,
+    filter: &RayFilter<'_>,
+) -> Option<RayHit<R>> {
+    let Scratch { tiles, exclude, .. } = s;
+    let mesh_filter = MeshRayFilter {
+        exclude: if filter.skip_materials.is_empty() {
+            None
+        } else {
+            exclude.clear();
+            exclude.extend(filter.skip_materials.iter().map(|m| u32::from(m.0)));
+            Some(&exclude[..])
+        },
+        mask: u32::from(filter.skip_flags.bits()),
+    };
+    let (k, res) = mesh.nearest_ray_hit(tiles, ray, &mesh_filter)?;
+    Some(RayHit {
+        distance: res.t,
+        point: point_out(ray.at(res.t)),
+        normal: unit_out(res.normal),
+        triangle: TriangleId::new(k, res.triangle.unwrap_or_default()),
+        material: res.material,
+        triangle_flags: TriangleFlags::from_bits_retain(res.flags),
+        area: res.area,
+    })
 }
 
 fn sphere_in<R: Real>(

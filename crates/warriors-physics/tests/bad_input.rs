@@ -30,7 +30,7 @@ fn neg(input: Input) -> QueryError {
 const BAD: [f32; 3] = [f32::NAN, f32::INFINITY, f32::NEG_INFINITY];
 
 fn sweeps_refuse<R: Real>() {
-    let mut l = level::<R>();
+    let l = level::<R>();
     let s = SweepSettings::<R>::default();
     for bad in BAD {
         // The same query with good input hits.
@@ -117,7 +117,7 @@ fn sweeps_refuse<R: Real>() {
 }
 
 fn rays_refuse<R: Real>() {
-    let mut l = level::<R>();
+    let l = level::<R>();
     let f = RayFilter::default();
     let down = Vector3::new(0.0f32, 0.0, -1.0);
     assert!(l
@@ -166,7 +166,7 @@ fn rays_refuse<R: Real>() {
 }
 
 fn overlaps_refuse<R: Real>() {
-    let mut l = level::<R>();
+    let l = level::<R>();
     assert_eq!(l.overlap_sphere([2.0, 1.0, 0.2], 0.5).unwrap().len(), 1);
     assert!(l.push_out([4.8, 5.0, 1.0], 0.5).unwrap().is_some());
     for bad in BAD {
@@ -188,7 +188,7 @@ fn overlaps_refuse<R: Real>() {
 /// own conversions would have sanitised it) is refused, not swept.
 #[test]
 fn a_nan_box_axis_is_refused() {
-    let mut l = level::<f32>();
+    let l = level::<f32>();
     for bad in BAD {
         let ob = OrientedBox {
             half: Vec4::new(0.2, 0.2, 0.2, 0.0),

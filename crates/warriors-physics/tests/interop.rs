@@ -14,7 +14,7 @@ fn level<R: Real>() -> Level<R> {
 /// Every accepted form of the same start and move gives the same hit.
 #[test]
 fn nalgebra_forms_agree() {
-    let mut l = level::<f32>();
+    let l = level::<f32>();
     let want = l
         .cast_sphere([2.0, 3.0, 2.0], 0.5, [0.0, 0.0, -2.0])
         .unwrap()
@@ -56,7 +56,7 @@ fn nalgebra_forms_agree() {
 /// The `Ee32` mode takes `f32` and `Ee32` input alike and keeps the bits.
 #[test]
 fn ee32_in_and_out() {
-    let mut l = level::<Ee32>();
+    let l = level::<Ee32>();
     let e = |x: f32| Ee32::from_f32(x);
     let a = l
         .cast_sphere(
@@ -78,7 +78,7 @@ fn ee32_in_and_out() {
     assert!(f.z.to_f32().abs() < 1e-6);
     assert!((h.fraction.to_f32() - 0.75).abs() < 1e-5);
     // The same query in f32 agrees within the spec's 1e-5.
-    let mut l32 = level::<f32>();
+    let l32 = level::<f32>();
     let g = l32
         .cast_sphere([2.0, 3.0, 2.0], 0.5, [0.1, 0.0, -2.0])
         .unwrap()

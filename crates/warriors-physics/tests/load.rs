@@ -15,7 +15,7 @@ fn fixture(name: &str) -> std::path::PathBuf {
 /// the square 0..10 × 0..10 at z = 0, one of them degenerate.
 #[test]
 fn the_console_chunks_load() {
-    let mut level = Level::<f32>::load_level_file(fixture("mesh/hand-made.lev")).unwrap();
+    let level = Level::<f32>::load_level_file(fixture("mesh/hand-made.lev")).unwrap();
     assert_eq!(level.tile_count(), 1);
     assert_eq!(level.triangle_count(), 3);
     let mut hits = 0;

@@ -105,16 +105,16 @@ fn probe(rng: &mut Lcg) -> Probe {
 }
 
 fn tiles_answer_as_one_mesh<R: Real>() {
-    let (mut one, mut tiled) = levels::<R>();
+    let (one, tiled) = levels::<R>();
     let mut rng = Lcg(99);
     let s = SweepSettings::<R>::default();
     let (mut contacts, mut rays, mut overlaps, mut pushes) = (0, 0, 0, 0);
     for _ in 0..600 {
         let q = probe(&mut rng);
         // Sphere.
-        let v = one.cast_sphere_all(q.p, q.r, q.mv, &s).unwrap().to_vec();
+        let v = one.cast_sphere_all(q.p, q.r, q.mv, &s).unwrap();
         let all_a = sorted(&one, &v);
-        let v = tiled.cast_sphere_all(q.p, q.r, q.mv, &s).unwrap().to_vec();
+        let v = tiled.cast_sphere_all(q.p, q.r, q.mv, &s).unwrap();
         let all_b = sorted(&tiled, &v);
         assert_eq!(all_a, all_b);
         contacts += all_a.len();
@@ -126,12 +126,10 @@ fn tiles_answer_as_one_mesh<R: Real>() {
         let walk = [q.mv[0], q.mv[1], 0.0];
         let ca = one
             .cast_capsule_all(feet, q.r * 0.5, 1.8, walk, &s)
-            .unwrap()
-            .to_vec();
+            .unwrap();
         let cb = tiled
             .cast_capsule_all(feet, q.r * 0.5, 1.8, walk, &s)
-            .unwrap()
-            .to_vec();
+            .unwrap();
         let (ka, kb) = (sorted(&one, &ca), sorted(&tiled, &cb));
         assert_eq!(ka, kb);
         contacts += ka.len();
@@ -160,12 +158,12 @@ fn tiles_answer_as_one_mesh<R: Real>() {
             (a, b) => panic!("ray: one mesh {a:?}, tiles {b:?}"),
         }
         // Overlap (in tile order: compare as sets).
-        let v = one.overlap_sphere(q.p, q.r).unwrap().to_vec();
+        let v = one.overlap_sphere(q.p, q.r).unwrap();
         let mut oa: Vec<_> = v
             .iter()
             .map(|o| (one.source_index(o.triangle).unwrap(), o.depth.to_bits()))
             .collect();
-        let v = tiled.overlap_sphere(q.p, q.r).unwrap().to_vec();
+        let v = tiled.overlap_sphere(q.p, q.r).unwrap();
         let mut ob: Vec<_> = v
             .iter()
             .map(|o| (tiled.source_index(o.triangle).unwrap(), o.depth.to_bits()))
@@ -193,7 +191,7 @@ fn tiles_answer_as_one_mesh<R: Real>() {
 }
 
 fn box_sweeps_agree<R: Real>() {
-    let (mut one, mut tiled) = levels::<R>();
+    let (one, tiled) = levels::<R>();
     let mut rng = Lcg(5);
     let s = SweepSettings::<R>::default();
     let mut contacts = 0;
@@ -205,9 +203,9 @@ fn box_sweeps_agree<R: Real>() {
             Vector3::new(0.1, 0.0, turn),
         );
         let bx = oriented_box::<R>(Vector3::new(q.r, q.r * 0.5, 0.3), &pose).unwrap();
-        let v = one.cast_box_all(&bx, q.mv, &s).unwrap().to_vec();
+        let v = one.cast_box_all(&bx, q.mv, &s).unwrap();
         let a = sorted(&one, &v);
-        let v = tiled.cast_box_all(&bx, q.mv, &s).unwrap().to_vec();
+        let v = tiled.cast_box_all(&bx, q.mv, &s).unwrap();
         let b = sorted(&tiled, &v);
         assert_eq!(a, b);
         contacts += a.len();
@@ -220,7 +218,7 @@ fn box_sweeps_agree<R: Real>() {
 fn large_level<R: Real>() {
     let soup = street(200, 180, 1.0, 3);
     assert!(soup.len() > 65_535);
-    let mut level = Level::<R>::from_soup(&soup, &LevelConfig::default(), "big").unwrap();
+    let level = Level::<R>::from_soup(&soup, &LevelConfig::default(), "big").unwrap();
     assert!(level.tile_count() >= 2);
     assert_eq!(level.triangle_count(), soup.len());
     for m in level.meshes() {
@@ -288,7 +286,7 @@ fn the_record_layer_refuses_a_large_soup() {
 fn one_tile_is_the_record_layer<R: Real>() {
     use warriors_physics::record::Sphere;
     let soup = street(10, 10, 3.0, 1);
-    let mut level = Level::<R>::from_soup(&soup, &LevelConfig::default(), "s").unwrap();
+    let level = Level::<R>::from_soup(&soup, &LevelConfig::default(), "s").unwrap();
     let mesh = level.mesh(0).unwrap().clone();
     let mut scratch = warriors_physics::record::QueryScratch::<R>::new(&mesh);
     let mut rng = Lcg(4);

@@ -220,11 +220,13 @@ impl<R: Real> World<R> {
     }
 
     /// Puts `level` under the world's bodies, whatever its number of
-    /// tiles: each of the world's mesh questions (the body sweep's mesh
-    /// pass, the landing segment, `CollideShape`, `OverlapShape`) is asked
-    /// of the tiles its box reaches and merged as one mesh would answer,
-    /// with the level queries' rule (divergences 341, 344, 345). A contact
-    /// names its triangle by [`TriangleId`](crate::TriangleId).
+    /// tiles: the record layer's world is given the level's tiles, shared
+    /// (the `Arc` of [`Level::shared`]; no mesh is copied), and each of its
+    /// mesh questions (the body sweep's mesh pass, the landing segment,
+    /// `CollideShape`, `OverlapShape`) is asked of the tiles its box reaches
+    /// and merged as one mesh would answer, with the level queries' rule
+    /// (divergences 341, 344, 345). A contact names its triangle by
+    /// [`TriangleId`](crate::TriangleId).
     ///
     /// # Errors
     ///
@@ -232,9 +234,8 @@ impl<R: Real> World<R> {
     /// contact's triangle word can name (65,536); the world keeps its
     /// level then.
     pub fn set_level(&mut self, level: Level<R>) -> Result<(), WorldError> {
-        let meshes: Vec<_> = level.meshes().cloned().collect();
         self.inner
-            .set_meshes(meshes)
+            .set_level(std::sync::Arc::clone(level.shared()))
             .map_err(|_| WorldError::LevelTooLarge {
                 tiles: level.tile_count(),
             })?;
@@ -242,9 +243,16 @@ impl<R: Real> World<R> {
         Ok(())
     }
 
-    /// The level, for the facade's queries ([`Level::cast_sphere`], ...).
-    pub fn level(&mut self) -> Option<&mut Level<R>> {
-        self.level.as_mut()
+    /// The level, for the facade's queries ([`Level::cast_sphere`], ...),
+    /// which take `&self`; clone it (an `Arc` clone) to ask it from
+    /// elsewhere, another thread included.
+    ///
+    /// A triangle switched on or off through the record layer's world
+    /// (`record_mut().mesh_mut()`) is switched in the world's own copy,
+    /// which the level then no longer shares (copy on write).
+    #[must_use]
+    pub fn level(&self) -> Option<&Level<R>> {
+        self.level.as_ref()
     }
 
     /// The record layer's world, for what the facade does not wrap.
