@@ -90,7 +90,7 @@ fn ee32_in_and_out() {
 #[cfg(feature = "glam")]
 #[test]
 fn glam_in_and_out() {
-    let mut l = level::<f32>();
+    let l = level::<f32>();
     let want = l
         .cast_sphere([2.0, 3.0, 2.0], 0.5, [0.0, 0.0, -2.0])
         .unwrap()
@@ -124,7 +124,7 @@ fn records_round_trip_through_ron() {
         let back: T = ron::from_str(&text).unwrap();
         assert_eq!(&back, t, "{text}");
     }
-    let mut l = level::<f32>();
+    let l = level::<f32>();
     let hit = l
         .cast_sphere([2.0, 3.0, 2.0], 0.5, [0.0, 0.0, -2.0])
         .unwrap()
@@ -150,7 +150,7 @@ fn records_round_trip_through_ron() {
     });
     round(&LevelConfig::default());
     round(&SweepSettings::<f32>::default());
-    let mut le = level::<Ee32>();
+    let le = level::<Ee32>();
     round(
         &le.cast_sphere([2.0, 3.0, 2.0], 0.5, [0.0, 0.0, -2.0])
             .unwrap()
