@@ -29,11 +29,11 @@
 //! | query | returns | record layer |
 //! | --- | --- | --- |
 //! | [`Level::cast_sphere`] / [`Level::cast_sphere_all`] (`_into` a caller's `Vec`) | `Option<Hit>` / `Vec<Hit>` sorted by fraction | `PhysicsMesh_SweepSphere` |
-//! | [`Level::cast_capsule`] / [`Level::cast_capsule_all`] | the walking body's wall contacts | `PhysicsMesh_SweepCapsule` |
+//! | [`Level::cast_capsule_walls`] / [`Level::cast_capsule_walls_all`] | the walking body's wall contacts (walls only: no floor) | `PhysicsMesh_SweepCapsule` |
 //! | [`Level::cast_box`] / [`Level::cast_box_all`] | the box's contacts | `PhysicsMesh_SweepBox` |
 //! | [`Level::cast_ray`], [`Level::line_of_sight`] | `Option<RayHit>`, the nearest | `WorldManager_RayCast` |
 //! | [`Level::overlap_sphere`] (`_into` a caller's `Vec`) | `Vec<Overlap>` | `PhysicsMesh_OverlapSphere` |
-//! | [`Level::push_out`] | `Option<Push>`, the nearest wall | `PhysicsBody_PushOutOfWalls` |
+//! | [`Level::push_out_of_walls`] | `Option<Push>`, the nearest wall (walls only) | `PhysicsBody_PushOutOfWalls` |
 //! | [`Level::ground_below`] | `Option<Ground>` | `Collision_DropToGround` |
 //!
 //! Inputs are nalgebra's `Point3`, `Vector3`, `Unit<Vector3>`,

@@ -1,7 +1,7 @@
 //! The level's queries as values: [`Level::cast_sphere`],
-//! [`Level::cast_capsule`], [`Level::cast_box`] (first contact) and their
+//! [`Level::cast_capsule_walls`], [`Level::cast_box`] (first contact) and their
 //! `_all` forms (every contact, sorted by fraction), [`Level::cast_ray`],
-//! [`Level::overlap_sphere`], [`Level::push_out`] and
+//! [`Level::overlap_sphere`], [`Level::push_out_of_walls`] and
 //! [`Level::ground_below`].
 //!
 //! Each derives the world box whose cells are walked from the shape and the
@@ -509,27 +509,27 @@ impl<R: Real> Level<R> {
     /// ];
     /// let level: Level = Level::from_soup(&wall, &LevelConfig::default(), "wall")?;
     /// let hit = level
-    ///     .cast_capsule(Point3::new(0.0, 0.0, 0.0), 0.3, 1.8, Vector3::new(4.0, 0.0, 0.0))?
+    ///     .cast_capsule_walls(Point3::new(0.0, 0.0, 0.0), 0.3, 1.8, Vector3::new(4.0, 0.0, 0.0))?
     ///     .expect("the wall is ahead");
     /// assert!((hit.fraction - 2.7 / 4.0).abs() < 1e-5);
     /// assert_eq!(hit.normal.x, -1.0);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn cast_capsule(
+    pub fn cast_capsule_walls(
         &self,
         feet: impl IntoPoint<R>,
         radius: impl IntoScalar<R>,
         height: impl IntoScalar<R>,
         motion: impl IntoVector<R>,
     ) -> Result<Option<Hit<R>>, QueryError> {
-        self.cast_capsule_with(feet, radius, height, motion, &SweepSettings::default())
+        self.cast_capsule_walls_with(feet, radius, height, motion, &SweepSettings::default())
     }
 
-    /// [`Level::cast_capsule`] with these settings.
+    /// [`Level::cast_capsule_walls`] with these settings.
     ///
     /// # Errors
     ///
-    /// As [`Level::cast_capsule`].
+    /// As [`Level::cast_capsule_walls`].
     ///
     /// # Example
     ///
@@ -541,12 +541,12 @@ impl<R: Real> Level<R> {
     /// // A player's body is 1.4286 times as wide.
     /// let player = SweepSettings { body_scale: 1.4286, ..SweepSettings::default() };
     /// let hit = level
-    ///     .cast_capsule_with([0.0, 0.0, 0.0], 0.3, 1.8, [4.0, 0.0, 0.0], &player)?
+    ///     .cast_capsule_walls_with([0.0, 0.0, 0.0], 0.3, 1.8, [4.0, 0.0, 0.0], &player)?
     ///     .unwrap();
     /// assert!((hit.fraction - (3.0 - 0.3 * 1.4286) / 4.0).abs() < 1e-5);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn cast_capsule_with(
+    pub fn cast_capsule_walls_with(
         &self,
         feet: impl IntoPoint<R>,
         radius: impl IntoScalar<R>,
@@ -562,12 +562,12 @@ impl<R: Real> Level<R> {
         }))
     }
 
-    /// Every contact of [`Level::cast_capsule_with`], sorted by fraction
+    /// Every contact of [`Level::cast_capsule_walls_with`], sorted by fraction
     /// (ties as [`Level::cast_sphere_all`]).
     ///
     /// # Errors
     ///
-    /// As [`Level::cast_capsule`].
+    /// As [`Level::cast_capsule_walls`].
     ///
     /// # Example
     ///
@@ -579,11 +579,11 @@ impl<R: Real> Level<R> {
     ///     SoupTriangle::new([[5.0, 5.0, 0.0], [5.0, -5.0, 0.0], [5.0, 0.0, 2.0]]),
     /// ];
     /// let level: Level = Level::from_soup(&walls, &LevelConfig::default(), "walls")?;
-    /// let all = level.cast_capsule_all([0.0, 0.0, 0.0], 0.3, 1.8, [8.0, 0.0, 0.0], &SweepSettings::default())?;
+    /// let all = level.cast_capsule_walls_all([0.0, 0.0, 0.0], 0.3, 1.8, [8.0, 0.0, 0.0], &SweepSettings::default())?;
     /// assert_eq!(all.len(), 2);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn cast_capsule_all(
+    pub fn cast_capsule_walls_all(
         &self,
         feet: impl IntoPoint<R>,
         radius: impl IntoScalar<R>,
@@ -592,17 +592,17 @@ impl<R: Real> Level<R> {
         settings: &SweepSettings<R>,
     ) -> Result<Vec<Hit<R>>, QueryError> {
         let mut hits = Vec::new();
-        self.cast_capsule_all_into(feet, radius, height, motion, settings, &mut hits)?;
+        self.cast_capsule_walls_all_into(feet, radius, height, motion, settings, &mut hits)?;
         Ok(hits)
     }
 
-    /// [`Level::cast_capsule_all`] into `out`, cleared first (left as it
+    /// [`Level::cast_capsule_walls_all`] into `out`, cleared first (left as it
     /// was on an error); nothing is allocated once `out` has the room.
     ///
     /// # Errors
     ///
-    /// As [`Level::cast_capsule`].
-    pub fn cast_capsule_all_into(
+    /// As [`Level::cast_capsule_walls`].
+    pub fn cast_capsule_walls_all_into(
         &self,
         feet: impl IntoPoint<R>,
         radius: impl IntoScalar<R>,
@@ -934,11 +934,11 @@ impl<R: Real> Level<R> {
     ///
     /// let wall = [SoupTriangle::new([[3.0, 5.0, 0.0], [3.0, -5.0, 0.0], [3.0, 0.0, 4.0]])];
     /// let level: Level = Level::from_soup(&wall, &LevelConfig::default(), "wall")?;
-    /// let push = level.push_out(Point3::new(2.8, 0.0, 1.0), 0.5)?.expect("in the wall");
+    /// let push = level.push_out_of_walls(Point3::new(2.8, 0.0, 1.0), 0.5)?.expect("in the wall");
     /// assert!((push.push.x + 0.3).abs() < 1e-5);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn push_out(
+    pub fn push_out_of_walls(
         &self,
         centre: impl IntoPoint<R>,
         radius: impl IntoScalar<R>,

@@ -56,23 +56,23 @@ fn sweeps_refuse<R: Real>() {
             Err(nf(Input::Position))
         );
         assert!(l
-            .cast_capsule([1.0, 1.0, 0.0], 0.3, 1.8, [6.0, 0.0, 0.0])
+            .cast_capsule_walls([1.0, 1.0, 0.0], 0.3, 1.8, [6.0, 0.0, 0.0])
             .unwrap()
             .is_some());
         assert_eq!(
-            l.cast_capsule([1.0, bad, 0.0], 0.3, 1.8, [6.0, 0.0, 0.0]),
+            l.cast_capsule_walls([1.0, bad, 0.0], 0.3, 1.8, [6.0, 0.0, 0.0]),
             Err(nf(Input::Position))
         );
         assert_eq!(
-            l.cast_capsule([1.0, 1.0, 0.0], bad, 1.8, [6.0, 0.0, 0.0]),
+            l.cast_capsule_walls([1.0, 1.0, 0.0], bad, 1.8, [6.0, 0.0, 0.0]),
             Err(nf(Input::Radius))
         );
         assert_eq!(
-            l.cast_capsule([1.0, 1.0, 0.0], 0.3, bad, [6.0, 0.0, 0.0]),
+            l.cast_capsule_walls([1.0, 1.0, 0.0], 0.3, bad, [6.0, 0.0, 0.0]),
             Err(nf(Input::Height))
         );
         assert_eq!(
-            l.cast_capsule([1.0, 1.0, 0.0], 0.3, 1.8, [bad, 0.0, 0.0]),
+            l.cast_capsule_walls([1.0, 1.0, 0.0], 0.3, 1.8, [bad, 0.0, 0.0]),
             Err(nf(Input::Motion))
         );
         let pose = Isometry3::translation(1.0, 1.0, 1.0);
@@ -103,7 +103,7 @@ fn sweeps_refuse<R: Real>() {
         Err(neg(Input::Radius))
     );
     assert_eq!(
-        l.cast_capsule([1.0, 1.0, 0.0], 0.3, -1.8, [6.0, 0.0, 0.0]),
+        l.cast_capsule_walls([1.0, 1.0, 0.0], 0.3, -1.8, [6.0, 0.0, 0.0]),
         Err(neg(Input::Height))
     );
     assert_eq!(
@@ -168,7 +168,7 @@ fn rays_refuse<R: Real>() {
 fn overlaps_refuse<R: Real>() {
     let l = level::<R>();
     assert_eq!(l.overlap_sphere([2.0, 1.0, 0.2], 0.5).unwrap().len(), 1);
-    assert!(l.push_out([4.8, 5.0, 1.0], 0.5).unwrap().is_some());
+    assert!(l.push_out_of_walls([4.8, 5.0, 1.0], 0.5).unwrap().is_some());
     for bad in BAD {
         assert_eq!(
             l.overlap_sphere([1.0, 1.0, bad], 0.5).map(|o| o.len()),
@@ -178,10 +178,19 @@ fn overlaps_refuse<R: Real>() {
             l.overlap_sphere([1.0, 1.0, 0.2], bad).map(|o| o.len()),
             Err(nf(Input::Radius))
         );
-        assert_eq!(l.push_out([bad, 5.0, 1.0], 0.5), Err(nf(Input::Position)));
-        assert_eq!(l.push_out([4.8, 5.0, 1.0], bad), Err(nf(Input::Radius)));
+        assert_eq!(
+            l.push_out_of_walls([bad, 5.0, 1.0], 0.5),
+            Err(nf(Input::Position))
+        );
+        assert_eq!(
+            l.push_out_of_walls([4.8, 5.0, 1.0], bad),
+            Err(nf(Input::Radius))
+        );
     }
-    assert_eq!(l.push_out([4.8, 5.0, 1.0], -0.5), Err(neg(Input::Radius)));
+    assert_eq!(
+        l.push_out_of_walls([4.8, 5.0, 1.0], -0.5),
+        Err(neg(Input::Radius))
+    );
 }
 
 /// An `f32` box record with a NaN axis (built field by field: the mode's

@@ -200,7 +200,7 @@ fn answer<R: Real>(
         }
         Query::Push(p, r) => {
             out.push(4);
-            if let Some(w) = level.push_out(*p, *r).unwrap() {
+            if let Some(w) = level.push_out_of_walls(*p, *r).unwrap() {
                 out.extend([w.push.x, w.push.y, w.push.z, w.distance].map(Real::to_bits));
                 out.extend([w.normal.x, w.normal.y, w.normal.z].map(Real::to_bits));
                 out.extend([w.triangle.tile, u32::from(w.triangle.index)]);

@@ -64,3 +64,31 @@ fn the_front_types_are_in_the_prelude() {
     named::<WalkInput<f32>>();
     named::<warriors_physics::MeshError>();
 }
+
+/// The walls-only queries answer walls only, as their names say: the
+/// walking capsule dropped onto a floor and a sphere pressed into it meet
+/// nothing (the walking sweep's wall test and `PhysicsBody_PushOutOfWalls`
+/// take `|n.z| ≤ 0.65`), while the sphere sweep meets the floor.
+#[test]
+fn the_walls_only_queries_meet_no_floor() {
+    use warriors_physics::prelude::*;
+    let floor = [
+        SoupTriangle::new([[-5.0, -5.0, 0.0], [5.0, -5.0, 0.0], [5.0, 5.0, 0.0]]),
+        SoupTriangle::new([[-5.0, -5.0, 0.0], [5.0, 5.0, 0.0], [-5.0, 5.0, 0.0]]),
+    ];
+    let level: Level = Level::from_soup(&floor, &LevelConfig::default(), "floor").unwrap();
+    let down = Vector3::new(0.0, 0.0, -2.0);
+    let capsule = level
+        .cast_capsule_walls(Point3::new(0.0, 0.0, 1.0), 0.35, 1.8, down)
+        .unwrap();
+    assert_eq!(capsule, None);
+    let push = level
+        .push_out_of_walls(Point3::new(0.0, 0.0, 0.2), 0.5)
+        .unwrap();
+    assert_eq!(push, None);
+    let sphere = level
+        .cast_sphere(Point3::new(0.0, 0.0, 1.0), 0.35, down)
+        .unwrap()
+        .expect("the sphere sweep meets the floor");
+    assert!((sphere.fraction - 0.325).abs() < 1e-5);
+}

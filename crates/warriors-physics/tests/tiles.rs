@@ -125,16 +125,18 @@ fn tiles_answer_as_one_mesh<R: Real>() {
         let feet = [q.p[0], q.p[1], 0.02];
         let walk = [q.mv[0], q.mv[1], 0.0];
         let ca = one
-            .cast_capsule_all(feet, q.r * 0.5, 1.8, walk, &s)
+            .cast_capsule_walls_all(feet, q.r * 0.5, 1.8, walk, &s)
             .unwrap();
         let cb = tiled
-            .cast_capsule_all(feet, q.r * 0.5, 1.8, walk, &s)
+            .cast_capsule_walls_all(feet, q.r * 0.5, 1.8, walk, &s)
             .unwrap();
         let (ka, kb) = (sorted(&one, &ca), sorted(&tiled, &cb));
         assert_eq!(ka, kb);
         contacts += ka.len();
-        let a = one.cast_capsule(feet, q.r * 0.5, 1.8, walk).unwrap();
-        let b = tiled.cast_capsule(feet, q.r * 0.5, 1.8, walk).unwrap();
+        let a = one.cast_capsule_walls(feet, q.r * 0.5, 1.8, walk).unwrap();
+        let b = tiled
+            .cast_capsule_walls(feet, q.r * 0.5, 1.8, walk)
+            .unwrap();
         same_first(&one, a, &tiled, b, &ka);
         // Ray.
         let d = Vector3::new(q.mv[0], q.mv[1], q.mv[2]).normalize();
@@ -173,8 +175,8 @@ fn tiles_answer_as_one_mesh<R: Real>() {
         assert_eq!(oa, ob);
         overlaps += oa.len();
         // Push-out.
-        let pa = one.push_out(q.p, q.r).unwrap();
-        let pb = tiled.push_out(q.p, q.r).unwrap();
+        let pa = one.push_out_of_walls(q.p, q.r).unwrap();
+        let pb = tiled.push_out_of_walls(q.p, q.r).unwrap();
         assert_eq!(pa.map(|p| p.distance), pb.map(|p| p.distance));
         assert_eq!(pa.map(|p| p.push), pb.map(|p| p.push));
         pushes += usize::from(pa.is_some());
@@ -334,7 +336,7 @@ fn one_tile_is_the_record_layer<R: Real>() {
         let mut out = [warriors_physics::record::Contact::default()];
         let n = mesh.sweep_capsule(&mut scratch, &mut out, &cq, &capsule, R::ONE, walk);
         let hit = level
-            .cast_capsule([q.p[0], q.p[1], 0.02], q.r, 1.8, [q.mv[0], q.mv[1], 0.0])
+            .cast_capsule_walls([q.p[0], q.p[1], 0.02], q.r, 1.8, [q.mv[0], q.mv[1], 0.0])
             .unwrap();
         assert_eq!(n, usize::from(hit.is_some()));
         if let Some(h) = hit {
@@ -360,7 +362,7 @@ fn one_tile_is_the_record_layer<R: Real>() {
         }
         // The push-out and the ground.
         let pw = mesh.push_out_of_walls(&mut scratch.visited, &sphere);
-        let pf = level.push_out(q.p, q.r).unwrap();
+        let pf = level.push_out_of_walls(q.p, q.r).unwrap();
         assert_eq!(
             pw.map(|p| (p.distance, p.triangle)),
             pf.map(|p| (p.distance, p.triangle.index))
