@@ -18,7 +18,7 @@
 //! Triangles are named by [`TriangleId`] (tile, index).
 //!
 //! A level is shared, never copied: its tiles are one
-//! [`TiledMesh`](collision_mesh::TiledMesh) behind an `Arc`, every query
+//! [`TiledMesh`](record::TiledMesh) behind an `Arc`, every query
 //! takes `&self`, and a `Level` is `Clone` (an `Arc` clone), `Send` and
 //! `Sync`, so the world, the AI's line tests and other threads ask the same
 //! one at once; each query takes its scratch from the level's pool
@@ -204,7 +204,7 @@ pub use error::{Input, QueryError, WorldError};
 pub use ids::TriangleId;
 pub use level::{Level, LevelConfig, MAX_TILE_TRIANGLES};
 pub use physics_world::step::StepReport;
-pub use physics_world::BodyFlags;
+pub use physics_world::{BodyFlags, WorldConfig};
 pub use ps2_float::{Ee32, Real};
 pub use query::{
     oriented_box, ContactMarks, Ground, Hit, Overlap, Push, RayFilter, RayHit, SweepFlags,
@@ -222,13 +222,15 @@ pub use world::{
 pub mod record {
     pub use collision_mesh::build::from_soup;
     pub use collision_mesh::{binary, chunks, obj, ron_text};
-    pub use collision_mesh::{Aabb, QueryScratch, Ray, RayFilter, RayResult, SweepQuery};
+    pub use collision_mesh::{
+        Aabb, QueryScratch, Ray, RayFilter, RayResult, SweepQuery, Tile, TiledMesh, TiledScratch,
+    };
     pub use kernels::{Capsule, Contact, OrientedBox, Shape, Sphere};
     pub use physics_world::quat::Quat;
     pub use physics_world::reference;
     pub use physics_world::{
-        ContactContext, MoverState, ObjectShape, ObjectType, Other, OwnerId, Owners, PhysicsWorld,
-        SweepReport, WorldConfig,
+        BodyId, ContactContext, MoverState, ObjectShape, ObjectType, Other, OwnerId, Owners,
+        PhysicsWorld, SweepReport, WorldConfig,
     };
     pub use ps2_float::Vec4;
     pub use shape_pools::{HumanCapsule, Pose};

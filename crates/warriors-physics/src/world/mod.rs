@@ -408,13 +408,7 @@ impl<R: Real> World<R> {
                 finite_vector(offset, Input::Position)?,
             );
         }
-        let owner = self.alloc_owner(ReferenceOwner::Car(CarOwner {
-            position,
-            rotation,
-            velocity: Vec4::ZERO,
-            flags: 0,
-            body: None,
-        }));
+        let owner = self.alloc_owner(still_car(position, rotation));
         let id = self.inner.create_car_body(&self.owners, owner, boxes);
         self.bind(owner, id, "car body")
     }
@@ -431,13 +425,7 @@ impl<R: Real> World<R> {
         let position = finite_point(&desc.position, Input::Position)?;
         let rotation = quat_r(&desc.rotation)?;
         let size = sizes(&desc.size, Input::HalfExtents)?;
-        let owner = self.alloc_owner(ReferenceOwner::Car(CarOwner {
-            position,
-            rotation,
-            velocity: Vec4::ZERO,
-            flags: 0,
-            body: None,
-        }));
+        let owner = self.alloc_owner(still_car(position, rotation));
         let id = self.inner.create_box_body(&self.owners, owner, size);
         self.bind(owner, id, "pane body")
     }
@@ -1000,6 +988,18 @@ impl<R: Real> World<R> {
             .extend(self.candidates.iter().map(|&id| Body { world, id }));
         Ok(&self.found)
     }
+}
+
+/// A car's reference owner standing still at `position` (a car's, and a
+/// pane's: divergence 350).
+fn still_car<R: Real>(position: Vec4<R>, rotation: Quat<R>) -> ReferenceOwner<R> {
+    ReferenceOwner::Car(CarOwner {
+        position,
+        rotation,
+        velocity: Vec4::ZERO,
+        flags: 0,
+        body: None,
+    })
 }
 
 /// The owner of slot `k`.
