@@ -314,6 +314,7 @@ impl MeshChunks {
             file_words: words,
         };
         check(&data, file, Spot::in_chunks)?;
+        covered(&data, file)?;
         Ok(CollisionMesh::from_checked(data))
     }
 
@@ -577,4 +578,40 @@ pub fn read_level_file(path: &Path) -> Result<CollisionMesh, MeshError> {
         source,
     })?;
     MeshChunks::from_container(&bytes, &file)?.decode(&file)
+}
+
+/// Refuses a mesh whose stored grid does not cover a triangle (divergence
+/// 328): every corner, sent through the grid matrix in `f64` (the rows'
+/// order of divergence 132), must land within one cell of the grid, `−1 <
+/// g < n + 1` on each axis; the queries clamp their cells to the grid, so a
+/// corner beyond it would be geometry no query can reach.
+fn covered(data: &MeshData, file: &str) -> Result<(), MeshError> {
+    let g = &data.grid;
+    let m = g.matrix.map(|row| row.map(f64::from));
+    for (t, tri) in data.triangles.iter().enumerate() {
+        for (k, &vi) in tri.v.iter().enumerate() {
+            // `check` has bounded every index.
+            let Some(p) = data.vertices.get(usize::from(vi)) else {
+                continue;
+            };
+            let (x, y, z) = (f64::from(p[0]), f64::from(p[1]), f64::from(p[2]));
+            for (a, &dim) in g.dims.iter().enumerate() {
+                let c = ((x * m[0][a] + y * m[1][a]) + z * m[2][a]) + m[3][a];
+                let n = f64::from(dim);
+                if !(c > -1.0 && c < n + 1.0) {
+                    return Err(MeshError::Inconsistent {
+                        file: file.to_owned(),
+                        at: Spot::TriangleVertex(t, k).in_chunks(),
+                        detail: format!(
+                            "the stored grid does not cover triangle {t}: its corner {k} \
+                             (vertex {vi}, {:?}) lies at grid coordinate {c:e} on axis {a}, \
+                             outside the {n} cells (divergence 328)",
+                            [p[0], p[1], p[2]]
+                        ),
+                    });
+                }
+            }
+        }
+    }
+    Ok(())
 }

@@ -451,3 +451,41 @@ proptest! {
         let _ = obj::import_str(&text, "noise.obj", &ObjOptions::default());
     }
 }
+
+/// Divergence 328: a binary mesh with one vertex moved to 3e38 (far past
+/// the grid the file stores, so no query's clamped cells would reach it) is
+/// refused on load, naming the file, a triangle using that vertex and the
+/// place of its index; the unpatched bytes load.
+#[test]
+fn a_grid_that_does_not_cover_a_triangle_is_refused() {
+    let floor = [
+        SoupTriangle::new([[0.0, 0.0, 0.0], [10.0, 0.0, 0.0], [0.0, 10.0, 0.0]]),
+        SoupTriangle::new([[10.0, 0.0, 0.0], [10.0, 10.0, 0.0], [0.0, 10.0, 0.0]]),
+    ];
+    let mesh = build::from_soup(&floor, &BuildConfig::default(), "floor").expect("built");
+    let bytes = binary::to_bytes(&mesh);
+    assert!(binary::from_bytes(&bytes, "floor.bin").is_ok());
+    let mut c = MeshChunks::from_container(&bytes, "floor.bin").expect("read");
+    // Vertex 0's x (the vertices chunk holds 16 bytes per vertex; a triangle record is 10
+    // bytes, its three vertex indices first).
+    c.vertices[0..4].copy_from_slice(&3e38f32.to_le_bytes());
+    let patched = c.to_container();
+    let e = binary::from_bytes(&patched, "floor.bin").expect_err("refused");
+    let tri = mesh
+        .triangles()
+        .iter()
+        .position(|t| t.v.contains(&0))
+        .expect("a triangle uses vertex 0");
+    let k = mesh.triangles()[tri]
+        .v
+        .iter()
+        .position(|&v| v == 0)
+        .unwrap();
+    let MeshError::Inconsistent { file, at, detail } = &e else {
+        panic!("{e}");
+    };
+    assert_eq!(file, "floor.bin");
+    assert_eq!(*at, chunk_place(ChunkId::Triangles, 10 * tri + 2 * k));
+    assert!(detail.contains(&format!("triangle {tri}")), "{detail}");
+    assert!(e.to_string().starts_with("floor.bin"), "{e}");
+}

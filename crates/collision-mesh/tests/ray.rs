@@ -334,3 +334,95 @@ fn walk_matches_brute_force<R: Real>() {
     assert!(found > 30, "{found} hits: the test must exercise the walk");
 }
 both_modes!(collision_ray_column_walk_matches_brute_force => walk_matches_brute_force);
+
+/// The value with these bits as it is: `f32` mode's `from_bits` would
+/// saturate a NaN or an infinity, so an `f32` is built directly.
+fn raw<R: Real + 'static>(bits: u32) -> R {
+    let f = f32::from_bits(bits);
+    (&f as &dyn std::any::Any)
+        .downcast_ref::<R>()
+        .copied()
+        .unwrap_or_else(|| R::from_bits(bits))
+}
+
+/// Divergence 327: a ray with a NaN or infinite lane (origin, direction or
+/// length), or a zero or denormal direction, hits nothing in either mode and
+/// leaves the result as it was. Every ray here is the yard's floor ray
+/// `(5, 5, 2)` straight down over 4 with one lane spoiled; unspoiled it hits
+/// the floor at t = 2 (the control, to one `Ee32` ulp). Before the guard a NaN origin lane
+/// answered a hit near t = 2.
+fn spoiled_rays_hit_nothing<R: Real + 'static>() {
+    let mesh = yard();
+    let mut visited = mesh.visited_bits();
+    let good = Ray::new(point::<R>([5.0, 5.0, 2.0]), dir([0.0, 0.0, -1.0]), r(4.0));
+    let mut res = RayResult::default();
+    assert!(mesh.world_ray_cast(&mut visited, &good, &mut res, &RayFilter::default()));
+    // 2 in `f32`; `Ee32`'s rounding gives 1.9999999 (0x3fffffff).
+    assert!((res.t.to_f32() - 2.0).abs() <= 2e-7, "{:?}", res.t.to_f32());
+    // The IEEE NaN and infinity patterns as they are (in `Ee32` ordinary
+    // huge numbers, refused alike), and an `f32` infinity converted to the
+    // mode (`±R::MAX` in both).
+    let bad: [R; 6] = [
+        raw(0x7fc0_0000),
+        raw(0xffc0_0000),
+        raw(0x7f80_0000),
+        raw(0xff80_0000),
+        R::from_f32(f32::INFINITY),
+        R::from_f32(f32::NEG_INFINITY),
+    ];
+    for &b in &bad {
+        for lane in 0..7 {
+            let mut ray = good;
+            match lane {
+                0 => ray.origin.x = b,
+                1 => ray.origin.y = b,
+                2 => ray.origin.z = b,
+                3 => ray.direction.x = b,
+                4 => ray.direction.y = b,
+                5 => ray.direction.z = b,
+                _ => ray.length = b,
+            }
+            assert!(!ray.is_castable(), "{lane} {:#x}", b.to_bits());
+            let mut res = RayResult::default();
+            assert!(
+                !mesh.world_ray_cast(&mut visited, &ray, &mut res, &RayFilter::default()),
+                "lane {lane}, bits {:#x}: t {:?}",
+                b.to_bits(),
+                res.t.to_f32()
+            );
+            assert!(!res.hit);
+            // `ray_cast` and `ray_test_cell` leave a held hit untouched.
+            let mut held = RayResult {
+                hit: true,
+                t: r(3.0),
+                ..RayResult::default()
+            };
+            assert!(!mesh.ray_cast(&mut visited, &ray, &mut held, &RayFilter::default()));
+            assert!(!mesh.ray_test_cell(
+                &mut visited,
+                [0, 0, 0],
+                &ray,
+                &mut held,
+                &RayFilter::default()
+            ));
+            assert!(held.hit && held.t == r(3.0));
+        }
+    }
+    // A zero direction and an `f32` denormal one (which `Ee32` flushes to
+    // zero): no hit in both modes.
+    for d in [[0.0, 0.0, 0.0], [0.0, 0.0, -1e-40], [1e-45, -1e-39, -1e-40]] {
+        let ray = Ray::new(point::<R>([5.0, 5.0, 2.0]), dir(d), r(4.0));
+        assert!(!ray.is_castable());
+        let mut res = RayResult::default();
+        assert!(!mesh.world_ray_cast(&mut visited, &ray, &mut res, &RayFilter::default()));
+    }
+    // The smallest normal direction lane is a direction.
+    let tiny = Ray::new(
+        point::<R>([5.0, 5.0, 2.0]),
+        dir([0.0, 0.0, -f32::MIN_POSITIVE]),
+        r(4.0),
+    );
+    assert!(tiny.is_castable());
+}
+
+both_modes!(collision_ray_spoiled_rays_hit_nothing => spoiled_rays_hit_nothing);

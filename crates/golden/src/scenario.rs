@@ -28,6 +28,19 @@ use crate::InputError;
 /// for ever).
 pub const MAX_TICKS: u32 = 100_000;
 
+/// The default budget's ticks (divergence 274): a scenario file runs at most
+/// this many unless it sets `no_budget: true`. The committed scenarios'
+/// largest is 2,000 (`street.ron`).
+pub const BUDGET_TICKS: u32 = 10_000;
+
+/// The default budget's ticks × bodies (divergence 274; a workload counts
+/// its own bodies, the street's 494). The committed scenarios' largest is
+/// `street.ron`'s 2,000 × 494 = 988,000.
+pub const BUDGET_BODY_TICKS: u64 = 2_000_000;
+
+/// The bodies of the street workload (60 humans, 416 world objects, 18 cars).
+const STREET_BODIES: u64 = 60 + 416 + 18;
+
 /// A scenario file.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -56,6 +69,10 @@ pub struct Scenario {
     /// Free text for the reader.
     #[serde(default)]
     pub note: Option<String>,
+    /// Lifts the default budget ([`BUDGET_TICKS`], [`BUDGET_BODY_TICKS`];
+    /// divergence 274); [`MAX_TICKS`] still holds.
+    #[serde(default)]
+    pub no_budget: bool,
 }
 
 /// A generated workload: its own level, bodies and inputs.
@@ -333,6 +350,25 @@ impl Scenario {
                 "ticks",
                 format!("must be 1 to {MAX_TICKS}, got {}", self.ticks),
             ));
+        }
+        if !self.no_budget {
+            let bodies = if self.workload.is_some() {
+                STREET_BODIES
+            } else {
+                self.bodies.len().max(1) as u64
+            };
+            let work = u64::from(self.ticks) * bodies;
+            if self.ticks > BUDGET_TICKS || work > BUDGET_BODY_TICKS {
+                return Err(InputError::new(
+                    "ticks",
+                    format!(
+                        "{} ticks × {bodies} bodies is past the default budget \
+                         ({BUDGET_TICKS} ticks, {BUDGET_BODY_TICKS} ticks × bodies); \
+                         set `no_budget: true` to run it (divergence 274)",
+                        self.ticks
+                    ),
+                ));
+            }
         }
         if self.workload.is_some()
             && (!self.bodies.is_empty()

@@ -260,3 +260,39 @@ fn humans_cars_and_workloads_are_checked() {
     let e = run(&dir, &dir.join("out"), Mode::Check).expect_err("workload and bodies");
     assert!(e.to_string().contains("workload"), "{e}");
 }
+
+/// Divergence 274: a scenario past the default budget (here 100,000 ticks of
+/// one ball, which took half a minute and a 296 MB snapshot before) is
+/// refused before it runs, naming the file and `ticks`; `no_budget: true`
+/// lifts the budget (checked by validation only: running it is the slow
+/// part this refuses).
+#[test]
+fn a_scenario_past_the_budget_is_refused_naming_file_and_field() {
+    let dir = folder("budget");
+    let long = drop_with("").replace("ticks: 4,", "ticks: 100000,");
+    write(&dir, "long.ron", &long);
+    let start = std::time::Instant::now();
+    match run(&dir, &dir.join("out"), Mode::Check) {
+        Err(e @ Error::Input { .. }) => {
+            let s = e.to_string();
+            assert!(s.contains("long.ron") && s.contains("`ticks`"), "{s}");
+            assert!(s.contains("no_budget"), "{s}");
+        }
+        other => panic!("expected an input error, got {other:?}"),
+    }
+    assert!(start.elapsed().as_secs() < 5, "refused quickly");
+    let lifted: golden::scenario::Scenario =
+        ron::from_str(&long.replace("ticks: 100000,", "ticks: 100000, no_budget: true,"))
+            .expect("parses");
+    assert_eq!(lifted.validate(), Ok(()));
+    // At the budget's edge: 10,000 ticks of one body pass, 10,001 do not.
+    let edge: golden::scenario::Scenario =
+        ron::from_str(&long.replace("ticks: 100000,", "ticks: 10000,")).expect("parses");
+    assert_eq!(edge.validate(), Ok(()));
+    let past: golden::scenario::Scenario =
+        ron::from_str(&long.replace("ticks: 100000,", "ticks: 10001,")).expect("parses");
+    assert_eq!(
+        past.validate().map_err(|e| e.field),
+        Err("ticks".to_owned())
+    );
+}

@@ -467,7 +467,8 @@ impl<R: Real> PhysicsWorld<R> {
     /// `ignored` left out: each enabled box and capsule through the ray
     /// table. Keeps the nearest hit (the first on a tie); no point or
     /// normal. The fraction is of the whole ray (*inferred*, divergence
-    /// 212).
+    /// 212). A ray that is not `Ray::is_castable` hits nothing (divergence
+    /// 327).
     ///
     /// Original: `IPhysics_RayCastBodies` (0x0033eee0).
     pub fn ray_cast_bodies(
@@ -479,6 +480,10 @@ impl<R: Real> PhysicsWorld<R> {
         type_mask: u32,
         ignored: Option<OwnerId>,
     ) -> Option<RayBodyHit<R>> {
+        if !collision_mesh::Ray::new(origin, dir, length).is_castable() {
+            // Divergence 327: a NaN, infinite or zero ray hits nothing.
+            return None;
+        }
         let d = dir.scale(length).with_w(R::ZERO);
         let end = origin + d;
         let bx = Aabb::new(

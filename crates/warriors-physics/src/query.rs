@@ -762,7 +762,7 @@ impl<R: Real> Level<R> {
     ///
     /// [`QueryError::NonFinite`] for a NaN or infinite origin, direction or
     /// length; [`QueryError::Negative`] for a negative length;
-    /// [`QueryError::ZeroDirection`] for a zero direction.
+    /// [`QueryError::ZeroDirection`] for a zero (or denormal) direction.
     ///
     /// # Example
     ///
@@ -788,7 +788,9 @@ impl<R: Real> Level<R> {
         let o = point_in(origin, Input::RayOrigin)?;
         let d = vector_in(direction, Input::RayDirection)?;
         let length = size_in(length, Input::RayLength)?;
-        if d.x == R::ZERO && d.y == R::ZERO && d.z == R::ZERO {
+        // A denormal lane is zero in both modes (divergence 327).
+        let zero = |v: R| v.to_bits() & 0x7f80_0000 == 0;
+        if zero(d.x) && zero(d.y) && zero(d.z) {
             return Err(QueryError::ZeroDirection);
         }
         Ok(self.ray(&Ray::new(o, d, length), filter))

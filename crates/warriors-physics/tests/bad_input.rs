@@ -159,6 +159,15 @@ fn rays_refuse<R: Real>() {
         l.cast_ray([0.5, 0.5, 1.0], Vector3::<f32>::zeros(), 5.0, &f),
         Err(QueryError::ZeroDirection)
     );
+    // A denormal direction is zero in both modes (divergence 327): before,
+    // `f32` answered `Ok(None)` and `Ee32` (which flushes it) this error.
+    for d in [[0.0, 0.0, -1e-40], [1e-45, -1e-39, 0.0]] {
+        assert_eq!(
+            l.cast_ray([0.5, 0.5, 1.0], Vector3::<f32>::from(d), 5.0, &f),
+            Err(QueryError::ZeroDirection),
+            "{d:?}"
+        );
+    }
     assert_eq!(
         l.line_of_sight([0.5, 0.5, 1.0], [0.5, 0.5, 1.0], &f),
         Ok(None)

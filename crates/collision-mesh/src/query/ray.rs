@@ -41,6 +41,25 @@ impl<R: Real> Ray<R> {
         }
     }
 
+    /// Whether the ray is one the casts answer (divergence 327): no `x`, `y`,
+    /// `z` lane of the origin or the direction, nor the length, has the IEEE
+    /// exponent 255 (a NaN or an infinity in `f32` mode, those patterns in
+    /// `Ee32`) or is `±R::MAX` (what both modes make of an infinity), and
+    /// the direction is not zero in both modes (some lane with a non-zero
+    /// exponent: an `f32` denormal counts as zero, as `Ee32` flushes it). A
+    /// ray that is not castable hits nothing.
+    #[inline]
+    #[must_use]
+    pub fn is_castable(&self) -> bool {
+        let exp = |v: R| (v.to_bits() >> 23) & 0xff;
+        let max = R::MAX.to_bits();
+        let number = |v: R| exp(v) != 0xff && v.to_bits() & 0x7fff_ffff != max;
+        let o = &self.origin;
+        let d = &self.direction;
+        let lanes = [o.x, o.y, o.z, d.x, d.y, d.z, self.length];
+        lanes.iter().all(|&v| number(v)) && [d.x, d.y, d.z].iter().any(|&v| exp(v) != 0)
+    }
+
     /// The point at distance `t`: `origin + direction × t` (`w = 1`).
     #[must_use]
     pub fn at(&self, t: R) -> Vec4<R> {
@@ -369,7 +388,8 @@ impl CollisionMesh {
     /// `0 ≤ t ≤ length` when there is no hit yet in `result` or it is nearer
     /// (ties keep the first, *inferred*, divergence 169). Excluded triangles
     /// are skipped before the intersection, so a see-through material never
-    /// hides what lies behind it. Returns whether the cell kept a hit.
+    /// hides what lies behind it. Returns whether the cell kept a hit. A
+    /// ray that is not [`Ray::is_castable`] keeps nothing (divergence 327).
     ///
     /// Original: `CollisionMesh_RayTestCell` (0x00350778).
     pub fn ray_test_cell<R: Real>(
@@ -380,6 +400,10 @@ impl CollisionMesh {
         result: &mut RayResult<R>,
         filter: &RayFilter<'_>,
     ) -> bool {
+        if !ray.is_castable() {
+            // Divergence 327: such a ray hits nothing.
+            return false;
+        }
         let reach = SegmentReach::new(ray).unless_reference(visited);
         self.ray_test_cell_within(visited, cell, ray, result, filter, &reach)
     }
@@ -448,7 +472,9 @@ impl CollisionMesh {
     ///
     /// # Behaviour
     ///
-    /// Both ends go to grid space; per axis the smaller and the larger,
+    /// A ray that is not [`Ray::is_castable`] (a NaN or infinite lane, a
+    /// zero or denormal direction) keeps nothing and leaves `result` as it
+    /// was (divergence 327). Otherwise both ends go to grid space; per axis the smaller and the larger,
     /// clamped and truncated, give the box of cells. The visited bits are
     /// cleared. When the box is one cell wide in `x` or in `y`, every cell of
     /// it is tested. Otherwise the `x` columns are walked: in each column
@@ -474,6 +500,10 @@ impl CollisionMesh {
         result: &mut RayResult<R>,
         filter: &RayFilter<'_>,
     ) -> bool {
+        if !ray.is_castable() {
+            // Divergence 327: a NaN, infinite or zero ray hits nothing.
+            return false;
+        }
         let end = ray.origin.madd(ray.direction, ray.length);
         // Both ends in grid space, once: the box of cells and the columns'
         // line come from them.
