@@ -85,19 +85,16 @@ impl<R: Real> Level<R> {
     /// The box of every tile's triangles, `(min, max)`, in `f32`, the
     /// meshes' own vertex values (no rounding in either float mode): over
     /// the tiles, the box of the vertices their triangles use
-    /// ([`physics_world::tiles::triangle_bounds`], the box each tile's
-    /// culling tests), without the culling's margin. Vertices no triangle
-    /// uses are not in it. `None` when no tile has a triangle (divergence
-    /// 374).
-    ///
-    /// Each call walks every triangle (no allocation): for a level's set-up
-    /// (a camera, a kill plane), not for a per-frame query.
+    /// (each tile's stored box, [`collision_mesh::tiled::triangle_bounds`],
+    /// the box its culling tests), without the culling's margin. Vertices
+    /// no triangle uses are not in it. `None` when no tile has a triangle
+    /// (divergence 374). One read per tile.
     #[must_use]
     pub fn bounds(&self) -> Option<(Point3<f32>, Point3<f32>)> {
         let mut lo = [f32::INFINITY; 3];
         let mut hi = [f32::NEG_INFINITY; 3];
-        for mesh in self.meshes() {
-            let b = collision_mesh::tiled::triangle_bounds(mesh);
+        for tile in self.shared().tiles() {
+            let b = tile.bounds();
             if b[0] > b[3] {
                 // No triangle (the record's `f32::MAX` / `f32::MIN` box).
                 continue;
