@@ -234,7 +234,7 @@ pub struct WalkStep<R: Real> {
 /// ];
 /// let level: Level<f32> = Level::from_soup(&ramp, &LevelConfig::default(), "ramp")?;
 /// let mut world = PhysicsWorld::<f32>::default();
-/// world.set_meshes(level.meshes().cloned().collect())?;
+/// world.set_level(std::sync::Arc::clone(level.shared()))?;
 ///
 /// let mut owners = ReferenceOwners::<f32>::default();
 /// let human = owners.push(ReferenceOwner::Human(WalkingHumanOwner::at(Vec4::point(2.0, 0.0, 0.2))));

@@ -11,6 +11,7 @@ mod common;
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
+use std::sync::Arc;
 
 use common::Lcg;
 use nalgebra::Vector3;
@@ -119,7 +120,7 @@ fn floor(out: &mut Vec<SoupTriangle>, x: [f32; 2], y: [f32; 2], z: f32) {
 fn world_of<R: Real>(soup: &[SoupTriangle], name: &str) -> PhysicsWorld<R> {
     let level = Level::<R>::from_soup(soup, &LevelConfig::default(), name).unwrap();
     let mut world = PhysicsWorld::<R>::default();
-    world.set_meshes(level.meshes().cloned().collect()).unwrap();
+    world.set_level(Arc::clone(level.shared())).unwrap();
     world
 }
 
@@ -676,9 +677,7 @@ fn tiled_street_walks_as_one_mesh<R: Real>() {
     .unwrap();
     assert!(tiled_level.tile_count() >= 4);
     let mut tiled = PhysicsWorld::<R>::default();
-    tiled
-        .set_meshes(tiled_level.meshes().cloned().collect())
-        .unwrap();
+    tiled.set_level(Arc::clone(tiled_level.shared())).unwrap();
     let mut runs = Vec::new();
     let mut tiles_met = std::collections::BTreeSet::new();
     for mut world in [one, tiled] {
