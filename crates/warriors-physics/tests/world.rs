@@ -198,18 +198,25 @@ fn floor<R: Real>() -> Level<R> {
     Level::from_soup(&soup, &LevelConfig::default(), "floor").unwrap()
 }
 
+/// A world over [`floor`] with a 0.4 m crate of `settle` let go with its
+/// centre 1 m up.
+fn dropped_crate<R: Real>(settle: SettleAxis) -> (World<R>, Body) {
+    let mut world = World::<R>::new();
+    world.set_level(floor::<R>()).unwrap();
+    let mut desc = ObjectDesc::cuboid(p(0.0, 0.0, 1.0), v(0.4, 0.4, 0.4));
+    desc.settle = settle;
+    let c = world.add_object(desc).unwrap();
+    world.drop_object(c, [0.0f32; 3]).unwrap();
+    (world, c)
+}
+
 /// A 0.4 m crate let go 1 m up: it falls, settles and rests, one landing
 /// reported and each settle that started reported finished. It rests above
 /// the floor, not on it: Unit 13's zero-speed reset answers fraction 0 for
 /// a box's level move (docs/quirks.md), so the crate stops where its move
 /// first reaches the floor, less than one update's fall (0.3 m) above it.
 fn a_crate_comes_to_rest_with_its_events<R: Real>() {
-    let mut world = World::<R>::new();
-    world.set_level(floor::<R>()).unwrap();
-    let c = world
-        .add_object(ObjectDesc::cuboid(p(0.0, 0.0, 1.0), v(0.4, 0.4, 0.4)))
-        .unwrap();
-    world.drop_object(c, [0.0f32; 3]).unwrap();
+    let (mut world, c) = dropped_crate::<R>(SettleAxis::default());
     let (mut landed, mut started, mut finished, mut floor_contacts) = (0, 0, 0, 0);
     for _ in 0..240 {
         world.tick(&mut ());
@@ -246,12 +253,7 @@ fn a_crate_comes_to_rest_with_its_events<R: Real>() {
 /// (overview "Settling a landed object": a settle is asked for only when
 /// the axis byte is not 0).
 fn a_crate_of_axis_never_does_not_rest<R: Real>() {
-    let mut world = World::<R>::new();
-    world.set_level(floor::<R>()).unwrap();
-    let mut desc = ObjectDesc::cuboid(p(0.0, 0.0, 1.0), v(0.4, 0.4, 0.4));
-    desc.settle = SettleAxis::Never;
-    let c = world.add_object(desc).unwrap();
-    world.drop_object(c, [0.0f32; 3]).unwrap();
+    let (mut world, c) = dropped_crate::<R>(SettleAxis::Never);
     for _ in 0..600 {
         world.tick(&mut ());
         for e in world.drain_events() {
@@ -277,12 +279,7 @@ impl<R: Real> Hooks<R> for Ghost {
 }
 
 fn hooks_change_the_answer<R: Real>() {
-    let mut world = World::<R>::new();
-    world.set_level(floor::<R>()).unwrap();
-    let c = world
-        .add_object(ObjectDesc::cuboid(p(0.0, 0.0, 1.0), v(0.4, 0.4, 0.4)))
-        .unwrap();
-    world.drop_object(c, [0.0f32; 3]).unwrap();
+    let (mut world, c) = dropped_crate::<R>(SettleAxis::default());
     let mut seen = 0;
     for _ in 0..60 {
         world.tick(&mut Ghost);
