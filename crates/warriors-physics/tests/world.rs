@@ -496,6 +496,23 @@ fn bodies_in_a_box() {
         .unwrap()
         .to_vec();
     assert_eq!(humans, [h]);
+    // Through `&self`: the same bodies in the same order, for both masks
+    // together and a box over all four.
+    let mut each = Vec::new();
+    let n = world
+        .each_body_in_box([-1.0, -1.0, 0.0], [5.0, 1.0, 2.0], TypeMask::all(), |b| {
+            each.push(b)
+        })
+        .unwrap();
+    let all = world
+        .bodies_in_box([-1.0, -1.0, 0.0], [5.0, 1.0, 2.0], TypeMask::all())
+        .unwrap()
+        .to_vec();
+    assert_eq!((n, each.len()), (4, 4));
+    assert_eq!(each, all);
+    assert!(world
+        .each_body_in_box([f32::NAN, 0.0, 0.0], [1.0; 3], TypeMask::all(), |_| {})
+        .is_err());
     let (lo, hi) = world.bounds(bodies[2]).unwrap();
     assert_eq!((lo.x, hi.x), (3.5, 4.5));
     let (half, pose) = world.box_pose(bodies[2]).unwrap().unwrap();

@@ -49,7 +49,7 @@ use physics_world::reference::{
     CarOwner, Hooked, ReferenceOwner, ReferenceOwners, WalkingHumanOwner, WorldObjectOwner,
 };
 use physics_world::{
-    BodyFlags, BodyId, BoxQuery, ObjectShape, ObjectType, OwnerId, Owners, PhysicsWorld,
+    BodyFlags, BodyId, BoxFilter, BoxQuery, ObjectShape, ObjectType, OwnerId, Owners, PhysicsWorld,
     WorldConfig,
 };
 use ps2_float::{Real, Vec4};
@@ -987,6 +987,47 @@ impl<R: Real> World<R> {
         self.found
             .extend(self.candidates.iter().map(|&id| Body { world, id }));
         Ok(&self.found)
+    }
+
+    /// [`World::bodies_in_box`] through `&self`: calls `each` with every
+    /// body found, in the same order, and keeps nothing (no allocation), so
+    /// that queries can share the world (an engine's systems reading it at
+    /// once). Returns how many were found.
+    ///
+    /// # Errors
+    ///
+    /// [`QueryError::NonFinite`] for a non-finite corner.
+    pub fn each_body_in_box(
+        &self,
+        min: impl IntoPoint<R>,
+        max: impl IntoPoint<R>,
+        mask: TypeMask,
+        mut each: impl FnMut(Body),
+    ) -> Result<usize, QueryError> {
+        let nf = QueryError::NonFinite {
+            input: Input::Position,
+        };
+        let lo = min.into_point().ok_or(nf)?;
+        let hi = max.into_point().ok_or(nf)?;
+        let world = self.id;
+        let mut found = 0;
+        // The filtered walk with no extra filter keeps what the plain walk
+        // keeps, in its order; its `accept` sees each body kept and answers
+        // "no", so the id list stays empty and unallocated.
+        let mut none = Vec::new();
+        self.inner.query_box_filtered(
+            &self.owners,
+            &mut none,
+            &Aabb::new(lo, hi),
+            &BoxQuery::new(mask.bits()),
+            &BoxFilter::default(),
+            |id, _| {
+                found += 1;
+                each(Body { world, id });
+                false
+            },
+        );
+        Ok(found)
     }
 }
 

@@ -1,0 +1,152 @@
+//! The world of The Warriors' physics as a Bevy plugin: the level as a
+//! resource, bodies as components, the world stepped in Bevy's fixed
+//! timestep at the console's rates, its events as messages and its queries
+//! as a system parameter.
+//!
+//! ```
+//! use bevy_app::App;
+//! use bevy_ecs::prelude::*;
+//! use bevy_time::{TimePlugin, TimeUpdateStrategy};
+//! use bevy_transform::components::Transform;
+//! use warriors_physics::prelude::*;
+//! use warriors_physics_bevy::prelude::*;
+//!
+//! let floor = [
+//!     SoupTriangle::new([[-5.0, -5.0, 0.0], [5.0, -5.0, 0.0], [5.0, 5.0, 0.0]]),
+//!     SoupTriangle::new([[-5.0, -5.0, 0.0], [5.0, 5.0, 0.0], [-5.0, 5.0, 0.0]]),
+//! ];
+//! let mut app = App::new();
+//! app.add_plugins((TimePlugin, WarriorsPhysicsPlugin::<f32>::default()))
+//!     // A headless run: one 60 Hz tick per update.
+//!     .insert_resource(TimeUpdateStrategy::FixedTimesteps(1))
+//!     .insert_resource(PhysicsLevel::new(Level::<f32>::from_soup(
+//!         &floor,
+//!         &LevelConfig::default(),
+//!         "floor",
+//!     )?));
+//! // A 0.4 m crate turned 30° about z, let go 1 m up (the level's axes:
+//! // z up), drifting sideways.
+//! let crate_ = app
+//!     .world_mut()
+//!     .spawn((
+//!         Transform::from_xyz(0.0, 0.0, 1.0)
+//!             .with_rotation(bevy_math::Quat::from_rotation_z(0.5)),
+//!         WorldObject::<f32>::cuboid(Vector3::new(0.4, 0.4, 0.4)),
+//!         Throw::at(Vector3::new(0.3, 0.2, 0.0)),
+//!     ))
+//!     .id();
+//! for _ in 0..240 {
+//!     app.update();
+//! }
+//! // It came down and rests on the floor: its centre half its height and
+//! // the 0.01 m back-off above it.
+//! let z = app.world().get::<Transform>(crate_).unwrap().translation.z;
+//! assert!((z - 0.21).abs() < 1e-4, "{z}");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # The map
+//!
+//! * [`WarriorsPhysicsPlugin`] (`plugin.rs`): what a game adds in one line;
+//!   the float mode is its type parameter (`f32` or
+//!   [`Ee32`](warriors_physics::Ee32)), the game's
+//!   [`Hooks`](warriors_physics::Hooks) its second.
+//! * [`PhysicsLevel`], [`Physics`], [`PhysicsHooks`] (`resources.rs`): the
+//!   level (any form [`Level`](warriors_physics::Level) loads), the
+//!   facade's [`World`](warriors_physics::World) with each body's entity,
+//!   the game's hooks.
+//! * Components (`components.rs`): [`Human`], [`WorldObject`], [`Car`],
+//!   [`Pane`] make a body from the entity's `Transform`; the plugin adds
+//!   [`BodyHandle`]. [`Walk`], [`WalkVelocity`], [`Throw`], [`StrikeBones`]
+//!   and [`GameMoved`] are what a game asks of a body.
+//! * Systems (`systems.rs`), in [`PhysicsSystems`] in `FixedPostUpdate`:
+//!   the level, new bodies, inputs, one [`World::tick`](warriors_physics::World::tick)
+//!   with its events written as messages, then `Transform`s.
+//! * Messages (`messages.rs`): [`ContactMessage`], [`StrikeMessage`],
+//!   [`LandedMessage`], [`SettleMessage`], [`StuckMessage`],
+//!   [`BodyRefused`].
+//! * [`SpatialQuery`] (`query.rs`): the level's casts, rays, overlaps and
+//!   push-outs, and the bodies in a box, answered as the facade answers.
+//! * `debug.rs` (feature `debug-draw`): gizmos for the contacts, their
+//!   normals and triangles, and the walking spheres.
+//!
+//! # Rates and order
+//!
+//! The plugin sets Bevy's fixed timestep to 60 Hz (Bevy's default is
+//! 64 Hz): one fixed step is one console tick, in which the world walks its
+//! humans (every second tick: 30 Hz), sweeps the falling objects due and
+//! steps the settles ([`World::tick`](warriors_physics::World::tick);
+//! the facade's divergence 348). A game's own systems that steer bodies run
+//! in `FixedUpdate`, before the physics.
+//!
+//! # Axes
+//!
+//! Positions are the level's own, metres with `z` up, as the facade's: a
+//! body's `Transform::translation` is a human's feet or an object's centre
+//! in those axes. A game that renders with Bevy's `y` up parents its
+//! physics entities under one entity turned −90° about `x`; the plugin
+//! reads and writes the local `Transform`, never the `GlobalTransform`.
+//!
+//! # Build cost
+//!
+//! Bevy's crates are taken with their default features off: `bevy_app`,
+//! `bevy_ecs`, `bevy_math`, `bevy_time` and `bevy_transform`, no renderer,
+//! no window, no asset server. Measured on a 2-core machine: a cold build of
+//! this crate's tests with the workspace's dependencies already built adds
+//! about 2 minutes to CI (Bevy's crates at the test profile's `opt-level`
+//! 2 for dependencies), and `cargo clippy` about 40 s. The `debug-draw`
+//! feature pulls in `bevy_gizmos` (assets, meshes, cameras) and is off by
+//! default.
+//!
+//! # Dependencies
+//!
+//! * `warriors-physics` with its `glam` feature: Bevy's `Vec3` is glam
+//!   0.33's, so it goes into every query as it is.
+//! * `bevy_app`, `bevy_ecs`, `bevy_math`, `bevy_time`, `bevy_transform`:
+//!   the smallest set that gives a plugin, components, a fixed timestep and
+//!   `Transform`.
+//! * `bevy_gizmos`, `bevy_color` (optional): the debug drawing.
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod components;
+#[cfg(feature = "debug-draw")]
+pub mod debug;
+mod messages;
+mod plugin;
+mod query;
+mod resources;
+mod systems;
+
+pub use components::{
+    BodyHandle, Car, GameMoved, Human, Pane, StrikeBones, Throw, Walk, WalkVelocity, WorldObject,
+};
+pub use messages::{
+    BodyRefused, ContactMessage, ContactWith, LandedMessage, LevelRefused, SettleMessage,
+    SettlePhase, StrikeMessage, StuckMessage,
+};
+pub use plugin::{PhysicsSystems, WarriorsPhysicsPlugin, TICK_HZ};
+pub use query::{SpatialError, SpatialQuery};
+pub use resources::{Physics, PhysicsHooks, PhysicsLevel};
+
+/// What the plugin needs of a float mode: the facade's [`Real`](warriors_physics::Real),
+/// and what Bevy needs of a component's or resource's type.
+pub trait PhysicsReal:
+    warriors_physics::Real + warriors_physics::convert::Lane + Send + Sync + 'static
+{
+}
+
+impl<R> PhysicsReal for R where
+    R: warriors_physics::Real + warriors_physics::convert::Lane + Send + Sync + 'static
+{
+}
+
+/// What a game imports: `use warriors_physics_bevy::prelude::*;`.
+pub mod prelude {
+    pub use crate::{
+        BodyHandle, BodyRefused, Car, ContactMessage, ContactWith, GameMoved, Human, LandedMessage,
+        LevelRefused, Pane, Physics, PhysicsHooks, PhysicsLevel, PhysicsReal, PhysicsSystems,
+        SettleMessage, SettlePhase, SpatialError, SpatialQuery, StrikeBones, StrikeMessage,
+        StuckMessage, Throw, Walk, WalkVelocity, WarriorsPhysicsPlugin, WorldObject, TICK_HZ,
+    };
+}
