@@ -9,7 +9,7 @@
 
 use crate::math::{Plane, Vec3};
 use crate::shared::{find_time_of_collision, normalize_check_small};
-use crate::state::{InsertType, ObjectInfoState, Position, Sphere, TransitionState};
+use crate::state::{InsertType, ObjectInfoState, Position, Sphere, SphereIndex, TransitionState};
 use crate::transition::{Transition, TransitionOps};
 use crate::{F_EPSILON, LANDING_Z};
 
@@ -115,11 +115,11 @@ impl Sphere {
                     return self.step_sphere_up(t, ops, disp0, radsum);
                 }
                 if head_hit {
-                    return self.slide_sphere_from_contact(t, &*ops, 1);
+                    return self.slide_sphere_from_contact(t, &*ops, SphereIndex::Head);
                 }
             } else if state.contains(ObjectInfoState::PATH_CLIPPED) {
                 if foot_hit {
-                    return self.collide_with_point(t, &*ops, &s0, radsum, 0);
+                    return self.collide_with_point(t, &*ops, &s0, radsum, SphereIndex::Foot);
                 }
             } else {
                 if foot_hit {
@@ -127,7 +127,7 @@ impl Sphere {
                 }
                 if head_hit {
                     let s1 = t.sphere_path.global_sphere[1];
-                    return self.collide_with_point(t, &*ops, &s1, radsum, 1);
+                    return self.collide_with_point(t, &*ops, &s1, radsum, SphereIndex::Head);
                 }
             }
             return TransitionState::Ok;
@@ -155,8 +155,11 @@ impl Sphere {
         let under = diff * diff - (disp0.length_squared() - radsum * radsum) * len_sq;
         if under.is_nan() || under < 0.0 {
             // Row 18: only the head sphere overlaps and the foot's path never
-            // reaches the cap; the original would carry a NaN on.
-            return TransitionState::Collided;
+            // reaches the cap. The literal IEEE path takes the square root of
+            // a negative number, every comparison after it is false and the
+            // walkable test fails on a NaN normal: OK, nothing written. That
+            // answer is given here without computing the NaN.
+            return TransitionState::Ok;
         }
         let mut root = under.sqrt() + diff;
         if root > 1.0 {
@@ -210,8 +213,8 @@ impl Sphere {
         // Row 2.
         let radsum = radsum + F_EPSILON;
         if t.object_info.step_up_height < radsum - disp.z {
-            // Row 8.
-            return self.slide_sphere_from_contact(t, &*ops, 0);
+            // Row 8: the step-up's own slide (ACE's), not the shared one.
+            return self.step_up_slide_sphere(t, &*ops, disp);
         }
         let normal = t.sphere_path.global_curr_center[0] - self.center;
         if ops.step_up(t, normal) {
@@ -221,23 +224,72 @@ impl Sphere {
         }
     }
 
+    /// The slide of a step too tall to take (spec §3's `slide_sphere(this,
+    /// disp0, 0)`, with the body of the step-up's overload as ACE gives it;
+    /// row 8): the normal from this obstacle to the mover's current foot
+    /// centre (a normal shorter than `F_EPSILON` is a collision) becomes the
+    /// collision normal; the foot's movement `check − current` (plus the
+    /// block offset) is projected on the crease `normal × plane normal` as
+    /// in the shared slide (a projection below `F_EPSILON` in squared length
+    /// is COLLIDED, else SLID). With no crease (the normal parallel to the
+    /// plane's) a plane normal that points against `disp`, the foot's
+    /// offset from this obstacle, is COLLIDED; otherwise the movement loses
+    /// its component along the normal (SLID).
+    fn step_up_slide_sphere<O: TransitionOps + ?Sized>(
+        &self,
+        t: &mut Transition,
+        ops: &O,
+        disp: Vec3,
+    ) -> TransitionState {
+        let curr = t.sphere_path.global_curr_center[0];
+        let mut normal = curr - self.center;
+        if normalize_check_small(&mut normal) {
+            return TransitionState::Collided;
+        }
+        t.collision_info.set_collision_normal(normal);
+        let sp = &t.sphere_path;
+        let foot = sp.global_sphere[0];
+        // Row 5.
+        let block = ops.block_offset(sp.cur_pos.objcell_id, sp.check_pos.objcell_id);
+        let g_delta = foot.center - curr + block;
+        let plane = t.collision_info.slide_plane();
+        let crease = normal.cross(plane.normal);
+        let crease_sq = crease.length_squared();
+        if crease_sq >= F_EPSILON {
+            let along = crease.dot(g_delta);
+            let mut offset = crease * (along / crease_sq);
+            if offset.length_squared() < F_EPSILON {
+                return TransitionState::Collided;
+            }
+            offset = offset - g_delta;
+            t.sphere_path.add_offset_to_check_pos(offset, foot.radius);
+            return TransitionState::Slid;
+        }
+        if plane.normal.dot(disp) < 0.0 {
+            return TransitionState::Collided;
+        }
+        let offset = -(normal * normal.dot(g_delta));
+        t.sphere_path.add_offset_to_check_pos(offset, foot.radius);
+        TransitionState::Slid
+    }
+
     /// The prologue of a slide against this obstacle (spec §4): the normal is
     /// the direction from this sphere's centre to the mover's current centre
-    /// of sphere `sphere_num`; a normal shorter than `F_EPSILON` is a
+    /// of sphere `sphere`; a normal shorter than `F_EPSILON` is a
     /// collision; otherwise the mover's check sphere runs the crease slide.
     /// The spec gives this step no address of its own (row 7).
     pub fn slide_sphere_from_contact<O: TransitionOps + ?Sized>(
         &self,
         t: &mut Transition,
         ops: &O,
-        sphere_num: usize,
+        sphere: SphereIndex,
     ) -> TransitionState {
-        let curr = t.sphere_path.global_curr_center[sphere_num];
+        let curr = t.sphere_path.global_curr_center[sphere.index()];
         let mut normal = curr - self.center;
         if normalize_check_small(&mut normal) {
             return TransitionState::Collided;
         }
-        let mover = t.sphere_path.global_sphere[sphere_num];
+        let mover = t.sphere_path.global_sphere[sphere.index()];
         mover.slide_sphere(t, ops, normal, curr)
     }
 
@@ -317,7 +369,7 @@ impl Sphere {
 
     /// A hit that stops the mover (path-clipped foot, airborne head): records
     /// the direction from this sphere to the mover's current centre of sphere
-    /// `sphere_num` as the collision normal and collides (spec §6).
+    /// `sphere` as the collision normal and collides (spec §6).
     ///
     /// With `PERFECT_CLIP` set, the exact time of impact is solved instead and
     /// the check position adjusted, as the spec gives it (rows 15 and 16); no
@@ -330,9 +382,9 @@ impl Sphere {
         ops: &O,
         check_sphere: &Sphere,
         radsum: f32,
-        sphere_num: usize,
+        sphere: SphereIndex,
     ) -> TransitionState {
-        let curr = t.sphere_path.global_curr_center[sphere_num];
+        let curr = t.sphere_path.global_curr_center[sphere.index()];
         let mut global_offset = curr - self.center;
         if !t.object_info.state.contains(ObjectInfoState::PERFECT_CLIP) {
             if !normalize_check_small(&mut global_offset) {

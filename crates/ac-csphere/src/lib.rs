@@ -119,7 +119,7 @@ pub use math::{Frame, Plane, Vec3};
 pub use shared::{find_time_of_collision, normalize_check_small};
 pub use state::{
     CollisionInfo, InsertType, ObjectInfo, ObjectInfoState, PhysicsState, Position, Sphere,
-    SpherePath, Target, TransitionState,
+    SphereIndex, SpherePath, Target, TransitionState,
 };
 pub use transition::{SimpleTransition, Transition, TransitionOps};
 

@@ -71,6 +71,28 @@ impl Position {
     }
 }
 
+/// Which of the mover's two spheres a step reads (the retail `sphereNum`
+/// argument, 0 or 1): an index the path's two-sphere arrays always hold, so
+/// no caller can ask for a third sphere (row 25).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SphereIndex {
+    /// Sphere 0, the foot.
+    Foot,
+    /// Sphere 1, the head.
+    Head,
+}
+
+impl SphereIndex {
+    /// The sphere's place in [`SpherePath::global_sphere`] and
+    /// [`SpherePath::global_curr_center`]: 0 for the foot, 1 for the head.
+    pub fn index(self) -> usize {
+        match self {
+            SphereIndex::Foot => 0,
+            SphereIndex::Head => 1,
+        }
+    }
+}
+
 /// The mover's path for one transition step, the retail `SPHEREPATH` (the
 /// fields the family reads and writes).
 #[derive(Clone, Copy, Debug, PartialEq)]

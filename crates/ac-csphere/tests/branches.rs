@@ -5,7 +5,8 @@
 
 use ac_csphere::{
     CollisionInfo, InsertType, ObjectInfo, ObjectInfoState, Plane, Position, SimpleTransition,
-    Sphere, SpherePath, Transition, TransitionOps, TransitionState, Vec3, F_EPSILON, LANDING_Z,
+    Sphere, SphereIndex, SpherePath, Transition, TransitionOps, TransitionState, Vec3, F_EPSILON,
+    LANDING_Z,
 };
 
 const CELL: u32 = 0xA9B4_0021;
@@ -648,13 +649,56 @@ fn branch5_misses_and_standing_still() {
     assert_eq!(run(&o, &mut t, false), TransitionState::Collided);
 }
 
-/// Only the head overlaps and the foot's path never reaches the cap: the
-/// guard of row 18 answers COLLIDED instead of carrying a NaN.
+/// Spec §2 branch 5 written out line by line in plain IEEE `f32`, with no
+/// guard: the answer the literal path gives (OK, COLLIDED or ADJUSTED) for
+/// the foot's check centre `c0`, current centre `cur0`, radius `r0`, the
+/// obstacle `o`, the walk interpolation and the walkable allowance. Only
+/// the answer is returned: ADJUSTED is the one answer that writes.
+fn literal_branch5(
+    c0: Vec3,
+    cur0: Vec3,
+    r0: f32,
+    o: &Sphere,
+    walk_interp: f32,
+    allowance: f32,
+) -> TransitionState {
+    let disp0 = c0 - o.center;
+    let radsum = r0 + o.radius - F_EPSILON + F_EPSILON;
+    let movement = cur0 - c0;
+    let len_sq = movement.length_squared();
+    let diff = -movement.dot(disp0);
+    if len_sq.abs() < F_EPSILON {
+        return TransitionState::Collided;
+    }
+    let mut t = (diff * diff - (disp0.length_squared() - radsum * radsum) * len_sq).sqrt() + diff;
+    if t > 1.0 {
+        t = diff * 2.0 - t;
+    }
+    let time = t / len_sq;
+    let timecheck = (1.0 - time) * walk_interp;
+    if timecheck >= walk_interp || timecheck < -0.1 {
+        return TransitionState::Collided;
+    }
+    let normal = (disp0 + movement * time) / radsum;
+    // is_walkable_allowable is `z > allowance`, false for a NaN.
+    if normal.z > allowance {
+        TransitionState::Adjusted
+    } else {
+        TransitionState::Ok
+    }
+}
+
+/// Only the head overlaps and the foot's path never reaches the cap: row 18
+/// answers as the literal IEEE path does, OK with nothing written (ACE's
+/// answer too).
 #[test]
-fn branch5_head_only_overlap_is_guarded() {
+fn branch5_head_only_overlap_answers_as_the_literal_path() {
     // Boulder radius 0.5 at (0, 0, 1.4); foot at z 0 (|d| = 1.4 > 1), head
     // at z 0.9 (|d| = 0.5, a hit). The foot moved sideways by 0.1 m, so its
-    // path stays 1.4 m from the centre: no real root.
+    // path stays 1.4 m from the centre: diff = -(-0.1, 0, 0)·(0.1, 0, -1.4)
+    // = 0.01, and diff² - (1.96 - 1)·0.01 = 0.0001 - 0.0096 < 0: the square
+    // root is a NaN, every comparison after it is false, the NaN normal is
+    // not walkable: OK, and the transition is left as it was.
     let o = Sphere::new(Vec3::new(0.0, 0.0, 1.4), 0.5);
     let mut t = two_spheres(
         Vec3::new(0.1, 0.0, 0.0),
@@ -664,8 +708,96 @@ fn branch5_head_only_overlap_is_guarded() {
     );
     t.sphere_path.set_collide(Vec3::UP);
     let before = t;
-    assert_eq!(run(&o, &mut t, false), TransitionState::Collided);
+    let literal = literal_branch5(
+        t.sphere_path.global_sphere[0].center,
+        t.sphere_path.global_curr_center[0],
+        0.5,
+        &o,
+        t.sphere_path.walk_interp,
+        t.sphere_path.walkable_allowance,
+    );
+    assert_eq!(literal, TransitionState::Ok);
+    assert_eq!(run(&o, &mut t, false), literal);
     assert_eq!(t, before);
+}
+
+/// A grounded foot under a sphere stepping sideways: the normal from the
+/// obstacle to the foot is straight down, parallel to the ground's normal,
+/// so there is no crease. The step-up's own slide (row 8, ACE's step-up)
+/// tests the plane normal against the foot's offset from the obstacle:
+/// (0, 0, 1)·(0.1, 0, -0.9) = -0.9 < 0, COLLIDED. (The shared crease slide
+/// answered OK there and kept the check position, 9.4 cm into the obstacle:
+/// 0.9998 - sqrt(0.82).)
+#[test]
+fn branch4_grounded_foot_under_a_sphere_without_a_crease_collides() {
+    // Foot r 0.5 at (0, 0, 0.5) moving to (0.1, 0, 0.5); obstacle r 0.5 at
+    // (0, 0, 1.4): |disp0|² = 0.01 + 0.81 = 0.82 ≤ 0.9998², a foot hit; the
+    // clearance radsum - disp.z = 1.0 + 0.9 = 1.9 > 0.4, too tall: slide.
+    let o = Sphere::new(Vec3::new(0.0, 0.0, 1.4), 0.5);
+    let mut t = one_sphere(
+        Vec3::new(0.0, 0.0, 0.5),
+        Vec3::new(0.1, 0.0, 0.5),
+        0.5,
+        grounded(),
+    );
+    let before_check = check_origin(&t);
+    assert_eq!(run(&o, &mut t, false), TransitionState::Collided);
+    // The collision normal was recorded first: (0, 0, -1).
+    assert!(t.collision_info.collision_normal_valid);
+    assert!(close(
+        t.collision_info.collision_normal,
+        Vec3::new(0.0, 0.0, -1.0),
+        1e-6
+    ));
+    assert_eq!(check_origin(&t), before_check);
+}
+
+/// The no-crease case with the obstacle below the foot: (0, 0, 1)·(0.1, 0,
+/// 0.9) = 0.9 ≥ 0, so the movement (0.1, 0, 0) loses its part along the
+/// normal (0, 0, 1), which is 0: SLID with the check position unchanged.
+#[test]
+fn branch4_grounded_foot_over_a_sphere_without_a_crease_slides() {
+    // Obstacle r 0.5 at (0, 0, -0.4): |disp0|² = 0.01 + 0.81, a hit; the
+    // clearance 1.0 - 0.9 = 0.1 is above a step-up height of 0.05: slide.
+    let o = Sphere::new(Vec3::new(0.0, 0.0, -0.4), 0.5);
+    let mut t = one_sphere(
+        Vec3::new(0.0, 0.0, 0.5),
+        Vec3::new(0.1, 0.0, 0.5),
+        0.5,
+        grounded(),
+    );
+    t.object_info.step_up_height = 0.05;
+    assert_eq!(run(&o, &mut t, false), TransitionState::Slid);
+    assert!(close(check_origin(&t), Vec3::new(0.1, 0.0, 0.5), 1e-6));
+    assert!(close(
+        t.collision_info.collision_normal,
+        Vec3::new(0.0, 0.0, 1.0),
+        1e-6
+    ));
+}
+
+/// The sphere an index names: the foot and the head, nothing else.
+#[test]
+fn sphere_index_names_the_two_spheres() {
+    assert_eq!(SphereIndex::Foot.index(), 0);
+    assert_eq!(SphereIndex::Head.index(), 1);
+    // The index picks the centres read: an obstacle centred on the head's
+    // current centre (0, 0, 0.9) gives the head a zero normal, COLLIDED
+    // (spec §4's normalize_check_small); from the foot at the origin the
+    // normal is (0, 0, -1), parallel to the ground's, no crease, and the
+    // shared slide's opposing normals answer OK.
+    let o = Sphere::new(Vec3::new(0.0, 0.0, 0.9), 0.5);
+    let ops = SimpleTransition::default();
+    let mut t = two_spheres(Vec3::ZERO, Vec3::new(0.1, 0.0, 0.0), 0.5, grounded());
+    assert_eq!(
+        o.slide_sphere_from_contact(&mut t, &ops, SphereIndex::Head),
+        TransitionState::Collided
+    );
+    let mut t = two_spheres(Vec3::ZERO, Vec3::new(0.1, 0.0, 0.0), 0.5, grounded());
+    assert_eq!(
+        o.slide_sphere_from_contact(&mut t, &ops, SphereIndex::Foot),
+        TransitionState::Ok
+    );
 }
 
 // ---------------------------------------------------------------- wrapper

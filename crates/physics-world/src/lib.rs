@@ -192,4 +192,6 @@ pub use shape_query::{ContactList, QueryOptions, RayBodyHit, ShapeQuery, MAX_CON
 pub use strike::{UpdateSweep, LANDING_FLAG};
 pub use sweep::{MoverState, SweepReport};
 pub use tiles::LevelError;
-pub use world::{build_human_set, PhysicsWorld, Refusals, StepRate, WorldConfig};
+pub use world::{
+    build_human_set, BackOffReading, PhysicsWorld, Readings, Refusals, StepRate, WorldConfig,
+};

@@ -9,7 +9,7 @@ use collision_mesh::TriangleFlags;
 use kernels::Contact;
 use ps2_float::{Real, Vec4};
 
-use crate::{BodyFlags, BodyId, Other, OwnerId, Owners, PhysicsWorld};
+use crate::{BackOffReading, BodyFlags, BodyId, Other, OwnerId, Owners, PhysicsWorld};
 
 /// The owner's answer word (owner vtable `+0xf8`): the low 16 bits are the
 /// code, the high bits steer the walk (overview "Contacts").
@@ -126,6 +126,27 @@ fn contact_normal<R: Real>(c: &Contact<R>) -> Vec4<R> {
 pub fn back_off_plane<R: Real>(to_touch: Vec4<R>, n: Vec4<R>) -> Vec4<R> {
     let s = to_touch.dot(n);
     n.scale(s + back_off::<R>()).with_w(R::ZERO)
+}
+
+/// [`back_off_plane`] under one of the two readings of code 1
+/// ([`BackOffReading`], divergence 221): [`BackOffReading::Trace`] is
+/// [`back_off_plane`]; [`BackOffReading::CodeOneText`] gives the same
+/// advance `n × (s + 0.01)` only when it goes into the plane
+/// (`s + 0.01 < 0`, the touch more than 0.01 m away), and the zero vector
+/// otherwise (the body is not moved).
+#[must_use]
+pub fn back_off_plane_read<R: Real>(
+    reading: BackOffReading,
+    to_touch: Vec4<R>,
+    n: Vec4<R>,
+) -> Vec4<R> {
+    let s = to_touch.dot(n);
+    let k = s + back_off::<R>();
+    match reading {
+        BackOffReading::Trace => n.scale(k).with_w(R::ZERO),
+        BackOffReading::CodeOneText if k < R::ZERO => n.scale(k).with_w(R::ZERO),
+        BackOffReading::CodeOneText => Vec4::ZERO,
+    }
 }
 
 /// `v` without its part into the surface of unit normal `n`: with
@@ -312,7 +333,7 @@ impl<R: Real> PhysicsWorld<R> {
         st: &mut MoveState<R>,
     ) {
         let t = c.fraction.unwrap_or(R::ZERO);
-        let a = back_off_plane(pass_move.scale(t), n);
+        let a = back_off_plane_read(self.config.readings.back_off, pass_move.scale(t), n);
         if a.x == R::ZERO && a.y == R::ZERO && a.z == R::ZERO {
             return;
         }

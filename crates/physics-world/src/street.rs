@@ -190,6 +190,7 @@ impl<R: Real> Street<R> {
         let mut world = PhysicsWorld::<R>::construct(WorldConfig {
             capacities: caps,
             rate: StepRate::Hz30,
+            readings: Default::default(),
         });
         world.set_mesh(
             build::from_soup(&street_soup(), &BuildConfig::default(), "street")

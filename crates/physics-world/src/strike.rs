@@ -22,8 +22,11 @@ use crate::{BodyFlags, BodyId, Other, OwnerId, Owners, PhysicsWorld};
 /// The type mask bit of a human (owner vtable `+0x20`).
 const HUMAN_TYPE: u32 = 0x40;
 
-/// The body flags a strike's gather meets: WEAPONTARGET | MELEETARGET.
-const STRIKE_GATHER: u32 = 0x18;
+/// The body flags a strike's gather meets: WEAPONTARGET | MELEETARGET |
+/// CHARGETARGET, the union of the loop's own filters (0x10 or 0x20 for a
+/// bone shape against a non-human, 0x8 for a weapon sphere), so every body
+/// a filter accepts is a candidate (divergence 241).
+const STRIKE_GATHER: u32 = 0x38;
 
 /// The body flags a bone shape needs on a candidate that is not a human:
 /// MELEETARGET | CHARGETARGET.
@@ -134,7 +137,8 @@ impl<R: Real> PhysicsWorld<R> {
     /// Human_TestStrikes builds the sweep", Unit 5; overview "The
     /// shape-pair tables"). Nothing unless a bone bit or the weapon flag is
     /// set. The candidates are the bodies of the human's broad bound whose
-    /// flags meet 0x18 (the human itself left out); a candidate the striker
+    /// flags meet 0x38 (the human itself left out; divergence 241), so a
+    /// box flagged only CHARGETARGET (0x20) is struck; a candidate the striker
     /// ignores, or that [`Owners::may_strike`] refuses, is skipped. For each
     /// candidate, each strike shape in turn (the bone shapes with flags 0x1
     /// and 0x2, then the weapon spheres) is put at its previous

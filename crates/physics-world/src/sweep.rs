@@ -78,6 +78,11 @@ use crate::{BodyFlags, BodyId, OwnerId, Owners, PhysicsWorld};
 /// The type mask bit of a human (owner vtable `+0x20`).
 const HUMAN_TYPE: u32 = 0x40;
 
+/// `1e-6` (0x358637bd): a pass whose move `D` has `D·D` at most this sweeps
+/// nothing and ends the move (kernels file, Unit 13 "Test ideas", box-box
+/// contact; divergence 228).
+const TINY_MOVE_BITS: u32 = 0x3586_37bd;
+
 /// The mover's state that its layer mask depends on (overview "Sweeping a
 /// body" step 3). The charge bit comes from the capsule's own shape flag
 /// 0x2, read by the sweep.
@@ -401,6 +406,9 @@ impl<R: Real> PhysicsWorld<R> {
     ///   (`x`, `y`, and `z` only when upward; divergence 228), which is
     ///   written to the owner when the body has flag 0x400 and a stopping
     ///   contact asked for it;
+    /// - a pass whose move `D` is tiny (`D·D ≤ 1e-6`, tested before every
+    ///   pass, the first included: Unit 13 "Test ideas") sweeps nothing and
+    ///   ends the move as a slide that left no move (divergence 228);
     /// - three stopped passes, or a slide that left no move: the body stays
     ///   where the last advance put it, the real velocity loses its
     ///   horizontal part and is written to the owner whatever the flags,
@@ -450,9 +458,14 @@ impl<R: Real> PhysicsWorld<R> {
         let mut st = MoveState::new(folded, v);
         let mut outcome = walk::AGAIN;
         let mut list = self.sweep_list.take().unwrap_or_default();
-        for pass in 0..3 {
+        let tiny = R::from_bits(TINY_MOVE_BITS);
+        for _ in 0..3 {
             let d = st.velocity.scale(dt).with_w(R::ZERO);
-            if pass > 0 && is_zero(d) {
+            // The tiny move (Unit 13's box-box test ideas: the body sweep
+            // stops below |D|² ≤ 1e-6), tested at the top of every pass:
+            // the walk is left as "another pass", so the move ends as a
+            // slide that left no move (divergence 228).
+            if d.dot(d) <= tiny {
                 break;
             }
             report.passes += 1;

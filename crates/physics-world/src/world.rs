@@ -42,9 +42,38 @@ impl StepRate {
     }
 }
 
-/// How a world is made: the pools' capacities (the console's by default)
-/// and the step rate. Raising a capacity changes no answer below the
-/// console's limits: every pool still hands out its first free entry.
+/// The two readings of code 1's advance (`PhysicsVec_BackOffPlane`), where
+/// the overview states two things that disagree (divergence 221).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum BackOffReading {
+    /// The brick trace's reading ("Settling a landed object", tick 32: back
+    /// to 0.01 above the floor from 0.0078): the advance is `n × (s + 0.01)`
+    /// whatever the sign, so a touch nearer than 0.01 m (or a fraction-0
+    /// contact) backs the body out to 0.01 m in front of it. The default.
+    #[default]
+    Trace,
+    /// The code-1 row of "Contacts" read literally: the body is advanced to
+    /// 0.01 m short of the touch only when the touch is more than 0.01 m
+    /// away along the normal (`s + 0.01 < 0`); a nearer touch leaves it
+    /// where it is.
+    CodeOneText,
+}
+
+/// The readings a world takes where the specification contradicts itself,
+/// one named choice each; the default of each is the reading the runtime
+/// traces support.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Readings {
+    /// Code 1's advance (divergence 221).
+    pub back_off: BackOffReading,
+}
+
+/// How a world is made: the pools' capacities (the console's by default),
+/// the step rate and the readings of the spec's self-contradictions.
+/// Raising a capacity changes no answer below the console's limits: every
+/// pool still hands out its first free entry.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct WorldConfig {
@@ -52,6 +81,9 @@ pub struct WorldConfig {
     pub capacities: PoolCapacities,
     /// The step rate.
     pub rate: StepRate,
+    /// The readings (default: the traces').
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub readings: Readings,
 }
 
 /// Counters of what the world refused (full pools and slots), so that the

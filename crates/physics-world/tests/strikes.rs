@@ -278,13 +278,23 @@ fn refused_and_unflagged_bodies_are_not_struck<R: Real>() {
     w.clear_body_flags(car, BodyFlags::from_bits_retain(0x2_211a));
     w.set_body_flags(car, BodyFlags::WEAPONTARGET);
     assert!(strike(&mut o, &mut w, h).is_empty());
-    // No flag of 0x18: not even gathered.
+    // BLOCKOBJECTS (0x2) only, none of the gather's 0x38: not gathered.
     w.clear_body_flags(car, BodyFlags::WEAPONTARGET);
-    w.set_body_flags(car, BodyFlags::CHARGETARGET);
+    w.set_body_flags(car, BodyFlags::from_bits_retain(0x2));
     assert!(strike(&mut o, &mut w, h).is_empty());
-    // MELEETARGET: struck.
+    // CHARGETARGET (0x20) only: the kernels file's "Which bodies" tries a
+    // non-human with 0x10 or 0x20, and the gather meets 0x38 (divergence
+    // 241), so the box is struck; the hand's centre (-0.08, -0.5, 0.5) is
+    // inside it (|x| < 2, |y| < 1, |z - 0.5| < 0.5): fraction 0.
+    w.clear_body_flags(car, BodyFlags::from_bits_retain(0x2));
+    w.set_body_flags(car, BodyFlags::CHARGETARGET);
+    let cs = strike(&mut o, &mut w, h);
+    assert_eq!(cs.len(), 1);
+    assert_eq!(cs[0].other.owner, Some(2));
+    near(cs[0].fraction.unwrap(), 0.0, 0.0);
+    // The struck owner is then ignored: MELEETARGET added, nothing more.
     w.set_body_flags(car, BodyFlags::MELEETARGET);
-    assert_eq!(strike(&mut o, &mut w, h).len(), 1);
+    assert!(strike(&mut o, &mut w, h).is_empty());
 }
 
 /// A target human (owner 2) at the origin with its spine bone and head

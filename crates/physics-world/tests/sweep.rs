@@ -46,6 +46,9 @@ both_modes!(
     write_back_requests,
     bodies_and_walls_in_one_sorted_list,
     walker_into_a_human_pushes_him,
+    tiny_first_move_stops_a_free_box,
+    a_move_just_above_the_tiny_limit_is_swept,
+    tiny_bounce_at_pass_2_rests_at_the_advance,
 );
 
 const TOL: f32 = 2e-6;
@@ -999,4 +1002,123 @@ fn walker_into_a_human_pushes_him<R: Real>() {
     assert_eq!(rep.contacts, 0);
     assert!(rep.moved);
     near(t2.get(a2).frame.position.x, 2.0, 1e-6);
+}
+
+/// A free world-object box (size 0.2 × 0.2 × 0.2, no level, no bodies) at
+/// `at`, owned by owner 1.
+fn free_box<R: Real>(w: &mut PhysicsWorld<R>, t: &mut Table<R>, at: (f32, f32, f32)) -> BodyId {
+    let o = t.add(1, Owner::at(0x1, at.0, at.1, at.2));
+    let s = w
+        .shape_pools_mut()
+        .alloc_object_box(v(0.2, 0.2, 0.2))
+        .unwrap();
+    let b = w
+        .create_object_body(t, o, s, BodyFlags::OBJECT_START)
+        .unwrap();
+    w.update(t, b);
+    b
+}
+
+fn tiny_first_move_stops_a_free_box<R: Real>() {
+    // Unit 13's box-box test ideas: the body sweep stops below
+    // |D|² ≤ 1e-6 (divergence 228). v = (0.03, 0.01, 0) for 1/60 s gives
+    // D = (5e-4, 1.667e-4, 0): D·D = 2.5e-7 + 2.78e-8 = 2.78e-7 ≤ 1e-6, so
+    // no pass is swept and the move ends as a slide that left no move:
+    // the box stays at (1, 2, 3), its horizontal velocity is zeroed and
+    // written (whatever the flags), the counter goes up.
+    let mut w = PhysicsWorld::<R>::default();
+    let mut t = Table::default();
+    let b = free_box(&mut w, &mut t, (1.0, 2.0, 3.0));
+    let mut cands = Vec::new();
+    let vel = v::<R>(0.03, 0.01, -0.02);
+    let rep = w.sweep(
+        &mut t,
+        b,
+        vel,
+        r(1.0 / 60.0),
+        &MoverState::default(),
+        &mut cands,
+    );
+    // D·D adds (−0.02 / 60)² = 1.1e-7: 3.9e-7, still below the limit.
+    assert_eq!(rep.passes, 0);
+    assert_eq!(rep.contacts, 0);
+    assert!(rep.stuck && !rep.moved && !rep.aborted);
+    near_v(t.get(id(1)).frame.position, [1.0, 2.0, 3.0], 0.0);
+    assert_eq!(t.get(id(1)).velocities.len(), 1);
+    near_v(t.get(id(1)).velocities[0], [0.0, 0.0, -0.02], 0.0);
+    assert_eq!(w.body(b).unwrap().stuck, 1);
+    // The box did not move: its bounds are still 3 ± 0.1 in z.
+    near(w.body(b).unwrap().aabb.min.z, 2.9, 1e-6);
+    // A zero move is the same stop (it was swept and went on before).
+    let rep = w.sweep(
+        &mut t,
+        b,
+        v(0.0, 0.0, 0.0),
+        r(1.0 / 60.0),
+        &MoverState::default(),
+        &mut cands,
+    );
+    assert!(rep.stuck && rep.passes == 0);
+    assert_eq!(w.body(b).unwrap().stuck, 2);
+}
+
+fn a_move_just_above_the_tiny_limit_is_swept<R: Real>() {
+    // v = (0.09, 0, 0) for 1/60 s: D = (1.5e-3, 0, 0), D·D = 2.25e-6 > 1e-6:
+    // one pass, nothing met, the box moves by D and the counter is reset.
+    let mut w = PhysicsWorld::<R>::default();
+    let mut t = Table::default();
+    let b = free_box(&mut w, &mut t, (1.0, 2.0, 3.0));
+    let mut cands = Vec::new();
+    let rep = w.sweep(
+        &mut t,
+        b,
+        v(0.09, 0.0, 0.0),
+        r(1.0 / 60.0),
+        &MoverState::default(),
+        &mut cands,
+    );
+    assert_eq!(rep.passes, 1);
+    assert!(rep.moved && !rep.stuck);
+    near_v(t.get(id(1)).frame.position, [1.0015, 2.0, 3.0], 1e-6);
+    assert_eq!(w.body(b).unwrap().stuck, 0);
+}
+
+fn tiny_bounce_at_pass_2_rests_at_the_advance<R: Real>() {
+    // The drop of `sphere_drops_onto_a_floor_and_bounces` straight down
+    // with restitution 0.0005: pass 1, d = (0, 0, −1.5), the bottom is 0.5
+    // above the floor, t = 1/3, the advance (0, 0, −0.49) puts the centre at
+    // z 0.51; the bounce gives vz = −6 + 6 × 1.0005 = 0.003. Pass 2:
+    // d = (0, 0, 0.00075), D·D = 5.6e-7 ≤ 1e-6, so the sweep stops there
+    // (divergence 228): the sphere rests at z 0.51 (before the rule it went
+    // on by 0.00075 to 0.51075), vz 0.003 is kept (only x and y are zeroed)
+    // and written, and the counter goes up.
+    let mut w = PhysicsWorld::<R>::default();
+    let mut t = Table::default();
+    w.set_mesh(mesh(&floor(0.0)));
+    let b = sphere_body(
+        &mut w,
+        &mut t,
+        1,
+        (0.0, 0.0, 1.0),
+        0.5,
+        BodyFlags::OBJECT_START,
+    );
+    t.get_mut(id(1)).answers = vec![2];
+    t.get_mut(id(1)).attrs.insert(8, r(0.0005));
+    let mut cands = Vec::new();
+    let rep = w.sweep(
+        &mut t,
+        b,
+        v(0.0, 0.0, -6.0),
+        r(0.25),
+        &MoverState::default(),
+        &mut cands,
+    );
+    assert_eq!(rep.passes, 1);
+    assert_eq!(rep.contacts, 1);
+    assert!(rep.stuck && !rep.moved);
+    near_v(t.get(id(1)).frame.position, [0.0, 0.0, 0.51], 1e-5);
+    near_v(rep.velocity, [0.0, 0.0, 0.003], 1e-5);
+    assert_eq!(w.body(b).unwrap().stuck, 1);
+    near(w.body(b).unwrap().aabb.min.z, 0.01, 1e-5);
 }

@@ -1,0 +1,272 @@
+//! The readings a world takes where the specification contradicts itself
+//! (`WorldConfig::readings`), each consequence pinned under each choice, in
+//! both float modes. Code 1's advance (divergence 221): the overview's
+//! "Contacts" row advances the body to 0.01 m short of the touch when that
+//! is more than 0.01 m ([`BackOffReading::CodeOneText`]); the brick trace
+//! of "Settling a landed object" (tick 32) goes back up to 0.01 m above the
+//! floor from 0.0078 ([`BackOffReading::Trace`], the default). Every
+//! expected number is worked by hand in the comment above its assertion.
+
+mod common;
+
+use collision_mesh::{build, BuildConfig, SoupTriangle};
+use common::{both_modes, id, near, near_v, r, v, Owner, Table};
+use physics_world::resolve::back_off_plane_read;
+use physics_world::{
+    BackOffReading, BodyFlags, BodyId, MoverState, PhysicsWorld, Readings, WorldConfig,
+};
+use ps2_float::{Real, Vec4};
+
+both_modes!(
+    the_default_is_the_trace,
+    advance_function_under_both_readings,
+    boxes_inside_each_other_climb_under_the_trace,
+    boxes_inside_each_other_stay_under_the_text,
+    walker_inside_a_wall_is_pushed_back_under_the_trace,
+    walker_inside_a_wall_stays_under_the_text,
+    small_sphere_near_the_floor_is_lifted_under_the_trace,
+    small_sphere_near_the_floor_stays_under_the_text,
+);
+
+fn world<R: Real>(back_off: BackOffReading) -> PhysicsWorld<R> {
+    PhysicsWorld::construct(WorldConfig {
+        readings: Readings { back_off },
+        ..WorldConfig::default()
+    })
+}
+
+fn mesh(soup: &[SoupTriangle]) -> collision_mesh::CollisionMesh {
+    build::from_soup(soup, &BuildConfig::default(), "test").unwrap()
+}
+
+fn floor() -> Vec<SoupTriangle> {
+    let (a, b, c, d) = (
+        [-10.0, -10.0, 0.0],
+        [10.0, -10.0, 0.0],
+        [10.0, 10.0, 0.0],
+        [-10.0, 10.0, 0.0],
+    );
+    vec![SoupTriangle::new([a, b, c]), SoupTriangle::new([a, c, d])]
+}
+
+/// A wall at x = 2 facing −x (the sweep tests' wall).
+fn wall() -> Vec<SoupTriangle> {
+    let a = [2.0, -10.0, 0.0];
+    let b = [2.0, 10.0, 0.0];
+    let c = [2.0, 10.0, 3.0];
+    let d = [2.0, -10.0, 3.0];
+    vec![SoupTriangle::new([a, c, b]), SoupTriangle::new([a, d, c])]
+}
+
+fn the_default_is_the_trace<R: Real>() {
+    assert_eq!(
+        WorldConfig::default().readings.back_off,
+        BackOffReading::Trace
+    );
+    assert_eq!(
+        PhysicsWorld::<R>::default().config().readings.back_off,
+        BackOffReading::Trace
+    );
+}
+
+fn advance_function_under_both_readings<R: Real>() {
+    let n = v::<R>(0.0, 0.0, 1.0);
+    for reading in [BackOffReading::Trace, BackOffReading::CodeOneText] {
+        // A touch 0.5 m ahead: s = −0.5, the advance (0, 0, −0.49) under
+        // both readings (more than 0.01 m away).
+        near_v(
+            back_off_plane_read(reading, v::<R>(0.3, 0.0, -0.5), n),
+            [0.0, 0.0, -0.49],
+            1e-6,
+        );
+    }
+    // A touch 5 mm ahead: s + 0.01 = 0.005. The trace backs the body out by
+    // 5 mm; the text leaves it.
+    near_v(
+        back_off_plane_read(BackOffReading::Trace, v::<R>(0.0, 0.0, -0.005), n),
+        [0.0, 0.0, 0.005],
+        1e-6,
+    );
+    assert_eq!(
+        back_off_plane_read(BackOffReading::CodeOneText, v::<R>(0.0, 0.0, -0.005), n).to_f32(),
+        [0.0; 4]
+    );
+    // A fraction-0 contact (no move to the touch): 0.01 m out, or nothing.
+    near_v(
+        back_off_plane_read(BackOffReading::Trace, Vec4::<R>::ZERO, n),
+        [0.0, 0.0, 0.01],
+        1e-6,
+    );
+    assert_eq!(
+        back_off_plane_read(BackOffReading::CodeOneText, Vec4::<R>::ZERO, n).to_f32(),
+        [0.0; 4]
+    );
+}
+
+/// A world-object box of full size 1 × 1 × 1 owned by `n` at `at`.
+fn cube<R: Real>(
+    w: &mut PhysicsWorld<R>,
+    t: &mut Table<R>,
+    n: u32,
+    at: (f32, f32, f32),
+    flags: BodyFlags,
+) -> BodyId {
+    let o = t.add(n, Owner::at(0x1, at.0, at.1, at.2));
+    let s = w
+        .shape_pools_mut()
+        .alloc_object_box(v(1.0, 1.0, 1.0))
+        .unwrap();
+    let b = w.create_object_body(t, o, s, flags).unwrap();
+    w.update(t, b);
+    b
+}
+
+/// Mover cube (owner 1) at z 1.3 inside a still cube (owner 2, BLOCKOBJECTS)
+/// at z 1.0 (0.7 m of overlap), falling at 3 m/s for 1/30 s per update,
+/// answering 0x10001 (code 1, the walk ends). Returns the mover's z after
+/// each of `updates` updates.
+fn overlapping_cubes<R: Real>(reading: BackOffReading, updates: usize) -> Vec<f32> {
+    let mut w = world::<R>(reading);
+    let mut t = Table::default();
+    let b = cube(&mut w, &mut t, 1, (0.0, 0.0, 1.3), BodyFlags::OBJECT_START);
+    cube(
+        &mut w,
+        &mut t,
+        2,
+        (0.0, 0.0, 1.0),
+        BodyFlags::OBJECT_START | BodyFlags::BLOCKOBJECTS,
+    );
+    t.get_mut(id(1)).answers = vec![0x1_0001];
+    let mut cands = Vec::new();
+    let mut zs = Vec::new();
+    for _ in 0..updates {
+        w.sweep(
+            &mut t,
+            b,
+            v(0.0, 0.0, -3.0),
+            r(1.0 / 30.0),
+            &MoverState::default(),
+            &mut cands,
+        );
+        w.update(&t, b);
+        zs.push(t.get(id(1)).frame.position.z.to_f32());
+    }
+    zs
+}
+
+fn boxes_inside_each_other_climb_under_the_trace<R: Real>() {
+    // Unit 13's box pair: fraction 0 and normal −unit(move) = (0, 0, 1).
+    // The trace's advance is (0, 0, 0 + 0.01); code 1 removes the velocity's
+    // part into the normal (all of it), so the walk's rest is 0: the mover
+    // rises 0.01 m per update (divergence 273), 1.31, 1.32, 1.33, 1.34.
+    let zs = overlapping_cubes::<R>(BackOffReading::Trace, 4);
+    for (k, z) in zs.iter().enumerate() {
+        near(R::from_f32(*z), 1.3 + 0.01 * (k + 1) as f32, 1e-5);
+    }
+}
+
+fn boxes_inside_each_other_stay_under_the_text<R: Real>() {
+    // The same contact under the code-1 text: the touch is not more than
+    // 0.01 m away (s = 0), no advance; the rest is 0: the mover stays.
+    let zs = overlapping_cubes::<R>(BackOffReading::CodeOneText, 4);
+    for z in zs {
+        near(R::from_f32(z), 1.3, 0.0);
+    }
+}
+
+/// A walking human whose sphere (r 0.35) starts 5 cm into the wall at x = 2
+/// (feet at x 1.7), walking into it at 1 m/s for `updates` updates of
+/// 1/30 s, answering 0x20001. Returns the feet's x after each update.
+fn walker_in_wall<R: Real>(reading: BackOffReading, updates: usize) -> Vec<f32> {
+    let mut w = world::<R>(reading);
+    let mut t = Table::default();
+    w.set_mesh(mesh(&wall()));
+    let o = t.add(1, Owner::at(0x40, 1.7, 0.0, 0.0));
+    let b = w.create_human_body(&t, o).unwrap();
+    w.update(&t, b);
+    t.get_mut(o).answers = vec![0x2_0001];
+    let mut cands = Vec::new();
+    let mut xs = Vec::new();
+    for _ in 0..updates {
+        w.sweep(
+            &mut t,
+            b,
+            v(1.0, 0.0, 0.0),
+            r(1.0 / 30.0),
+            &MoverState::default(),
+            &mut cands,
+        );
+        w.update(&t, b);
+        xs.push(t.get(id(1)).frame.position.x.to_f32());
+    }
+    xs
+}
+
+fn walker_inside_a_wall_is_pushed_back_under_the_trace<R: Real>() {
+    // Unit 1: a sphere already reaching the plane meets the face at
+    // fraction 0. The advance is n × 0.01 = (−0.01, 0, 0); the velocity
+    // loses its part into the wall (all of it), pass 2's move is 0 (the
+    // tiny move): the feet go back 0.01 m per update while he walks in,
+    // 1.69, 1.68, 1.67.
+    let xs = walker_in_wall::<R>(BackOffReading::Trace, 3);
+    for (k, x) in xs.iter().enumerate() {
+        near(R::from_f32(*x), 1.7 - 0.01 * (k + 1) as f32, 1e-5);
+    }
+}
+
+fn walker_inside_a_wall_stays_under_the_text<R: Real>() {
+    // Fraction 0: s = 0, not more than 0.01 m: no advance; the slide leaves
+    // no move: the feet stay at 1.7.
+    let xs = walker_in_wall::<R>(BackOffReading::CodeOneText, 3);
+    for x in xs {
+        near(R::from_f32(x), 1.7, 0.0);
+    }
+}
+
+/// A sphere of radius 0.004 with its centre at z 0.005 (1 mm above the
+/// floor), falling at 3 m/s for 1/30 s (d = (0, 0, −0.1)), answering
+/// 0x10003 (a settled object's floor: the advance, both velocities zeroed,
+/// the walk ends). Returns its centre's z.
+fn small_sphere<R: Real>(reading: BackOffReading) -> f32 {
+    let mut w = world::<R>(reading);
+    let mut t = Table::default();
+    w.set_mesh(mesh(&floor()));
+    let o = t.add(1, Owner::at(0x1, 0.0, 0.0, 0.005));
+    let s = w.shape_pools_mut().alloc_object_sphere(r(0.004)).unwrap();
+    let b = w
+        .create_object_body(&t, o, s, BodyFlags::OBJECT_START)
+        .unwrap();
+    w.update(&t, b);
+    t.get_mut(o).answers = vec![0x1_0003];
+    let mut cands = Vec::new();
+    w.sweep(
+        &mut t,
+        b,
+        v(0.0, 0.0, -3.0),
+        r(1.0 / 30.0),
+        &MoverState::default(),
+        &mut cands,
+    );
+    t.get(id(1)).frame.position.z.to_f32()
+}
+
+fn small_sphere_near_the_floor_is_lifted_under_the_trace<R: Real>() {
+    // The touch at fraction 0.001 / 0.1 = 0.01: to_touch (0, 0, −0.001),
+    // s = −0.001, the advance (0, 0, 0.009): the centre goes up to 0.014,
+    // its bottom 0.01 above the floor.
+    near(
+        R::from_f32(small_sphere::<R>(BackOffReading::Trace)),
+        0.014,
+        1e-5,
+    );
+}
+
+fn small_sphere_near_the_floor_stays_under_the_text<R: Real>() {
+    // s + 0.01 = 0.009 ≥ 0: the touch is not more than 0.01 m away, no
+    // advance; both velocities zeroed, the rest 0: it stays at 0.005.
+    near(
+        R::from_f32(small_sphere::<R>(BackOffReading::CodeOneText)),
+        0.005,
+        1e-6,
+    );
+}
