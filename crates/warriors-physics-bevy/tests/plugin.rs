@@ -556,3 +556,162 @@ fn bad_input_is_refused_by_message() {
         .unwrap();
     assert_eq!(answer, Err(SpatialError::NoLevel));
 }
+
+/// A car and a pane made from their components stand where their
+/// `Transform`s put them, with the facade's boxes for the same
+/// descriptions, and a car's two boxes are the body's shapes.
+#[test]
+fn cars_and_panes_are_the_facades() {
+    let turn = UnitQuaternion::from_axis_angle(&Vector3::z_axis(), 0.3);
+    let boxes = [
+        (Vector3::new(2.0, 0.9, 0.5), Vector3::new(0.0, 0.0, 0.5)),
+        (Vector3::new(1.0, 0.8, 0.4), Vector3::new(-0.3, 0.0, 1.3)),
+    ];
+    let mut world = World::<f32>::new();
+    let car = world
+        .add_car(CarDesc {
+            position: Point3::new(5.0, 1.0, 0.0),
+            rotation: turn,
+            boxes,
+        })
+        .unwrap();
+    let pane = world
+        .add_pane(PaneDesc {
+            position: Point3::new(-3.0, 0.0, 1.0),
+            rotation: UnitQuaternion::identity(),
+            size: Vector3::new(0.02, 2.0, 1.5),
+        })
+        .unwrap();
+
+    let mut app = app::<f32>(None);
+    let q = turn.quaternion();
+    let car_e = app
+        .world_mut()
+        .spawn((
+            Transform::from_xyz(5.0, 1.0, 0.0)
+                .with_rotation(bevy_math::Quat::from_xyzw(q.i, q.j, q.k, q.w)),
+            Car::<f32> { boxes },
+        ))
+        .id();
+    let pane_e = app
+        .world_mut()
+        .spawn((
+            Transform::from_xyz(-3.0, 0.0, 1.0),
+            Pane::<f32> {
+                size: Vector3::new(0.02, 2.0, 1.5),
+            },
+        ))
+        .id();
+    app.update();
+    run_ticks::<f32>(&mut app, 3);
+    let physics = app.world().resource::<Physics<f32>>();
+    for (e, facade) in [(car_e, car), (pane_e, pane)] {
+        let body = physics.body(e).expect("a body");
+        assert_eq!(body.kind(), facade.kind());
+        assert_eq!(
+            physics.world().bounds(body).unwrap(),
+            world.bounds(facade).unwrap()
+        );
+        let ours: Vec<_> = physics.world().shapes(body).unwrap().collect();
+        let theirs: Vec<_> = world.shapes(facade).unwrap().collect();
+        assert_eq!(ours, theirs);
+    }
+    // The pane's box: 0.01 either side of x = −3 (its half size).
+    let (lo, hi) = physics
+        .world()
+        .bounds(physics.body(pane_e).unwrap())
+        .unwrap();
+    assert!((lo.x + 3.01).abs() < 1e-5 && (hi.x + 2.99).abs() < 1e-5);
+    assert_eq!(
+        physics
+            .world()
+            .shapes(physics.body(car_e).unwrap())
+            .unwrap()
+            .count(),
+        2
+    );
+}
+
+/// `PhysicsLevel::load` reads each form by its name: the street's OBJ
+/// (28 triangles: fixtures/mesh/README.md's road, kerbs, pavements,
+/// façades, end wall, car shell and window) and the hand-made chunk
+/// container (three triangles); a missing file is the facade's error
+/// naming it.
+#[test]
+fn levels_load_from_any_form() {
+    let street =
+        PhysicsLevel::<f32>::load(test_support::workspace_path("fixtures/mesh/street.obj"))
+            .unwrap();
+    assert_eq!(street.0.triangle_count(), 28);
+    let hand =
+        PhysicsLevel::<f32>::load(test_support::workspace_path("fixtures/mesh/hand-made.lev"))
+            .unwrap();
+    assert_eq!(hand.0.triangle_count(), 3);
+    let missing = PhysicsLevel::<f32>::load("no/such/level.obj").unwrap_err();
+    assert!(missing.to_string().contains("level.obj"), "{missing}");
+    // Given to the world at the next fixed step.
+    let mut app = app::<f32>(Some(street.0.clone()));
+    app.update();
+    run_ticks::<f32>(&mut app, 1);
+    let level = app
+        .world()
+        .resource::<Physics<f32>>()
+        .world()
+        .level()
+        .map(Level::triangle_count);
+    assert_eq!(level, Some(28));
+}
+
+/// The game's hooks, the plugin's second type parameter: a hook that
+/// ignores every contact lets a crate fall through the floor (one second of
+/// free fall from 1 m ends below z = −3), and the contact messages carry
+/// the hook's answer; a hook that counts is read back from the resource.
+#[derive(Default)]
+struct Ghost {
+    asked: usize,
+}
+
+impl Hooks<f32> for Ghost {
+    fn contact(&mut self, _: &ContactEvent<f32>, _: ContactAnswer) -> ContactAnswer {
+        self.asked += 1;
+        ContactAnswer::IGNORE
+    }
+}
+
+#[derive(Resource, Default)]
+struct Answers(Vec<ContactAnswer>);
+
+fn answers(mut seen: ResMut<Answers>, mut contacts: MessageReader<ContactMessage>) {
+    seen.0.extend(contacts.read().map(|m| m.contact.answer));
+}
+
+#[test]
+fn hooks_change_the_answer() {
+    let floor = [
+        SoupTriangle::new([[-10.0, -10.0, 0.0], [10.0, -10.0, 0.0], [10.0, 10.0, 0.0]]),
+        SoupTriangle::new([[-10.0, -10.0, 0.0], [10.0, 10.0, 0.0], [-10.0, 10.0, 0.0]]),
+    ];
+    let level = Level::<f32>::from_soup(&floor, &LevelConfig::default(), "floor").unwrap();
+    let mut app = App::new();
+    app.add_plugins((TimePlugin, WarriorsPhysicsPlugin::<f32, Ghost>::default()))
+        .insert_resource(TimeUpdateStrategy::FixedTimesteps(1))
+        .insert_resource(PhysicsLevel::new(level))
+        .init_resource::<Answers>()
+        .add_systems(PostUpdate, answers);
+    let c = app
+        .world_mut()
+        .spawn((
+            Transform::from_xyz(0.0, 0.0, 1.0),
+            WorldObject::<f32>::cuboid(Vector3::new(0.4, 0.4, 0.4)),
+            Throw::<f32>::drop(),
+        ))
+        .id();
+    app.update();
+    run_ticks::<f32>(&mut app, 60);
+    let z = app.world().get::<Transform>(c).unwrap().translation.z;
+    assert!(z < -3.0, "{z}");
+    let seen = &app.world().resource::<Answers>().0;
+    assert!(!seen.is_empty() && seen.iter().all(|&a| a == ContactAnswer::IGNORE));
+    let asked = app.world().resource::<PhysicsHooks<Ghost>>().0.asked;
+    assert_eq!(asked, seen.len());
+}
