@@ -7,9 +7,10 @@
 //! before any tile is built (divergence 331).
 //!
 //! On the code before this file the 6 km ground with 21,000 triangles was
-//! refused as over budget, a corner at 10⁶ m was taken, and the fan of 700
-//! triangles in tiles of one triangle took seconds and hundreds of MiB to
-//! build.
+//! refused as over budget (the issue's finding 5), a corner at 10⁶ m was
+//! taken, and a soup like the fan below, in tiles of one triangle, was
+//! built tile by tile (the issue measured 4.5 s and 735 MiB for its
+//! 700-triangle soup with one far vertex).
 
 use std::time::Instant;
 

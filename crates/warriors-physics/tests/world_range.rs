@@ -8,10 +8,11 @@
 //! stay finite tick after tick in both float modes; the box query returns
 //! exactly the bodies whose boxes meet it (divergence 354).
 //!
-//! On the code before this file every out-of-range case below was let in
-//! (a sphere of radius 3e38 got infinite bounds, a crate at 1e30 was made
-//! and answered a box query at the origin in `Ee32`, a restitution of 5 or
-//! a weight of 0 was taken), so these tests fail there.
+//! On the code before this file only NaNs, infinities and negative sizes
+//! were refused: a sphere of radius 3e38 was made (its bounds infinite in
+//! `f32`, the finding 3), as were a crate at 1e30 m, a restitution
+//! of 5 and a weight or push weight of 0, and `QueryError::OutOfRange`
+//! did not exist, so these tests fail there.
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
