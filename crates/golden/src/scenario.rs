@@ -38,6 +38,18 @@ pub const BUDGET_TICKS: u32 = 10_000;
 /// `street.ron`'s 2,000 × 494 = 988,000.
 pub const BUDGET_BODY_TICKS: u64 = 2_000_000;
 
+/// The default limit on a scenario's snapshot, in bytes (divergence 332):
+/// 4 MiB, ten times the committed scenarios' largest
+/// (`walker_into_human`, 428,503 bytes). A run whose kept fields pass it
+/// stops with an error naming the file and `ticks`; `keep` and `every`
+/// keep fewer fields, `no_snapshot_limit: true` lifts it.
+pub const SNAPSHOT_LIMIT: usize = 4 << 20;
+
+/// The bytes one kept field adds to a snapshot, besides its name: the
+/// indentation, quotes and separators, and the value with its bits (an
+/// upper bound of the longest, `"-1.2345679e-38 (0x80000000)"`).
+const FIELD_BYTES: usize = 48;
+
 /// The bodies of the street workload (60 humans, 416 world objects, 18 cars).
 const STREET_BODIES: u64 = 60 + 416 + 18;
 
@@ -73,6 +85,19 @@ pub struct Scenario {
     /// divergence 274); [`MAX_TICKS`] still holds.
     #[serde(default)]
     pub no_budget: bool,
+    /// The fields to keep in the snapshot, by the start of their name
+    /// after the tick (`"crate.position"` keeps `t00012.crate.position.x`
+    /// ...); empty: every field. The fields `expect` checks are always
+    /// kept (divergence 332).
+    #[serde(default)]
+    pub keep: Vec<String>,
+    /// Keep only every `every`-th tick's fields (tick 0, `every`, ...) and
+    /// the last tick's; none: every tick (divergence 332).
+    #[serde(default)]
+    pub every: Option<u32>,
+    /// Lifts [`SNAPSHOT_LIMIT`] (divergence 332).
+    #[serde(default)]
+    pub no_snapshot_limit: bool,
 }
 
 /// A generated workload: its own level, bodies and inputs.
@@ -345,6 +370,9 @@ impl Scenario {
         if self.unit != "scenario" {
             return Err(InputError::new("unit", "must be \"scenario\""));
         }
+        if self.every == Some(0) {
+            return Err(InputError::new("every", "must be at least 1"));
+        }
         if self.ticks == 0 || self.ticks > MAX_TICKS {
             return Err(InputError::new(
                 "ticks",
@@ -565,6 +593,7 @@ impl Scenario {
         let mut walks: BTreeMap<OwnerId, Vec4<R>> = BTreeMap::new();
         let mut strike_candidates = Vec::new();
         let mut out = Outcome::new();
+        let mut bytes = 0usize;
         for tick in 0..self.ticks {
             owners.now = i64::from(tick);
             owners.contacts.clear();
@@ -627,9 +656,54 @@ impl Scenario {
                 owners.update_object(&mut world, id);
             }
             world.step(&mut owners);
+            let start = out.fields.len();
             record(&mut out, tick, &world, &owners, &order);
+            bytes += self.trim(&mut out, start, tick);
+            if !self.no_snapshot_limit && bytes > SNAPSHOT_LIMIT {
+                return Err(InputError::new(
+                    "ticks",
+                    format!(
+                        "the snapshot passes {SNAPSHOT_LIMIT} bytes at tick {tick} of {}; \
+                         keep fewer fields (`keep`), fewer ticks (`every`) or set \
+                         `no_snapshot_limit: true` (divergence 332)",
+                        self.ticks
+                    ),
+                ));
+            }
         }
         Ok(out)
+    }
+
+    /// Drops the fields of `tick` (from `out.fields[start..]`) the file
+    /// does not keep (`keep`, `every`; the checked fields always stay) and
+    /// returns the bytes the kept ones add to the snapshot (both modes';
+    /// divergence 332).
+    fn trim(&self, out: &mut Outcome, start: usize, tick: u32) -> usize {
+        let sampled = match self.every {
+            Some(n) => tick.is_multiple_of(n) || tick + 1 == self.ticks,
+            None => true,
+        };
+        let checked = |key: &str| self.expect.iter().any(|e| e.key() == key);
+        let kept = |key: &str| {
+            let field = key.split_once('.').map_or(key, |(_, f)| f);
+            (sampled
+                && (self.keep.is_empty()
+                    || self.keep.iter().any(|k| field.starts_with(k.as_str()))))
+                || checked(key)
+        };
+        let mut k = start;
+        for i in start..out.fields.len() {
+            if kept(&out.fields[i].0) {
+                out.fields.swap(k, i);
+                k += 1;
+            }
+        }
+        out.fields.truncate(k);
+        let added: usize = out.fields[start..]
+            .iter()
+            .map(|(key, _)| 2 * (key.len() + FIELD_BYTES))
+            .sum();
+        added
     }
 }
 

@@ -296,3 +296,69 @@ fn a_scenario_past_the_budget_is_refused_naming_file_and_field() {
         Err("ticks".to_owned())
     );
 }
+
+/// Divergence 332: a long run's snapshot keeps the fields the file asks
+/// for (`keep`, by the start of their name) at the ticks it asks for
+/// (`every`, and the last), plus the checked ones; without them a run whose
+/// snapshot passes the default 4 MiB stops with an error naming the file
+/// and `ticks` (10,000 ticks of one ball: 12 fields a tick in each mode,
+/// about 1.15 KB a tick written, which the runner's upper bound counts as
+/// 1.7 KB, so it stops near tick 2,500 instead of writing some 11.5 MB);
+/// `no_snapshot_limit: true` lifts it.
+#[test]
+fn a_long_snapshot_keeps_what_is_asked_or_is_refused() {
+    let dir = folder("snapshot_limit");
+    let long = drop_with("").replace("ticks: 4,", "ticks: 10000,");
+    write(&dir, "long.ron", &long);
+    let start = std::time::Instant::now();
+    match run(&dir, &dir.join("out"), Mode::Update) {
+        Err(e @ Error::Input { .. }) => {
+            let s = e.to_string();
+            assert!(s.contains("long.ron") && s.contains("`ticks`"), "{s}");
+            assert!(s.contains("no_snapshot_limit") && s.contains("keep"), "{s}");
+        }
+        other => panic!("expected an input error, got {other:?}"),
+    }
+    assert!(start.elapsed().as_secs() < 20, "stopped early");
+    assert!(!dir.join("out").join("scenario__long.snap").exists());
+
+    // Kept fields, sampled ticks: runs, and the snapshot holds just those.
+    let dir = folder("snapshot_keep");
+    let kept = long.replace(
+        "ticks: 10000,",
+        r#"ticks: 10000, keep: ["ball.position"], every: Some(100),"#,
+    );
+    write(&dir, "long.ron", &kept);
+    let report = run(&dir, &dir.join("out"), Mode::Update).expect("runs");
+    assert!(report.failures.is_empty(), "{:?}", report.failures);
+    let snap = fs::read_to_string(dir.join("out").join("scenario__long.snap")).expect("written");
+    assert!(snap.contains("\"t00100.ball.position.z\""));
+    assert!(snap.contains("\"t09999.ball.position.z\""), "the last tick");
+    assert!(!snap.contains("\"t00101.ball.position.z\""));
+    assert!(!snap.contains("\"t00100.ball.velocity.z\""));
+    // The checked fields stay whatever `keep` says.
+    assert!(snap.contains("\"t00001.ball.velocity.z\""));
+    // 101 ticks of the position's 4 lanes and the 3 checked fields: a few
+    // tens of KB, not megabytes.
+    assert!(snap.len() < 200_000, "{}", snap.len());
+
+    // Lifted: 4,000 ticks of every field (about 4.6 MB written, 6.8 MB
+    // counted) pass with the mark, and are refused without it.
+    let dir = folder("snapshot_lifted");
+    let lifted = drop_with("").replace("ticks: 4,", "ticks: 4000, no_snapshot_limit: true,");
+    write(&dir, "lifted.ron", &lifted);
+    run(&dir, &dir.join("out"), Mode::Update).expect("runs with the limit lifted");
+    let refused = lifted.replace(" no_snapshot_limit: true,", "");
+    write(&dir, "lifted.ron", &refused);
+    assert!(matches!(
+        run(&dir, &dir.join("out"), Mode::Update),
+        Err(Error::Input { .. })
+    ));
+    let zero: golden::scenario::Scenario =
+        ron::from_str(&drop_with("").replace("ticks: 4,", "ticks: 4, every: Some(0),"))
+            .expect("parses");
+    assert_eq!(
+        zero.validate().map_err(|e| e.field),
+        Err("every".to_owned())
+    );
+}

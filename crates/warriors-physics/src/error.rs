@@ -55,6 +55,20 @@ pub enum QueryError {
     /// A ray direction of length zero: it points nowhere.
     #[error("the ray's direction has length zero")]
     ZeroDirection,
+    /// A finite value outside the range the world takes: a coordinate,
+    /// size or offset beyond [`MAX_LENGTH`](crate::world::MAX_LENGTH), a
+    /// speed beyond [`MAX_SPEED`](crate::world::MAX_SPEED), a class scale
+    /// beyond [`MAX_SCALE`](crate::world::MAX_SCALE), a weight, push
+    /// weight or restitution outside its range
+    /// ([`WEIGHT_RANGE`](crate::world::WEIGHT_RANGE),
+    /// [`PUSH_WEIGHT_RANGE`](crate::world::PUSH_WEIGHT_RANGE),
+    /// [`RESTITUTION_RANGE`](crate::world::RESTITUTION_RANGE)), a rotation
+    /// that is not a unit quaternion (divergence 353).
+    #[error("{input:?} is outside the range the world takes")]
+    OutOfRange {
+        /// The input.
+        input: Input,
+    },
 }
 
 /// Why a world call refused.

@@ -24,9 +24,20 @@
 //! split into tiles: the soup's triangles are cut in two at the median of
 //! their centroids along the longer horizontal axis (`x` or `y`) of the
 //! centroids' box, again and again, until each part fits
-//! ([`LevelConfig::max_tile_triangles`]); each part keeps the soup's order
-//! and becomes one mesh, built with the same [`BuildConfig`]. A soup that
-//! fits is one tile, the mesh [`build::from_soup`] makes (divergence 341).
+//! ([`LevelConfig::max_tile_triangles`]) and its triangles span at most
+//! [`MAX_TILE_CELLS_ACROSS`] cells (2,048 m at the default cell size) in
+//! `x` and `y`; a part too wide whose triangles are some large (128 m or
+//! more across on their own, at the default) and some small is first cut
+//! into the large and the small, and a part of large triangles only is
+//! not cut for its width (no cut narrows it); each
+//! part keeps the soup's order and becomes one mesh, built with the same
+//! [`BuildConfig`]. A soup that fits is one tile, the mesh
+//! [`build::from_soup`] makes (divergences 341, 330). So flat ground of any
+//! size within the centimetre-precision range ([`PRECISE_RANGE`]) loads
+//! beside thousands of small triangles: its large triangles end in tiles
+//! of their own. Corners beyond that range are refused, and so is a soup
+//! whose tiles would have more than [`MAX_LEVEL_CELLS`] grid cells
+//! together, before any tile is built (divergences 329, 331).
 //!
 //! Each query asks the tiles the record layer's rule picks and merges their
 //! answers by it ([`collision_mesh::tiled`], written once for the world and
@@ -76,6 +87,31 @@ pub const MAX_TILE_TRIANGLES: usize = collision_mesh::mesh::MAX_TRIANGLES;
 
 /// The most distinct vertices of one tile: the console format's limit.
 const MAX_TILE_VERTICES: usize = collision_mesh::mesh::MAX_VERTICES;
+
+/// The centimetre-precision range: a soup's corners must lie within
+/// ±131,072 m (2¹⁷) in every axis (divergence 329). Below 2¹⁷ m in
+/// magnitude an `f32` coordinate steps by at most 2⁻⁷ m (0.78 cm); from
+/// 2¹⁷ m on the step is 1.56 cm, and it doubles with every power of two.
+/// A corner beyond it is refused by [`Level::from_soup`] (and the OBJ
+/// loaders) with [`MeshError::Inconsistent`] naming the corner.
+pub const PRECISE_RANGE: f32 = 131_072.0;
+
+/// A tile's horizontal extent, in cells of the build's
+/// [`BuildConfig::cell_size`]: a part of a soup whose triangles' box is
+/// wider than 256 cells in `x` or `y` (2,048 m at the default 8 m) is split
+/// again (divergence 330). A tile that wide has at most 257 × 257 cells of
+/// its cell size, about the builder's smallest cap (2¹⁶,
+/// [`build::MIN_CELL_CAP`]), so a large triangle listed in all of them
+/// stays far within the list budget, whatever the level's size.
+pub const MAX_TILE_CELLS_ACROSS: f32 = 256.0;
+
+/// The most grid cells a level's tiles may have together, estimated before
+/// any tile is built (divergence 331): 2²⁴, the largest one grid the builder
+/// takes ([`build::MAX_CELLS_LIMIT`], 64 MiB of cell words). A soup past it
+/// (a few hundred triangles fanned out to a far corner, in tiles of one
+/// triangle each) is refused with [`MeshError::OverBudget`] before it can
+/// cost seconds and gigabytes.
+pub const MAX_LEVEL_CELLS: usize = 1 << 24;
 
 /// How a soup becomes a level.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -249,23 +285,49 @@ impl<R: Real> Level<R> {
     /// # Errors
     ///
     /// What [`build::from_soup`] returns for a tile (an empty soup, a
-    /// non-finite corner, a bad configuration), naming `file`.
+    /// non-finite corner, a bad configuration), naming `file`;
+    /// [`MeshError::Inconsistent`] naming the corner for one beyond
+    /// [`PRECISE_RANGE`]; [`MeshError::OverBudget`] for tiles of more than
+    /// [`MAX_LEVEL_CELLS`] cells together.
     pub fn from_soup(
         soup: &[SoupTriangle],
         config: &LevelConfig,
         file: &str,
     ) -> Result<Self, MeshError> {
         let limit = config.max_tile_triangles.clamp(1, MAX_TILE_TRIANGLES);
-        if soup.len() <= limit && distinct_vertices(soup, None) <= MAX_TILE_VERTICES {
-            let mesh = build::from_soup(soup, &config.build, file)?;
-            return Ok(Self::from_mesh(mesh));
-        }
         // Non-finite corners are reported by the builder with their soup
         // index before any split.
         check_finite(soup, file)?;
-        let mut parts = Vec::new();
+        check_precise(soup, file)?;
+        let across = f64::from(config.build.cell_size) * f64::from(MAX_TILE_CELLS_ACROSS);
         let all: Vec<u32> = (0..soup.len() as u32).collect();
-        split(soup, all, limit, &mut parts);
+        if soup.len() <= limit
+            && distinct_vertices(soup, None) <= MAX_TILE_VERTICES
+            && !too_wide(soup, &all, across)
+        {
+            let mesh = build::from_soup(soup, &config.build, file)?;
+            return Ok(Self::from_mesh(mesh));
+        }
+        let mut parts = Vec::new();
+        let rule = Rule { limit, across };
+        split(soup, all, &rule, &mut parts);
+        if parts.len() == 1 {
+            // Nothing to cut (a soup of large triangles only): one tile.
+            let mesh = build::from_soup(soup, &config.build, file)?;
+            return Ok(Self::from_mesh(mesh));
+        }
+        let cells: usize = parts
+            .iter()
+            .map(|p| estimated_cells(soup, p, &config.build))
+            .fold(0usize, usize::saturating_add);
+        if cells > MAX_LEVEL_CELLS {
+            return Err(MeshError::OverBudget {
+                file: file.to_owned(),
+                what: "grid cells over the level's tiles",
+                count: cells,
+                limit: MAX_LEVEL_CELLS,
+            });
+        }
         let mut tiles = Vec::with_capacity(parts.len());
         let mut tile_soup = Vec::new();
         for part in parts {
@@ -412,6 +474,30 @@ impl<R: Real> Level<R> {
     }
 }
 
+/// Refuses a corner beyond [`PRECISE_RANGE`], naming it as the builder
+/// names a non-finite one (`soup[i].corners[k][a]`).
+fn check_precise(soup: &[SoupTriangle], file: &str) -> Result<(), MeshError> {
+    for (i, t) in soup.iter().enumerate() {
+        for (k, c) in t.corners.iter().enumerate() {
+            for (a, x) in c.iter().enumerate() {
+                if x.abs() > PRECISE_RANGE {
+                    return Err(MeshError::Inconsistent {
+                        file: file.to_owned(),
+                        at: collision_mesh::Place::Field {
+                            path: format!("soup[{i}].corners[{k}][{a}]"),
+                        },
+                        detail: format!(
+                            "{x} m is beyond the centimetre-precision range \
+                             (|x| <= 131072 m, divergence 329)"
+                        ),
+                    });
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 fn check_finite(soup: &[SoupTriangle], file: &str) -> Result<(), MeshError> {
     if let Some(bad) = soup
         .iter()
@@ -454,12 +540,95 @@ fn distinct_vertices(soup: &[SoupTriangle], part: Option<&[u32]>) -> usize {
 
 /// Cuts `part` (soup indices, ascending) until every piece fits, appending
 /// the pieces in order (the lower half first).
-fn split(soup: &[SoupTriangle], part: Vec<u32>, limit: usize, out: &mut Vec<Vec<u32>>) {
-    if part.len() <= 1
-        || (part.len() <= limit && distinct_vertices(soup, Some(&part)) <= MAX_TILE_VERTICES)
-    {
+/// How [`split`] cuts: at most `limit` triangles a part, and no part wider
+/// than `across` metres in `x` or `y`.
+struct Rule {
+    limit: usize,
+    across: f64,
+}
+
+/// The horizontal box of the triangles `part` of `soup` (`[lo_x, lo_y,
+/// hi_x, hi_y]`, in `f64`).
+fn horizontal_box(soup: &[SoupTriangle], part: &[u32]) -> [f64; 4] {
+    let mut b = [f64::MAX, f64::MAX, f64::MIN, f64::MIN];
+    for &i in part {
+        for c in &soup[i as usize].corners {
+            for k in 0..2 {
+                b[k] = b[k].min(f64::from(c[k]));
+                b[k + 2] = b[k + 2].max(f64::from(c[k]));
+            }
+        }
+    }
+    b
+}
+
+/// Whether the triangles `part` span more than `across` in `x` or `y`.
+fn too_wide(soup: &[SoupTriangle], part: &[u32], across: f64) -> bool {
+    let b = horizontal_box(soup, part);
+    b[2] - b[0] > across || b[3] - b[1] > across
+}
+
+/// The cells the builder's grid for the triangles `part` will have, at
+/// most: its cell cap ([`build::cell_cap`]) or the grid of the configured
+/// cell size over the part's box, whichever is less (the builder's own
+/// rule, `collision_mesh::build`).
+fn estimated_cells(soup: &[SoupTriangle], part: &[u32], config: &BuildConfig) -> usize {
+    let cap = build::cell_cap(part.len(), config.max_cells);
+    let cell = f64::from(config.cell_size);
+    let mut lo = [f64::MAX; 3];
+    let mut hi = [f64::MIN; 3];
+    for &i in part {
+        for c in &soup[i as usize].corners {
+            for k in 0..3 {
+                lo[k] = lo[k].min(f64::from(c[k]));
+                hi[k] = hi[k].max(f64::from(c[k]));
+            }
+        }
+    }
+    let mut total = 1.0f64;
+    for k in 0..3 {
+        if k == 2 && config.flat_z {
+            continue;
+        }
+        let e = hi[k] - lo[k];
+        if e > 0.0 {
+            total *= (e / cell).ceil() + 1.0;
+        }
+    }
+    if total >= cap as f64 {
+        cap
+    } else {
+        total as usize
+    }
+}
+
+/// Cuts `part` into tiles by [`Rule`] (divergences 341, 330): a part that
+/// fits is a tile; a part too wide whose triangles are some large (wider
+/// than a sixteenth of the tile width on their own) and some not is cut
+/// into the large and the others (each keeping the soup's order); a part
+/// too wide of large triangles only is a tile if it fits by count (no cut
+/// can narrow it); any other part is cut at the median.
+fn split(soup: &[SoupTriangle], part: Vec<u32>, rule: &Rule, out: &mut Vec<Vec<u32>>) {
+    let fits =
+        part.len() <= rule.limit && distinct_vertices(soup, Some(&part)) <= MAX_TILE_VERTICES;
+    let wide = part.len() > 1 && too_wide(soup, &part, rule.across);
+    if part.len() <= 1 || (fits && !wide) {
         out.push(part);
         return;
+    }
+    if wide {
+        let large_of = rule.across / 16.0;
+        let (large, small): (Vec<u32>, Vec<u32>) =
+            part.iter().partition(|&&i| too_wide(soup, &[i], large_of));
+        if !large.is_empty() && !small.is_empty() {
+            split(soup, large, rule, out);
+            split(soup, small, rule, out);
+            return;
+        }
+        if small.is_empty() && fits {
+            out.push(part);
+            return;
+        }
     }
     let centroid = |i: u32, k: usize| {
         let c = &soup[i as usize].corners;
@@ -485,6 +654,6 @@ fn split(soup: &[SoupTriangle], part: Vec<u32>, limit: usize, out: &mut Vec<Vec<
     left.sort_unstable();
     let mut right = right;
     right.sort_unstable();
-    split(soup, left, limit, out);
-    split(soup, right, limit, out);
+    split(soup, left, rule, out);
+    split(soup, right, rule, out);
 }

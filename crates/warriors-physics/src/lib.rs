@@ -28,11 +28,11 @@
 //!
 //! | query | returns | record layer |
 //! | --- | --- | --- |
-//! | [`Level::cast_sphere`] / [`Level::cast_sphere_all`] (`_into` a caller's `Vec`) | `Option<Hit>` / `Vec<Hit>` sorted by fraction | `PhysicsMesh_SweepSphere` |
+//! | [`Level::cast_sphere`] / [`Level::cast_sphere_all`] (`_into` a caller's `Vec`) | `Option<Hit>` / [`Answer<Hit>`](Answer) sorted by fraction, marked when truncated | `PhysicsMesh_SweepSphere` |
 //! | [`Level::cast_capsule_walls`] / [`Level::cast_capsule_walls_all`] | the walking body's wall contacts (walls only: no floor) | `PhysicsMesh_SweepCapsule` |
 //! | [`Level::cast_box`] / [`Level::cast_box_all`] | the box's contacts | `PhysicsMesh_SweepBox` |
 //! | [`Level::cast_ray`], [`Level::line_of_sight`] | `Option<RayHit>`, the nearest | `WorldManager_RayCast` |
-//! | [`Level::overlap_sphere`] (`_into` a caller's `Vec`) | `Vec<Overlap>` | `PhysicsMesh_OverlapSphere` |
+//! | [`Level::overlap_sphere`] (`_into` a caller's `Vec`) | [`Answer<Overlap>`](Answer), marked when truncated | `PhysicsMesh_OverlapSphere` |
 //! | [`Level::push_out_of_walls`] | `Option<Push>`, the nearest wall (walls only) | `PhysicsBody_PushOutOfWalls` |
 //! | [`Level::ground_below`] | `Option<Ground>` | `Collision_DropToGround` |
 //!
@@ -210,6 +210,7 @@ pub use query::{
     oriented_box, ContactMarks, Ground, Hit, Overlap, Push, RayFilter, RayHit, SweepFlags,
     SweepSettings,
 };
+pub use query::{Answer, Truncation};
 pub use world::{
     Body, BodyAttributes, BodyKind, BodyShape, CarDesc, ContactAnswer, ContactCode, ContactEvent,
     Event, Hooks, HumanDesc, Layers, ObjectBody, ObjectDesc, ObjectState, PaneDesc, SettleAxis,
@@ -241,6 +242,7 @@ pub mod prelude {
     #[cfg(feature = "glam")]
     pub use crate::convert::ToGlam;
     pub use crate::convert::{IntoPoint, IntoScalar, IntoVector};
+    pub use crate::{Answer, Truncation};
     pub use crate::{
         Body, BodyAttributes, BodyKind, BodyShape, CarDesc, ContactAnswer, ContactCode,
         ContactEvent, ContactMarks, Ee32, Event, Ground, Hit, Hooks, HumanDesc, ImportReport,

@@ -297,6 +297,82 @@ fn hit_of<R: Real>(tile_ix: u32, mesh: Option<&CollisionMesh>, c: &Contact<R>) -
     }
 }
 
+/// What an `_all` query's answer left out: the contacts the record
+/// layer's per-tile arrays dropped. The console keeps at most 100 mesh
+/// contacts per query (the mesh sweeps' and `PhysicsMesh_OverlapSphere`'s
+/// 100-entry stack array, [`MESH_CONTACTS`]; spec Unit 13
+/// "PhysicsMesh_SweepBox"; divergence 153) and drops the rest unread; the
+/// facade asks each tile with its own array (divergence 341) and counts
+/// what each dropped (divergence 355). The world's own contact answers
+/// (`CollideShape`, `OverlapShape`: at most 50,
+/// [`physics_world::MAX_CONTACTS`]) are the record
+/// layer's and not wrapped here.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Truncation {
+    /// The contacts met but dropped because a tile's 100-entry array was
+    /// full (0: the answer holds every contact met).
+    pub dropped: usize,
+}
+
+impl Truncation {
+    /// Whether the answer lacks contacts it met.
+    #[must_use]
+    pub const fn truncated(self) -> bool {
+        self.dropped > 0
+    }
+}
+
+/// The answer of an `_all` query: its contacts (a slice through `Deref`,
+/// or [`Answer::into_vec`]) and what the record layer's arrays dropped
+/// ([`Answer::truncated`], [`Truncation`]).
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Answer<T> {
+    /// The contacts, in the query's order.
+    pub items: Vec<T>,
+    /// What was dropped.
+    pub truncation: Truncation,
+}
+
+impl<T> Answer<T> {
+    /// Whether some contact met was dropped (a tile's 100-entry array was
+    /// full).
+    #[must_use]
+    pub const fn truncated(&self) -> bool {
+        self.truncation.truncated()
+    }
+
+    /// The contacts.
+    #[must_use]
+    pub fn into_vec(self) -> Vec<T> {
+        self.items
+    }
+}
+
+impl<T> core::ops::Deref for Answer<T> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        &self.items
+    }
+}
+
+impl<T> IntoIterator for Answer<T> {
+    type Item = T;
+    type IntoIter = std::vec::IntoIter<T>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.items.into_iter()
+    }
+}
+
+impl<'a, T> IntoIterator for &'a Answer<T> {
+    type Item = &'a T;
+    type IntoIter = core::slice::Iter<'a, T>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.items.iter()
+    }
+}
+
 impl<R: Real> Level<R> {
     /// The first contact of a mesh sweep over the tiles `bx` reaches
     /// ([`TiledMesh::first_contact`]: the earliest, a lower tile keeping an
@@ -316,20 +392,28 @@ impl<R: Real> Level<R> {
     /// Every contact of a mesh sweep over the tiles `bx` reaches, into
     /// `out` (cleared first), sorted by fraction (stable: lower tile first,
     /// then each tile's order; [`TiledMesh::each_contact`]).
-    fn all_into<F>(&self, bx: &Aabb<R>, sweep: F, out: &mut Vec<Hit<R>>)
+    fn all_into<F>(&self, bx: &Aabb<R>, mut sweep: F, out: &mut Vec<Hit<R>>) -> Truncation
     where
         F: FnMut(&CollisionMesh, &mut QueryScratch<R>, &mut [Contact<R>]) -> usize,
     {
         out.clear();
+        let mut dropped = 0usize;
         self.with_scratch(|mesh, s| {
             let Scratch {
                 tiles, out: buf, ..
             } = s;
-            mesh.each_contact(tiles, bx, buf, sweep, |k, t, c| {
+            let counted =
+                |m: &CollisionMesh, scratch: &mut QueryScratch<R>, b: &mut [Contact<R>]| {
+                    let n = sweep(m, scratch, b);
+                    dropped += scratch.stats().overflowed as usize;
+                    n
+                };
+            mesh.each_contact(tiles, bx, buf, counted, |k, t, c| {
                 out.push(hit_of(k, Some(t.mesh()), c));
             });
         });
         sort_by_fraction_stable(out, |h| h.fraction);
+        Truncation { dropped }
     }
 
     /// The first contact of a sphere of `radius` at `centre` swept along
@@ -409,7 +493,8 @@ impl<R: Real> Level<R> {
     /// Every contact of the sphere sweep of [`Level::cast_sphere_with`],
     /// sorted by fraction (equal fractions: lower tile first, then the
     /// record layer's order). At most 100 contacts per tile, as the
-    /// console's array holds.
+    /// console's array holds; the answer counts those dropped
+    /// ([`Answer::truncated`], [`Truncation`]; divergence 355).
     ///
     /// # Errors
     ///
@@ -437,15 +522,15 @@ impl<R: Real> Level<R> {
         radius: impl IntoScalar<R>,
         motion: impl IntoVector<R>,
         settings: &SweepSettings<R>,
-    ) -> Result<Vec<Hit<R>>, QueryError> {
-        let mut hits = Vec::new();
-        self.cast_sphere_all_into(centre, radius, motion, settings, &mut hits)?;
-        Ok(hits)
+    ) -> Result<Answer<Hit<R>>, QueryError> {
+        let mut items = Vec::new();
+        let truncation = self.cast_sphere_all_into(centre, radius, motion, settings, &mut items)?;
+        Ok(Answer { items, truncation })
     }
 
     /// [`Level::cast_sphere_all`] into `out`, which is cleared first (and
     /// left as it was on an error): nothing is allocated once `out` has
-    /// the room.
+    /// the room. Returns what the tiles' arrays dropped.
     ///
     /// # Errors
     ///
@@ -473,16 +558,16 @@ impl<R: Real> Level<R> {
         motion: impl IntoVector<R>,
         settings: &SweepSettings<R>,
         out: &mut Vec<Hit<R>>,
-    ) -> Result<(), QueryError> {
+    ) -> Result<Truncation, QueryError> {
         let (sphere, mv) = sphere_in(centre, radius, motion)?;
         let bx = sphere_box(sphere.centre, sphere.radius, mv);
         let q = settings.query(bx, MESH_CONTACTS);
-        self.all_into(
+        let t = self.all_into(
             &bx,
             |mesh, scratch, buf| mesh.sweep_sphere(scratch, buf, &q, &sphere, mv),
             out,
         );
-        Ok(())
+        Ok(t)
     }
 
     /// The first wall the walking body meets: an upright capsule of
@@ -590,14 +675,16 @@ impl<R: Real> Level<R> {
         height: impl IntoScalar<R>,
         motion: impl IntoVector<R>,
         settings: &SweepSettings<R>,
-    ) -> Result<Vec<Hit<R>>, QueryError> {
-        let mut hits = Vec::new();
-        self.cast_capsule_walls_all_into(feet, radius, height, motion, settings, &mut hits)?;
-        Ok(hits)
+    ) -> Result<Answer<Hit<R>>, QueryError> {
+        let mut items = Vec::new();
+        let truncation =
+            self.cast_capsule_walls_all_into(feet, radius, height, motion, settings, &mut items)?;
+        Ok(Answer { items, truncation })
     }
 
     /// [`Level::cast_capsule_walls_all`] into `out`, cleared first (left as it
     /// was on an error); nothing is allocated once `out` has the room.
+    /// Returns what the tiles' arrays dropped.
     ///
     /// # Errors
     ///
@@ -610,16 +697,16 @@ impl<R: Real> Level<R> {
         motion: impl IntoVector<R>,
         settings: &SweepSettings<R>,
         out: &mut Vec<Hit<R>>,
-    ) -> Result<(), QueryError> {
+    ) -> Result<Truncation, QueryError> {
         let (capsule, mv, bx) = capsule_in(feet, radius, height, motion, settings)?;
         let q = settings.query(bx, MESH_CONTACTS);
         let scale = settings.body_scale;
-        self.all_into(
+        let t = self.all_into(
             &bx,
             |mesh, scratch, buf| mesh.sweep_capsule(scratch, buf, &q, &capsule, scale, mv),
             out,
         );
-        Ok(())
+        Ok(t)
     }
 
     /// The first contact of a box of `half_extents` posed by `pose` (its
@@ -720,14 +807,15 @@ impl<R: Real> Level<R> {
         bx: &OrientedBox<R>,
         motion: impl IntoVector<R>,
         settings: &SweepSettings<R>,
-    ) -> Result<Vec<Hit<R>>, QueryError> {
-        let mut hits = Vec::new();
-        self.cast_box_all_into(bx, motion, settings, &mut hits)?;
-        Ok(hits)
+    ) -> Result<Answer<Hit<R>>, QueryError> {
+        let mut items = Vec::new();
+        let truncation = self.cast_box_all_into(bx, motion, settings, &mut items)?;
+        Ok(Answer { items, truncation })
     }
 
     /// [`Level::cast_box_all`] into `out`, cleared first (left as it was on
-    /// an error); nothing is allocated once `out` has the room.
+    /// an error); nothing is allocated once `out` has the room. Returns what
+    /// the tiles' arrays dropped.
     ///
     /// # Errors
     ///
@@ -738,16 +826,16 @@ impl<R: Real> Level<R> {
         motion: impl IntoVector<R>,
         settings: &SweepSettings<R>,
         out: &mut Vec<Hit<R>>,
-    ) -> Result<(), QueryError> {
+    ) -> Result<Truncation, QueryError> {
         let (bx, mv) = box_in(bx, motion)?;
         let world = Aabb::swept_box(&bx, mv);
         let q = settings.query(world, MESH_CONTACTS);
-        self.all_into(
+        let t = self.all_into(
             &world,
             |mesh, scratch, buf| mesh.sweep_box(scratch, buf, &q, &bx, mv),
             out,
         );
-        Ok(())
+        Ok(t)
     }
 
     /// The nearest hit of a ray from `origin` along the unit `direction`,
@@ -842,7 +930,9 @@ impl<R: Real> Level<R> {
     /// The triangles a sphere overlaps, with their depth: the record layer's
     /// `PhysicsMesh_OverlapSphere` ([`CollisionMesh::overlap_sphere`]) on
     /// each tile the sphere reaches, in tile order, each tile's in its
-    /// order (all with fraction 0). At most 100 per tile.
+    /// order (all with fraction 0). At most 100 per tile, as the console's
+    /// array holds; the answer counts those dropped ([`Answer::truncated`],
+    /// [`Truncation`]; divergence 355).
     ///
     /// # Errors
     ///
@@ -865,14 +955,15 @@ impl<R: Real> Level<R> {
         &self,
         centre: impl IntoPoint<R>,
         radius: impl IntoScalar<R>,
-    ) -> Result<Vec<Overlap<R>>, QueryError> {
-        let mut overlaps = Vec::new();
-        self.overlap_sphere_into(centre, radius, &mut overlaps)?;
-        Ok(overlaps)
+    ) -> Result<Answer<Overlap<R>>, QueryError> {
+        let mut items = Vec::new();
+        let truncation = self.overlap_sphere_into(centre, radius, &mut items)?;
+        Ok(Answer { items, truncation })
     }
 
     /// [`Level::overlap_sphere`] into `out`, cleared first (left as it was
-    /// on an error); nothing is allocated once `out` has the room.
+    /// on an error); nothing is allocated once `out` has the room. Returns
+    /// what the tiles' arrays dropped.
     ///
     /// # Errors
     ///
@@ -895,15 +986,17 @@ impl<R: Real> Level<R> {
         centre: impl IntoPoint<R>,
         radius: impl IntoScalar<R>,
         out: &mut Vec<Overlap<R>>,
-    ) -> Result<(), QueryError> {
+    ) -> Result<Truncation, QueryError> {
         let (sphere, _) = sphere_in(centre, radius, Vec4::<R>::ZERO)?;
         let bx = sphere_box(sphere.centre, sphere.radius, Vec4::ZERO);
         let q = SweepQuery::new(bx, MESH_CONTACTS);
         out.clear();
+        let mut dropped = 0usize;
         self.with_scratch(|mesh, s| {
             mesh.each_tile(&mut s.tiles, &bx, |k, tile, scratch| {
                 let m = tile.mesh();
                 m.overlap_sphere(scratch, &mut [], &q, &sphere);
+                dropped += scratch.stats().overflowed as usize;
                 for c in scratch.contacts() {
                     let tri = m.triangle(usize::from(c.triangle));
                     out.push(Overlap {
@@ -915,7 +1008,7 @@ impl<R: Real> Level<R> {
                 }
             });
         });
-        Ok(())
+        Ok(Truncation { dropped })
     }
 
     /// The push that moves a sphere out of the nearest wall it overlaps

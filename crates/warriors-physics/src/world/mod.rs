@@ -132,23 +132,92 @@ impl<R: Real> Default for World<R> {
     }
 }
 
+/// The largest coordinate, size, box offset or bone position the world
+/// takes, in metres, in either float mode (divergence 353).
+///
+/// Every derived bound must stay finite: a body's box is its origin plus
+/// its rotated extents (at most `√3` times a size), and the kernels take
+/// products of up to four lengths (the squared length of a cross product,
+/// a segment pair's `a·c − b²`). With every length within 10⁸ m the
+/// difference of two boxes' corners stays below about 10⁹ m and its fourth
+/// power (10³⁶) a hundred times below `f32::MAX` (3.4 × 10³⁸); the `Ee32`
+/// mode's largest number is about twice that. The cap is far beyond any
+/// level: a coordinate keeps centimetre precision only up to 131,072 m.
+pub const MAX_LENGTH: f32 = 1.0e8;
+
+/// The largest speed (each component, m/s) the world takes: a walk, a
+/// throw (divergence 353). At 10⁵ m/s a 60 Hz tick moves a body at most
+/// about 1.7 km (3.3 km for a human's 30 Hz walk), well within
+/// [`MAX_LENGTH`].
+pub const MAX_SPEED: f32 = 1.0e5;
+
+/// The largest human class scale the world takes (divergence 353): the
+/// scaled capsule and bone shapes (about 2 m at scale 1) stay far within
+/// [`MAX_LENGTH`].
+pub const MAX_SCALE: f32 = 1.0e3;
+
+/// The weights (attribute 1) the world takes, both ends included
+/// (divergence 353). A push is divided by the pushed body's weight times
+/// its push weight and multiplied by the pusher's weight (a walking
+/// human's push of `0.25·w / (w′·k′)` each tick, the slide-and-push of
+/// code 4; overview "Contacts"), so no weight may be zero, and the range
+/// bounds the ratio of two weights by 10⁶: with [`PUSH_WEIGHT_RANGE`] a
+/// tick's push moves a body at most 2.5 × 10⁵ m, far within
+/// [`MAX_LENGTH`]. The examples' weights (1 for an object, 82 for a human)
+/// are well inside.
+pub const WEIGHT_RANGE: core::ops::RangeInclusive<f32> = 1.0e-2..=1.0e4;
+
+/// The push weights (attribute 7) the world takes, both ends included
+/// (divergence 353): the console's two values, 1 and 10⁹ (a held or
+/// downed body), are its ends. A push weight below 1 would multiply every
+/// push it divides.
+pub const PUSH_WEIGHT_RANGE: core::ops::RangeInclusive<f32> = 1.0..=1.0e9;
+
+/// The restitutions the world takes (attribute 8), both ends included
+/// (divergence 353): a bounce gives back at most the speed it met, so
+/// repeated bounces never grow a body's speed past every bound.
+pub const RESTITUTION_RANGE: core::ops::RangeInclusive<f32> = 0.0..=1.0;
+
+/// `v`'s three lanes checked: not finite → `NonFinite`, beyond `cap` →
+/// `OutOfRange`, each naming `input`.
+fn in_range<R: Real>(v: Option<Vec4<R>>, input: Input, cap: f32) -> Result<Vec4<R>, QueryError> {
+    let v = v.ok_or(QueryError::NonFinite { input })?;
+    let [x, y, z, _] = v.to_f32();
+    if [x, y, z].iter().all(|c| c.is_finite()) {
+        if [x, y, z].iter().all(|c| c.abs() <= cap) {
+            Ok(v)
+        } else {
+            Err(QueryError::OutOfRange { input })
+        }
+    } else {
+        Err(QueryError::NonFinite { input })
+    }
+}
+
 fn finite_point<R: Real>(p: &Point3<R>, input: Input) -> Result<Vec4<R>, QueryError> {
-    Vec4::point(p.x, p.y, p.z)
-        .into_point()
-        .ok_or(QueryError::NonFinite { input })
+    in_range(Vec4::point(p.x, p.y, p.z).into_point(), input, MAX_LENGTH)
 }
 
 fn finite_vector<R: Real>(v: &Vector3<R>, input: Input) -> Result<Vec4<R>, QueryError> {
-    Vec4::new(v.x, v.y, v.z, R::ZERO)
-        .into_vector()
-        .ok_or(QueryError::NonFinite { input })
+    in_range(
+        Vec4::new(v.x, v.y, v.z, R::ZERO).into_vector(),
+        input,
+        MAX_LENGTH,
+    )
+}
+
+fn velocity_in<R: Real>(v: Option<Vec4<R>>) -> Result<Vec4<R>, QueryError> {
+    in_range(v, Input::Velocity, MAX_SPEED)
 }
 
 fn size_of<R: Real>(x: R, input: Input) -> Result<R, QueryError> {
-    if !x.to_f32().is_finite() {
+    let f = x.to_f32();
+    if !f.is_finite() {
         Err(QueryError::NonFinite { input })
     } else if x < R::ZERO {
         Err(QueryError::Negative { input })
+    } else if f > MAX_LENGTH {
+        Err(QueryError::OutOfRange { input })
     } else {
         Ok(x)
     }
@@ -163,13 +232,16 @@ fn sizes<R: Real>(v: &Vector3<R>, input: Input) -> Result<Vec4<R>, QueryError> {
 
 fn quat_in(q: &UnitQuaternion<f32>) -> Result<Quat<f32>, QueryError> {
     let c = q.coords;
-    if c.iter().all(|x| x.is_finite()) {
-        Ok(Quat::from_f32([c.x, c.y, c.z, c.w]))
-    } else {
-        Err(QueryError::NonFinite {
-            input: Input::Rotation,
-        })
+    let input = Input::Rotation;
+    if !c.iter().all(|x| x.is_finite()) {
+        return Err(QueryError::NonFinite { input });
     }
+    // A `UnitQuaternion` made unchecked may be of any length; its rotation
+    // would scale the box's axes (divergence 353).
+    if (f64::from(c.norm_squared()) - 1.0).abs() > 1e-3 {
+        return Err(QueryError::OutOfRange { input });
+    }
+    Ok(Quat::from_f32([c.x, c.y, c.z, c.w]))
 }
 
 fn quat_r<R: Real>(q: &UnitQuaternion<f32>) -> Result<Quat<R>, QueryError> {
@@ -177,11 +249,18 @@ fn quat_r<R: Real>(q: &UnitQuaternion<f32>) -> Result<Quat<R>, QueryError> {
 }
 
 fn attributes<R: Real>(a: &BodyAttributes<R>) -> Result<(), QueryError> {
-    for x in [a.weight, a.push_weight, a.restitution] {
-        if !x.to_f32().is_finite() {
-            return Err(QueryError::NonFinite {
-                input: Input::Attribute,
-            });
+    let input = Input::Attribute;
+    for (x, range) in [
+        (a.weight, WEIGHT_RANGE),
+        (a.push_weight, PUSH_WEIGHT_RANGE),
+        (a.restitution, RESTITUTION_RANGE),
+    ] {
+        let f = x.to_f32();
+        if !f.is_finite() {
+            return Err(QueryError::NonFinite { input });
+        }
+        if !range.contains(&f) {
+            return Err(QueryError::OutOfRange { input });
         }
     }
     Ok(())
@@ -326,12 +405,21 @@ impl<R: Real> World<R> {
     ///
     /// # Errors
     ///
-    /// [`WorldError::Query`] for a non-finite input or a scale not above
-    /// zero; [`WorldError::PoolFull`] when every human body set is in use.
+    /// [`WorldError::Query`] for a non-finite input, a scale not above
+    /// zero, or an input outside the world's range ([`MAX_LENGTH`],
+    /// [`MAX_SCALE`], [`WEIGHT_RANGE`], [`PUSH_WEIGHT_RANGE`],
+    /// [`RESTITUTION_RANGE`]);
+    /// [`WorldError::PoolFull`] when every human body set is in use.
     pub fn add_human(&mut self, desc: HumanDesc<R>) -> Result<Body, WorldError> {
         let feet = finite_point(&desc.feet, Input::Position)?;
         if size_of(desc.scale, Input::Scale)? == R::ZERO {
             return Err(QueryError::Negative {
+                input: Input::Scale,
+            }
+            .into());
+        }
+        if desc.scale.to_f32() > MAX_SCALE {
+            return Err(QueryError::OutOfRange {
                 input: Input::Scale,
             }
             .into());
@@ -355,7 +443,10 @@ impl<R: Real> World<R> {
     ///
     /// # Errors
     ///
-    /// [`WorldError::Query`] for a non-finite input or a negative size;
+    /// [`WorldError::Query`] for a non-finite input, a negative size, or an
+    /// input outside the world's range ([`MAX_LENGTH`], [`WEIGHT_RANGE`],
+    /// [`PUSH_WEIGHT_RANGE`], [`RESTITUTION_RANGE`], a rotation not of unit
+    /// length);
     /// [`WorldError::PoolFull`] when the object pool is full.
     pub fn add_object(&mut self, desc: ObjectDesc<R>) -> Result<Body, WorldError> {
         let position = finite_point(&desc.position, Input::Position)?;
@@ -396,8 +487,9 @@ impl<R: Real> World<R> {
     ///
     /// # Errors
     ///
-    /// [`WorldError::Query`] for a non-finite input or a negative half
-    /// extent; [`WorldError::PoolFull`] when the car pool is full.
+    /// [`WorldError::Query`] for a non-finite input, a negative half
+    /// extent, or a length beyond [`MAX_LENGTH`] (a rotation not of unit
+    /// length); [`WorldError::PoolFull`] when the car pool is full.
     pub fn add_car(&mut self, desc: CarDesc<R>) -> Result<Body, WorldError> {
         let position = finite_point(&desc.position, Input::Position)?;
         let rotation = quat_r(&desc.rotation)?;
@@ -419,7 +511,8 @@ impl<R: Real> World<R> {
     ///
     /// # Errors
     ///
-    /// [`WorldError::Query`] for a non-finite input or a negative size;
+    /// [`WorldError::Query`] for a non-finite input, a negative size, or a
+    /// length beyond [`MAX_LENGTH`] (a rotation not of unit length);
     /// [`WorldError::PoolFull`] when the pane pool is full.
     pub fn add_pane(&mut self, desc: PaneDesc<R>) -> Result<Body, WorldError> {
         let position = finite_point(&desc.position, Input::Position)?;
@@ -503,13 +596,11 @@ impl<R: Real> World<R> {
     ///
     /// # Errors
     ///
-    /// [`WorldError::Query`] for a non-finite velocity; a stale or
-    /// foreign handle; [`WorldError::WrongKind`] for a body that is not a
-    /// human.
+    /// [`WorldError::Query`] for a non-finite velocity or one beyond
+    /// [`MAX_SPEED`]; a stale or foreign handle; [`WorldError::WrongKind`]
+    /// for a body that is not a human.
     pub fn set_walk(&mut self, body: Body, velocity: impl IntoVector<R>) -> Result<(), WorldError> {
-        let v = velocity.into_vector().ok_or(QueryError::NonFinite {
-            input: Input::Velocity,
-        })?;
+        let v = velocity_in(velocity.into_vector())?;
         let owner = self.human_owner(body)?;
         self.asked[Self::slot(owner)] = Some(v.with_w(R::ZERO));
         Owners::set_velocity(&mut self.owners, owner, v);
@@ -527,16 +618,12 @@ impl<R: Real> World<R> {
     ///
     /// # Errors
     ///
-    /// [`WorldError::Query`] for a non-finite velocity; a stale or foreign
-    /// handle; [`WorldError::WrongKind`] for a body that is not a human.
+    /// [`WorldError::Query`] for a non-finite velocity or one beyond
+    /// [`MAX_SPEED`]; a stale or foreign handle; [`WorldError::WrongKind`]
+    /// for a body that is not a human.
     pub fn control(&mut self, body: Body, input: WalkInput<R>) -> Result<(), WorldError> {
         let v = input.velocity;
-        if !v.iter().all(|x| x.to_f32().is_finite()) {
-            return Err(QueryError::NonFinite {
-                input: Input::Velocity,
-            }
-            .into());
-        }
+        velocity_in(Vec4::new(v.x, v.y, v.z, R::ZERO).into_vector())?;
         let owner = self.human_owner(body)?;
         let player = Owners::is_player(&self.owners, owner);
         let slot = &mut self.walkers[Self::slot(owner)];
@@ -578,17 +665,15 @@ impl<R: Real> World<R> {
     ///
     /// # Errors
     ///
-    /// [`WorldError::Query`] for a non-finite velocity; a stale or
-    /// foreign handle; [`WorldError::WrongKind`] for a body that is not a
-    /// world object.
+    /// [`WorldError::Query`] for a non-finite velocity or one beyond
+    /// [`MAX_SPEED`]; a stale or foreign handle; [`WorldError::WrongKind`]
+    /// for a body that is not a world object.
     pub fn drop_object(
         &mut self,
         body: Body,
         velocity: impl IntoVector<R>,
     ) -> Result<(), WorldError> {
-        let v = velocity.into_vector().ok_or(QueryError::NonFinite {
-            input: Input::Velocity,
-        })?;
+        let v = velocity_in(velocity.into_vector())?;
         let owner = self.owner(body)?;
         if !self.owners.drop_object(owner, v) {
             return Err(WorldError::WrongKind {
@@ -604,16 +689,14 @@ impl<R: Real> World<R> {
     ///
     /// # Errors
     ///
-    /// [`WorldError::Query`] for a non-finite position; a stale or foreign
-    /// handle.
+    /// [`WorldError::Query`] for a non-finite position or one beyond
+    /// [`MAX_LENGTH`]; a stale or foreign handle.
     pub fn set_position(
         &mut self,
         body: Body,
         position: impl IntoPoint<R>,
     ) -> Result<(), WorldError> {
-        let p = position.into_point().ok_or(QueryError::NonFinite {
-            input: Input::Position,
-        })?;
+        let p = in_range(position.into_point(), Input::Position, MAX_LENGTH)?;
         let owner = self.owner(body)?;
         Owners::set_position(&mut self.owners, owner, p);
         self.inner.set_body_flags(body.id, BodyFlags::DIRTY);
@@ -648,17 +731,16 @@ impl<R: Real> World<R> {
     ///
     /// # Errors
     ///
-    /// [`WorldError::Query`] for a non-finite point; a stale or foreign
-    /// handle; [`WorldError::WrongKind`] for a body that is not a human.
+    /// [`WorldError::Query`] for a non-finite point or one beyond
+    /// [`MAX_LENGTH`]; a stale or foreign handle; [`WorldError::WrongKind`]
+    /// for a body that is not a human.
     pub fn set_bone_position(
         &mut self,
         body: Body,
         bone: u8,
         at: impl IntoPoint<R>,
     ) -> Result<(), WorldError> {
-        let p = at.into_point().ok_or(QueryError::NonFinite {
-            input: Input::Position,
-        })?;
+        let p = in_range(at.into_point(), Input::Position, MAX_LENGTH)?;
         let owner = self.human_owner(body)?;
         if let Some(ReferenceOwner::Human(h)) = self.owners.get_mut(owner) {
             h.bone = Some((bone, p));
@@ -882,8 +964,9 @@ impl<R: Real> World<R> {
     ///
     /// # Errors
     ///
-    /// [`WorldError::Query`] for a non-finite value; a stale or foreign
-    /// handle.
+    /// [`WorldError::Query`] for a non-finite value or one outside
+    /// [`WEIGHT_RANGE`], [`PUSH_WEIGHT_RANGE`] or [`RESTITUTION_RANGE`]; a
+    /// stale or foreign handle.
     pub fn set_attributes(&mut self, body: Body, a: BodyAttributes<R>) -> Result<(), WorldError> {
         attributes(&a)?;
         let owner = self.owner(body)?;
@@ -984,8 +1067,28 @@ impl<R: Real> World<R> {
         );
         self.found.clear();
         let world = self.id;
-        self.found
-            .extend(self.candidates.iter().map(|&id| Body { world, id }));
+        let inner = &self.inner;
+        // The record layer's answer, each body's box held to the query's
+        // once more: with the world's inputs in range every box is finite
+        // and this keeps every candidate; it only guards the answer against
+        // a box made non-finite through the record layer (divergence 354).
+        let meets = |id: &BodyId| {
+            inner.body(*id).is_some_and(|b| {
+                let (a, q) = (b.aabb, Aabb::new(lo, hi));
+                a.min.x <= q.max.x
+                    && a.max.x >= q.min.x
+                    && a.min.y <= q.max.y
+                    && a.max.y >= q.min.y
+                    && a.min.z <= q.max.z
+                    && a.max.z >= q.min.z
+            })
+        };
+        self.found.extend(
+            self.candidates
+                .iter()
+                .filter(|id| meets(id))
+                .map(|&id| Body { world, id }),
+        );
         Ok(&self.found)
     }
 
