@@ -173,7 +173,9 @@ impl BodyHandle {
 /// The game moves this body itself: its `Transform::translation` is read
 /// into the world before each tick
 /// ([`World::set_position`](warriors_physics::World::set_position)) when
-/// it changed, and the plugin does not write it back.
+/// it changed, and the plugin does not write it back. A body without it
+/// belongs to the world: a change the game makes to its `Transform` is
+/// written over after the next tick (divergence 432).
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct GameMoved;
 

@@ -6,7 +6,7 @@ use bevy_ecs::system::{Res, SystemParam};
 use warriors_physics::prelude::{
     Ground, Hit, IntoPoint, IntoScalar, IntoVector, Isometry3, Overlap, Push, RayFilter, RayHit,
 };
-use warriors_physics::{Body, Level, QueryError, SweepSettings, TypeMask};
+use warriors_physics::{Answer, Body, Level, QueryError, SweepSettings, TypeMask};
 
 use crate::resources::Physics;
 use crate::PhysicsReal;
@@ -76,7 +76,8 @@ impl<R: PhysicsReal> SpatialQuery<'_, R> {
     }
 
     /// Every level contact of a sphere swept along `motion`, earliest
-    /// first ([`Level::cast_sphere_all`]).
+    /// first, marked when the record layer's cap dropped some
+    /// ([`Level::cast_sphere_all`]).
     ///
     /// # Errors
     ///
@@ -87,7 +88,7 @@ impl<R: PhysicsReal> SpatialQuery<'_, R> {
         radius: impl IntoScalar<R>,
         motion: impl IntoVector<R>,
         settings: &SweepSettings<R>,
-    ) -> Result<Vec<Hit<R>>, SpatialError> {
+    ) -> Result<Answer<Hit<R>>, SpatialError> {
         Ok(self
             .with_level()?
             .cast_sphere_all(centre, radius, motion, settings)?)
@@ -160,7 +161,8 @@ impl<R: PhysicsReal> SpatialQuery<'_, R> {
             .line_of_sight(from, to, &RayFilter::default())?)
     }
 
-    /// The level triangles a sphere overlaps ([`Level::overlap_sphere`]).
+    /// The level triangles a sphere overlaps, marked when the cap dropped
+    /// some ([`Level::overlap_sphere`]).
     ///
     /// # Errors
     ///
@@ -169,7 +171,7 @@ impl<R: PhysicsReal> SpatialQuery<'_, R> {
         &self,
         centre: impl IntoPoint<R>,
         radius: impl IntoScalar<R>,
-    ) -> Result<Vec<Overlap<R>>, SpatialError> {
+    ) -> Result<Answer<Overlap<R>>, SpatialError> {
         Ok(self.with_level()?.overlap_sphere(centre, radius)?)
     }
 
