@@ -7,7 +7,7 @@
 //! The overview fixes the lifetime, the message, the gravity, the sweep,
 //! the back-off and bounce, the floor test, the stopped spin, the eased
 //! turn's acceleration, the counted floor contacts and the 0.95 scale. The
-//! readings it leaves open are *inferred*, divergences 296 to 305: the
+//! readings it leaves open are *inferred*, divergences 296 to 304: the
 //! order of the steps within one update, which option bits beside 0x400 and
 //! which querying body the sweep gets, the record's size read as a full
 //! size, which contact is used, the lay-flat target, the sound's count and
@@ -107,7 +107,8 @@ pub struct LoosePart<R> {
     pub options: QueryOptions,
 }
 
-/// What one update of a part did.
+/// What one update of a part did: the message, the removal and the sound
+/// are reported here for the caller to act on (divergence 301).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct LoosePartUpdate<R> {
     /// Message [`LOOSE_PART_MESSAGE`] went to this object (`+0x8c`) this
@@ -176,12 +177,13 @@ impl<R: Real> LoosePart<R> {
     /// 3. no contact: the part moves by `v dt`. A contact: the part moves by
     ///    the back-off of the move to the touch (`v dt × fraction`) off the
     ///    contact's plane (`PhysicsVec_BackOffPlane` under the world's
-    ///    reading, divergence 221) and `v` bounces with the record's
+    ///    reading, divergences 221 and 303) and `v` bounces with the record's
     ///    restitution (`PhysicsVec_Bounce`); on a floor (normal z > 0.7)
     ///    the spin stops, the first floor contact starts the lay-flat turn
     ///    ([`lay_flat_target`], eased from rest with acceleration 0.05),
     ///    and the contact is counted, the first three faster than 2 m/s
-    ///    playing a sound at `1 / (count + 1)`; then `v` is scaled by 0.95;
+    ///    playing a sound at `1 / (count + 1)` (divergence 300); then `v` is
+    ///    scaled by 0.95;
     /// 4. the rotation: one tick of the turn once started, else the spin
     ///    integrated over `dt` (divergence 302).
     ///
