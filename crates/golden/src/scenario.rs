@@ -14,7 +14,8 @@ use std::path::Path;
 
 use collision_mesh::{build, Attributes, BuildConfig, CollisionMesh, Material, SoupTriangle};
 use physics_world::reference::{
-    CarOwner, ReferenceOwner, ReferenceOwners, WalkingHumanOwner, WorldObjectOwner,
+    CarOwner, LoosePart, LoosePartType, LoosePartUpdate, ReferenceOwner, ReferenceOwners,
+    WalkingHumanOwner, WorldObjectOwner,
 };
 use physics_world::{ObjectShape, ObjectType, OwnerId, Owners, PhysicsWorld};
 use ps2_float::{Real, Vec4};
@@ -72,6 +73,10 @@ pub struct Scenario {
     /// The bodies, each with its owner.
     #[serde(default)]
     pub bodies: Vec<BodySpec>,
+    /// A car's loose parts (`physics_world::reference::LoosePart`, no
+    /// body), each updated every tick after the world objects.
+    #[serde(default)]
+    pub loose_parts: Vec<LoosePartSpec>,
     /// What happens at given ticks.
     #[serde(default)]
     pub inputs: Vec<InputSpec>,
@@ -264,6 +269,37 @@ pub struct BodySpec {
     /// A car: its two boxes. Required for a car, refused otherwise.
     #[serde(default)]
     pub car_boxes: Vec<CarBoxSpec>,
+}
+
+/// A loose part flying off a car (`Car_UpdateLoosePart`).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LoosePartSpec {
+    /// The name its fields use.
+    pub name: String,
+    /// The car body (a `Car` of `bodies`) whose body the sweep queries
+    /// with, if any.
+    #[serde(default)]
+    pub car: Option<String>,
+    /// The part record's size (`+0x10`, a full size).
+    pub size: [f32; 3],
+    /// The part record's restitution (`+0x20`). Default 0.1.
+    #[serde(default = "tenth")]
+    pub restitution: f32,
+    /// The box's centre at the start.
+    pub position: [f32; 3],
+    /// The rotation quaternion `x, y, z, w`. Default the identity.
+    #[serde(default = "identity")]
+    pub rotation: [f32; 4],
+    /// The velocity it flies off with.
+    #[serde(default)]
+    pub velocity: [f32; 3],
+    /// Its spin (radians per second about the world axes).
+    #[serde(default)]
+    pub spin: [f32; 3],
+    /// The object its message goes to (`+0x8c`), if any.
+    #[serde(default)]
+    pub target: Option<u32>,
 }
 
 /// What happens to a body at a tick.
@@ -472,6 +508,44 @@ impl Scenario {
                 ));
             }
         }
+        for (i, p) in self.loose_parts.iter().enumerate() {
+            let at = format!("loose_parts[{i}]");
+            if p.name.is_empty()
+                || p.name.starts_with("contact")
+                || p.name.contains('.')
+                || self.bodies.iter().any(|b| b.name == p.name)
+                || self.loose_parts[..i].iter().any(|o| o.name == p.name)
+            {
+                return Err(InputError::new(
+                    &format!("{at}.name"),
+                    "must be non-empty, unique among bodies and parts, without '.', \
+                     and not start with `contact`",
+                ));
+            }
+            if let Some(car) = &p.car {
+                if !self
+                    .bodies
+                    .iter()
+                    .any(|b| &b.name == car && b.owner == OwnerKind::Car)
+                {
+                    return Err(InputError::new(
+                        &format!("{at}.car"),
+                        format!("no car named `{car}`"),
+                    ));
+                }
+            }
+            let finite = p
+                .position
+                .iter()
+                .chain(&p.velocity)
+                .chain(&p.spin)
+                .chain(&p.rotation)
+                .chain(core::iter::once(&p.restitution))
+                .all(|x| x.is_finite());
+            if !finite || !p.size.iter().all(|x| x.is_finite() && *x > 0.0) {
+                return Err(InputError::new(&at, "must be finite, the size positive"));
+            }
+        }
         for (i, input) in self.inputs.iter().enumerate() {
             let Some(b) = self.bodies.iter().find(|b| b.name == input.body) else {
                 return Err(InputError::new(
@@ -589,6 +663,31 @@ impl Scenario {
             ids.insert(b.name.as_str(), id);
             order.push((b.name.as_str(), id));
         }
+        let mut parts: Vec<(&str, Option<physics_world::BodyId>, LoosePart<R>)> = self
+            .loose_parts
+            .iter()
+            .map(|p| {
+                let car = p.car.as_deref().and_then(|c| ids.get(c)).and_then(|id| {
+                    match owners.get(*id) {
+                        Some(ReferenceOwner::Car(c)) => c.body,
+                        _ => None,
+                    }
+                });
+                let ty = LoosePartType {
+                    size: v4(p.size, 0.0),
+                    restitution: R::from_f32(p.restitution),
+                };
+                let mut part = LoosePart::new(
+                    ty,
+                    v4(p.position, 1.0),
+                    physics_world::quat::Quat::from_f32(p.rotation),
+                    v4(p.velocity, 0.0),
+                    v4(p.spin, 0.0),
+                );
+                part.target = p.target;
+                (p.name.as_str(), car, part)
+            })
+            .collect();
         // What each human's control asks for (an AI asks again each update).
         let mut walks: BTreeMap<OwnerId, Vec4<R>> = BTreeMap::new();
         let mut strike_candidates = Vec::new();
@@ -654,6 +753,11 @@ impl Scenario {
             }
             for &(_, id) in &order {
                 owners.update_object(&mut world, id);
+            }
+            // The cars' updates: every loose part, every tick.
+            for (name, car, part) in &mut parts {
+                let u = part.update(&mut world, &owners, *car, &mut strike_candidates);
+                record_part(&mut out, tick, name, part, &u);
             }
             world.step(&mut owners);
             let start = out.fields.len();
@@ -922,6 +1026,42 @@ fn record_human<R: Real>(
         &k("body_flags"),
         body.map_or(0, |b| i64::from(b.flags.bits())),
     );
+}
+
+/// A loose part's fields after its update: pose, motion, lifetime, flag
+/// byte, floor count, the turn's progress, its tilt (the largest `|axis.z|`
+/// of its three axes: 1 lying flat on a level floor) and what the update
+/// did (message, removal, contact, sound).
+fn record_part<R: Real>(
+    out: &mut Outcome,
+    tick: u32,
+    name: &str,
+    p: &LoosePart<R>,
+    u: &LoosePartUpdate<R>,
+) {
+    let k = |f: &str| tick_key(tick, &format!("{name}.{f}"));
+    put_xyz(out, &k("position"), p.position);
+    put_xyz(out, &k("velocity"), p.velocity);
+    let q = p.rotation;
+    for (lane, v) in [("x", q.x), ("y", q.y), ("z", q.z), ("w", q.w)] {
+        out.real(&k(&format!("rotation.{lane}")), v);
+    }
+    let tilt = q
+        .axes()
+        .iter()
+        .map(|a| a.z.abs())
+        .fold(R::ZERO, |m, z| m.max(z));
+    out.real(&k("tilt"), tilt);
+    out.int(&k("life"), i64::from(p.lifetime));
+    out.int(&k("flags"), i64::from(p.flags));
+    out.int(&k("floor_contacts"), i64::from(p.floor_contacts));
+    out.opt_real(&k("turn_t"), p.turn.map(|t| t.t));
+    out.opt_int(&k("message"), u.message.map(|t| t.unwrap_or(0)));
+    out.int(&k("removed"), i64::from(u.removed));
+    out.opt_real(&k("contact.fraction"), u.contact.and_then(|c| c.fraction));
+    let n = u.contact.map(|c| c.other.normal);
+    out.opt_real(&k("contact.normal.z"), n.and_then(|n| n.z));
+    out.opt_real(&k("sound"), u.sound);
 }
 
 /// `key.x`, `key.y`, `key.z` of `v`.

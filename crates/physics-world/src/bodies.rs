@@ -129,14 +129,15 @@ impl<R: Real> PhysicsWorld<R> {
         id.kind == BodyKind::Object && self.free_with_shapes(id, true)
     }
 
-    /// Creates a car's body (flags 0x80000000) with its two boxes from the
-    /// 36 pool: box 1 with half sizes `boxes[0].0` at offset `boxes[0].1`,
-    /// box 2 likewise; then, as `Car_MakeBodies` does, the flags 0x2211a.
-    /// The type record's first vector is read as half sizes, as the
-    /// overview says (the port's research reads full sizes: divergence 200).
+    /// Creates a car's body with its two boxes from the 36 pool, box 1
+    /// with half sizes `boxes[0].0` at offset `boxes[0].1`, box 2 likewise,
+    /// and the creation's flags only: 0x80000000 (overview "Bodies": "car
+    /// 0x80000000"). The layers come after, from [`PhysicsWorld::create_car_body`]
+    /// (`Car_MakeBodies`). `None` when the body or the box pool is full
+    /// (nothing is left taken).
     ///
     /// Original: `IPhysics_CreateCarBody` (0x0033cf68).
-    pub fn create_car_body<O: Owners<R> + ?Sized>(
+    pub fn alloc_car_body<O: Owners<R> + ?Sized>(
         &mut self,
         owners: &O,
         owner: OwnerId,
@@ -156,8 +157,29 @@ impl<R: Real> PhysicsWorld<R> {
                 sh.head.offset = off.with_w(R::ZERO);
             }
         }
-        let id =
-            self.create_with_shapes(owners, owner, BodyKind::Car, &[a, b], BodyFlags::CAR_START)?;
+        self.create_with_shapes(owners, owner, BodyKind::Car, &[a, b], BodyFlags::CAR_START)
+    }
+
+    /// A car's body as the game makes it from the car's type record
+    /// (overview "Cars"): the body from [`PhysicsWorld::alloc_car_body`]
+    /// (`IPhysics_CreateCarBody`, flags 0x80000000) with box 1's half sizes
+    /// and offset from the record's `+0x00` and `+0x10` (`boxes[0]`) and
+    /// box 2's from `+0x20` and `+0x30` (`boxes[1]`), then the flags
+    /// 0x2211a ORed in ([`BodyFlags::CAR_LAYERS`], 0x00387ea8), so the body
+    /// ends with 0x8002211a. The first vector of each box is read as half
+    /// sizes, as the overview says (the port's research reads full sizes:
+    /// divergence 200). The car's own object flag 0x200, which this
+    /// function also clears on the console, lives in the game's car, not in
+    /// the physics world: the caller clears it (divergence 295).
+    ///
+    /// Original: `Car_MakeBodies` (0x00387d50).
+    pub fn create_car_body<O: Owners<R> + ?Sized>(
+        &mut self,
+        owners: &O,
+        owner: OwnerId,
+        boxes: [(Vec4<R>, Vec4<R>); 2],
+    ) -> Option<BodyId> {
+        let id = self.alloc_car_body(owners, owner, boxes)?;
         self.set_body_flags(id, BodyFlags::CAR_LAYERS);
         Some(id)
     }

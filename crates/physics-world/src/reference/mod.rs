@@ -1,7 +1,8 @@
 //! Reference owners: plain-data world objects, walking humans and cars with
 //! the contact answers and the world object's update the overview describes
 //! ("Contacts", "Who answers what"; "Settling a landed object"; "How things
-//! actually move"; "Cars"; "Attributes"). A game can start from them; the
+//! actually move"; "Cars"; "Attributes"), and a car's loose parts
+//! ([`LoosePart`], "Cars"). A game can start from them; the
 //! scenario runner (`golden::scenario`) drives them.
 //!
 //! # The settle request
@@ -20,6 +21,13 @@ use shape_pools::Pose;
 
 mod hook;
 pub use hook::{Hooked, OwnerHook};
+
+mod loose_part;
+pub use loose_part::{
+    lay_flat_target, part_flags, LoosePart, LoosePartType, LoosePartUpdate, CONTACT_SCALE,
+    LAY_FLAT_ACCEL, LOOSE_PART_LIFETIME, LOOSE_PART_MESSAGE, LOOSE_PART_OPTIONS, MESSAGE_BELOW,
+    SOUNDS, SOUND_SPEED,
+};
 
 use crate::flags::object_flags;
 use crate::quat::{quat_integrate_angular, Quat};
