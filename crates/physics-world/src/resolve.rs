@@ -105,6 +105,13 @@ impl<R: Real> MoveState<R> {
     }
 }
 
+/// Whether `x` is finite and not saturated at `±MAX` (the value the
+/// console's division by zero gives; divergence 295).
+fn sane<R: Real>(x: R) -> bool {
+    let f = x.to_f32();
+    f.is_finite() && f.abs() < f32::MAX
+}
+
 /// The contact's normal (`other.normal`, `+0x50`) with unwritten lanes 0
 /// and `w` 0.
 fn contact_normal<R: Real>(c: &Contact<R>) -> Vec4<R> {
@@ -322,7 +329,12 @@ impl<R: Real> PhysicsWorld<R> {
     /// Code 1's advance: the owner's position moved by
     /// [`back_off_plane`] of the move to the touch (`pass_move ×
     /// fraction`), and the advance added to the move's running
-    /// displacement.
+    /// displacement. A guard (divergence 295): a fraction that is a
+    /// saturated quotient (`±MAX`, the console's `a / 0`, as Unit 12's
+    /// capsule-box side step gives an airborne capsule with no horizontal
+    /// move, "Edge cases", "Zero move") or an advance with a lane that is
+    /// not finite or saturated is not applied: the body stays where it was
+    /// and the rest of the contact's resolution runs as before.
     fn advance<O: Owners<R> + ?Sized>(
         &mut self,
         owners: &mut O,
@@ -333,8 +345,14 @@ impl<R: Real> PhysicsWorld<R> {
         st: &mut MoveState<R>,
     ) {
         let t = c.fraction.unwrap_or(R::ZERO);
+        if !sane(t) {
+            return;
+        }
         let a = back_off_plane_read(self.config.readings.back_off, pass_move.scale(t), n);
         if a.x == R::ZERO && a.y == R::ZERO && a.z == R::ZERO {
+            return;
+        }
+        if !(sane(a.x) && sane(a.y) && sane(a.z)) {
             return;
         }
         let p = owners.position(mover);
