@@ -106,7 +106,7 @@ impl<R: Real> MoveState<R> {
 }
 
 /// Whether `x` is finite and not saturated at `±MAX` (the value the
-/// console's division by zero gives; divergence 295).
+/// console's division by zero gives; divergence 248).
 fn sane<R: Real>(x: R) -> bool {
     let f = x.to_f32();
     f.is_finite() && f.abs() < f32::MAX
@@ -329,7 +329,7 @@ impl<R: Real> PhysicsWorld<R> {
     /// Code 1's advance: the owner's position moved by
     /// [`back_off_plane`] of the move to the touch (`pass_move ×
     /// fraction`), and the advance added to the move's running
-    /// displacement. A guard (divergence 295): a fraction that is a
+    /// displacement. A guard (divergence 248): a fraction that is a
     /// saturated quotient (`±MAX`, the console's `a / 0`, as Unit 12's
     /// capsule-box side step gives an airborne capsule with no horizontal
     /// move, "Edge cases", "Zero move") or an advance with a lane that is

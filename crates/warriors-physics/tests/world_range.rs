@@ -890,7 +890,7 @@ fn run<R: Real>(cases: u32) {
 /// `mx` and gives the fraction −MAX (spec Unit 12, "Edge cases", "Zero
 /// move": a hit on the right and top sides). Code 1's advance
 /// `n (t (d·n) + 0.01)` of that fraction is about 3e36 m. The world keeps
-/// the contact but refuses the saturated advance (divergence 295), so the
+/// the contact but refuses the saturated advance (divergence 248), so the
 /// human stays within the 100 m of the level and the pane, in both modes.
 fn walker_beside_pane<R: Real>() {
     let mut world = World::<R>::new();
