@@ -382,7 +382,7 @@ fn shown_ticks(entry: &Entry, sc: &Scenario) -> Vec<u32> {
 }
 
 /// Every tick of a scenario in one picture (or, past [`MAX_FRAMES`] ticks,
-/// the ticks with recorded fields): one small frame per tick (the
+/// the first [`MAX_FRAMES`] ticks with recorded fields): one small frame per tick (the
 /// side view over the top view), in rows of [`PER_ROW`]; a tick with a
 /// stated number is marked, a tick where the modes differ highlighted.
 ///
