@@ -157,10 +157,9 @@ impl<R: PhysicsReal> Physics<R> {
     }
 
     /// Ticks the world once with `hooks`, keeping the tick's events.
-    pub(crate) fn tick<H: warriors_physics::Hooks<R>>(&mut self, hooks: &mut H) -> &[Event<R>] {
+    pub(crate) fn tick<H: warriors_physics::Hooks<R>>(&mut self, hooks: &mut H) {
         self.last = Some(self.world.tick(hooks));
         self.events.clear();
         self.events.extend(self.world.drain_events());
-        &self.events
     }
 }
