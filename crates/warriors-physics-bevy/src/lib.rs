@@ -67,8 +67,13 @@
 //!   [`BodyRefused`].
 //! * [`SpatialQuery`] (`query.rs`): the level's casts, rays, overlaps and
 //!   push-outs, and the bodies in a box, answered as the facade answers.
-//! * `debug.rs` (feature `debug-draw`): gizmos for the contacts, their
-//!   normals and triangles, and the walking spheres.
+//! * [`sketch`] (`sketch.rs`): what the debug drawing draws, as plain
+//!   [`Mark`](sketch::Mark)s (contact points, normals, the triangles met,
+//!   every body's shapes, a human's walking sphere among them), readable
+//!   without a renderer.
+//! * `debug.rs` (feature `debug-draw`): those marks drawn with Bevy's
+//!   gizmos each `PostUpdate`, as the [`DebugDraw`](sketch::DebugDraw)
+//!   resource asks.
 //!
 //! # Rates and order
 //!
@@ -114,11 +119,12 @@
 
 mod components;
 #[cfg(feature = "debug-draw")]
-pub mod debug;
+mod debug;
 mod messages;
 mod plugin;
 mod query;
 mod resources;
+pub mod sketch;
 mod systems;
 
 pub use components::{

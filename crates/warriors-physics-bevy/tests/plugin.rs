@@ -112,6 +112,7 @@ both_modes!(
     a_strike_arrives_once,
     queries_answer_as_the_facade_answers,
     a_game_moved_body_goes_where_its_transform_says,
+    the_sketch_shows_what_the_walker_met,
 );
 
 #[test]
@@ -714,4 +715,142 @@ fn hooks_change_the_answer() {
     assert!(!seen.is_empty() && seen.iter().all(|&a| a == ContactAnswer::IGNORE));
     let asked = app.world().resource::<PhysicsHooks<Ghost>>().0.asked;
     assert_eq!(asked, seen.len());
+}
+
+/// The debug sketch of a walker meeting the wall: per contact event, in
+/// order, its point (a 0.03 m sphere) and its normal (a 0.3 m arrow), and
+/// for the wall's contact the wall's own three corners as built; the
+/// walker's capsule at his feet, and his walking sphere of radius 0.35
+/// (scale 1) 0.35 + 0.05 above his feet ("Sweeping a body").
+fn the_sketch_shows_what_the_walker_met<R: PhysicsReal>() {
+    use warriors_physics_bevy::sketch::{sketch, DebugDraw, Mark, Role};
+    let mut app = app::<R>(Some(floor_and_wall::<R>()));
+    let human = app
+        .world_mut()
+        .spawn((
+            Transform::from_xyz(-2.0, 0.0, 0.0),
+            Human::<R>::default(),
+            WalkVelocity(v::<R>(2.0, 0.0, 0.0)),
+        ))
+        .id();
+    app.update();
+    // Walk until a tick whose events hold a contact with the wall (normal
+    // −x): 4.65 m at 2 m/s is about 140 ticks.
+    let mut guard = 0;
+    loop {
+        run_ticks::<R>(&mut app, 1);
+        let physics = app.world().resource::<Physics<R>>();
+        let on_wall = physics
+            .events()
+            .iter()
+            .any(|e| matches!(e, Event::Contact(c) if c.normal.x.to_f32() < -0.99));
+        if on_wall {
+            break;
+        }
+        guard += 1;
+        assert!(guard < 400, "the walker never met the wall");
+    }
+    let physics = app.world().resource::<Physics<R>>();
+    let mut marks = Vec::new();
+    sketch(physics, DebugDraw::default(), &mut marks);
+
+    // The contacts, in the events' order.
+    let contacts: Vec<_> = physics
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::Contact(c) => Some(*c),
+            _ => None,
+        })
+        .collect();
+    let points: Vec<_> = marks
+        .iter()
+        .filter_map(|m| match *m {
+            Mark::Sphere {
+                centre,
+                radius,
+                role: Role::ContactPoint,
+            } => Some((centre, radius)),
+            _ => None,
+        })
+        .collect();
+    let arrows: Vec<_> = marks
+        .iter()
+        .filter_map(|m| match *m {
+            Mark::Arrow { from, to, role } => Some((from, to, role)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(points.len(), contacts.len());
+    assert_eq!(arrows.len(), contacts.len());
+    for ((c, (centre, radius)), (from, to, role)) in contacts.iter().zip(&points).zip(&arrows) {
+        let q = [c.point.x, c.point.y, c.point.z].map(|x| x.to_f32());
+        let n = [c.normal.x, c.normal.y, c.normal.z].map(|x| x.to_f32());
+        assert_eq!(centre.to_array(), q);
+        assert_eq!(*radius, 0.03);
+        assert_eq!(*role, Role::Normal);
+        assert_eq!(from.to_array(), q);
+        for k in 0..3 {
+            assert!((to[k] - (q[k] + 0.3 * n[k])).abs() < 1e-6);
+        }
+    }
+    // The wall's triangle, its corners as the soup gave them (in any
+    // rotation of the outline).
+    let wall = [[3.0, 5.0, 0.0], [3.0, -5.0, 0.0], [3.0, 0.0, 4.0]];
+    let triangles: Vec<[[f32; 3]; 3]> = marks
+        .iter()
+        .filter_map(|m| match *m {
+            Mark::Triangle {
+                corners,
+                role: Role::Triangle,
+            } => Some(corners.map(|c| c.to_array())),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        triangles.iter().any(|t| {
+            let mut t = t.to_vec();
+            let mut w = wall.to_vec();
+            t.sort_by(|a, b| a.partial_cmp(b).unwrap());
+            w.sort_by(|a, b| a.partial_cmp(b).unwrap());
+            t == w
+        }),
+        "{triangles:?}"
+    );
+
+    // The walker's capsule and walking sphere, at his feet.
+    let feet = app.world().get::<Transform>(human).unwrap().translation;
+    let spheres = |role: Role| -> Vec<(bevy_math::Vec3, f32)> {
+        marks
+            .iter()
+            .filter_map(|m| match *m {
+                Mark::Sphere {
+                    centre,
+                    radius,
+                    role: r,
+                } if r == role => Some((centre, radius)),
+                _ => None,
+            })
+            .collect()
+    };
+    let shape_spheres = spheres(Role::Shape);
+    assert!(
+        shape_spheres.contains(&(feet, 0.35)),
+        "the capsule's foot sphere at {feet}: {shape_spheres:?}"
+    );
+    let walking = spheres(Role::WalkingSphere);
+    assert_eq!(walking.len(), 1);
+    let (centre, radius) = walking[0];
+    assert_eq!(radius, 0.35);
+    assert_eq!((centre.x, centre.y), (feet.x, feet.y));
+    assert!((centre.z - (feet.z + 0.4)).abs() < 1e-6, "{centre}");
+
+    // Nothing asked, nothing drawn.
+    let mut none = Vec::new();
+    let nothing = DebugDraw {
+        contacts: false,
+        shapes: false,
+    };
+    sketch(physics, nothing, &mut none);
+    assert!(none.is_empty());
 }

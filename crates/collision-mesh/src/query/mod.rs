@@ -56,6 +56,7 @@ pub use ray::{
     passes_material_filter, ray_triangle_one_sided, ray_triangle_two_sided, Ray, RayFilter,
     RayResult, RAY_MISS,
 };
+pub use sweep_capsule::walking_sphere;
 pub use walk::ListWalk;
 
 use bitflags::bitflags;

@@ -294,9 +294,9 @@ impl CollisionMesh {
 /// The walking sphere of a capsule: radius `capsule.radius × body_scale`,
 /// centre `r + 0.05` above the base (Coney `characters.md`, "Walls and
 /// steps" step 1; the order of the operations is *inferred*, divergence
-/// 161).
+/// 161). It is the sphere [`CollisionMesh::sweep_capsule`] sweeps.
 #[must_use]
-pub(crate) fn walking_sphere<R: Real>(capsule: &Capsule<R>, body_scale: R) -> Sphere<R> {
+pub fn walking_sphere<R: Real>(capsule: &Capsule<R>, body_scale: R) -> Sphere<R> {
     let r = capsule.radius * body_scale;
     let b = capsule.base;
     Sphere {

@@ -1027,6 +1027,46 @@ impl<R: Real> World<R> {
             .filter_map(|s| self.inner.shape(s).map(|sh| BodyShape::of(&sh.geom))))
     }
 
+    /// The sphere the body's capsule meets the level's walls with, as the
+    /// world last posed it: its centre and radius (`None` for a body with
+    /// no capsule). That is the capsule's radius times the body's scale
+    /// (1, or a player's 1.4286), its centre that radius plus 0.05 m above
+    /// the feet: what a walking step sweeps (overview "Sweeping a body";
+    /// the record layer's `walking_sphere`, divergence 161).
+    ///
+    /// # Errors
+    ///
+    /// A stale or foreign handle.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use warriors_physics::prelude::*;
+    ///
+    /// let mut world = World::<f32>::new();
+    /// let human = world.add_human(HumanDesc::at(Point3::new(1.0, 2.0, 0.0)))?;
+    /// let (centre, radius) = world.walking_sphere(human)?.expect("a human has a capsule");
+    /// assert_eq!(radius, 0.35);
+    /// assert_eq!(centre, Point3::new(1.0, 2.0, 0.35 + 0.05));
+    /// # Ok::<(), warriors_physics::WorldError>(())
+    /// ```
+    pub fn walking_sphere(&self, body: Body) -> Result<Option<(Point3<R>, R)>, WorldError> {
+        self.owner(body)?;
+        let b = self.inner.body(body.id).ok_or(WorldError::NoSuchBody)?;
+        let capsule = self
+            .inner
+            .body_shapes(body.id)
+            .filter_map(|s| self.inner.shape(s))
+            .find_map(|sh| match &sh.geom {
+                kernels::Shape::Capsule(c) => Some(*c),
+                _ => None,
+            });
+        Ok(capsule.map(|c| {
+            let s = collision_mesh::query::walking_sphere(&c, b.scale.x);
+            (point_out(s.centre), s.radius)
+        }))
+    }
+
     /// The pose of the body's first box (a world object's crate, a car's
     /// first box, a pane) with its half extents; `None` for a body with no
     /// box.
