@@ -193,5 +193,6 @@ pub use strike::{UpdateSweep, LANDING_FLAG};
 pub use sweep::{MoverState, SweepReport};
 pub use tiles::LevelError;
 pub use world::{
-    build_human_set, BackOffReading, PhysicsWorld, Readings, Refusals, StepRate, WorldConfig,
+    build_human_set, BackOffReading, BounceReading, PhysicsWorld, Readings, Refusals, StepRate,
+    WorldConfig,
 };

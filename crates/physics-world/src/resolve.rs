@@ -9,7 +9,9 @@ use collision_mesh::TriangleFlags;
 use kernels::Contact;
 use ps2_float::{Real, Vec4};
 
-use crate::{BackOffReading, BodyFlags, BodyId, Other, OwnerId, Owners, PhysicsWorld};
+use crate::{
+    BackOffReading, BodyFlags, BodyId, BounceReading, Other, OwnerId, Owners, PhysicsWorld,
+};
 
 /// The owner's answer word (owner vtable `+0xf8`): the low 16 bits are the
 /// code, the high bits steer the walk (overview "Contacts").
@@ -189,6 +191,27 @@ pub fn bounce<R: Real>(v: Vec4<R>, n: Vec4<R>, e: R) -> Vec4<R> {
     v.madd(n, -k)
 }
 
+/// [`bounce`] under a reading of the spec's self-contradiction
+/// ([`BounceReading`], divergence 222): [`BounceReading::Formula`] is
+/// [`bounce`]; [`BounceReading::TestThirteen`] takes `k = d × (2 + e)`
+/// into the surface (`d < 0`), so (0, 0, −2) with e 0.1 gives (0, 0, 2.2),
+/// and the same `d × e` out of it.
+#[must_use]
+pub fn bounce_read<R: Real>(reading: BounceReading, v: Vec4<R>, n: Vec4<R>, e: R) -> Vec4<R> {
+    match reading {
+        BounceReading::Formula => bounce(v, n, e),
+        BounceReading::TestThirteen => {
+            let d = v.dot(n);
+            let k = if d < R::ZERO {
+                d * (R::from_f32(2.0) + e)
+            } else {
+                d * e
+            };
+            v.madd(n, -k)
+        }
+    }
+}
+
 /// The walk's answer (the original's return value).
 pub mod walk {
     /// The move goes on: no contact stopped it, or one ended the walk
@@ -296,8 +319,9 @@ impl<R: Real> PhysicsWorld<R> {
                 match code {
                     2 => {
                         let e = owners.float_attribute(mover, 8);
-                        st.velocity = bounce(st.velocity, n, e);
-                        st.real = bounce(st.real, n, e);
+                        let reading = self.config.readings.bounce;
+                        st.velocity = bounce_read(reading, st.velocity, n, e);
+                        st.real = bounce_read(reading, st.real, n, e);
                     }
                     3 => {
                         st.velocity = Vec4::ZERO;

@@ -11,9 +11,10 @@ mod common;
 
 use collision_mesh::{build, BuildConfig, SoupTriangle};
 use common::{both_modes, id, near, near_v, r, v, Owner, Table};
-use physics_world::resolve::back_off_plane_read;
+use physics_world::resolve::{back_off_plane_read, bounce_read};
 use physics_world::{
-    BackOffReading, BodyFlags, BodyId, MoverState, PhysicsWorld, Readings, WorldConfig,
+    BackOffReading, BodyFlags, BodyId, BounceReading, MoverState, PhysicsWorld, Readings,
+    WorldConfig,
 };
 use ps2_float::{Real, Vec4};
 
@@ -26,11 +27,21 @@ both_modes!(
     walker_inside_a_wall_stays_under_the_text,
     small_sphere_near_the_floor_is_lifted_under_the_trace,
     small_sphere_near_the_floor_stays_under_the_text,
+    bounce_function_under_both_readings,
+    the_brick_bounces_as_the_trace_under_the_formula,
+    the_brick_bounces_off_at_test_thirteens_speed,
 );
 
 fn world<R: Real>(back_off: BackOffReading) -> PhysicsWorld<R> {
+    with_readings(Readings {
+        back_off,
+        ..Readings::default()
+    })
+}
+
+fn with_readings<R: Real>(readings: Readings) -> PhysicsWorld<R> {
     PhysicsWorld::construct(WorldConfig {
-        readings: Readings { back_off },
+        readings,
         ..WorldConfig::default()
     })
 }
@@ -66,6 +77,10 @@ fn the_default_is_the_trace<R: Real>() {
     assert_eq!(
         PhysicsWorld::<R>::default().config().readings.back_off,
         BackOffReading::Trace
+    );
+    assert_eq!(
+        WorldConfig::default().readings.bounce,
+        BounceReading::Formula
     );
 }
 
@@ -269,4 +284,95 @@ fn small_sphere_near_the_floor_stays_under_the_text<R: Real>() {
         0.005,
         1e-6,
     );
+}
+
+/// `PhysicsVec_Bounce`'s two readings (divergence 222, SPEC-NOTES item 7;
+/// the overview's open questions quote Unit 3's tests 12 and 13).
+fn bounce_function_under_both_readings<R: Real>() {
+    let n = v::<R>(0.0, 0.0, 1.0);
+    let e = R::from_f32(0.1);
+    const TOL: f32 = 4e-6;
+    // Test 13's input, (0, 0, −2) with e 0.1: d = −2. The formula gives
+    // −2 − (−2)(1.1) = 0.2; test 13's number, 2.2 = −2 − (−2)(2.1). The
+    // tolerance takes the EE's truncations (in `Ee32` 2.1999989 and, for
+    // test 12, 0.49999857: a few ulps).
+    near_v(
+        bounce_read(BounceReading::Formula, v::<R>(0.0, 0.0, -2.0), n, e),
+        [0.0, 0.0, 0.2],
+        TOL,
+    );
+    near_v(
+        bounce_read(BounceReading::TestThirteen, v::<R>(0.0, 0.0, -2.0), n, e),
+        [0.0, 0.0, 2.2],
+        TOL,
+    );
+    // Test 12, −5 to 0.5, holds under the formula only (5.5 under test 13's).
+    near_v(
+        bounce_read(BounceReading::Formula, v::<R>(0.0, 0.0, -5.0), n, e),
+        [0.0, 0.0, 0.5],
+        TOL,
+    );
+    near_v(
+        bounce_read(BounceReading::TestThirteen, v::<R>(0.0, 0.0, -5.0), n, e),
+        [0.0, 0.0, 5.5],
+        TOL,
+    );
+    // Along the surface the two agree: the tangent part stays, and an
+    // outgoing normal speed is cut by e under both (d = 1: 1 − 0.1).
+    for reading in [BounceReading::Formula, BounceReading::TestThirteen] {
+        near_v(
+            bounce_read(reading, v::<R>(0.3, -0.2, 1.0), n, e),
+            [0.3, -0.2, 0.9],
+            TOL,
+        );
+    }
+}
+
+/// A sphere of radius 0.1 with its centre 0.2 above the floor, falling at
+/// the brick trace's 5.4886 m/s ("Settling a landed object") for 1/30 s,
+/// restitution (attribute 8) 0.1, answering 0x10002 (code 2, the walk
+/// ends). Returns the last velocity written back.
+fn bounced<R: Real>(bounce: BounceReading) -> [f32; 4] {
+    let mut w = with_readings::<R>(Readings {
+        bounce,
+        ..Readings::default()
+    });
+    let mut t = Table::default();
+    w.set_mesh(mesh(&floor()));
+    let o = t.add(1, Owner::at(0x1, 0.0, 0.0, 0.2));
+    t.get_mut(o).attrs.insert(8, r(0.1));
+    let s = w.shape_pools_mut().alloc_object_sphere(r(0.1)).unwrap();
+    let b = w
+        .create_object_body(&t, o, s, BodyFlags::OBJECT_START)
+        .unwrap();
+    w.update(&t, b);
+    t.get_mut(o).answers = vec![0x1_0002];
+    let mut cands = Vec::new();
+    w.sweep(
+        &mut t,
+        b,
+        v(0.0, 0.0, -5.4886),
+        r(1.0 / 30.0),
+        &MoverState::default(),
+        &mut cands,
+    );
+    assert_eq!(t.get(id(1)).seen.len(), 1, "one floor contact");
+    t.get(id(1))
+        .velocities
+        .last()
+        .expect("a velocity written")
+        .to_f32()
+}
+
+fn the_brick_bounces_as_the_trace_under_the_formula<R: Real>() {
+    // 5.4886 m/s down comes back up at 0.54886 (the trace's 0.5489).
+    let vz = bounced::<R>(BounceReading::Formula)[2];
+    near(R::from_f32(vz), 0.54886, 1e-4);
+}
+
+fn the_brick_bounces_off_at_test_thirteens_speed<R: Real>() {
+    // Under test 13's reading: −5.4886 + 5.4886 × 2.1 = 6.03746 up, which
+    // no trace shows.
+    let vz = bounced::<R>(BounceReading::TestThirteen)[2];
+    near(R::from_f32(vz), 6.03746, 1e-4);
 }

@@ -18,7 +18,7 @@ use ps2_float::{Real, Vec4};
 
 use super::{ReferenceOwners, GRAVITY};
 use crate::quat::{acos, quat_integrate_angular, Quat};
-use crate::resolve::{back_off_plane_read, bounce};
+use crate::resolve::{back_off_plane_read, bounce_read};
 use crate::settle::SettleSlot;
 use crate::shape_query::{QueryOptions, ShapeQuery};
 use crate::{BodyId, Owners, PhysicsWorld};
@@ -235,7 +235,8 @@ impl<R: Real> LoosePart<R> {
             let advance = back_off_plane_read(reading, mv.scale(f), normal);
             self.position = (self.position + advance).with_w(R::ONE);
             let speed = v.length_sq().sqrt();
-            v = bounce(v, normal, self.ty.restitution);
+            let reading = world.config().readings.bounce;
+            v = bounce_read(reading, v, normal, self.ty.restitution);
             if normal.z > floor_z() {
                 rep.floor = true;
                 self.angular_velocity = Vec4::ZERO;
