@@ -44,5 +44,7 @@ pub mod sphere_box {
 /// Unit 1's traced form: the sphere-triangle sweep also reporting the step
 /// it took and what that step computed.
 pub mod sphere_triangle {
-    pub use crate::sphere_triangle::sweep::sweep_sphere_triangle_traced;
+    pub use crate::sphere_triangle::sweep::{
+        sweep_sphere_triangle_traced, sweep_sphere_triangle_traced_with,
+    };
 }

@@ -5,7 +5,9 @@
 //! Numbers come from the spec (its Test ideas and runtime rows) or are worked
 //! by hand in the comments; none is copied from the kernels' output.
 
-use kernels::details::sphere_triangle::sweep_sphere_triangle_traced;
+use kernels::details::sphere_triangle::{
+    sweep_sphere_triangle_traced, sweep_sphere_triangle_traced_with,
+};
 use kernels::sphere_triangle::{
     point_triangle_distance_sq, ray_infinite_cylinder, segment_sphere_intersect, sphere_sweep_edge,
     sphere_sweep_edge_cylinder, sphere_sweep_vertex_region, sphere_triangle_penetration,
@@ -719,6 +721,39 @@ fn no_inf_nan<R: Real>() {
     }
 }
 
+/// Rows 11, 12 and 13 with the edge steps corrected
+/// (`Quirks::sphere_edge_steps` off): each sweep meets the corner at its
+/// true first contact, the root the console lists second (0.295703 for the
+/// late contact, 0.718294 for the missed one, 0.551197 for the parallel
+/// move); `tests/unit1_oracle.rs` checks the rule on 5,000 sampled sweeps.
+fn rows_11_to_13_corrected<R: Real>() {
+    for (c, m, want) in [
+        ([-0.4, -0.6, 0.6], [-0.2, 1.8, -1.4], 0.295703),
+        ([-0.9, -0.9, 0.6], [0.6, 1.2, -0.6], 0.718294),
+        ([6.0, -0.3, 0.2], [-3.0, 0.0, 0.0], 0.551197),
+    ] {
+        let sphere = Sphere {
+            radius: r(0.5),
+            centre: v(c[0], c[1], c[2]),
+        };
+        let mut record = SweepRecord::default();
+        let (mut mask, mut trace) = (None, SweepTrace::default());
+        let hit = sweep_sphere_triangle_traced_with(
+            &mut record,
+            &sphere,
+            &tri_t::<R>(),
+            v(m[0], m[1], m[2]),
+            &mut mask,
+            &mut trace,
+            false,
+        );
+        assert!(hit, "{c:?}");
+        near_opt(record.fractions[0], want, "corrected fraction");
+        assert_eq!(record.count, 1);
+    }
+}
+
+both_modes!(unit1_rows_11_to_13_corrected_meet_the_first_touch => rows_11_to_13_corrected);
 both_modes!(unit1_row11_late_corner_contact => row11_late);
 both_modes!(unit1_row12_missed_corner_contact => row12_missed);
 both_modes!(unit1_row13_parallel_branch_reports_exit => row13_parallel);

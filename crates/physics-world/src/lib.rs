@@ -185,6 +185,7 @@ pub use body::{Body, HumanParts, MAX_STRIKE_SPHERES};
 pub use flags::{object_flags, BodyFlags, PHYFLAG_TO_BODY};
 pub use human::{BoneShape, BONE_SHAPES, PUNCH_BAG_SEGMENT};
 pub use ids::{BodyId, BodyKind, Other, OwnerId};
+pub use kernels::Quirks;
 pub use owner::Owners;
 pub use query_box::{BoxFilter, BoxQuery, QueryWalk};
 pub use resolve::{ContactContext, MoveState};

@@ -351,6 +351,7 @@ impl<R: Real> PhysicsWorld<R> {
             return;
         };
         let mut sq = SweepQuery::new(collision_mesh::Aabb::new(bx.min, bx.max), MAX_CONTACTS)
+            .with_quirks(self.config.quirks)
             .with_options(mesh_options(q.options))
             .with_body_flags(me.flags.bits());
         sq.own_shape = me.shape_word;

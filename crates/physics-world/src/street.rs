@@ -25,7 +25,7 @@ use crate::reference::{
 };
 use crate::{
     object_flags, BodyFlags, BodyId, MoverState, ObjectShape, ObjectType, OwnerId, PhysicsWorld,
-    StepRate, WorldConfig,
+    Quirks, StepRate, WorldConfig,
 };
 
 /// The road's length (x from 0) and half width (y from −6 to 6).
@@ -181,6 +181,13 @@ impl<R: Real> Street<R> {
     /// bodies and the mesh is fixed, so the `expect`s below cannot fail.
     #[must_use]
     pub fn new() -> Self {
+        Self::with_quirks(Quirks::console())
+    }
+
+    /// The same street with the world's kernels taking `quirks`
+    /// ([`WorldConfig::quirks`]).
+    #[must_use]
+    pub fn with_quirks(quirks: Quirks) -> Self {
         let caps = PoolCapacities {
             humans: HUMANS,
             objects: OBJECTS,
@@ -191,6 +198,7 @@ impl<R: Real> Street<R> {
             capacities: caps,
             rate: StepRate::Hz30,
             readings: Default::default(),
+            quirks,
         });
         world.set_mesh(
             build::from_soup(&street_soup(), &BuildConfig::default(), "street")

@@ -223,6 +223,7 @@ impl<R: Real> PhysicsWorld<R> {
             collision_mesh::SweepOptions::empty()
         };
         let mut q = SweepQuery::new(collision_mesh::Aabb::new(bx.min, bx.max), 1)
+            .with_quirks(self.config.quirks)
             .with_options(options)
             .with_body_flags(body_flags)
             .with_airborne(airborne);

@@ -6,6 +6,7 @@
 use std::sync::Arc;
 
 use collision_mesh::{CollisionMesh, TiledMesh, TiledScratch, Triangle};
+use kernels::Quirks;
 use ps2_float::{Real, Vec4};
 use shape_pools::{
     IgnoreSlots, PhysShape, Pool, PoolCapacities, ShapeFlags, ShapeId, ShapeKind, ShapePools,
@@ -108,6 +109,11 @@ pub struct WorldConfig {
     /// The readings (default: the traces').
     #[cfg_attr(feature = "serde", serde(default))]
     pub readings: Readings,
+    /// The kernels' switchable quirks, as the body sweeps and
+    /// `IPhysics_CollideShape`'s mesh sweeps pass them to the level
+    /// (default: the console's, [`Quirks::console`]).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub quirks: Quirks,
 }
 
 /// Counters of what the world refused (full pools and slots), so that the

@@ -204,6 +204,7 @@ pub use error::{Input, QueryError, WorldError};
 pub use ids::TriangleId;
 pub use level::{Level, LevelConfig, MAX_TILE_TRIANGLES};
 pub use physics_world::step::StepReport;
+pub use physics_world::Quirks;
 pub use physics_world::{BackOffReading, BodyFlags, BounceReading, Readings, WorldConfig};
 pub use ps2_float::{Ee32, Real};
 pub use query::{

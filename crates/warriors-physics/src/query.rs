@@ -18,6 +18,7 @@ use collision_mesh::{
     Aabb, CollisionMesh, Material, QueryScratch, Ray, RayFilter as MeshRayFilter, SweepOptions,
     SweepQuery, TiledMesh, TriangleFlags,
 };
+use kernels::Quirks;
 use kernels::{Capsule, Contact, OrientedBox, Sphere};
 use nalgebra::{Isometry3, Point3, Unit, Vector3};
 use ps2_float::{Real, Vec4};
@@ -69,7 +70,8 @@ bitflags! {
 
 /// The settings of a sweep, with descriptive names for the record layer's
 /// [`SweepQuery`] fields. The default is the body sweep's: no flag,
-/// thresholds −0.65 and 0, body scale 1, the exact list walk.
+/// thresholds −0.65 and 0, body scale 1, the console's quirks (the lists
+/// walked exactly).
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SweepSettings<R> {
@@ -92,10 +94,12 @@ pub struct SweepSettings<R> {
     /// The walking capsule's body is airborne: its contacts get no corner
     /// slide (contact flag 0x1; divergence 294).
     pub airborne: bool,
-    /// How the cell lists are walked (exact, or with the console's counter
-    /// bug).
-    #[cfg_attr(feature = "serde", serde(skip))]
-    pub walk: ListWalk,
+    /// The kernels' switchable quirks (default: the console's,
+    /// [`Quirks::console`]): the box sweep's zero-speed reset, the sphere
+    /// sweeps' edge and corner steps, and the cell lists' overrun (walked
+    /// exactly in both presets, as the specification advises).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub quirks: Quirks,
 }
 
 impl<R: Real> Default for SweepSettings<R> {
@@ -107,7 +111,7 @@ impl<R: Real> Default for SweepSettings<R> {
             body_skips_flag_bit_3: false,
             body_scale: R::ONE,
             airborne: false,
-            walk: ListWalk::Exact,
+            quirks: Quirks::console(),
         }
     }
 }
@@ -122,9 +126,11 @@ impl<R: Real> SweepSettings<R> {
             options: SweepOptions::from_bits_retain(self.flags.bits()),
             nz_min: self.min_normal_z,
             nz_max: self.max_normal_z,
-            walk: self.walk,
+            walk: ListWalk::Exact,
+            quirks: self.quirks,
             airborne: self.airborne,
         }
+        .with_quirks(self.quirks)
     }
 }
 

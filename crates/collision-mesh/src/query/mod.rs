@@ -60,7 +60,7 @@ pub use sweep_capsule::walking_sphere;
 pub use walk::ListWalk;
 
 use bitflags::bitflags;
-use kernels::Sphere;
+use kernels::{Quirks, Sphere};
 use ps2_float::{Real, Vec4};
 
 use crate::{CellRange, CollisionMesh, VisitedBits};
@@ -191,6 +191,11 @@ pub struct SweepQuery<R> {
     pub nz_max: R,
     /// How the cell lists are walked.
     pub walk: ListWalk,
+    /// The kernels' switchable quirks (the console's by default): the box
+    /// sweep reads [`Quirks::zero_speed_reset`], the sphere and walking
+    /// sweeps [`Quirks::sphere_edge_steps`]. The list overrun is
+    /// [`SweepQuery::walk`] ([`SweepQuery::with_quirks`] sets both).
+    pub quirks: Quirks,
     /// The moving body's owner is airborne (object flag 0x4000000): the
     /// walking sweep then writes no corner slide (spec Unit 1 "Seen at
     /// runtime": "the corner slide skips airborne bodies"; the flag given as
@@ -213,6 +218,7 @@ impl<R: Real> SweepQuery<R> {
             nz_min: R::from_f32(-0.65),
             nz_max: R::ZERO,
             walk: ListWalk::Exact,
+            quirks: Quirks::console(),
             airborne: false,
         }
     }
@@ -239,6 +245,23 @@ impl<R: Real> SweepQuery<R> {
     #[must_use]
     pub fn with_walk(self, walk: ListWalk) -> Self {
         Self { walk, ..self }
+    }
+
+    /// The same query with these quirks, the list walk included
+    /// ([`ListWalk::ConsoleOverrun`] when [`Quirks::list_overrun`] is set,
+    /// else [`ListWalk::Exact`]).
+    #[must_use]
+    pub fn with_quirks(self, quirks: Quirks) -> Self {
+        let walk = if quirks.list_overrun {
+            ListWalk::ConsoleOverrun
+        } else {
+            ListWalk::Exact
+        };
+        Self {
+            quirks,
+            walk,
+            ..self
+        }
     }
 }
 

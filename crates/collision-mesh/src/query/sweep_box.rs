@@ -99,6 +99,7 @@ impl CollisionMesh {
                     &mt,
                     mv,
                     normal,
+                    q.quirks.zero_speed_reset,
                 );
                 match step {
                     BoxTriangleStep::Skipped(_) => Exit::Counted,

@@ -2,7 +2,7 @@
 //! mesh's walls (spec overview "Sweeping a body" step 2; Coney
 //! `docs/research/characters.md` "Walls and steps").
 
-use kernels::sphere_triangle::{sweep_sphere_triangle, SweepRecord};
+use kernels::sphere_triangle::{sweep_sphere_triangle_with, SweepRecord};
 use kernels::{Capsule, Contact, Sphere, WorkTriangle};
 use ps2_float::{Real, Vec4};
 
@@ -267,7 +267,8 @@ impl CollisionMesh {
         stats.kernel_calls += 1;
         let mut record = SweepRecord::default();
         let mut mask = None;
-        if !sweep_sphere_triangle(&mut record, sphere, work, mv, &mut mask) {
+        let edge_steps = q.quirks.sphere_edge_steps;
+        if !sweep_sphere_triangle_with(&mut record, sphere, work, mv, &mut mask, edge_steps) {
             return Outcome::Skipped;
         }
         let Some(t) = record.fractions[0] else {

@@ -1,7 +1,7 @@
 //! The sphere swept against the mesh (spec Unit 1, "Issue #150";
 //! overview "Mesh tests").
 
-use kernels::sphere_triangle::{sweep_sphere_triangle_thunk, SweepRecord};
+use kernels::sphere_triangle::{sweep_sphere_triangle_thunk_with, SweepRecord};
 use kernels::{Contact, Sphere, WorkTriangle};
 use ps2_float::{Real, Vec4};
 
@@ -173,7 +173,8 @@ impl CollisionMesh {
         work.set_plane();
         stats.kernel_calls += 1;
         let mut record = SweepRecord::default();
-        if !sweep_sphere_triangle_thunk(&mut record, sphere, work, mv) {
+        let edge_steps = q.quirks.sphere_edge_steps;
+        if !sweep_sphere_triangle_thunk_with(&mut record, sphere, work, mv, edge_steps) {
             return Outcome::Skipped;
         }
         // The caller reads +0x04 only and drops a fraction outside [0, 1].

@@ -60,12 +60,30 @@ fn mul_sat<R: Real>(a: R, b: R) -> R {
 ///
 /// Spec: Unit 13, "Sweep_IntervalOverlap (0x0034a8d0)".
 /// Original: `Sweep_IntervalOverlap` (0x0034a8d0).
+#[inline]
 pub fn sweep_interval_overlap<R: Real>(
     window: &mut Window<R>,
     t_max: R,
     v: R,
     a: Interval<R>,
     b: Interval<R>,
+) -> bool {
+    sweep_interval_overlap_with(window, t_max, v, a, b, true)
+}
+
+/// [`sweep_interval_overlap`] with the zero-speed reset switched
+/// ([`Quirks::zero_speed_reset`](crate::Quirks::zero_speed_reset)): `reset`
+/// true is the original; false leaves the window as it is for intervals
+/// that overlap at speed 0 (they overlap for the whole move, so the axis
+/// constrains nothing) and returns whether the window is empty, the
+/// separating-axis sweep's true rule.
+pub fn sweep_interval_overlap_with<R: Real>(
+    window: &mut Window<R>,
+    t_max: R,
+    v: R,
+    a: Interval<R>,
+    b: Interval<R>,
+    reset: bool,
 ) -> bool {
     if b.max < a.min {
         if v <= R::ZERO {
@@ -111,7 +129,7 @@ pub fn sweep_interval_overlap<R: Real>(
         if t < window.last {
             window.last = t;
         }
-    } else {
+    } else if reset {
         // The zero-speed reset (0x0034aa1c-0x0034aa50).
         window.first = R::ZERO;
         window.last = R::ONE;

@@ -8,7 +8,7 @@
 
 use ps2_float::{Real, Vec4};
 
-use super::box_triangle::{box_axes_separate, sweep_box_triangle, NO_CONTACT};
+use super::box_triangle::{box_axes_separate, sweep_box_triangle_with, NO_CONTACT};
 pub use crate::triangle_filter::MeshSkip;
 use crate::triangle_filter::{admit, FaceOutcome, FaceTest, BODY_SKIPS_BIT3};
 use crate::{Contact, OrientedBox, TriangleFlags, WorkTriangle};
@@ -80,13 +80,16 @@ pub fn physics_mesh_sweep_box_triangle<R: Real>(
     tri: &MeshTriangle<R>,
     mv: Vec4<R>,
 ) -> BoxTriangleStep<R> {
-    physics_mesh_sweep_box_triangle_with_normal(work, bx, body_flags, tri, mv, None)
+    physics_mesh_sweep_box_triangle_with_normal(work, bx, body_flags, tri, mv, None, true)
 }
 
 /// [`physics_mesh_sweep_box_triangle`] with the triangle's unit normal given
 /// when the caller already has it: `normal` must be what
 /// [`WorkTriangle::compute_normal`] gives for `tri.corners` (a mesh keeps it
 /// per triangle); `None` computes it. The answer is the same bit for bit.
+/// `reset` is the kernel's zero-speed reset
+/// ([`Quirks::zero_speed_reset`](crate::Quirks::zero_speed_reset); `true`
+/// is the original).
 pub fn physics_mesh_sweep_box_triangle_with_normal<R: Real>(
     work: &mut WorkTriangle<R>,
     bx: &OrientedBox<R>,
@@ -94,6 +97,7 @@ pub fn physics_mesh_sweep_box_triangle_with_normal<R: Real>(
     tri: &MeshTriangle<R>,
     mv: Vec4<R>,
     normal: Option<Vec4<R>>,
+    reset: bool,
 ) -> BoxTriangleStep<R> {
     let flags = TriangleFlags::from_bits_retain(tri.flags);
     if let Err(skip) = admit(flags, body_flags & BODY_SKIPS_BIT3 != 0) {
@@ -113,7 +117,7 @@ pub fn physics_mesh_sweep_box_triangle_with_normal<R: Real>(
         return BoxTriangleStep::Beyond(R::from_bits(NO_CONTACT));
     }
     work.compute_edges(false);
-    let t = sweep_box_triangle(bx, work, mv);
+    let t = sweep_box_triangle_with(bx, work, mv, reset);
     if t > R::ONE {
         BoxTriangleStep::Beyond(t)
     } else if t < R::ZERO {

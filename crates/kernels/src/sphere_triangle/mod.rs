@@ -39,6 +39,7 @@
 mod cylinder;
 mod distance;
 mod edge;
+mod entry;
 mod segment_sphere;
 pub(crate) mod sweep;
 mod vertex_region;
@@ -46,8 +47,10 @@ mod vertex_region;
 pub use cylinder::{ray_infinite_cylinder, sphere_sweep_edge_cylinder};
 pub use distance::{point_triangle_distance_sq, sphere_triangle_penetration, TriangleDistance};
 pub use edge::{sphere_sweep_edge, EdgeSweep};
+pub use entry::{capsule_entry, triangle_edges_entry};
 pub use segment_sphere::{segment_sphere_intersect, EdgePoints};
 pub use sweep::{
-    sweep_sphere_triangle, sweep_sphere_triangle_thunk, SweepRecord, SweepStep, SweepTrace,
+    sweep_sphere_triangle, sweep_sphere_triangle_thunk, sweep_sphere_triangle_thunk_with,
+    sweep_sphere_triangle_with, SweepRecord, SweepStep, SweepTrace,
 };
 pub use vertex_region::sphere_sweep_vertex_region;

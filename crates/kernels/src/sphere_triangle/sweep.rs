@@ -4,6 +4,7 @@
 use ps2_float::{Real, Vec4};
 
 use super::edge::{sphere_sweep_edge, EdgeSweep};
+use super::entry::triangle_edges_entry;
 use super::vertex_region::sphere_sweep_vertex_region;
 use crate::sat;
 use crate::{Sphere, WorkTriangle};
@@ -105,6 +106,36 @@ pub fn sweep_sphere_triangle_thunk<R: Real>(
     sweep_sphere_triangle(record, sphere, tri, mv, &mut scratch)
 }
 
+/// [`sweep_sphere_triangle`] with the edge and corner steps switched
+/// (`edge_steps`, [`Quirks::sphere_edge_steps`](crate::Quirks)): `true` is
+/// the original; `false` meets a sphere whose touch point on the plane
+/// lies outside the face at the earliest entry into any of the three
+/// edges' capsules ([`triangle_edges_entry`]), the true first contact.
+pub fn sweep_sphere_triangle_with<R: Real>(
+    record: &mut SweepRecord<R>,
+    sphere: &Sphere<R>,
+    tri: &WorkTriangle<R>,
+    mv: Vec4<R>,
+    mask: &mut Option<u32>,
+    edge_steps: bool,
+) -> bool {
+    let mut trace = SweepTrace::default();
+    sweep_sphere_triangle_traced_with(record, sphere, tri, mv, mask, &mut trace, edge_steps)
+}
+
+/// [`sweep_sphere_triangle_thunk`] with the edge and corner steps
+/// switched, as [`sweep_sphere_triangle_with`].
+pub fn sweep_sphere_triangle_thunk_with<R: Real>(
+    record: &mut SweepRecord<R>,
+    sphere: &Sphere<R>,
+    tri: &WorkTriangle<R>,
+    mv: Vec4<R>,
+    edge_steps: bool,
+) -> bool {
+    let mut scratch = Some(0);
+    sweep_sphere_triangle_with(record, sphere, tri, mv, &mut scratch, edge_steps)
+}
+
 /// [`sweep_sphere_triangle`], also filling `trace` with the side normals,
 /// the step taken and what the edge or corner step computed.
 pub fn sweep_sphere_triangle_traced<R: Real>(
@@ -114,6 +145,22 @@ pub fn sweep_sphere_triangle_traced<R: Real>(
     mv: Vec4<R>,
     mask: &mut Option<u32>,
     trace: &mut SweepTrace<R>,
+) -> bool {
+    sweep_sphere_triangle_traced_with(record, sphere, tri, mv, mask, trace, true)
+}
+
+/// [`sweep_sphere_triangle_traced`] with the edge and corner steps
+/// switched, as [`sweep_sphere_triangle_with`]. Corrected, the trace's step
+/// is the region the touch point lies in and its edge record is left
+/// unwritten.
+pub fn sweep_sphere_triangle_traced_with<R: Real>(
+    record: &mut SweepRecord<R>,
+    sphere: &Sphere<R>,
+    tri: &WorkTriangle<R>,
+    mv: Vec4<R>,
+    mask: &mut Option<u32>,
+    trace: &mut SweepTrace<R>,
+    edge_steps: bool,
 ) -> bool {
     let (c, r, n, d) = (sphere.centre, sphere.radius, tri.n, tri.d);
     let m = [0, 1, 2].map(|k| tri.side_normal(k));
@@ -153,6 +200,25 @@ pub fn sweep_sphere_triangle_traced<R: Real>(
         }
     }
     *mask = Some(bits);
+
+    if !edge_steps && bits != 7 {
+        trace.step = Some(match bits {
+            6 => SweepStep::Edge(0),
+            5 => SweepStep::Edge(1),
+            3 => SweepStep::Edge(2),
+            2 => SweepStep::Corner(0),
+            4 => SweepStep::Corner(1),
+            1 => SweepStep::Corner(2),
+            _ => SweepStep::Outside,
+        });
+        return match triangle_edges_entry(tri, c, mv, r) {
+            Some(f) => {
+                record.push(f);
+                true
+            }
+            None => false,
+        };
+    }
 
     let out = &mut trace.edge;
     let hit = match bits {
