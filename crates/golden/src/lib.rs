@@ -37,6 +37,7 @@ pub use case::{Case, CaseFile, Expected};
 pub use entry::{evaluate, Entry, EntryCall};
 pub use outcome::{Outcome, Value};
 pub use runner::{check, run, run_dirs, Mode, Report};
+pub use scenario::{Source, SourceCounts, SourceKind};
 
 use std::path::PathBuf;
 
