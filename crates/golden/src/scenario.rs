@@ -7,7 +7,9 @@
 //! run evaluates it beside the kernel cases and writes one snapshot,
 //! `scenario__<file stem>.snap`, with every body's position, velocity,
 //! rotation and flags, its settle progress and every contact answered, per
-//! tick, in both modes.
+//! tick, in both modes. Each expectation states where its number comes
+//! from ([`Source`]); the snapshot lists every source and the count of
+//! each kind.
 
 use std::collections::BTreeMap;
 use std::path::Path;
