@@ -370,8 +370,9 @@ pub enum Source {
     Worked(String),
     /// The port's own choice: the number is an input read back (a body's
     /// index, a plane's normal, a triangle's flags), an input chosen so that
-    /// it comes out, or a count that checks only that the run did what it
-    /// was told; the text says why.
+    /// it comes out, a count that checks only that the run did what it
+    /// was told, or the port's own committed result (the street's state
+    /// hash); the text says why.
     Choice(String),
 }
 
