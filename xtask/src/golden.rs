@@ -81,5 +81,13 @@ pub fn main(args: &[String]) -> Result<bool, String> {
         report.changed.len(),
         if mode == Mode::Check { "stale" } else { "written" }
     );
+    let s = report.sources;
+    println!(
+        "golden: {} scenario expectations: {} stated by the spec, {} worked, {} the port's choice",
+        s.total(),
+        s.spec,
+        s.worked,
+        s.choice
+    );
     Ok(report.is_ok(mode))
 }

@@ -43,6 +43,17 @@ fn report_of_a_users_folder() {
         cases + 1
     );
     assert!(html.contains("id=\"case-scenario__throw_wall\""));
+    // The scenario's sources, counted from its file, in its section and the
+    // page's summary; kernel cases have no source column.
+    let text = std::fs::read_to_string(fixtures.join("throw_wall.ron")).unwrap();
+    let n = |k: &str| text.matches(&format!("source: {k}(")).count();
+    let (spec, worked, choice) = (n("Spec"), n("Worked"), n("Choice"));
+    assert_eq!(spec + worked + choice, 13, "throw_wall's 13 expectations");
+    let counts = format!("{spec} stated by the spec, {worked} worked, {choice} the port's choice");
+    assert!(html.contains(&format!("sources of its 13 expectations: {counts}</p>")));
+    assert!(html.contains(&format!("The scenarios' 13 expectations: {counts}.</p>")));
+    assert_eq!(html.matches("<th>source</th>").count(), 1);
+    assert_eq!(html.matches("<td class=\"source ").count(), 13);
     assert!(!html.contains("<script src"), "no external script");
     assert!(
         !html.contains("http://")

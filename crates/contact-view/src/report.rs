@@ -3,13 +3,16 @@
 //! the port's in both modes, the written fields and the picture (a
 //! scenario's as a filmstrip of its ticks), with filters by unit, kernel and
 //! quirk (also given in the address: `index.html#unit=unit1&differ=1`) and
-//! the cases whose two modes differ marked. No server, no external
+//! the cases whose two modes differ marked; a scenario's stated numbers
+//! show their source (stated by the spec, worked, the port's choice;
+//! `docs/scenarios.md`), counted per scenario and in the page's summary. No
+//! server, no external
 //! file: the style, the pictures and the few lines of script are inline.
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
-use golden::{Entry, EntryCall, Expected};
+use golden::{Entry, EntryCall, Expected, SourceCounts, SourceKind};
 
 use crate::case::{case_svg, Options};
 use crate::quirks::Quirk;
@@ -46,6 +49,10 @@ pub fn report_html(entries: &[Entry], title: &str, quirks: &[Quirk]) -> Result<S
         .iter()
         .filter(|e| matches!(e.call, EntryCall::Scenario(_)))
         .count();
+    let mut sources = SourceCounts::default();
+    for e in &entries {
+        sources += e.source_counts();
+    }
 
     let _ = write!(
         out,
@@ -53,15 +60,27 @@ pub fn report_html(entries: &[Entry], title: &str, quirks: &[Quirk]) -> Result<S
         entries.len(),
         t = esc(title)
     );
-    let _ = write!(
+    let _ = writeln!(
         out,
-        "<header><h1>{}</h1><p>{} kernel cases and {} scenarios, each run in <code>f32</code> and <code>Ee32</code> mode; {} whose modes differ; {} with a stated number not met.</p>\n<div id=\"filters\">",
+        "<header><h1>{}</h1><p>{} kernel cases and {} scenarios, each run in <code>f32</code> and <code>Ee32</code> mode; {} whose modes differ; {} with a stated number not met.</p>",
         esc(title),
         entries.len() - scenarios,
         scenarios,
         differ,
         failed
     );
+    if scenarios > 0 {
+        let _ = writeln!(
+            out,
+            "<p class=\"sources\" id=\"source-counts\" data-spec=\"{}\" data-worked=\"{}\" data-choice=\"{}\">The scenarios' {} expectations: {}.</p>",
+            sources.spec,
+            sources.worked,
+            sources.choice,
+            sources.total(),
+            counts_text(&sources)
+        );
+    }
+    out.push_str("<div id=\"filters\">");
     let select = |out: &mut String, id: &str, label: &str, opts: &[(String, String)]| {
         let _ = write!(
             out,
@@ -163,6 +182,18 @@ fn entry_html(out: &mut String, e: &Entry, i: usize, quirks: &[&Quirk]) -> Resul
         esc(&e.unit),
         esc(&file)
     );
+    if let EntryCall::Scenario(_) = e.call {
+        let c = e.source_counts();
+        let _ = write!(
+            out,
+            "<p class=\"sources\" data-spec=\"{}\" data-worked=\"{}\" data-choice=\"{}\">sources of its {} expectations: {}</p>",
+            c.spec,
+            c.worked,
+            c.choice,
+            c.total(),
+            counts_text(&c)
+        );
+    }
     if let Some(note) = &e.note {
         let _ = write!(out, "<p class=\"note\">{}</p>", esc(note));
     }
@@ -246,12 +277,26 @@ fn entry_html(out: &mut String, e: &Entry, i: usize, quirks: &[&Quirk]) -> Resul
     Ok(())
 }
 
+/// "12 stated by the spec, 6 worked, 0 the port's choice".
+fn counts_text(c: &SourceCounts) -> String {
+    SourceKind::ALL
+        .iter()
+        .map(|&k| format!("{} {}", c.get(k), k.label()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 fn stated_table(out: &mut String, e: &Entry) {
     if e.expect.is_empty() {
         out.push_str("<p class=\"small\">no stated numbers</p>");
         return;
     }
-    out.push_str("<table class=\"stated\"><tr><th>field</th><th>stated</th><th>tol</th><th>f32</th><th>ee32</th></tr>");
+    let with_sources = matches!(e.call, EntryCall::Scenario(_));
+    out.push_str("<table class=\"stated\"><tr><th>field</th><th>stated</th><th>tol</th><th>f32</th><th>ee32</th>");
+    if with_sources {
+        out.push_str("<th>source</th>");
+    }
+    out.push_str("</tr>");
     for (field, want) in &e.expect {
         let tol = e
             .tolerances
@@ -260,6 +305,9 @@ fn stated_table(out: &mut String, e: &Entry) {
             .unwrap_or(golden::case::DEFAULT_TOLERANCE);
         let unwritten = matches!(want, Expected::Word(w) if w == "unwritten");
         let cell = |o: &golden::Outcome, bits: bool| {
+            // The mode's own number where the scenario gives one (`ee32`).
+            let want = e.expected_in(field, bits).unwrap_or(want);
+            let unwritten = matches!(want, Expected::Word(w) if w == "unwritten");
             let got = o.get(field);
             // A scenario tick without the field meets "unwritten".
             let ok = (unwritten && got.is_none()) || golden::check(o, field, want, tol).is_none();
@@ -272,13 +320,27 @@ fn stated_table(out: &mut String, e: &Entry) {
             };
             format!("<td class=\"{cls}\">{}</td>", esc(&text))
         };
-        let stated = match want {
+        let text = |w: &Expected| match w {
             Expected::Number(v) => format!("{v}"),
             Expected::Word(w) => w.clone(),
         };
+        let stated = match e.expect_ee32.get(field) {
+            Some(ee) if ee != want => format!("f32 {}, ee32 {}", text(want), text(ee)),
+            _ => text(want),
+        };
+        let source = match e.sources.get(field) {
+            Some(s) => format!(
+                "<td class=\"source {}\"><b>{}</b> {}</td>",
+                s.kind().name(),
+                esc(s.kind().label()),
+                esc(s.text())
+            ),
+            None if with_sources => "<td class=\"source\"></td>".to_owned(),
+            None => String::new(),
+        };
         let _ = write!(
             out,
-            "<tr><td>{}</td><td>{}</td><td>{}</td>{}{}</tr>",
+            "<tr><td>{}</td><td>{}</td><td>{}</td>{}{}{}</tr>",
             esc(field),
             esc(&stated),
             if unwritten {
@@ -287,7 +349,8 @@ fn stated_table(out: &mut String, e: &Entry) {
                 format!("{tol:e}")
             },
             cell(&e.single, false),
-            cell(&e.ee, true)
+            cell(&e.ee, true),
+            source
         );
     }
     out.push_str("</table>");
@@ -306,7 +369,9 @@ section.case.differs{border-left:5px solid #ffd600}\
 .row{display:flex;gap:12px;align-items:flex-start;flex-wrap:wrap}\
 .picture{overflow-x:auto;max-width:100%}\
 .numbers{flex:1;min-width:320px}\
-.spec,.note,.quirk{margin:0;color:#555}\
+.spec,.note,.quirk,.sources{margin:0;color:#555}\
+td.source{font-family:sans-serif;font-size:11px;max-width:420px}\
+td.source.spec b{color:#1a7f37}td.source.worked b{color:#0550ae}td.source.choice b{color:#8a4b00}\
 .quirk{color:#7a3d9d}\
 .badge{font-size:11px;padding:1px 5px;border-radius:3px;font-weight:normal}\
 .badge.differ{background:#ffd600}.badge.fail{background:#e31a1c;color:#fff}.badge.known{background:#fdae6b}\

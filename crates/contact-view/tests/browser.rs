@@ -114,6 +114,9 @@ fn report_in_headless_chromium() {
         "the page caught a script error"
     );
 
+    // The scenarios' sources, counted in the summary.
+    assert!(dom.contains("id=\"source-counts\""), "the sources' summary");
+
     // One picture per case and scenario.
     let pictures: usize = attr(body, "data-pictures").unwrap().parse().unwrap();
     assert_eq!(pictures, all.len());

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use crate::case::Expected;
 use crate::outcome::{Outcome, Value};
 use crate::runner::{evaluate_entries, Report};
-use crate::scenario::Scenario;
+use crate::scenario::{Scenario, Source, SourceCounts};
 use crate::Error;
 
 /// What an entry evaluated.
@@ -39,8 +39,16 @@ pub struct Entry {
     pub note: Option<String>,
     /// The call or the scenario.
     pub call: EntryCall,
-    /// The stated numbers, by field (scenario fields with their tick prefix).
+    /// The stated numbers, by field (scenario fields with their tick
+    /// prefix); in both modes, unless `expect_ee32` has the field.
     pub expect: BTreeMap<String, Expected>,
+    /// A scenario's numbers for `Ee32` mode where they differ from
+    /// `expect` (an expectation's `ee32`); empty for a kernel case.
+    pub expect_ee32: BTreeMap<String, Expected>,
+    /// Where each of a scenario's stated numbers comes from, by field;
+    /// empty for a kernel case (a case file's `expect` holds only numbers
+    /// the spec states).
+    pub sources: BTreeMap<String, Source>,
     /// The tolerance in force for each stated number.
     pub tolerances: BTreeMap<String, f64>,
     /// The outcome in `f32` mode.
@@ -54,6 +62,22 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// The number stated for `field` in one mode (`Ee32` when `ee32_mode`).
+    #[must_use]
+    pub fn expected_in(&self, field: &str, ee32_mode: bool) -> Option<&Expected> {
+        ee32_mode
+            .then(|| self.expect_ee32.get(field))
+            .flatten()
+            .or_else(|| self.expect.get(field))
+    }
+
+    /// How many of its stated numbers have each kind of source (all zero
+    /// for a kernel case).
+    #[must_use]
+    pub fn source_counts(&self) -> SourceCounts {
+        SourceCounts::of(self.sources.values())
+    }
+
     /// The kernel: the call's variant name (`SweepSphereTriangle`), or
     /// `"scenario"`.
     #[must_use]

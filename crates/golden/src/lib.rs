@@ -10,7 +10,10 @@
 //!
 //! Scenario files (`fixtures/scenarios/*.ron`, unit `"scenario"`;
 //! [`scenario`], `docs/scenarios.md`) replay the console's runtime traces
-//! through the physics world and are checked and snapshotted the same way.
+//! through the physics world and are checked and snapshotted the same way;
+//! each of their expectations states its source ([`Source`]: stated by the
+//! spec, worked from named rules, or the port's own choice), which the
+//! snapshot lists and counts.
 //!
 //! Snapshots use insta's `.snap` layout (a short header, then the body), so
 //! `cargo insta review` works on them; the body is RON.
@@ -37,6 +40,7 @@ pub use case::{Case, CaseFile, Expected};
 pub use entry::{evaluate, Entry, EntryCall};
 pub use outcome::{Outcome, Value};
 pub use runner::{check, run, run_dirs, Mode, Report};
+pub use scenario::{Source, SourceCounts, SourceKind};
 
 use std::path::PathBuf;
 

@@ -10,7 +10,7 @@ use ps2_float::{Ee32, Real};
 use crate::case::{CaseFile, Expected, Header};
 use crate::entry::{Entry, EntryCall};
 use crate::outcome::{Outcome, Value};
-use crate::scenario::Scenario;
+use crate::scenario::{Scenario, SourceCounts};
 use crate::units::{with_unit, Kernel, UNITS};
 use crate::Error;
 
@@ -40,6 +40,9 @@ pub struct Report {
     /// Snapshots that are missing, differ or are no longer produced
     /// (check mode), or that were rewritten (update mode).
     pub changed: Vec<String>,
+    /// The scenarios' expectations by the kind of their source (each
+    /// counted once, not per mode).
+    pub sources: SourceCounts,
 }
 
 impl Report {
@@ -113,7 +116,7 @@ fn evaluate_dir(fixtures: &Path, report: &mut Report) -> Result<Vec<Snap>, Error
     Ok(evaluate_entries(fixtures, report)?
         .into_iter()
         .map(|e| Snap {
-            body: snapshot_body_for(&e.name, &e.spec, &e.expect, &e.single, &e.ee),
+            body: snapshot_body_for(&e),
             source: e.file,
             name: e.snapshot,
             case: e.name,
@@ -249,6 +252,8 @@ fn evaluate_file<C: Kernel>(
             note: case.note.clone(),
             call: EntryCall::Kernel(format!("{:?}", case.call)),
             expect: case.expect.clone(),
+            expect_ee32: std::collections::BTreeMap::new(),
+            sources: std::collections::BTreeMap::new(),
             tolerances,
             single,
             ee,
@@ -274,17 +279,18 @@ fn evaluate_scenario(path: &Path, text: &str, report: &mut Report) -> Result<Ent
     let mut expect = std::collections::BTreeMap::new();
     let mut failures = Vec::new();
     let mut known = Vec::new();
-    for (mode, outcome) in [(f32::MODE, &single), (Ee32::MODE, &ee)] {
+    for (mode, outcome, ee32_mode) in [(f32::MODE, &single, false), (Ee32::MODE, &ee, true)] {
         for e in &sc.expect {
             report.checks += 1;
             let key = e.key();
+            let want = e.value_in(ee32_mode);
             // A tick without the field (no contact, a freed slot) is
             // "unwritten".
-            let unwritten = matches!(&e.value, Expected::Word(w) if w == "unwritten");
+            let unwritten = matches!(want, Expected::Word(w) if w == "unwritten");
             let msg = if unwritten && outcome.get(&key).is_none() {
                 None
             } else {
-                check(outcome, &key, &e.value, e.tolerance())
+                check(outcome, &key, want, e.tolerance())
             };
             match (msg, &e.known_divergence) {
                 (None, None) => {}
@@ -307,10 +313,17 @@ fn evaluate_scenario(path: &Path, text: &str, report: &mut Report) -> Result<Ent
     }
     report.failures.extend(failures.iter().cloned());
     report.known.extend(known.iter().cloned());
+    report.sources += sc.source_counts();
     let mut tolerances = std::collections::BTreeMap::new();
+    let mut sources = std::collections::BTreeMap::new();
+    let mut expect_ee32 = std::collections::BTreeMap::new();
     for e in &sc.expect {
         expect.insert(e.key(), e.value.clone());
         tolerances.insert(e.key(), e.tolerance());
+        sources.insert(e.key(), e.source.clone());
+        if let Some(v) = &e.ee32 {
+            expect_ee32.insert(e.key(), v.clone());
+        }
     }
     report.cases += 1;
     Ok(Entry {
@@ -322,6 +335,8 @@ fn evaluate_scenario(path: &Path, text: &str, report: &mut Report) -> Result<Ent
         note: sc.note.clone(),
         call: EntryCall::Scenario(Box::new(sc)),
         expect,
+        expect_ee32,
+        sources,
         tolerances,
         single,
         ee,
@@ -403,20 +418,30 @@ fn show_mode(v: &Value, with_bits: bool) -> String {
     }
 }
 
-fn snapshot_body_for(
-    name: &str,
-    spec: &str,
-    expect: &std::collections::BTreeMap<String, Expected>,
-    single: &Outcome,
-    ee: &Outcome,
-) -> String {
+/// One snapshot's body: the case, its spec row, the checked fields, for a
+/// scenario the count of each kind of source and every expectation's
+/// source (`source_counts`, `sources`), then every field in both modes.
+fn snapshot_body_for(e: &Entry) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "(");
-    let _ = writeln!(s, "    case: {name:?},");
-    let _ = writeln!(s, "    spec: {spec:?},");
-    let checked: Vec<String> = expect.keys().map(|k| format!("{k:?}")).collect();
+    let _ = writeln!(s, "    case: {:?},", e.name);
+    let _ = writeln!(s, "    spec: {:?},", e.spec);
+    let checked: Vec<String> = e.expect.keys().map(|k| format!("{k:?}")).collect();
     let _ = writeln!(s, "    checked: [{}],", checked.join(", "));
-    for (mode, outcome, bits) in [("f32", single, false), ("ee32", ee, true)] {
+    if matches!(e.call, EntryCall::Scenario(_)) {
+        let c = e.source_counts();
+        let _ = writeln!(
+            s,
+            "    source_counts: (spec: {}, worked: {}, choice: {}),",
+            c.spec, c.worked, c.choice
+        );
+        let _ = writeln!(s, "    sources: {{");
+        for (key, source) in &e.sources {
+            let _ = writeln!(s, "        {key:?}: {source:?},");
+        }
+        let _ = writeln!(s, "    }},");
+    }
+    for (mode, outcome, bits) in [("f32", &e.single, false), ("ee32", &e.ee, true)] {
         let _ = writeln!(s, "    {mode}: {{");
         for (field, v) in &outcome.fields {
             let _ = writeln!(s, "        {field:?}: {:?},", show_mode(v, bits));

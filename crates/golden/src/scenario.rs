@@ -7,7 +7,9 @@
 //! run evaluates it beside the kernel cases and writes one snapshot,
 //! `scenario__<file stem>.snap`, with every body's position, velocity,
 //! rotation and flags, its settle progress and every contact answered, per
-//! tick, in both modes.
+//! tick, in both modes. Each expectation states where its number comes
+//! from ([`Source`]); the snapshot lists every source and the count of
+//! each kind.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -80,7 +82,7 @@ pub struct Scenario {
     /// What happens at given ticks.
     #[serde(default)]
     pub inputs: Vec<InputSpec>,
-    /// The numbers the spec states.
+    /// The numbers checked, each with its [`Source`].
     #[serde(default)]
     pub expect: Vec<Expectation>,
     /// Free text for the reader.
@@ -353,6 +355,140 @@ pub struct InputSpec {
     pub action: Action,
 }
 
+/// Where an expectation's number comes from (`docs/scenarios.md`, "Where
+/// the expected numbers come from"). Every expectation states one; the
+/// snapshot and the HTML report show it and count each kind.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub enum Source {
+    /// The specification states the number: the section (and the runtime
+    /// trace or test idea) that prints it, e.g.
+    /// `Spec("overview, Settle slot (the runtime sample)")`.
+    Spec(String),
+    /// The number is worked from named rules on inputs the port chose: the
+    /// rules and sections, and the separate float64 computation (with its
+    /// test file) where there is one.
+    Worked(String),
+    /// The port's own choice: the number is an input read back (a body's
+    /// index, a plane's normal, a triangle's flags), an input chosen so that
+    /// it comes out, a count that checks only that the run did what it
+    /// was told, or the port's own committed result (the street's state
+    /// hash); the text says why.
+    Choice(String),
+}
+
+/// The three kinds of [`Source`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum SourceKind {
+    /// [`Source::Spec`].
+    Spec,
+    /// [`Source::Worked`].
+    Worked,
+    /// [`Source::Choice`].
+    Choice,
+}
+
+impl SourceKind {
+    /// The three kinds, in the order the snapshot and the report list them.
+    pub const ALL: [SourceKind; 3] = [SourceKind::Spec, SourceKind::Worked, SourceKind::Choice];
+
+    /// The kind's short name (`spec`, `worked`, `choice`), as the snapshot's
+    /// counts and the report's classes write it.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            SourceKind::Spec => "spec",
+            SourceKind::Worked => "worked",
+            SourceKind::Choice => "choice",
+        }
+    }
+
+    /// The kind for a reader: "stated by the spec", "worked", "the port's
+    /// choice".
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            SourceKind::Spec => "stated by the spec",
+            SourceKind::Worked => "worked",
+            SourceKind::Choice => "the port's choice",
+        }
+    }
+}
+
+impl Source {
+    /// Its kind.
+    #[must_use]
+    pub fn kind(&self) -> SourceKind {
+        match self {
+            Source::Spec(_) => SourceKind::Spec,
+            Source::Worked(_) => SourceKind::Worked,
+            Source::Choice(_) => SourceKind::Choice,
+        }
+    }
+
+    /// Its text (the section, the rules or the reason).
+    #[must_use]
+    pub fn text(&self) -> &str {
+        match self {
+            Source::Spec(t) | Source::Worked(t) | Source::Choice(t) => t,
+        }
+    }
+}
+
+/// How many expectations have each kind of [`Source`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SourceCounts {
+    /// Stated by the specification.
+    pub spec: usize,
+    /// Worked from named rules.
+    pub worked: usize,
+    /// The port's own choice.
+    pub choice: usize,
+}
+
+impl SourceCounts {
+    /// The counts of `sources`.
+    pub fn of<'a>(sources: impl IntoIterator<Item = &'a Source>) -> Self {
+        let mut c = Self::default();
+        for s in sources {
+            c.add(s.kind());
+        }
+        c
+    }
+
+    /// Counts one more of `kind`.
+    pub fn add(&mut self, kind: SourceKind) {
+        match kind {
+            SourceKind::Spec => self.spec += 1,
+            SourceKind::Worked => self.worked += 1,
+            SourceKind::Choice => self.choice += 1,
+        }
+    }
+
+    /// The count of `kind`.
+    #[must_use]
+    pub fn get(&self, kind: SourceKind) -> usize {
+        match kind {
+            SourceKind::Spec => self.spec,
+            SourceKind::Worked => self.worked,
+            SourceKind::Choice => self.choice,
+        }
+    }
+
+    /// All three added.
+    #[must_use]
+    pub fn total(&self) -> usize {
+        self.spec + self.worked + self.choice
+    }
+}
+
+impl core::ops::AddAssign for SourceCounts {
+    fn add_assign(&mut self, o: Self) {
+        self.spec += o.spec;
+        self.worked += o.worked;
+        self.choice += o.choice;
+    }
+}
+
 /// One stated number.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -362,12 +498,20 @@ pub struct Expectation {
     /// The field within the tick's snapshot (`brick.velocity.z`,
     /// `contact0.answer`, `brick.settle_t`).
     pub field: String,
-    /// The number, or `"unwritten"` (a field the tick does not have).
+    /// The number, or `"unwritten"` (a field the tick does not have); in
+    /// both modes unless `ee32` gives the `Ee32` mode's own.
     pub value: Expected,
+    /// The number in `Ee32` mode when the two modes are not meant to agree
+    /// (the street's state hash, one per mode); `value` is then the `f32`
+    /// mode's. Default none: `value` in both modes.
+    #[serde(default)]
+    pub ee32: Option<Expected>,
     /// The tolerance. Default 1e-5.
     #[serde(default)]
     pub tol: Option<f64>,
-    /// Where the number comes from.
+    /// Where the number comes from (required).
+    pub source: Source,
+    /// A note on the number (how it is worked, what it means).
     #[serde(default)]
     pub why: Option<String>,
     /// The number is known not to be met, for this reason (a divergence
@@ -389,6 +533,16 @@ impl Expectation {
     pub fn tolerance(&self) -> f64 {
         self.tol.unwrap_or(DEFAULT_TOLERANCE)
     }
+
+    /// The number expected in one mode: `ee32` in `Ee32` mode when given,
+    /// else `value`.
+    #[must_use]
+    pub fn value_in(&self, ee32_mode: bool) -> &Expected {
+        match (&self.ee32, ee32_mode) {
+            (Some(v), true) => v,
+            _ => &self.value,
+        }
+    }
 }
 
 fn tick_key(tick: u32, field: &str) -> String {
@@ -400,6 +554,12 @@ fn v4<R: Real>(v: [f32; 3], w: f32) -> Vec4<R> {
 }
 
 impl Scenario {
+    /// How many of its expectations have each kind of source.
+    #[must_use]
+    pub fn source_counts(&self) -> SourceCounts {
+        SourceCounts::of(self.expect.iter().map(|e| &e.source))
+    }
+
     /// Checks the references inside the file: body names unique, inputs
     /// and expectations naming known bodies and ticks in range.
     pub fn validate(&self) -> Result<(), InputError> {
@@ -595,6 +755,18 @@ impl Scenario {
                 return Err(InputError::new(
                     &format!("expect[{i}].tick"),
                     format!("{} is past the last tick {}", e.tick, self.ticks - 1),
+                ));
+            }
+            if e.source.text().trim().is_empty() {
+                return Err(InputError::new(
+                    &format!("expect[{i}].source"),
+                    "must name the section, the rules or the reason",
+                ));
+            }
+            if self.expect[..i].iter().any(|o| o.key() == e.key()) {
+                return Err(InputError::new(
+                    &format!("expect[{i}]"),
+                    format!("`{}` at tick {} is stated twice", e.field, e.tick),
                 ));
             }
         }

@@ -28,10 +28,10 @@ const DROP: &str = r#"(
     bodies: [(name: "ball", owner: WorldObject, shape: Sphere(0.1), position: (0.0, 0.0, 5.0))],
     inputs: [(tick: 0, body: "ball", action: Drop((0.0, 0.0, 0.0)))],
     expect: [
-        (tick: 1, field: "ball.velocity.z", value: -0.2613333, tol: Some(1e-6)),
-        (tick: 3, field: "ball.velocity.z", value: -0.784, tol: Some(1e-5)),
-        (tick: 2, field: "contact0.answer", value: "unwritten"),
-        (tick: 2, field: "ball.settle_t", value: "unwritten"),
+        (tick: 1, field: "ball.velocity.z", value: -0.2613333, tol: Some(1e-6), source: Choice("a test")),
+        (tick: 3, field: "ball.velocity.z", value: -0.784, tol: Some(1e-5), source: Choice("a test")),
+        (tick: 2, field: "contact0.answer", value: "unwritten", source: Choice("a test")),
+        (tick: 2, field: "ball.settle_t", value: "unwritten", source: Choice("a test")),
         EXTRA
     ],
 )"#;
@@ -67,11 +67,13 @@ fn an_unmet_number_fails_in_both_modes() {
     write(
         &dir,
         "drop.ron",
-        &drop_with(r#"(tick: 1, field: "ball.velocity.z", value: -1.0),"#),
+        &drop_with(
+            r#"(tick: 0, field: "ball.velocity.z", value: -1.0, source: Choice("a test")),"#,
+        ),
     );
     let report = run(&dir, &dir.join("out"), Mode::Update).expect("runs");
     assert_eq!(report.failures.len(), 2, "{:?}", report.failures);
-    assert!(report.failures[0].contains("t00001.ball.velocity.z"));
+    assert!(report.failures[0].contains("t00000.ball.velocity.z"));
 }
 
 #[test]
@@ -81,7 +83,7 @@ fn a_known_divergence_is_reported_and_meeting_it_fails() {
         &dir,
         "drop.ron",
         &drop_with(
-            r#"(tick: 1, field: "ball.velocity.z", value: -1.0, known_divergence: Some("row 0")),"#,
+            r#"(tick: 0, field: "ball.velocity.z", value: -1.0, source: Choice("a test"), known_divergence: Some("row 0")),"#,
         ),
     );
     let report = run(&dir, &dir.join("out"), Mode::Update).expect("runs");
@@ -91,7 +93,7 @@ fn a_known_divergence_is_reported_and_meeting_it_fails() {
         &dir,
         "drop.ron",
         &drop_with(
-            r#"(tick: 1, field: "ball.velocity.z", value: -0.2613333, tol: Some(1e-6), known_divergence: Some("row 0")),"#,
+            r#"(tick: 0, field: "ball.velocity.z", value: 0.0, source: Choice("a test"), known_divergence: Some("row 0")),"#,
         ),
     );
     let report = run(&dir, &dir.join("out"), Mode::Update).expect("runs");
@@ -178,9 +180,9 @@ fn a_mesh_file_beside_the_scenario_is_the_level() {
         bodies: [(name: "ball", owner: WorldObject, shape: Sphere(0.1), position: (0.0, 0.0, 0.2))],
         inputs: [(tick: 0, body: "ball", action: Drop((0.0, 0.0, 0.0)))],
         expect: [
-            (tick: 5, field: "contact0.answer", value: "unwritten"),
-            (tick: 7, field: "contact0.answer", value: 131074),
-            (tick: 7, field: "contact0.normal.z", value: 1.0),
+            (tick: 5, field: "contact0.answer", value: "unwritten", source: Choice("a test")),
+            (tick: 7, field: "contact0.answer", value: 131074, source: Choice("a test")),
+            (tick: 7, field: "contact0.normal.z", value: 1.0, source: Choice("a test")),
         ],
     )"#;
     write(&dir, "ball.ron", text);
@@ -195,7 +197,7 @@ fn an_unknown_field_lists_the_fields_of_its_tick() {
     write(
         &dir,
         "drop.ron",
-        &drop_with(r#"(tick: 1, field: "ball.speed", value: 1.0),"#),
+        &drop_with(r#"(tick: 1, field: "ball.speed", value: 1.0, source: Choice("a test")),"#),
     );
     let report = run(&dir, &dir.join("out"), Mode::Update).expect("runs");
     assert_eq!(report.failures.len(), 2, "{:?}", report.failures);
@@ -361,4 +363,155 @@ fn a_long_snapshot_keeps_what_is_asked_or_is_refused() {
         zero.validate().map_err(|e| e.field),
         Err("every".to_owned())
     );
+}
+
+/// The file's 1-based line holding `needle`.
+fn line_of(text: &str, needle: &str) -> usize {
+    text.lines()
+        .position(|l| l.contains(needle))
+        .map(|i| i + 1)
+        .expect("the needle is in the text")
+}
+
+#[test]
+fn a_missing_or_unknown_source_is_a_typed_error_naming_file_line_and_field() {
+    let dir = folder("sources");
+    // Missing: the parser names the field at the expectation's line.
+    let missing = drop_with("").replace(
+        r#"value: -0.784, tol: Some(1e-5), source: Choice("a test")"#,
+        "value: -0.784, tol: Some(1e-5)",
+    );
+    let path = write(&dir, "missing.ron", &missing);
+    match run(&dir, &dir.join("out"), Mode::Check) {
+        Err(Error::Parse {
+            path: p,
+            line,
+            message,
+            ..
+        }) => {
+            assert_eq!(p, path);
+            assert_eq!(line, line_of(&missing, "value: -0.784"), "{message}");
+            assert!(message.contains("source"), "{message}");
+        }
+        other => panic!("expected a parse error, got {other:?}"),
+    }
+    fs::remove_file(&path).expect("remove");
+    // Unknown kind: the parser names the variant and the three it knows.
+    let unknown = drop_with("").replace(
+        r#"value: -0.784, tol: Some(1e-5), source: Choice("a test")"#,
+        r#"value: -0.784, tol: Some(1e-5), source: Guess("a test")"#,
+    );
+    let path = write(&dir, "unknown.ron", &unknown);
+    match run(&dir, &dir.join("out"), Mode::Check) {
+        Err(Error::Parse {
+            path: p,
+            line,
+            message,
+            ..
+        }) => {
+            assert_eq!(p, path);
+            assert_eq!(line, line_of(&unknown, "Guess"), "{message}");
+            assert!(
+                message.contains("Guess") && message.contains("Worked"),
+                "{message}"
+            );
+        }
+        other => panic!("expected a parse error, got {other:?}"),
+    }
+    fs::remove_file(&path).expect("remove");
+    // An empty text, and a number stated twice: the file and the field's path.
+    for (name, text, field) in [
+        (
+            "empty.ron",
+            drop_with(r#"(tick: 0, field: "ball.flags", value: 67108864, source: Spec(" ")),"#),
+            "expect[4].source",
+        ),
+        (
+            "twice.ron",
+            drop_with(
+                r#"(tick: 3, field: "ball.velocity.z", value: -0.784, source: Worked("again")),"#,
+            ),
+            "expect[4]",
+        ),
+    ] {
+        let path = write(&dir, name, &text);
+        match run(&dir, &dir.join("out"), Mode::Check) {
+            Err(e @ Error::Input { .. }) => {
+                let s = e.to_string();
+                assert!(s.contains(name) && s.contains(&format!("`{field}`")), "{s}");
+            }
+            other => panic!("expected an input error, got {other:?}"),
+        }
+        fs::remove_file(&path).expect("remove");
+    }
+}
+
+#[test]
+fn the_snapshot_shows_each_source_and_the_counts() {
+    let dir = folder("source_snapshot");
+    let out = dir.join("out");
+    let text = drop_with("")
+        .replacen(
+            r#"source: Choice("a test")"#,
+            r#"source: Spec("a section")"#,
+            1,
+        )
+        .replacen(
+            r#"source: Choice("a test")"#,
+            r#"source: Worked("a rule")"#,
+            1,
+        );
+    write(&dir, "drop.ron", &text);
+    let report = run(&dir, &out, Mode::Update).expect("runs");
+    assert_eq!(
+        (
+            report.sources.spec,
+            report.sources.worked,
+            report.sources.choice
+        ),
+        (1, 1, 2)
+    );
+    let snap = fs::read_to_string(out.join("scenario__drop.snap")).expect("written");
+    assert!(
+        snap.contains("    source_counts: (spec: 1, worked: 1, choice: 2),\n"),
+        "{snap}"
+    );
+    assert!(
+        snap.contains(r#"        "t00001.ball.velocity.z": Spec("a section"),"#),
+        "{snap}"
+    );
+    assert!(
+        snap.contains(r#"        "t00003.ball.velocity.z": Worked("a rule"),"#),
+        "{snap}"
+    );
+    assert!(
+        snap.contains(r#"        "t00002.contact0.answer": Choice("a test"),"#),
+        "{snap}"
+    );
+}
+
+#[test]
+fn an_ee32_value_is_the_ee32_modes_own() {
+    let dir = folder("ee32_value");
+    // Met in f32 mode only: one failure, the Ee32 mode's.
+    write(
+        &dir,
+        "drop.ron",
+        &drop_with(
+            r#"(tick: 0, field: "ball.velocity.z", value: 0.0, ee32: Some(1.0), source: Choice("a test")),"#,
+        ),
+    );
+    let report = run(&dir, &dir.join("out"), Mode::Update).expect("runs");
+    assert_eq!(report.failures.len(), 1, "{:?}", report.failures);
+    assert!(report.failures[0].contains("Ee32") || report.failures[0].contains("ee32"));
+    // Without `ee32`, `value` holds in both modes.
+    write(
+        &dir,
+        "drop.ron",
+        &drop_with(
+            r#"(tick: 0, field: "ball.velocity.z", value: 0.0, ee32: Some(0.0), source: Choice("a test")),"#,
+        ),
+    );
+    let report = run(&dir, &dir.join("out"), Mode::Update).expect("runs");
+    assert!(report.failures.is_empty(), "{:?}", report.failures);
 }

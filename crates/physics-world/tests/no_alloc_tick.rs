@@ -120,7 +120,10 @@ fn thousand_ticks<R: Real>(ticks: usize) -> u64 {
 /// counter by one bit changes these. After a reviewed change that is meant
 /// to alter the street, write the new values printed by the failure here.
 /// `cargo test --release -p warriors-physics-world --test no_alloc_tick` gives the
-/// same hashes as the test profile.
+/// same hashes as the test profile. `fixtures/scenarios/street.ron` states
+/// the same two hashes (its `street.hash_hi` and `street.hash_lo`
+/// expectations, `value` the f32 mode's and `ee32` the Ee32 mode's): a
+/// reviewed change updates both.
 const STREET_HASH_F32: u64 = 0x30dd_0918_cf05_424a;
 /// As [`STREET_HASH_F32`], in the console's arithmetic.
 const STREET_HASH_EE32: u64 = 0xceea_7ba2_94ac_0cda;
