@@ -410,6 +410,7 @@
 
 pub mod binary;
 pub mod build;
+mod chunk_id;
 pub mod chunks;
 pub mod details;
 pub mod error;

@@ -190,6 +190,7 @@ mod ids;
 mod import;
 pub mod level;
 mod query;
+mod scratch;
 pub mod world;
 
 pub use character::{Landing, WalkInput, WalkStep, Walker};
