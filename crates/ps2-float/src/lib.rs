@@ -97,9 +97,11 @@
 //! | sqrt | 18,465 | 831,488 | 45.0× | 40×, missed |
 //! | rsqrt (`a / sqrt(b)`) | 26,657 | 1,501,036 | 56.3× | 40×, missed |
 //!
-//! The times, the counts before the last change of the divider and the
-//! square root, and why division and square root cannot be made cheaper
-//! without changing a bit, are on the performance page,
+//! Each count includes the loop's accumulation (one add of the mode per
+//! operation). The goals are set in time; the times, the counts before the
+//! last change of the divider and the square root, and why division and
+//! square root cannot be made cheaper without changing a bit are on the
+//! performance page,
 //! `docs/performance.md` ("The float operations").
 //!
 //! # Features
