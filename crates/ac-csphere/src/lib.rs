@@ -34,6 +34,17 @@
 //! [`CollisionInfo::set_contact_plane`] and
 //! [`CollisionInfo::set_collision_normal`].
 //!
+//! # What it holds
+//!
+//! | module | what |
+//! | --- | --- |
+//! | [`family`] | the eight retail functions, as methods of [`Sphere`] (a record of [`state`]) |
+//! | [`state`] | the plain records they read and write: [`SpherePath`], [`ObjectInfo`] with its state bits, [`CollisionInfo`], the [`TransitionState`] outcome, the [`Target`] creature test |
+//! | [`transition`] | the [`Transition`] bundle and the [`TransitionOps`] trait a client engine implements ([`SimpleTransition`] for tests) |
+//! | [`shared`] | the retail helpers ([`normalize_check_small`], [`find_time_of_collision`]) |
+//! | [`math`] | a small `f32` vector, plane and frame ([`Vec3`], [`Plane`], [`Frame`]) |
+//! | [`testing`] | a reduced transition loop for walkers on flat ground |
+//!
 //! # The register
 //!
 //! `DIVERGENCES.md` beside this crate's manifest is a numbered list of every
@@ -105,6 +116,12 @@
 //! −0.1) could go the other way (register row 21). The crate is not generic
 //! over `ps2_float::Real`: that trait models the PS2's floats, not the PC
 //! client's, so it would add nothing here.
+//!
+//! # Features
+//!
+//! None. The one dependency is `bitflags`, for the state bits; the crate
+//! uses nothing else of the workspace, and nothing of the workspace uses
+//! it.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 

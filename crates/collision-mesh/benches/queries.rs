@@ -9,8 +9,8 @@
 //! and a contact per triangle. Neither side allocates per query.
 //!
 //! Run: `cargo bench -p warriors-collision-mesh --bench queries -- --warm-up-time 1
-//! --measurement-time 3`. The figures are in the crate docs
-//! (`//! # Performance`).
+//! --measurement-time 3`. The figures are in
+//! `docs/performance.md` ("The street benchmark").
 
 use std::hint::black_box;
 

@@ -40,7 +40,8 @@
 //! * `margin` must be 0 to 1 cell and `max_cells` at most 2^24, or the
 //!   configuration is refused (divergence 323).
 //!
-//! The crate docs give the measured time and memory of hostile files.
+//! `docs/performance.md` ("Loading: speed and bounds") gives the measured
+//! time and memory of hostile files.
 
 use std::collections::HashMap;
 

@@ -9,7 +9,7 @@
 
 use core::fmt;
 
-use crate::chunks::ChunkId;
+use crate::chunk_id::ChunkId;
 
 /// Where in its source a problem is.
 #[derive(Clone, Debug, PartialEq, Eq)]

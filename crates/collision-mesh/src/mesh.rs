@@ -21,7 +21,7 @@ use kernels::WorkTriangle;
 use ps2_float::{Ee32, Real, Vec4};
 use serde::{Deserialize, Serialize};
 
-use crate::chunks::ChunkId;
+use crate::chunk_id::ChunkId;
 use crate::error::{MeshError, Place};
 use crate::grid::{CellRange, Grid};
 use crate::visited::VisitedBits;

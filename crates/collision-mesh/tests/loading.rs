@@ -455,7 +455,7 @@ fn hostile_configurations_are_typed_errors() {
 
 /// The street soup of 125,856 triangles reads in full (the format holds
 /// 65,535, so it is not one mesh); its first 8 × 8 blocks (55,936) make a
-/// mesh. Timings are in the crate docs (`examples/obj_speed.rs`).
+/// mesh. Timings are in the `obj` module's docs (`examples/obj_speed.rs`).
 #[test]
 fn the_street_soup_reads() {
     let text = street_obj::street_obj(12);

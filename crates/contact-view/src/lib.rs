@@ -19,6 +19,48 @@
 //! evaluates a kernel. The case's call is read from its debug notation
 //! ([`tree`]) into a [`scene::Scene`].
 //!
+//! # What it holds
+//!
+//! | module | what |
+//! | --- | --- |
+//! | [`tree`] | a reader for the debug notation of a case's call |
+//! | [`scene`] | the shapes, triangles, points and move a call names, read by the shape of its records (no per-kernel code) |
+//! | [`written`] | an outcome's written fields and the marks drawn from them (fraction, points, normals) |
+//! | [`svg`] | the panels (world-to-pixel mapping, recorded in `data-` attributes) and the shape outlines |
+//! | [`case`] | the picture of one kernel case ([`case_svg`], [`Options`]) |
+//! | [`scenario`] | one tick of a scenario, and the filmstrip |
+//! | [`level`] | a level mesh from above |
+//! | [`quirks`] | the rows of `docs/quirks.md` and the cases each names |
+//! | [`report`] | the HTML page |
+//!
+//! # How to use it
+//!
+//! `cargo xtask view NAME --svg OUT` draws one case or scenario tick,
+//! `cargo xtask golden --report DIR` writes the page and `cargo xtask level
+//! FILE --svg OUT` a level. From code, evaluate the fixtures with
+//! [`golden::evaluate`] and hand an [`golden::Entry`] to [`case_svg`] or
+//! [`scenario::tick_svg`]; a mesh goes to [`level::level_svg`]:
+//!
+//! ```
+//! use collision_mesh::{build, BuildConfig, SoupTriangle};
+//!
+//! let floor = [
+//!     SoupTriangle::new([[0.0, 0.0, 0.0], [4.0, 0.0, 0.0], [4.0, 4.0, 0.0]]),
+//!     SoupTriangle::new([[0.0, 0.0, 0.0], [4.0, 4.0, 0.0], [0.0, 4.0, 0.0]]),
+//! ];
+//! let mesh = build::from_soup(&floor, &BuildConfig::default(), "floor")?;
+//! let svg = contact_view::level::level_svg(&mesh, "floor", 400.0);
+//! assert!(svg.starts_with("<svg"));
+//! assert!(svg.contains(r#"data-triangles="2""#));
+//! # Ok::<(), collision_mesh::MeshError>(())
+//! ```
+//!
+//! # Features
+//!
+//! None. `tests/browser.rs` checks the page in headless Chromium when one
+//! is installed (and fails without one when `CONTACT_VIEW_REQUIRE_BROWSER`
+//! is set).
+//!
 //! # Dependencies
 //!
 //! * `golden`: the evaluated cases; `collision-mesh`: the level meshes;

@@ -18,6 +18,60 @@
 //! Snapshots use insta's `.snap` layout (a short header, then the body), so
 //! `cargo insta review` works on them; the body is RON.
 //!
+//! # What it holds
+//!
+//! | module | what |
+//! | --- | --- |
+//! | [`case`] | the case-file format ([`CaseFile`], [`Case`], [`Expected`]) |
+//! | [`input`] | inputs as case files write them, and their conversion into either float mode |
+//! | [`units`] | one module per unit, mapping a case's `call` to its kernel (the kernels' `details` included) |
+//! | [`outcome`] | [`Outcome`]: everything one call produced, as named fields |
+//! | [`scenario`] | the scenario files and their runner over the world and the reference owners |
+//! | [`runner`] | [`run`]: every case file of a folder in both modes, the stated numbers checked, the snapshots written or compared |
+//! | [`entry`] | [`evaluate`]: each evaluated case or scenario with its inputs and both outcomes, for the pictures and the report |
+//!
+//! # How to use it
+//!
+//! `cargo xtask golden` writes the snapshots of `fixtures/kernels` and
+//! `fixtures/scenarios` into `fixtures/golden`, `cargo xtask golden
+//! --check` compares them, and this crate's test `tests/golden.rs` makes
+//! `cargo test` fail on a stale one. A case file of one's own is run the
+//! same way:
+//!
+//! ```
+//! use golden::{run, Mode};
+//!
+//! let dir = std::env::temp_dir().join(format!("golden-doc-{}", std::process::id()));
+//! let (cases, snapshots) = (dir.join("cases"), dir.join("snapshots"));
+//! std::fs::create_dir_all(&cases)?;
+//! // By hand: the centres start 2 apart and close 4 in the move, so they
+//! // are 1 apart (the reach) at a quarter of it.
+//! std::fs::write(
+//!     cases.join("pairs.ron"),
+//!     r#"(
+//!         unit: "pairs",
+//!         cases: [(
+//!             name: "pairs_head_on",
+//!             spec: "worked by hand",
+//!             call: SweepSphereSphere(c0: [-2, 0, 0], move: [4, 0, 0], c1: [0, 0, 0], reach: 1.0),
+//!             expect: {"ret": 1, "fraction": 0.25},
+//!         )],
+//!     )"#,
+//! )?;
+//! let report = run(&cases, &snapshots, Mode::Update)?;
+//! assert!(report.is_ok(Mode::Update));
+//! // One case, two stated numbers, each checked in both float modes.
+//! assert_eq!((report.cases, report.checks), (1, 4));
+//! // The snapshot just written is current.
+//! assert!(run(&cases, &snapshots, Mode::Check)?.is_ok(Mode::Check));
+//! std::fs::remove_dir_all(&dir)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Features
+//!
+//! None.
+//!
 //! # Dependencies
 //!
 //! * `serde` and `ron`: the case files are RON, read with typed structures so a

@@ -13,8 +13,8 @@
 //! Run with
 //! `cargo bench -p warriors-kernels --bench kernels -- --warm-up-time 1 --measurement-time 3`.
 //! The hit rate of each case set goes to standard error once, at set-up.
-//! There are no timing assertions here or anywhere: the figures go in the
-//! crate docs (`//! # Performance` in `src/lib.rs`).
+//! There are no timing assertions here or anywhere: the figures go in
+//! `docs/performance.md` ("The kernels").
 
 use std::hint::black_box;
 

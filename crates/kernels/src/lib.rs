@@ -14,6 +14,58 @@
 //! them with the tests that pin them, and `docs/divergences.md` lists every
 //! guard and inferred reading (cited from the code as "divergence N").
 //!
+//! # What it holds
+//!
+//! | module | what | specification |
+//! | --- | --- | --- |
+//! | [`triangle`] | the working triangle [`WorkTriangle`] (`CollTri_*`) | Unit 1 |
+//! | [`flags`] | a triangle's flags word, [`TriangleFlags`], with the console's bit values | |
+//! | [`triangle_filter`] | the per-triangle filter every mesh query applies before its kernel, with a typed outcome | |
+//! | [`sphere_triangle`] | the sphere-triangle sweep and its edge, corner, cylinder and distance steps | Unit 1 |
+//! | [`segment`] | the segment kernels | Unit 4 |
+//! | [`overlap`] | the static overlaps, one pair per file | Unit 4 |
+//! | [`sphere_box`], [`roots`] | the sphere-box sweep, its region steps and normal tables; the ray roots | Unit 5 |
+//! | [`capsule_box`] | the capsule-box sweep | Unit 12 |
+//! | [`box_sweep`] | the box-box and box-triangle sweeps, the interval test, the per-triangle part of the box mesh sweep | Unit 13 |
+//! | [`sweep`] | the pair sweeps the units do not give exactly (sphere-sphere, capsule-capsule, sphere-capsule, sphere-segment, the segment entries) | inferred |
+//! | [`ray`] | the rays against a box and a capsule | inferred |
+//! | [`table`] | the two 5 × 5 pair tables `[moving type][other type]` and the per-type tables, as data | overview |
+//! | [`contact`] | the 0xc0-byte [`Contact`] record, every field an `Option` | |
+//! | [`shapes`] | the shape records ([`Sphere`], [`Capsule`], [`OrientedBox`], [`Segment`]) and [`Shape`] | |
+//! | [`pair`] | [`PairContext`], the body state a pair function may read | |
+//! | [`details`] | the steps inside one original function, for tests and the case replayer | |
+//!
+//! # How to use it
+//!
+//! Call a kernel with a cleared [`Contact`] (`Contact::default()`), the
+//! shapes and the move; it returns whether it touched and writes exactly
+//! the fields its unit names, leaving the others `None`. To dispatch on
+//! the shapes' types as the world does, go through [`table::sweep_pair`]
+//! and [`table::overlap_pair`]. The mesh queries of `collision-mesh` call
+//! the per-triangle kernels for you.
+//!
+//! ```
+//! use kernels::{sweep::physics_sweep_sphere_sphere, Contact, Sphere};
+//! use ps2_float::{Ee32, Real, Vec4};
+//!
+//! /// A unit sphere at the origin moved 4 m along `x` towards a unit
+//! /// sphere at rest 5 m away: the centres come within 2 m at 3/4 of the
+//! /// move.
+//! fn meets<R: Real>() -> (Option<f32>, Option<f32>) {
+//!     let at = |x: f32| Vec4::<R>::from_f32([x, 0.0, 0.0, 1.0]);
+//!     let own = Sphere { radius: R::ONE, centre: at(0.0) };
+//!     let other = Sphere { radius: R::ONE, centre: at(5.0) };
+//!     let mut c = Contact::default();
+//!     assert!(physics_sweep_sphere_sphere(&mut c, &own, &other, at(4.0).with_w(R::ZERO)));
+//!     (c.fraction.map(Real::to_f32), c.depth.map(Real::to_f32))
+//! }
+//!
+//! // sqrt(20² − 16 · 21) = 8 and 21 / (8 + 20) are exact in both modes;
+//! // the sphere-sphere sweep writes no depth.
+//! assert_eq!(meets::<f32>(), (Some(0.75), None));
+//! assert_eq!(meets::<Ee32>(), (Some(0.75), None));
+//! ```
+//!
 //! # Independent checks
 //!
 //! Three brute-force oracles, each written apart from the kernel it checks,
@@ -53,10 +105,17 @@
 //! profiles behind each missed goal are on the performance page,
 //! `docs/performance.md`.
 //!
+//! # Features
+//!
+//! * `serde` (optional): `Serialize`/`Deserialize` on the shapes, the
+//!   contact record and [`TriangleFlags`], forwarded to `ps2-float` and
+//!   `bitflags`.
+//!
 //! # Dependencies
 //!
 //! * `ps2-float`: the float modes.
-//! * `serde` (optional): serialisation of the shapes and the contact.
+//! * `bitflags`: [`TriangleFlags`].
+//! * `serde` (optional): as above.
 //! * `parry3d` (dev only): a peer for the benchmarks (`benches/kernels.rs`)
 //!   and a cross-check of the sphere-triangle and sphere-box fractions
 //!   (`tests/parry_crosscheck.rs`); no kernel uses it.

@@ -2,8 +2,8 @@
 //! parked cars, the step) in both float modes: the mean time of ticks 61 to
 //! 360 of the seeded street, each window run on a fresh street (its build
 //! and 60 warm-up ticks untimed). A fixed window, because the street's load
-//! grows with its age (boxes that land inside each other climb, see the
-//! crate docs), so a benchmark that ran one street on would measure later
+//! grows with its age (boxes that land inside each other climb, see
+//! `docs/performance.md`, "The street tick"), so a benchmark that ran one street on would measure later
 //! and later ticks the longer it ran.
 //! `cargo bench -p warriors-physics-world --bench tick -- --warm-up-time 1
 //! --measurement-time 5`.

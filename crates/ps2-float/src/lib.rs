@@ -48,45 +48,66 @@
 //! assert!((n.x - 0.6).abs() < 1e-6);
 //! ```
 //!
+//! # What it holds
+//!
+//! | item | what |
+//! | --- | --- |
+//! | [`ee32`] | [`Ee32`], one console float with its operators; [`ee32::raw`], the operations on bare bit patterns (adder, multiplier, divider, square root, compares, conversions) with the [`Flags`] each raises; [`ee32::table`], one row of an FPU result table evaluated by op name |
+//! | [`Real`] | the scalar trait every numeric function of the workspace is generic over, for `f32` and [`Ee32`] |
+//! | [`Vec4`] | the original's 16-byte vector, with the VU0 operation order |
+//! | (feature `nalgebra`) | `From` conversions between [`Vec4`] and nalgebra's vectors and points |
+//!
+//! # How to use it
+//!
+//! Write numeric code once, generic over `R: Real`, and run it in `f32`
+//! (fast, IEEE rounding with the console's exception rules) or in [`Ee32`]
+//! (the console's bits). `Real` has no `/` operator: divide with
+//! [`Real::div`], which saturates on a zero divisor in both modes. Keep the
+//! order of operations the original has by using [`Vec4::dot`],
+//! [`Vec4::cross`], [`Vec4::normalize`] and [`Real::madd`] rather than
+//! writing them out.
+//!
+//! ```
+//! use ps2_float::{Ee32, Real, Vec4};
+//!
+//! /// The length of `v` along the unit vector of `axis`, in the mode `R`.
+//! fn along<R: Real>(v: [f32; 4], axis: [f32; 4]) -> f32 {
+//!     let axis = Vec4::<R>::from_f32(axis).normalize();
+//!     Vec4::<R>::from_f32(v).dot(axis).to_f32()
+//! }
+//!
+//! // 1 / sqrt(4) is exact in both modes, so both give 4.
+//! assert_eq!(along::<f32>([3.0, 4.0, 0.0, 1.0], [0.0, 2.0, 0.0, 0.0]), 4.0);
+//! assert_eq!(along::<Ee32>([3.0, 4.0, 0.0, 1.0], [0.0, 2.0, 0.0, 0.0]), 4.0);
+//! ```
+//!
 //! # Performance
 //!
-//! `cargo bench -p ps2-float` runs each operation over 1,024 game-scale operand
-//! pairs, accumulating the results with the mode's own `+` (so every `Ee32`
-//! figure includes one `Ee32` add per operation). The instruction counts are
-//! callgrind's for the same loop over the same pairs (per 1,024 operations,
-//! exact and repeatable); the times are one criterion run on the 2-core
-//! development machine while other builds kept the load average at 10-12, so
-//! they are inflated and their ratios unsteady (the same code gave 53× for
-//! `div` in the run before). An earlier run of the previous divider and square
-//! root at load 3 gave `div` 25×, `sqrt` 60×, `rsqrt` 58× in time.
+//! `cargo bench -p ps2-float` runs each operation over 1,024 game-scale
+//! operand pairs. Instructions per 1,024 operations (callgrind, exact and
+//! repeatable), the latest count:
 //!
-//! | op | `f32` time | `Ee32` time | time ratio | `f32` instructions | `Ee32` instructions (before) | instruction ratio | goal (time) |
-//! | --- | --- | --- | --- | --- | --- | --- | --- |
-//! | add | 3.60 µs | 33.0 µs | 9.2× | 17,441 | 116,618 | 6.7× | 10× |
-//! | sub | 3.50 µs | 36.6 µs | 10.5× | 17,441 | 116,632 | 6.7× | 10× |
-//! | mul | 3.13 µs | 29.2 µs | 9.3× | 17,441 | 119,234 | 6.8× | 10× |
-//! | madd | 5.82 µs | 46.9 µs | 8.1× | 26,657 | 171,468 | 6.4× | |
-//! | div | 3.76 µs | 284 µs | 75× | 24,609 | 741,332 (747,476) | 30.1× | 25×, missed |
-//! | sqrt | 5.08 µs | 268 µs | 53× | 18,465 | 831,488 (905,216) | 45.0× | 40×, missed |
-//! | rsqrt (`a / sqrt(b)`) | 11.6 µs | 570 µs | 49× | 26,657 | 1,501,036 (1,580,908) | 56.3× | 40×, missed |
+//! | op | `f32` | `Ee32` | `Ee32` ÷ `f32` | goal |
+//! | --- | --- | --- | --- | --- |
+//! | add | 17,441 | 116,618 | 6.7× | 10× |
+//! | sub | 17,441 | 116,632 | 6.7× | 10× |
+//! | mul | 17,441 | 119,234 | 6.8× | 10× |
+//! | madd | 26,657 | 171,468 | 6.4× | |
+//! | div | 24,609 | 741,332 | 30.1× | 25×, missed |
+//! | sqrt | 18,465 | 831,488 | 45.0× | 40×, missed |
+//! | rsqrt (`a / sqrt(b)`) | 26,657 | 1,501,036 | 56.3× | 40×, missed |
 //!
-//! Add, subtract and multiply meet their 10× goal in instructions (and in
-//! time when the machine is quiet). Division, square root and `rsqrt` miss
-//! theirs. Each is a 25-step digit recurrence whose last digit (the truncated
-//! result or one unit above it) depends on the carry-save split of the
-//! remainder at every step: in about 15 % of the divider's steps the digit differs from
-//! the one the exact remainder would select, so no closed form from the exact
-//! quotient or root exists and every step is simulated (about 25 instructions
-//! and a dependency chain of about 8 cycles each, unrolled). What could be
-//! taken out is taken out: the divider reads only the final remainder's sign
-//! and adds it to the truncated quotient, computed by one integer division off
-//! the recurrence's path (no dependent division at the end); the square root
-//! takes each step's operands from the exact integer root instead of
-//! accumulating its digits (8 % fewer instructions). `rsqrt` is a square root
-//! and a division. The unit tests check both shortcuts against the previous
-//! digit-by-digit code: every radicand exhaustively, 100 million random
-//! significand pairs for the divider (`--ignored`), and samples of both in the
-//! normal run.
+//! Each count includes the loop's accumulation (one add of the mode per
+//! operation). The goals are set in time; the times, the counts before the
+//! last change of the divider and the square root, and why division and
+//! square root cannot be made cheaper without changing a bit are on the
+//! performance page,
+//! `docs/performance.md` ("The float operations").
+//!
+//! # Features
+//!
+//! * `nalgebra` (default on): the nalgebra conversions of [`Vec4`].
+//! * `serde` (optional): serialisation of [`Ee32`] (as its bits) and [`Vec4`].
 //!
 //! # Dependencies
 //!

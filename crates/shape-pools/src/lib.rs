@@ -9,6 +9,28 @@
 //! Every numeric function is generic over the float mode
 //! ([`ps2_float::Real`]: `f32` or [`ps2_float::Ee32`]).
 //!
+//! # What it holds
+//!
+//! | item | what |
+//! | --- | --- |
+//! | [`PhysShape`], [`ShapeHead`] | the shape record: the common head (next shape, offset, previous position, bone, [`ShapeFlags`]) beside the kernels' geometry, with the constructors, each type's pose from a [`PoseSource`], "set from a matrix", the box's size, matrix and corners, and the world bounds |
+//! | [`HumanCapsule`], [`CapsuleRaise`] | a human's capsule state, read by the capsule's pose |
+//! | [`Aabb`] | the world box and the original's four box helpers |
+//! | [`Pose`] | the row-vector frame a pose reads |
+//! | [`Pool`], [`PoolIndex`] | the first-free generational pool |
+//! | [`ShapePools`], [`PoolCapacities`], [`ShapeId`], [`ShapeKind`] | the named shape pools with the console's capacities, and the allocators |
+//! | [`IgnoreSlots`], [`IgnoreSlot`] | the sixty ignore slots, generic over the body and owner types |
+//! | [`details`] | the human capsule's raise and height step, for tests |
+//!
+//! # How to use it
+//!
+//! Make one [`ShapePools`] with the console's capacities
+//! ([`PoolCapacities::CONSOLE`]), allocate each shape from its pool, pose
+//! it from its owner's frame ([`PhysShape::pose`]) and read its world box
+//! ([`PhysShape::bounds`]). A handle that outlived its shape reaches
+//! nothing; a full pool answers `None`. The physics world
+//! (`physics-world`) does all of this for its bodies.
+//!
 //! # Pools and handles
 //!
 //! [`Pool`] is a fixed array that hands out its first free entry, as every

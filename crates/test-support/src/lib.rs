@@ -1,12 +1,24 @@
 //! What the workspace's tests share, so each test file states only its
-//! cases: [`both_modes!`] runs a generic test in `f32` and `Ee32`;
-//! [`near`], [`near_v`], [`close`], [`close_opt`] and [`close_v`] compare
-//! with a tolerance and say what was off;
-//! [`r`], [`p`] and [`v`] make scalars, points and directions from `f32`
-//! literals in either mode, [`point`] and [`dir`] the same from `[f32; 3]`;
-//! [`console_pattern`] tells a bit pattern the console's FPU can leave in a
-//! register; [`workspace_path`] finds a file of the repository (a fixture)
-//! from any crate's tests.
+//! cases.
+//!
+//! # What it holds
+//!
+//! | item | what |
+//! | --- | --- |
+//! | [`both_modes!`] | the workspace's one float-mode macro: a generic test run as `f32_mode::name` and `ee32_mode::name` |
+//! | [`near`], [`near_v`] | closeness in `f32`, naming both values |
+//! | [`close`], [`close_opt`], [`close_v`] | closeness in `f64`, naming the value checked |
+//! | [`r`], [`p`], [`v`], [`point`], [`dir`] | scalars, points (`w = 1`) and directions (`w = 0`) in either mode, from `f32` literals or `[f32; 3]` |
+//! | [`Xorshift`] | a seeded generator for property and workload tests |
+//! | [`console_pattern`] | whether a bit pattern is one the console's FPU can hold |
+//! | [`rotation_rows`] | the rows of a quaternion's rotation, for a box's axes |
+//! | [`workspace_path`] | a repository file (a fixture) from any crate's tests |
+//!
+//! # How to use it
+//!
+//! Add it as a dev-dependency (`test-support.workspace = true`, package
+//! `warriors-test-support`), write a test once, generic over
+//! `R: Real`, and name it in [`both_modes!`]:
 //!
 //! ```
 //! use ps2_float::Real;
@@ -18,6 +30,10 @@
 //! both_modes!(adds);
 //! # fn main() {}
 //! ```
+//!
+//! # Features
+//!
+//! None; it is never a normal dependency.
 #![forbid(unsafe_code)]
 
 use ps2_float::{Real, Vec4};

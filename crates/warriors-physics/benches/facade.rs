@@ -1,7 +1,7 @@
 //! The facade's first-hit sphere sweep and ray beside the record layer's
 //! calls on the same queries (`cargo bench -p warriors-physics --bench
 //! facade -- --warm-up-time 0.5 --measurement-time 1`). The figures are in
-//! the crate's docs ("Performance").
+//! `docs/performance.md` ("The facade"; the crate's docs keep the latest).
 
 use criterion::{black_box, criterion_group, Criterion};
 use warriors_physics::prelude::*;

@@ -75,11 +75,11 @@ use std::sync::{Arc, Mutex, PoisonError, TryLockError};
 
 use collision_mesh::{
     binary, build, chunks, obj, ron_text, BuildConfig, CollisionMesh, MeshError, SoupTriangle,
-    Tile, TiledMesh, TiledScratch,
+    Tile, TiledMesh,
 };
-use kernels::Contact;
 use ps2_float::Real;
 
+use crate::scratch::Scratch;
 use crate::TriangleId;
 
 /// The most triangles of one tile: the console format's limit.
@@ -130,28 +130,6 @@ impl Default for LevelConfig {
         Self {
             build: BuildConfig::default(),
             max_tile_triangles: MAX_TILE_TRIANGLES,
-        }
-    }
-}
-
-/// The state one query uses: each tile's record-layer scratch (visited
-/// bits, the mesh contact array), the output records of one tile's sweep
-/// and the ray filter's material list in the record layer's words.
-#[derive(Debug)]
-pub(crate) struct Scratch<R> {
-    pub(crate) tiles: TiledScratch<R>,
-    /// [`collision_mesh::query::MESH_CONTACTS`] records, each reset once
-    /// read.
-    pub(crate) out: Vec<Contact<R>>,
-    pub(crate) exclude: Vec<u32>,
-}
-
-impl<R: Real> Scratch<R> {
-    fn new(mesh: &TiledMesh) -> Self {
-        Self {
-            tiles: TiledScratch::new(mesh),
-            out: vec![Contact::default(); collision_mesh::query::MESH_CONTACTS],
-            exclude: Vec::new(),
         }
     }
 }

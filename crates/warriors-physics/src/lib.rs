@@ -8,6 +8,20 @@
 //! query boxes and calls the record layer, whose answers it returns as
 //! values.
 //!
+//! # What it holds
+//!
+//! | module or item | what |
+//! | --- | --- |
+//! | [`level`] ([`Level`], [`LevelConfig`]) | the level's collision in one or more tiles, shared, with a pool of the scratch its queries reuse, and its loaders (the chunks, binary, RON, OBJ, a soup) |
+//! | the queries ([`Hit`], [`RayHit`], [`Overlap`], [`Push`], [`Ground`], [`Answer`], [`SweepSettings`], [`RayFilter`]) | the value-returning methods of [`Level`] and their records and settings |
+//! | [`convert`] | what is accepted and returned (nalgebra, `[f32; 3]`, glam behind its feature) and the finiteness check |
+//! | [`world`] ([`World`]) | the game's world: bodies made from descriptions, the typed words, the [`Hooks`] trait, the [`Event`]s |
+//! | [`character`] ([`Walker`]) | the walking controller, which [`World::control`] runs in the tick |
+//! | [`TriangleId`] | a triangle named by tile and index |
+//! | [`QueryError`], [`WorldError`] | the typed errors |
+//! | [`record`] | the record-layer types a caller may need, so a game names no record crate |
+//! | [`prelude`] | what a game imports |
+//!
 //! # Levels
 //!
 //! A [`Level`] loads every form of the level's collision (the console's
@@ -124,40 +138,19 @@
 //!
 //! # Performance
 //!
-//! `benches/facade.rs` answers 256 seeded queries on a generated street
-//! (854 triangles, one tile; starts 0.05 to 3 m up, moves up to 5 m, radii
-//! 0.1 to 1.2 m, 8 m rays along the move) through the facade and through
-//! the record layer's own calls (`CollisionMesh::sweep_sphere` with
-//! `Aabb::swept_sphere` and a one-record output; `world_ray_cast`); both
-//! find the same hits (the benchmark checks it). Instructions per query
-//! (callgrind, `FACADE_IR=sphere-record|sphere-facade|ray-record|ray-facade`
-//! with `--toggle-collect='*measure_*'`, 11 runs of the 256), `f32`, the
-//! level shared and asked through `&self` (its scratch from the level's
-//! pool), beside the same count at the commit before (the level's own
-//! scratch through `&mut self`), one toolchain (rustc 1.95):
+//! `benches/facade.rs` asks 256 seeded queries of a generated street (854
+//! triangles, one tile) through the facade and through the record layer's
+//! own calls, which find the same hits. Instructions per query (callgrind,
+//! `f32`, the level shared and asked through `&self`), the latest count:
 //!
-//! | query | record layer | facade before | facade | facade ÷ record (before) | goal |
-//! | --- | --- | --- | --- | --- | --- |
-//! | first-hit sphere sweep | 9,729 | 9,969 | 9,944 | 1.022 (1.025) | ≤ 1.05, met |
-//! | ray, 8 m | 4,915 | 5,230 | 5,120 | 1.042 (1.064) | ≤ 1.05, met |
+//! | query | record layer | facade | facade ÷ record | goal |
+//! | --- | --- | --- | --- | --- |
+//! | first-hit sphere sweep | 9,729 | 9,944 | 1.022 | ≤ 1.05, met |
+//! | ray, 8 m | 4,915 | 5,120 | 1.042 | ≤ 1.05, met |
 //!
-//! The facade's part is the input checks and conversions, taking the
-//! level's first scratch (a `try_lock` and an unlock of an uncontended
-//! mutex, about 20 instructions), a cleared contact record and the `Hit`'s
-//! fields read from the record and the triangle. What changed: a level of
-//! one tile is asked without the tile box test (divergence 380; the test is
-//! some 30 instructions), and the ray builds its material list only when
-//! the filter has one; together they more than pay for the lock. A first version that took every scratch out of a
-//! `Mutex<Vec<_>>` and put it back (two locks, the scratch moved twice)
-//! cost the ray 5,285 (1.051). The record layer's own counts move by up to
-//! 2.5 % between builds of different code around them (inlining of the
-//! grid transform), so the ratios are of one build. Criterion (`cargo bench
-//! -p warriors-physics --bench facade -- --warm-up-time 0.5
-//! --measurement-time 1`, µs per 256 queries, one run on the shared 2-core
-//! machine at load average 1.3 to 1.5, so ±20 % at least): sphere sweep 467
-//! record layer, 546 facade; ray 208 and 205. At that load the timings do
-//! not resolve a 10 % difference; the instruction counts do not depend on
-//! it.
+//! How the counts are taken, the counts before the shared level, what the
+//! facade's part is and the times are on the performance page,
+//! `docs/performance.md` ("The facade").
 //!
 //! # Features
 //!
@@ -190,6 +183,7 @@ mod ids;
 mod import;
 pub mod level;
 mod query;
+mod scratch;
 pub mod world;
 
 pub use character::{Landing, WalkInput, WalkStep, Walker};

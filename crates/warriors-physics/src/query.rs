@@ -24,7 +24,7 @@ use nalgebra::{Isometry3, Point3, Unit, Vector3};
 use ps2_float::{Real, Vec4};
 
 use crate::convert::{finite, point_out, unit_out, vector_out, IntoPoint, IntoScalar, IntoVector};
-use crate::level::Scratch;
+use crate::scratch::Scratch;
 use crate::{Input, Level, QueryError, TriangleId};
 
 bitflags! {
