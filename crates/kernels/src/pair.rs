@@ -1,5 +1,7 @@
 //! What a pair table entry knows besides the two shapes and the move.
 
+use crate::Quirks;
+
 /// The bodies' state a pair function reads (most read none of it).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -17,6 +19,9 @@ pub struct PairContext {
     pub other_airborne: bool,
     /// The other owner is landing (Unit 12's mirror, as above).
     pub other_landing: bool,
+    /// The switchable quirks the pair functions read (the box pair's
+    /// fraction, [`Quirks::box_box_at_zero`]).
+    pub quirks: Quirks,
 }
 
 impl PairContext {
@@ -32,6 +37,7 @@ impl PairContext {
             own_landing: self.other_landing,
             other_airborne: self.own_airborne,
             other_landing: self.own_landing,
+            quirks: self.quirks,
         }
     }
 }

@@ -32,6 +32,13 @@ pub struct Quirks {
     /// true first contact. Read by `Sweep_SphereTriangle` (the mesh's
     /// sphere sweeps and the walking sweep).
     pub sphere_edge_steps: bool,
+    /// Unit 13's box pair (`PhysicsSweep_BoxBox`): `Sweep_BoxBox` says
+    /// only whether two boxes meet, and the wrapper puts the contact at
+    /// fraction 0 with the move's reverse as its normal, so an object
+    /// falling onto another is stopped where its move began. Off, the pair
+    /// meets at the separating-axis sweep's first contact with the face's
+    /// normal. Read by the sweep table's box-box entry.
+    pub box_box_at_zero: bool,
     /// The cell-list overrun of the box sweep and the walking sweep (a
     /// `t > 1` exit leaves the list counter, so the walk reads one entry
     /// past the list; divergence 154). The specification advises walking
@@ -48,6 +55,7 @@ impl Quirks {
         Self {
             zero_speed_reset: true,
             sphere_edge_steps: true,
+            box_box_at_zero: true,
             list_overrun: false,
         }
     }
@@ -58,6 +66,7 @@ impl Quirks {
         Self {
             zero_speed_reset: false,
             sphere_edge_steps: false,
+            box_box_at_zero: false,
             list_overrun: false,
         }
     }

@@ -40,7 +40,7 @@
 use ps2_float::{Real, Vec4};
 
 use crate::box_sweep::{
-    physics_sweep_box_box, physics_sweep_box_segment, physics_sweep_segment_box,
+    physics_sweep_box_box_in, physics_sweep_box_segment, physics_sweep_segment_box,
 };
 use crate::capsule_box::{physics_sweep_box_capsule, physics_sweep_capsule_box};
 use crate::overlap::{
@@ -285,7 +285,7 @@ overlap_entry!(
 
 sweep_entry!(
     /// Table entry (1, 1): `PhysicsSweep_BoxBox` (0x003451e8).
-    s_box_box: Box, Box => physics_sweep_box_box
+    s_box_box: Box, Box => physics_sweep_box_box_in with ctx
 );
 sweep_entry!(
     /// Table entry (1, 2): `PhysicsSweep_BoxSphere` (0x003454c0).

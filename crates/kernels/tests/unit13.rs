@@ -7,9 +7,10 @@
 //! Test ideas computed theirs.
 
 use kernels::box_sweep::{
-    physics_sweep_box_box, physics_sweep_box_segment, physics_sweep_segment_box, sweep_box_box,
-    sweep_box_triangle, sweep_box_triangle_with, sweep_interval_overlap, BoxBoxAxis,
-    BoxTriangleStep, Interval, MeshSkip, MeshTriangle, Window, NO_CONTACT,
+    box_box_first_contact, physics_sweep_box_box, physics_sweep_box_segment,
+    physics_sweep_segment_box, sweep_box_box, sweep_box_triangle, sweep_box_triangle_with,
+    sweep_interval_overlap, BoxBoxAxis, BoxTriangleStep, Interval, MeshSkip, MeshTriangle, Window,
+    NO_CONTACT,
 };
 use kernels::details::box_sweep::{
     box_axes_separate, physics_mesh_sweep_box_triangle, sweep_box_box_axis,
@@ -902,3 +903,115 @@ fn corrected_matches_sampled_sweeps<R: Real>() {
     assert!(console_wrong > 10, "{console_wrong}");
 }
 both_modes!(unit13_corrected_matches_sampled_sweeps => corrected_matches_sampled_sweeps);
+
+/// The corrected box pair (`Quirks::box_box_at_zero` off): over random
+/// boxes (half of them lying flat with world axes, the case of objects on
+/// objects) and moves, `box_box_first_contact`'s fraction is the sampled
+/// static test's first touch (1,000 steps, then bisection on the gap),
+/// and a pair that stays apart gets none; in both float modes.
+fn corrected_box_pair_meets_at_the_first_touch<R: Real>() {
+    let mut rng = Rng(0x0bad_cafe_1357_9bdf);
+    let (mut met, mut apart) = (0, 0);
+    for case in 0..400 {
+        let flat = case % 2 == 0;
+        let a = if flat {
+            BoxD {
+                h: rng.v3([0.2; 3], [0.8; 3]),
+                ..BoxD::cube([0.0, 0.0, 0.0])
+            }
+        } else {
+            rng.random_box([0.0; 3])
+        };
+        let c = rng.v3([-2.5, -2.5, -2.5], [2.5, 2.5, 0.0]);
+        let b = if flat {
+            BoxD {
+                h: rng.v3([0.2; 3], [0.8; 3]),
+                ..BoxD::cube(c)
+            }
+        } else {
+            rng.random_box(c)
+        };
+        // Aimed at the other box (give or take 1 m), or dropped onto it.
+        let k = rng.uniform(0.5, 1.5);
+        let off = rng.v3([-1.0; 3], [1.0; 3]);
+        let ma = if flat && case % 4 == 0 {
+            [0.0, 0.0, rng.uniform(-3.0, -0.5)]
+        } else {
+            [c[0] * k + off[0], c[1] * k + off[1], c[2] * k + off[2]]
+        };
+        let gap = |t: f64| box_box_gap(&a, t, ma, &b, 0.0, [0.0; 3]);
+        if gap(0.0) <= 0.0 {
+            continue; // already overlapping: fraction 0 either way
+        }
+        let first = (1..=1000)
+            .map(|i| f64::from(i) / 1000.0)
+            .find(|&t| gap(t) <= 0.0);
+        let oracle = first.map(|hi| {
+            let (mut lo, mut hi) = (hi - 1e-3, hi);
+            for _ in 0..50 {
+                let m = 0.5 * (lo + hi);
+                if gap(m) <= 0.0 {
+                    hi = m;
+                } else {
+                    lo = m;
+                }
+            }
+            hi
+        });
+        let got = box_box_first_contact(&a.get::<R>(), v3(ma), &b.get())
+            .map(|(t, _)| f64::from(t.to_f32()));
+        match (got, oracle) {
+            (Some(g), Some(o)) => {
+                met += 1;
+                assert!((g - o).abs() < 1e-4, "{} case {case}: {g} vs {o}", R::MODE);
+            }
+            (None, None) => apart += 1,
+            // A graze the sampling steps over: the sampled minimum gap is
+            // within the step's reach.
+            (Some(g), None) => {
+                let min = (0..=1000)
+                    .map(|i| gap(f64::from(i) / 1000.0))
+                    .fold(f64::MAX, f64::min);
+                assert!(
+                    min < 1e-2,
+                    "{} case {case}: corrected {g}, sampled apart by {min}",
+                    R::MODE
+                );
+            }
+            (None, Some(o)) => panic!("{} case {case}: corrected none, sampled {o}", R::MODE),
+        }
+    }
+    assert!(met > 50 && apart > 50, "met {met}, apart {apart}");
+}
+both_modes!(unit13_corrected_box_pair_meets_at_the_first_touch => corrected_box_pair_meets_at_the_first_touch);
+
+/// The corrected pair through the table entry: a 1 m cube falling 1 m onto
+/// another whose top is 0.5 m below its bottom meets it at 0.5 with the
+/// top face's normal (0, 0, 1); the console's entry meets it at 0.
+fn corrected_box_pair_on_a_box<R: Real>() {
+    use kernels::table::sweep_pair;
+    use kernels::{PairContext, Quirks, Shape};
+    let top = BoxD::cube([0.3, 0.2, 2.0]).get::<R>();
+    let below = BoxD::cube([0.0, 0.0, 0.5]).get::<R>();
+    let mv = v3([0.0, 0.0, -1.0]);
+    let mut ctx = PairContext {
+        quirks: Quirks::corrected(),
+        ..PairContext::default()
+    };
+    let mut c = Contact::default();
+    assert_eq!(
+        sweep_pair(&mut c, &ctx, &Shape::Box(top), &Shape::Box(below), mv),
+        Some(true)
+    );
+    near(c.fraction.unwrap(), 0.5, 1e-6, "fraction");
+    let n = c.other.normal.get_or(R::ZERO).to_f32();
+    assert_eq!([n[0], n[1], n[2]], [0.0, 0.0, 1.0]);
+    ctx.quirks = Quirks::console();
+    let mut c = Contact::default();
+    assert_eq!(
+        sweep_pair(&mut c, &ctx, &Shape::Box(top), &Shape::Box(below), mv),
+        Some(true)
+    );
+    assert_eq!(c.fraction.unwrap().to_f32(), 0.0);
+}
+both_modes!(unit13_corrected_box_pair_on_a_box => corrected_box_pair_on_a_box);

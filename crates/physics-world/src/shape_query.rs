@@ -273,6 +273,7 @@ impl<R: Real> PhysicsWorld<R> {
             own_landing: me.owner.is_some_and(landing),
             other_airborne: airborne(other_owner),
             other_landing: landing(other_owner),
+            quirks: Default::default(),
         }
     }
 
@@ -316,7 +317,8 @@ impl<R: Real> PhysicsWorld<R> {
                         continue;
                     }
                 }
-                let ctx = Self::pair_context(owners, &me, cb.owner, cb.flags);
+                let mut ctx = Self::pair_context(owners, &me, cb.owner, cb.flags);
+                ctx.quirks = self.config.quirks;
                 for sid in self.body_shapes(cid) {
                     let Some(other) = self.shape(sid) else {
                         continue;

@@ -74,6 +74,7 @@ fn pair_context<R: Real, O: Owners<R> + ?Sized>(
         own_landing: landing(own.0),
         other_airborne: airborne(other.0),
         other_landing: landing(other.0),
+        quirks: Default::default(),
     }
 }
 
@@ -216,7 +217,8 @@ impl<R: Real> PhysicsWorld<R> {
             {
                 continue;
             }
-            let ctx = pair_context(owners, (striker, sflags), (other, oflags));
+            let mut ctx = pair_context(owners, (striker, sflags), (other, oflags));
+            ctx.quirks = self.config.quirks;
             let hit = self.strike_one(&strikers, cid, target_human, oflags, &ctx);
             let Some(mut c) = hit else { continue };
             c.own.owner = Some(striker.word());

@@ -364,6 +364,7 @@ impl<R: Real> PhysicsWorld<R> {
                 own_landing: landing(owner),
                 other_airborne: airborne(cb.owner),
                 other_landing: landing(cb.owner),
+                quirks: self.config.quirks,
             };
             for osid in self.body_shapes(cid) {
                 let Some(other) = self.shape(osid) else {

@@ -35,6 +35,7 @@ both_modes!(
     part_lies_flat_and_rests,
     lay_flat_target_turns_by_the_smallest_angle,
     a_removed_part_does_nothing,
+    the_cars_body_is_the_querying_body,
 );
 
 // ---------------------------------------------------------------- set-up
@@ -559,4 +560,44 @@ fn lay_flat_target_turns_by_the_smallest_angle<R: Real>() {
     near(a[2].z.to_f32(), -1.0, 1e-5, "z axis down");
     // Already flat: no turn.
     assert_eq!(lay_flat_target(Quat::<R>::IDENTITY, up), Quat::IDENTITY);
+}
+
+// Divergence 297: the part's box sweep runs with its car's body as the
+// querying body, so the mesh sweep reads the car's flags 0x8002211a, whose
+// 0x100 skips triangles with flag bit 3 (Unit 13, "PhysicsMesh_SweepBox",
+// per triangle). A part falling onto a floor marked with bit 3 passes it
+// when its car is passed, and meets it (backed off to 0.01 above it) when
+// no body is.
+fn the_cars_body_is_the_querying_body<R: Real>() {
+    use collision_mesh::TriangleFlags;
+    let mut marked = SoupTriangle::new([[-60.0, -60.0, 0.0], [60.0, -60.0, 0.0], [0.0, 60.0, 0.0]]);
+    marked.attributes.flags |= TriangleFlags::BIT_3;
+    let mesh = build::from_soup(&[marked], &BuildConfig::default(), "bit-3 floor").unwrap();
+    let run = |with_car: bool| {
+        let mut w = PhysicsWorld::<R>::default();
+        w.set_mesh(mesh.clone());
+        let mut t = Table::default();
+        // The car parked far from the part's path.
+        let owner = t.add(1, Owner::at(0x1, 40.0, 40.0, 0.0));
+        let half = Vec4::from_f32([1.2, 3.0, 0.55, 0.0]);
+        let car = w
+            .create_car_body(&t, owner, [(half, Vec4::ZERO), (half, Vec4::ZERO)])
+            .unwrap();
+        w.update(&t, car);
+        assert_ne!(w.body(car).unwrap().flags.bits() & 0x100, 0);
+        let mut p = part::<R>();
+        let mut cand = Vec::new();
+        let mut met = false;
+        for _ in 0..120 {
+            let u = p.update(&mut w, &t, with_car.then_some(car), &mut cand);
+            met |= u.contact.is_some();
+        }
+        (met, p.position.z.to_f32())
+    };
+    let (met, z) = run(true);
+    assert!(!met, "the car's 0x100 skips the bit-3 floor");
+    assert!(z < -1.0, "the part fell through to {z}");
+    let (met, z) = run(false);
+    assert!(met, "without a body the floor is met");
+    assert!(z > -0.5, "{z}");
 }

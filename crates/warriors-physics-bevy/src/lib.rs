@@ -97,14 +97,19 @@
 //! Bevy's crates are taken with their default features off: `bevy_app`,
 //! `bevy_ecs`, `bevy_math`, `bevy_time` and `bevy_transform` (13 Bevy
 //! crates in all with their own dependencies), no renderer, no window, no
-//! asset server. Measured on a 2-core machine: alone, at `opt-level` 0,
-//! they build in 53 s; with the workspace's profiles (dependencies at
-//! `opt-level` 2) and four other builds sharing the machine, this crate's
-//! tests and example added 1,003 s and its `cargo clippy` 202 s, an upper
-//! bound (the same run built the facade's tests from nothing in 765 s).
+//! asset server. Measured on a 2-core machine, from a target directory that
+//! already held the facade's tests, with the workspace's profiles
+//! (dependencies at `opt-level` 2): this crate's tests and example took 327
+//! CPU seconds (309 s user, 18 s system) and its `cargo clippy` 72 CPU
+//! seconds. That is what the plugin adds to CI: on two idle cores about 3
+//! minutes of wall time (CPU time halved, an estimate; the run itself
+//! shared the machine with other builds and took 680 s and 129 s of wall
+//! time). Alone at `opt-level` 0, Bevy's five crates build in 53 s.
 //! The `debug-draw` feature pulls in `bevy_gizmos` (assets, meshes,
-//! cameras; its `cargo check` took 8 minutes under the same load) and is
-//! off by default and out of CI.
+//! cameras; its `cargo clippy` took 9 minutes under load) and is off by
+//! default and out of CI. What it draws is [`sketch::sketch`]'s, which
+//! every build compiles and the plugin's tests check headless; the feature
+//! adds only the loop that hands those marks to the gizmos.
 //!
 //! # Dependencies
 //!

@@ -55,6 +55,7 @@ impl CtxIn {
             own_landing: self.own_landing,
             other_airborne: self.other_airborne,
             other_landing: self.other_landing,
+            ..PairContext::default()
         }
     }
 }

@@ -135,3 +135,69 @@ pub fn sweep_box_box<R: Real>(
 ) -> bool {
     sweep_box_box_axis(a, move_a, b, move_b).is_none()
 }
+
+/// The first contact of box `a` moving by `move_a` against box `b` at rest
+/// over `t` from 0 to 1, by the separating-axis sweep ([`Quirks`](crate::Quirks)'
+/// corrected box pair; the original's [`sweep_box_box`] says only whether
+/// they meet): each of the 15 axes (`A_i`, `B_j`, `A_i × B_j`) narrows the
+/// window of overlap through
+/// [`sweep_interval_overlap_with`](super::sweep_interval_overlap_with)
+/// without the zero-speed reset. For boxes that translate without turning
+/// the obstacle is convex with its faces normal to those axes, so the
+/// window's start is the true first contact. Returns the fraction and the
+/// axis that set it (`None` for boxes already overlapping at `t = 0`), or
+/// `None` when they do not meet.
+#[must_use]
+pub fn box_box_first_contact<R: Real>(
+    a: &OrientedBox<R>,
+    move_a: Vec4<R>,
+    b: &OrientedBox<R>,
+) -> Option<(R, Option<Vec4<R>>)> {
+    use super::interval::{sweep_interval_overlap_with, Interval, Window};
+    let span = |bx: &OrientedBox<R>, l: Vec4<R>| {
+        let c = bx.centre.with_w(R::ZERO).dot(l);
+        let r = (bx.half.x * bx.axes[0].dot(l).abs() + bx.half.y * bx.axes[1].dot(l).abs())
+            + bx.half.z * bx.axes[2].dot(l).abs();
+        Interval::new(c - r, c + r)
+    };
+    let mut w = Window {
+        first: R::ZERO,
+        last: R::from_bits(0x6753_c21c),
+    };
+    let mut axis = None;
+    let mut test = |l: Vec4<R>| -> bool {
+        let l = l.with_w(R::ZERO);
+        let before = w.first;
+        let sep = sweep_interval_overlap_with(
+            &mut w,
+            R::ONE,
+            move_a.dot(l),
+            span(b, l),
+            span(a, l),
+            false,
+        );
+        if w.first > before {
+            axis = Some(l);
+        }
+        sep
+    };
+    for ai in a.axes {
+        if test(ai) {
+            return None;
+        }
+    }
+    for bj in b.axes {
+        if test(bj) {
+            return None;
+        }
+    }
+    for ai in a.axes {
+        for bj in b.axes {
+            if test(ai.cross(bj)) {
+                return None;
+            }
+        }
+    }
+    let t = w.first;
+    (R::ZERO <= t && t <= R::ONE).then_some((t, axis))
+}

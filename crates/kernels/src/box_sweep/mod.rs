@@ -23,11 +23,14 @@ pub(crate) mod mesh;
 mod pair;
 mod project;
 
-pub use box_box::{sweep_box_box, BoxBoxAxis};
+pub use box_box::{box_box_first_contact, sweep_box_box, BoxBoxAxis};
 pub use box_triangle::{sweep_box_triangle, sweep_box_triangle_with, NO_CONTACT};
 pub use interval::{sweep_interval_overlap, sweep_interval_overlap_with, Interval, Window};
 pub use mesh::{BoxTriangleStep, MeshBoxContact, MeshSkip, MeshTriangle};
-pub use pair::{physics_sweep_box_box, physics_sweep_box_segment, physics_sweep_segment_box};
+pub use pair::{
+    physics_sweep_box_box, physics_sweep_box_box_in, physics_sweep_box_segment,
+    physics_sweep_segment_box,
+};
 pub use project::{box_tri_project_box, box_tri_project_triangle};
 
 #[cfg(doc)]

@@ -4,7 +4,7 @@
 use ps2_float::{Real, Vec4};
 
 use super::box_box::sweep_box_box;
-use crate::{Contact, OrientedBox, Segment};
+use crate::{Contact, OrientedBox, PairContext, Segment};
 
 /// `clamp(v, −h, h)` (divergence 97).
 #[inline]
@@ -47,6 +47,54 @@ pub fn physics_sweep_box_box<R: Real>(
     c.fraction = Some(R::ZERO);
     c.other.normal.set(-unit);
     c.own.normal.set(unit);
+    let ox = clamp(b0.dot(p) - b0.dot(q), other.half.x);
+    let oy = clamp(b1.dot(p) - b1.dot(q), other.half.y);
+    c.other.point.x = Some(ox);
+    c.other.point.y = Some(oy);
+    c.other.point.z = Some(p.z);
+    c.point.set(Vec4::new(p.x + ox, p.y + oy, p.z, R::ONE));
+    c.flags = Some(0);
+    true
+}
+
+/// Table entry (1, 1) as the table calls it: [`physics_sweep_box_box`]
+/// under [`Quirks::box_box_at_zero`](crate::Quirks::box_box_at_zero) (the
+/// console's), else the corrected pair: the separating-axis sweep's first
+/// contact ([`box_box_first_contact`](super::box_box::box_box_first_contact))
+/// at its true fraction, `+0x50` the axis that set it turned to point from
+/// the other box at the own one (the move's reverse for boxes already
+/// overlapping), `+0x10` its negation, the other fields as the original
+/// writes them from the own centre at that fraction.
+pub fn physics_sweep_box_box_in<R: Real>(
+    c: &mut Contact<R>,
+    ctx: &PairContext,
+    own: &OrientedBox<R>,
+    other: &OrientedBox<R>,
+    mv: Vec4<R>,
+) -> bool {
+    if ctx.quirks.box_box_at_zero {
+        return physics_sweep_box_box(c, own, other, mv);
+    }
+    let Some((t, axis)) = super::box_box::box_box_first_contact(own, mv, other) else {
+        return false;
+    };
+    let p = own.centre.madd(mv, t).with_w(R::ONE);
+    let q = other.centre;
+    let n = match axis {
+        Some(l) => {
+            let l = l.normalize();
+            if (p - q).with_w(R::ZERO).dot(l) < R::ZERO {
+                -l
+            } else {
+                l
+            }
+        }
+        None => -mv.normalize(),
+    };
+    let [b0, b1, _] = other.axes;
+    c.fraction = Some(t);
+    c.other.normal.set(n.with_w(R::ZERO));
+    c.own.normal.set((-n).with_w(R::ZERO));
     let ox = clamp(b0.dot(p) - b0.dot(q), other.half.x);
     let oy = clamp(b1.dot(p) - b1.dot(q), other.half.y);
     c.other.point.x = Some(ox);
