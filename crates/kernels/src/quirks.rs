@@ -5,9 +5,9 @@
 //! has it (`docs/quirks.md`); [`Quirks::corrected`] turns each off, for a
 //! game that wants the geometry's true answer. A corrected behaviour is
 //! checked against an independent brute-force sweep in `f64` (the kernels'
-//! `tests/corrected.rs`), never against the quirk's own code. Which rows of
-//! `docs/quirks.md` are switchable, and why the others are not, is that
-//! file's "Switch" column.
+//! `tests/unit13.rs`, `tests/unit1.rs` and `tests/unit1_oracle.rs`), never
+//! against the quirk's own code. Which rows of `docs/quirks.md` are
+//! switchable, and why the others are not, is that file's "switch" column.
 
 /// The switchable quirks; `true` reproduces the console's behaviour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
