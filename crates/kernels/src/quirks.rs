@@ -32,6 +32,16 @@ pub struct Quirks {
     /// true first contact. Read by `Sweep_SphereTriangle` (the mesh's
     /// sphere sweeps and the walking sweep).
     pub sphere_edge_steps: bool,
+    /// Unit 5's region steps (`Sweep_SphereOrientedBox`): the start
+    /// centre's region picks one face, edge or corner step, whose tests can
+    /// miss a touch or report a later one; a sphere already touching with
+    /// its centre outside never hits; the normal is the start region's
+    /// table entry (the executable's constants, eight of them facing the
+    /// wrong way). Off, a start outside the box meets it at its true first
+    /// touch (0 when already touching) with the true normal there. Read by
+    /// the sweep table's sphere-box entries (the body sweeps and the
+    /// strikes).
+    pub sphere_box_steps: bool,
     /// Unit 13's box pair (`PhysicsSweep_BoxBox`): `Sweep_BoxBox` says
     /// only whether two boxes meet, and the wrapper puts the contact at
     /// fraction 0 with the move's reverse as its normal, so an object
@@ -55,6 +65,7 @@ impl Quirks {
         Self {
             zero_speed_reset: true,
             sphere_edge_steps: true,
+            sphere_box_steps: true,
             box_box_at_zero: true,
             list_overrun: false,
         }
@@ -66,6 +77,7 @@ impl Quirks {
         Self {
             zero_speed_reset: false,
             sphere_edge_steps: false,
+            sphere_box_steps: false,
             box_box_at_zero: false,
             list_overrun: false,
         }

@@ -50,7 +50,7 @@ use crate::overlap::{
     overlap_sphere_capsule, overlap_sphere_segment, overlap_sphere_sphere,
 };
 use crate::ray::{physics_ray_box, physics_ray_capsule};
-use crate::sphere_box::{physics_sweep_box_sphere, physics_sweep_sphere_box};
+use crate::sphere_box::{physics_sweep_box_sphere_in, physics_sweep_sphere_box_in};
 use crate::sweep::{
     physics_sweep_capsule_capsule, physics_sweep_capsule_segment, physics_sweep_capsule_sphere,
     physics_sweep_segment_capsule, physics_sweep_segment_segment, physics_sweep_segment_sphere,
@@ -289,7 +289,7 @@ sweep_entry!(
 );
 sweep_entry!(
     /// Table entry (1, 2): `PhysicsSweep_BoxSphere` (0x003454c0).
-    s_box_sphere: Box, Sphere => physics_sweep_box_sphere
+    s_box_sphere: Box, Sphere => physics_sweep_box_sphere_in with ctx
 );
 sweep_entry!(
     /// Table entry (1, 3): `PhysicsSweep_BoxCapsule` (0x00345108).
@@ -301,7 +301,7 @@ sweep_entry!(
 );
 sweep_entry!(
     /// Table entry (2, 1): `PhysicsSweep_SphereBox` (0x003453f8).
-    s_sphere_box: Sphere, Box => physics_sweep_sphere_box
+    s_sphere_box: Sphere, Box => physics_sweep_sphere_box_in with ctx
 );
 sweep_entry!(
     /// Table entry (2, 2): `PhysicsSweep_SphereSphere` (0x003440d0).

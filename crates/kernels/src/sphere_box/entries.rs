@@ -5,9 +5,10 @@
 
 use ps2_float::{Real, Vec4};
 
-use super::kernel::{sweep_sphere_oriented_box, SphereBoxHit};
+use super::kernel::{sweep_sphere_oriented_box, sweep_sphere_oriented_box_with, SphereBoxHit};
 use crate::contact::{Contact, ContactHalf, Lanes};
 use crate::shapes::{OrientedBox, Sphere};
+use crate::PairContext;
 
 /// `x, y, z` of a three-float point into a record field, `w` left as it was.
 #[inline]
@@ -74,6 +75,57 @@ pub fn physics_sweep_box_sphere<R: Real>(
     let hit = sweep_sphere_oriented_box(sphere.radius, R::ONE, bx, mv, sphere.centre, Vec4::ORIGIN);
     let Some(hit) = hit else { return false };
     // Written straight into the swapped halves (divergence 69).
+    write_hit(contact, &hit, |c| &mut c.own, |c| &mut c.other.normal);
+    true
+}
+
+/// Table entry (2, 1) as the table calls it: [`physics_sweep_sphere_box`]
+/// with the kernel's region steps as
+/// [`Quirks::sphere_box_steps`](crate::Quirks::sphere_box_steps) says
+/// (`true`, the console's, is the original bit for bit).
+pub fn physics_sweep_sphere_box_in<R: Real>(
+    contact: &mut Contact<R>,
+    ctx: &PairContext,
+    sphere: &Sphere<R>,
+    bx: &OrientedBox<R>,
+    mv: Vec4<R>,
+) -> bool {
+    let steps = ctx.quirks.sphere_box_steps;
+    let hit = sweep_sphere_oriented_box_with(
+        sphere.radius,
+        R::ONE,
+        bx,
+        Vec4::ORIGIN,
+        sphere.centre,
+        mv,
+        steps,
+    );
+    let Some(hit) = hit else { return false };
+    write_hit(contact, &hit, |c| &mut c.other, |c| &mut c.own.normal);
+    true
+}
+
+/// Table entry (1, 2) as the table calls it: [`physics_sweep_box_sphere`]
+/// with the region steps as
+/// [`Quirks::sphere_box_steps`](crate::Quirks::sphere_box_steps) says.
+pub fn physics_sweep_box_sphere_in<R: Real>(
+    contact: &mut Contact<R>,
+    ctx: &PairContext,
+    bx: &OrientedBox<R>,
+    sphere: &Sphere<R>,
+    mv: Vec4<R>,
+) -> bool {
+    let steps = ctx.quirks.sphere_box_steps;
+    let hit = sweep_sphere_oriented_box_with(
+        sphere.radius,
+        R::ONE,
+        bx,
+        mv,
+        sphere.centre,
+        Vec4::ORIGIN,
+        steps,
+    );
+    let Some(hit) = hit else { return false };
     write_hit(contact, &hit, |c| &mut c.own, |c| &mut c.other.normal);
     true
 }

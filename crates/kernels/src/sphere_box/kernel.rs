@@ -197,6 +197,26 @@ pub fn sweep_sphere_oriented_box<R: Real>(
     centre: Vec4<R>,
     sphere_move: Vec4<R>,
 ) -> Option<SphereBoxHit<R>> {
+    sweep_sphere_oriented_box_with(r, max_frac, bx, box_move, centre, sphere_move, true)
+}
+
+/// [`sweep_sphere_oriented_box`] with the region steps switched (`steps`,
+/// [`Quirks::sphere_box_steps`](crate::Quirks)): `true` is the original;
+/// `false` answers a start centre outside the box with the true first
+/// contact and normal (`super::exact`): a sphere already touching meets at
+/// 0, the fraction is the first touch of the box rounded by the radius, the
+/// normal points from the box's nearest point to the centre at contact. A
+/// centre inside is the original's answer either way.
+#[must_use]
+pub fn sweep_sphere_oriented_box_with<R: Real>(
+    r: R,
+    max_frac: R,
+    bx: &OrientedBox<R>,
+    box_move: Vec4<R>,
+    centre: Vec4<R>,
+    sphere_move: Vec4<R>,
+    steps: bool,
+) -> Option<SphereBoxHit<R>> {
     let [a0, a1, a2] = bx.axes;
     let p = bx.centre;
     let h = [bx.half.x, bx.half.y, bx.half.z];
@@ -232,6 +252,21 @@ pub fn sweep_sphere_oriented_box<R: Real>(
             feature,
             index,
         });
+    }
+
+    if !steps {
+        let local = |v: Vec4<R>| [v.dot(a0), v.dot(a1), v.dot(a2)];
+        let to_box = horizontal_unit(p - centre);
+        return super::exact::corrected_hit(
+            r,
+            max_frac,
+            bx,
+            local(rel),
+            local(mrel),
+            to_box,
+            feature,
+            index,
+        );
     }
 
     let Step::Hit { fraction, point } = region.step(h, d, m, r) else {

@@ -32,11 +32,15 @@
 pub use corner_region::sweep_corner_region;
 pub use edge::sweep_edge;
 pub use edge_region::sweep_edge_region;
-pub use entries::{physics_sweep_box_sphere, physics_sweep_sphere_box};
+pub use entries::{
+    physics_sweep_box_sphere, physics_sweep_box_sphere_in, physics_sweep_sphere_box,
+    physics_sweep_sphere_box_in,
+};
+pub use exact::sphere_box_first_touch;
 pub use face_region::sweep_face_region;
 pub use kernel::{
-    sweep_sphere_oriented_box, SphereBoxHit, FEATURE_CORNER, FEATURE_EDGE, FEATURE_FACE,
-    FEATURE_INSIDE,
+    sweep_sphere_oriented_box, sweep_sphere_oriented_box_with, SphereBoxHit, FEATURE_CORNER,
+    FEATURE_EDGE, FEATURE_FACE, FEATURE_INSIDE,
 };
 pub use normals::{box_normal_to_world, A_BITS, B_BITS};
 pub use step::{StartTouch, Step};
@@ -45,6 +49,7 @@ mod corner_region;
 mod edge;
 mod edge_region;
 mod entries;
+mod exact;
 mod face_region;
 mod kernel;
 pub(crate) mod normals;
