@@ -59,7 +59,7 @@ pub enum BoxTriangleStep<R> {
 /// One triangle of the mesh's box sweep: the filters, the side test at the
 /// box centre (a two-sided triangle is flipped to face the centre, a
 /// one-sided one behind it is skipped), the approach test, then
-/// [`sweep_box_triangle`] on the working triangle `work` (the caller's stack
+/// [`sweep_box_triangle`](super::sweep_box_triangle) on the working triangle `work` (the caller's stack
 /// record, left as the original leaves it: corners, unit normal through
 /// [`WorkTriangle::compute_normal`] and [`WorkTriangle::flip`], edges through
 /// [`WorkTriangle::compute_edges`] unnormalised, no plane constant, no
