@@ -349,17 +349,23 @@ fn test5_short_and_touching<R: Real>() {
 }
 both_modes!(unit13_test5_short_and_touching => test5_short_and_touching);
 
-/// Test ideas row 9: the brick lands with a horizontal drift and comes to
-/// rest at 0.2831 (floor 0.2231 + 0.05 + 0.01); straight down it is not
-/// advanced at all.
-fn test9_brick_rests_at_0_2831<R: Real>() {
-    let floor = FLOOR.map(|v| [v[0], v[1], 0.2231]);
+/// Unit 13's brick (Test ideas row 9): half sizes (0.035, 0.105, 0.05),
+/// turned 30° about z, its centre at z 0.35, over a floor at z 0.2231.
+fn brick_and_floor() -> (BoxD, [V3; 3]) {
     let brick = BoxD::rotated(
         [0.0, 0.0, 0.35],
         [0.035, 0.105, 0.05],
         [0.0, 0.0, 1.0],
         30.0,
     );
+    (brick, FLOOR.map(|v| [v[0], v[1], 0.2231]))
+}
+
+/// Test ideas row 9: the brick lands with a horizontal drift and comes to
+/// rest at 0.2831 (floor 0.2231 + 0.05 + 0.01); straight down it is not
+/// advanced at all.
+fn test9_brick_rests_at_0_2831<R: Real>() {
+    let (brick, floor) = brick_and_floor();
     let d = [0.01, 0.006667, -0.182953];
     let t = sweep::<R>(&brick, &floor, d);
     near(t, 0.420326, 1e-5, "fraction");
@@ -798,13 +804,7 @@ fn corrected_rows_meet_the_sampled_sweep<R: Real>() {
         "row 5, touching at the end",
     );
     // Row 9: the brick straight down meets the floor at its true fraction.
-    let floor = FLOOR.map(|v| [v[0], v[1], 0.2231]);
-    let brick = BoxD::rotated(
-        [0.0, 0.0, 0.35],
-        [0.035, 0.105, 0.05],
-        [0.0, 0.0, 1.0],
-        30.0,
-    );
+    let (brick, floor) = brick_and_floor();
     let down = [0.0, 0.0, -0.182953];
     near(
         sweep_corrected::<R>(&brick, &floor, down),

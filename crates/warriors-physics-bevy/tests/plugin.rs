@@ -141,16 +141,7 @@ fn a_human_walked_into_a_wall_stops_where_the_world_stops_him<R: PhysicsReal>() 
     let walker = world.add_human(HumanDesc::at(p(-2.0, 0.0, 0.0))).unwrap();
     world.set_walk(walker, v::<R>(2.0, 0.0, 0.0)).unwrap();
 
-    let mut app = app::<R>(Some(floor_and_wall::<R>()));
-    let human = app
-        .world_mut()
-        .spawn((
-            Transform::from_xyz(-2.0, 0.0, 0.0),
-            Human::<R>::default(),
-            WalkVelocity(v::<R>(2.0, 0.0, 0.0)),
-        ))
-        .id();
-    app.update();
+    let (mut app, human) = walker_towards_the_wall::<R>();
     assert_eq!(ticks_run::<R>(&app), 0);
     for tick in 0..240 {
         run_ticks::<R>(&mut app, 1);
@@ -162,6 +153,22 @@ fn a_human_walked_into_a_wall_stops_where_the_world_stops_him<R: PhysicsReal>() 
     let x = app.world().get::<Transform>(human).unwrap().translation.x;
     assert!((x - 2.64).abs() < 1e-3, "{x}");
     assert!(app.world().resource::<Seen<R>>().contacts > 0);
+}
+
+/// An app over the floor and wall with a human at x = −2 walking at 2 m/s
+/// towards the wall, after the first update (which runs no tick).
+fn walker_towards_the_wall<R: PhysicsReal>() -> (App, Entity) {
+    let mut app = app::<R>(Some(floor_and_wall::<R>()));
+    let human = app
+        .world_mut()
+        .spawn((
+            Transform::from_xyz(-2.0, 0.0, 0.0),
+            Human::<R>::default(),
+            WalkVelocity(v::<R>(2.0, 0.0, 0.0)),
+        ))
+        .id();
+    app.update();
+    (app, human)
 }
 
 /// A floor of 20 m and a ramp rising along x from 2 to 6 m by 0.5 m.
@@ -724,16 +731,7 @@ fn hooks_change_the_answer() {
 /// (scale 1) 0.35 + 0.05 above his feet ("Sweeping a body").
 fn the_sketch_shows_what_the_walker_met<R: PhysicsReal>() {
     use warriors_physics_bevy::sketch::{sketch, DebugDraw, Mark, Role};
-    let mut app = app::<R>(Some(floor_and_wall::<R>()));
-    let human = app
-        .world_mut()
-        .spawn((
-            Transform::from_xyz(-2.0, 0.0, 0.0),
-            Human::<R>::default(),
-            WalkVelocity(v::<R>(2.0, 0.0, 0.0)),
-        ))
-        .id();
-    app.update();
+    let (mut app, human) = walker_towards_the_wall::<R>();
     // Walk until a tick whose events hold a contact with the wall (normal
     // −x): 4.65 m at 2 m/s is about 140 ticks.
     let mut guard = 0;

@@ -40,13 +40,28 @@ pub fn physics_sweep_box_box<R: Real>(
     if !sweep_box_box(own, mv, other, Vec4::ORIGIN) {
         return false;
     }
-    let p = own.centre;
+    let unit = mv.normalize();
+    write_box_pair(c, R::ZERO, own.centre, other, -unit);
+    true
+}
+
+/// Writes a box pair's contact at `fraction` with the own centre at `p`
+/// and `n` as the other half's normal (its negation the own's): `+0x60`,
+/// `+0x64` the own centre's offsets from the other's along `B0`, `B1`,
+/// clamped to the other box, `+0x68` its world `z`, `+0x90` those offsets
+/// added to its world `x`, `y`, `+0xb0 = 0`.
+fn write_box_pair<R: Real>(
+    c: &mut Contact<R>,
+    fraction: R,
+    p: Vec4<R>,
+    other: &OrientedBox<R>,
+    n: Vec4<R>,
+) {
     let q = other.centre;
     let [b0, b1, _] = other.axes;
-    let unit = mv.normalize();
-    c.fraction = Some(R::ZERO);
-    c.other.normal.set(-unit);
-    c.own.normal.set(unit);
+    c.fraction = Some(fraction);
+    c.other.normal.set(n);
+    c.own.normal.set(-n);
     let ox = clamp(b0.dot(p) - b0.dot(q), other.half.x);
     let oy = clamp(b1.dot(p) - b1.dot(q), other.half.y);
     c.other.point.x = Some(ox);
@@ -54,7 +69,6 @@ pub fn physics_sweep_box_box<R: Real>(
     c.other.point.z = Some(p.z);
     c.point.set(Vec4::new(p.x + ox, p.y + oy, p.z, R::ONE));
     c.flags = Some(0);
-    true
 }
 
 /// Table entry (1, 1) as the table calls it: [`physics_sweep_box_box`]
@@ -91,17 +105,7 @@ pub fn physics_sweep_box_box_in<R: Real>(
         }
         None => -mv.normalize(),
     };
-    let [b0, b1, _] = other.axes;
-    c.fraction = Some(t);
-    c.other.normal.set(n.with_w(R::ZERO));
-    c.own.normal.set((-n).with_w(R::ZERO));
-    let ox = clamp(b0.dot(p) - b0.dot(q), other.half.x);
-    let oy = clamp(b1.dot(p) - b1.dot(q), other.half.y);
-    c.other.point.x = Some(ox);
-    c.other.point.y = Some(oy);
-    c.other.point.z = Some(p.z);
-    c.point.set(Vec4::new(p.x + ox, p.y + oy, p.z, R::ONE));
-    c.flags = Some(0);
+    write_box_pair(c, t, p, other, n.with_w(R::ZERO));
     true
 }
 

@@ -5,7 +5,7 @@
 
 use ps2_float::{Real, Vec4};
 
-use super::kernel::{sweep_sphere_oriented_box, sweep_sphere_oriented_box_with, SphereBoxHit};
+use super::kernel::{sweep_sphere_oriented_box_with, SphereBoxHit};
 use crate::contact::{Contact, ContactHalf, Lanes};
 use crate::shapes::{OrientedBox, Sphere};
 use crate::PairContext;
@@ -52,10 +52,8 @@ pub fn physics_sweep_sphere_box<R: Real>(
     bx: &OrientedBox<R>,
     mv: Vec4<R>,
 ) -> bool {
-    let hit = sweep_sphere_oriented_box(sphere.radius, R::ONE, bx, Vec4::ORIGIN, sphere.centre, mv);
-    let Some(hit) = hit else { return false };
-    write_hit(contact, &hit, |c| &mut c.other, |c| &mut c.own.normal);
-    true
+    // The console's context: the original's steps.
+    physics_sweep_sphere_box_in(contact, &PairContext::default(), sphere, bx, mv)
 }
 
 /// A moving box against a sphere at rest (sweep table entry (1, 2)): the same
@@ -72,11 +70,7 @@ pub fn physics_sweep_box_sphere<R: Real>(
     sphere: &Sphere<R>,
     mv: Vec4<R>,
 ) -> bool {
-    let hit = sweep_sphere_oriented_box(sphere.radius, R::ONE, bx, mv, sphere.centre, Vec4::ORIGIN);
-    let Some(hit) = hit else { return false };
-    // Written straight into the swapped halves (divergence 69).
-    write_hit(contact, &hit, |c| &mut c.own, |c| &mut c.other.normal);
-    true
+    physics_sweep_box_sphere_in(contact, &PairContext::default(), bx, sphere, mv)
 }
 
 /// Table entry (2, 1) as the table calls it: [`physics_sweep_sphere_box`]
@@ -90,19 +84,7 @@ pub fn physics_sweep_sphere_box_in<R: Real>(
     bx: &OrientedBox<R>,
     mv: Vec4<R>,
 ) -> bool {
-    let steps = ctx.quirks.sphere_box_steps;
-    let hit = sweep_sphere_oriented_box_with(
-        sphere.radius,
-        R::ONE,
-        bx,
-        Vec4::ORIGIN,
-        sphere.centre,
-        mv,
-        steps,
-    );
-    let Some(hit) = hit else { return false };
-    write_hit(contact, &hit, |c| &mut c.other, |c| &mut c.own.normal);
-    true
+    sweep_entry(contact, ctx, sphere, bx, Vec4::ORIGIN, mv, false)
 }
 
 /// Table entry (1, 2) as the table calls it: [`physics_sweep_box_sphere`]
@@ -115,17 +97,37 @@ pub fn physics_sweep_box_sphere_in<R: Real>(
     sphere: &Sphere<R>,
     mv: Vec4<R>,
 ) -> bool {
+    sweep_entry(contact, ctx, sphere, bx, mv, Vec4::ORIGIN, true)
+}
+
+/// Both entries: the kernel with `max_frac = 1`, the box moving by
+/// `box_move` and the sphere by `sphere_move`. For the sphere's entry the
+/// box's fields go to the other half; for the box's (`box_entry`), straight
+/// into the swapped halves (divergence 69).
+fn sweep_entry<R: Real>(
+    contact: &mut Contact<R>,
+    ctx: &PairContext,
+    sphere: &Sphere<R>,
+    bx: &OrientedBox<R>,
+    box_move: Vec4<R>,
+    sphere_move: Vec4<R>,
+    box_entry: bool,
+) -> bool {
     let steps = ctx.quirks.sphere_box_steps;
     let hit = sweep_sphere_oriented_box_with(
         sphere.radius,
         R::ONE,
         bx,
-        mv,
+        box_move,
         sphere.centre,
-        Vec4::ORIGIN,
+        sphere_move,
         steps,
     );
     let Some(hit) = hit else { return false };
-    write_hit(contact, &hit, |c| &mut c.own, |c| &mut c.other.normal);
+    if box_entry {
+        write_hit(contact, &hit, |c| &mut c.own, |c| &mut c.other.normal);
+    } else {
+        write_hit(contact, &hit, |c| &mut c.other, |c| &mut c.own.normal);
+    }
     true
 }
