@@ -1,5 +1,5 @@
 //! The seeded street under both quirk presets (`Quirks::console`,
-//! `Quirks::corrected`), 3,000 ticks in `f32`: how its work per tick
+//! `Quirks::corrected`), 3,000 ticks in both float modes: how its work per tick
 //! evolves, counted as sweeps (deterministic, unlike time). Under the
 //! console's quirks the work grows with the street's age (divergence 273:
 //! objects that end up inside each other keep being swept); corrected, it
@@ -10,11 +10,12 @@
 use physics_world::object_flags;
 use physics_world::street::Street;
 use physics_world::Quirks;
+use ps2_float::{Ee32, Real};
 
 /// Sweeps in each 250-tick window, and how many objects have been airborne
 /// for more than 150 ticks at the end.
-fn run(quirks: Quirks) -> (Vec<u64>, usize) {
-    let mut s = Street::<f32>::with_quirks(quirks);
+fn run<R: Real>(quirks: Quirks) -> (Vec<u64>, usize) {
+    let mut s = Street::<R>::with_quirks(quirks);
     let mut windows = Vec::new();
     let mut last = 0;
     let mut airborne_for = vec![0u32; s.objects.len()];
@@ -45,15 +46,15 @@ fn spread(windows: &[u64]) -> f64 {
     (hi - lo) / lo
 }
 
-#[test]
-fn corrected_street_work_levels_off_where_the_consoles_grows() {
-    let (console, console_stuck) = run(Quirks::console());
-    let (corrected, corrected_stuck) = run(Quirks::corrected());
+fn work_levels_off<R: Real>() {
+    let (console, console_stuck) = run::<R>(Quirks::console());
+    let (corrected, corrected_stuck) = run::<R>(Quirks::corrected());
+    println!("{}:", R::MODE);
     println!("console sweeps per 250 ticks {console:?}, {console_stuck} airborne > 150 ticks");
     println!(
         "corrected sweeps per 250 ticks {corrected:?}, {corrected_stuck} airborne > 150 ticks"
     );
-    // Measured: console 24,430 → 39,021 from ticks 251-500 to 2,751-3,000
+    // Measured in `f32`: console 24,430 → 39,021 from ticks 251-500 to 2,751-3,000
     // (+60 %); corrected 31,206 → 32,994, every window from tick 500 within
     // 2 % of the others.
     assert!(spread(&console) > 0.3, "{console:?}");
@@ -61,4 +62,14 @@ fn corrected_street_work_levels_off_where_the_consoles_grows() {
     // The stuck objects: 82 under the console's quirks at tick 3,000 and
     // growing, 53 corrected and constant (divergence 357).
     assert!(corrected_stuck < console_stuck);
+}
+
+#[test]
+fn corrected_street_work_levels_off_where_the_consoles_grows_f32() {
+    work_levels_off::<f32>();
+}
+
+#[test]
+fn corrected_street_work_levels_off_where_the_consoles_grows_ee32() {
+    work_levels_off::<Ee32>();
 }
