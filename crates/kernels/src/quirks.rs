@@ -42,6 +42,13 @@ pub struct Quirks {
     /// the sweep table's sphere-box entries (the body sweeps and the
     /// strikes).
     pub sphere_box_steps: bool,
+    /// The capsule pair (`PhysicsSweep_CapsuleCapsule`, overview
+    /// "Shapes"): the vertical ranges swap the two heights, so a short
+    /// capsule high up can pass through a tall one's range and a tall one
+    /// meet a short one above it. Off, each capsule spans its own height.
+    /// Read by the sweep table's capsule-capsule entry (humans against
+    /// humans).
+    pub capsule_heights_swapped: bool,
     /// Unit 13's box pair (`PhysicsSweep_BoxBox`): `Sweep_BoxBox` says
     /// only whether two boxes meet, and the wrapper puts the contact at
     /// fraction 0 with the move's reverse as its normal, so an object
@@ -66,6 +73,7 @@ impl Quirks {
             zero_speed_reset: true,
             sphere_edge_steps: true,
             sphere_box_steps: true,
+            capsule_heights_swapped: true,
             box_box_at_zero: true,
             list_overrun: false,
         }
@@ -78,6 +86,7 @@ impl Quirks {
             zero_speed_reset: false,
             sphere_edge_steps: false,
             sphere_box_steps: false,
+            capsule_heights_swapped: false,
             box_box_at_zero: false,
             list_overrun: false,
         }

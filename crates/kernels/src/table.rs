@@ -52,7 +52,7 @@ use crate::overlap::{
 use crate::ray::{physics_ray_box, physics_ray_capsule};
 use crate::sphere_box::{physics_sweep_box_sphere_in, physics_sweep_sphere_box_in};
 use crate::sweep::{
-    physics_sweep_capsule_capsule, physics_sweep_capsule_segment, physics_sweep_capsule_sphere,
+    physics_sweep_capsule_capsule_in, physics_sweep_capsule_segment, physics_sweep_capsule_sphere,
     physics_sweep_segment_capsule, physics_sweep_segment_segment, physics_sweep_segment_sphere,
     physics_sweep_sphere_capsule, physics_sweep_sphere_segment, physics_sweep_sphere_sphere,
 };
@@ -325,7 +325,7 @@ sweep_entry!(
 );
 sweep_entry!(
     /// Table entry (3, 3): `PhysicsSweep_CapsuleCapsule` (0x00343cd8).
-    s_capsule_capsule: Capsule, Capsule => physics_sweep_capsule_capsule
+    s_capsule_capsule: Capsule, Capsule => physics_sweep_capsule_capsule_in with ctx
 );
 sweep_entry!(
     /// Table entry (3, 4): `PhysicsSweep_CapsuleSegment` (0x00345d18), the

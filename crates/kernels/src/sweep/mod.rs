@@ -51,7 +51,8 @@ mod sweep_sphere_segment;
 mod sweep_sphere_sphere;
 
 pub use sweep_capsule_capsule::{
-    physics_sweep_capsule_capsule, sweep_circle_circle_2d, CAPSULE_WINDOW_LAST,
+    physics_sweep_capsule_capsule, physics_sweep_capsule_capsule_in, sweep_circle_circle_2d,
+    CAPSULE_WINDOW_LAST,
 };
 pub use sweep_segment_capsule::{physics_sweep_capsule_segment, physics_sweep_segment_capsule};
 pub use sweep_segment_segment::physics_sweep_segment_segment;

@@ -6,7 +6,7 @@ use ps2_float::{Real, Vec4};
 use super::{entry_root, write_normals};
 use crate::box_sweep::{sweep_interval_overlap, Interval, Window};
 use crate::segment::eps;
-use crate::{Capsule, Contact};
+use crate::{Capsule, Contact, PairContext};
 
 /// `1e24` (0x6753c21c): the window's starting `tLast`, as Unit 13's
 /// box-triangle sweep starts it (divergence 104).
@@ -98,6 +98,31 @@ pub fn physics_sweep_capsule_capsule<R: Real>(
     other: &Capsule<R>,
     mv: Vec4<R>,
 ) -> bool {
+    sweep_capsules(c, own, other, mv, true)
+}
+
+/// Table entry (3, 3) as the table calls it: [`physics_sweep_capsule_capsule`]
+/// with the heights as
+/// [`Quirks::capsule_heights_swapped`](crate::Quirks::capsule_heights_swapped)
+/// says: `true` (the console's) swaps them; `false` gives each capsule its
+/// own height, `[base.z, base.z + height]`, and is otherwise the same sweep.
+pub fn physics_sweep_capsule_capsule_in<R: Real>(
+    c: &mut Contact<R>,
+    ctx: &PairContext,
+    own: &Capsule<R>,
+    other: &Capsule<R>,
+    mv: Vec4<R>,
+) -> bool {
+    sweep_capsules(c, own, other, mv, ctx.quirks.capsule_heights_swapped)
+}
+
+fn sweep_capsules<R: Real>(
+    c: &mut Contact<R>,
+    own: &Capsule<R>,
+    other: &Capsule<R>,
+    mv: Vec4<R>,
+    swapped: bool,
+) -> bool {
     let mut window = Window {
         first: R::ZERO,
         last: R::from_bits(CAPSULE_WINDOW_LAST),
@@ -105,8 +130,13 @@ pub fn physics_sweep_capsule_capsule<R: Real>(
     // The heights swapped (0x00343e1c-0x00343e28). The vertical ranges are
     // tested first, so the interval test's zero-speed reset to (0, 1) comes
     // before the circles narrow the window (divergence 105).
-    let still = Interval::new(other.base.z, other.base.z + own.height);
-    let moving = Interval::new(own.base.z, own.base.z + other.height);
+    let (still_h, own_h) = if swapped {
+        (own.height, other.height)
+    } else {
+        (other.height, own.height)
+    };
+    let still = Interval::new(other.base.z, other.base.z + still_h);
+    let moving = Interval::new(own.base.z, own.base.z + own_h);
     if sweep_interval_overlap(&mut window, R::ONE, mv.z, still, moving) {
         return false;
     }
