@@ -18,7 +18,7 @@
 //! file; these checks are guards (divergences 134, 135 and 149).
 
 use kernels::WorkTriangle;
-use ps2_float::{Ee32, Real, Vec4};
+use ps2_float::{Ee32, FloatMode, Real, Vec4};
 use serde::{Deserialize, Serialize};
 
 use crate::chunk_id::ChunkId;
@@ -626,15 +626,14 @@ impl CollisionMesh {
     }
 
     /// Triangle `ix`'s unit normal as kept from when the mesh was made, in
-    /// the float mode `R` (`None` for another mode or no such triangle): the
+    /// the float mode `R` (`None` for no such triangle): the
     /// bits `WorkTriangle::compute_normal` gives for its corners (divergence
     /// 179).
     #[inline]
     pub(crate) fn kept_normal<R: Real>(&self, ix: usize) -> Option<Vec4<R>> {
-        let table = match R::MODE {
-            "f32" => &self.bounds.normals_f32,
-            "ee32" => &self.bounds.normals_ee32,
-            _ => return None,
+        let table = match R::FLOAT_MODE {
+            FloatMode::F32 => &self.bounds.normals_f32,
+            FloatMode::Ee32 => &self.bounds.normals_ee32,
         };
         let &[x, y, z] = table.get(ix)?;
         Some(Vec4::new(

@@ -40,10 +40,9 @@ pub struct Outcome {
 
 fn real<R: Real>(r: R) -> Value {
     let bits = r.to_bits();
-    let value = if R::MODE == "ee32" {
-        ps2_float::Ee32::from_bits(bits).to_f64()
-    } else {
-        f64::from(r.to_f32())
+    let value = match R::FLOAT_MODE {
+        ps2_float::FloatMode::Ee32 => ps2_float::Ee32::from_bits(bits).to_f64(),
+        ps2_float::FloatMode::F32 => f64::from(r.to_f32()),
     };
     Value::Real { value, bits }
 }

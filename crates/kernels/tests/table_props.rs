@@ -16,7 +16,7 @@ use ps2_float::{Ee32, Real, Vec4};
 /// A finite value as the mode holds it: `f32` must be finite, `Ee32` must be
 /// a pattern the console produces.
 fn sane<R: Real>(v: R) -> bool {
-    if R::MODE == "f32" {
+    if R::FLOAT_MODE == ps2_float::FloatMode::F32 {
         v.to_f32().is_finite()
     } else {
         test_support::console_pattern(v.to_bits())

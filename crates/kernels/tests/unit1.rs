@@ -470,7 +470,7 @@ fn zero_length_edge_sphere_at_a<R: Real>() {
 /// the roots the console logged (issue #348, "Seen at runtime") to their
 /// printed digits; `f32` mode is held to the spec's 1e-5.
 fn runtime_digits<R: Real>() {
-    let ee = R::MODE == "ee32";
+    let ee = R::FLOAT_MODE == ps2_float::FloatMode::Ee32;
     let tol = if ee { 1.0e-6 } else { 1.0e-5 };
     let s = sweep_t::<R>([-0.4, -0.6, 0.6], [-0.2, 1.8, -1.4]);
     near(

@@ -13,7 +13,8 @@ use ps2_float::{Ee32, Real, Vec4};
 fn finite<R: Real>(x: R) -> bool {
     // `to_f32` maps an `Ee32` with exponent 255 to ±f32::MAX, so check the
     // bits too: the console's largest binade is finite for it, not for f32.
-    x.to_f32().is_finite() && (R::MODE == "ee32" || f32::from_bits(x.to_bits()).is_finite())
+    x.to_f32().is_finite()
+        && (R::FLOAT_MODE == ps2_float::FloatMode::Ee32 || f32::from_bits(x.to_bits()).is_finite())
 }
 
 fn lanes_finite<R: Real>(l: &Lanes<R>) -> bool {

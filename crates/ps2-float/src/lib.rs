@@ -124,5 +124,5 @@ mod real;
 mod vec4;
 
 pub use ee32::{Ee32, Flags};
-pub use real::Real;
+pub use real::{FloatMode, Real};
 pub use vec4::Vec4;

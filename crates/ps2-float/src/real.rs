@@ -5,6 +5,26 @@ use core::ops::{Add, Mul, Neg, Sub};
 
 use crate::Ee32;
 
+/// The two float modes a [`Real`] can be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FloatMode {
+    /// IEEE `f32` with the console's saturations ([`Real`] for `f32`).
+    F32,
+    /// The EE's own arithmetic, bit for bit ([`Ee32`]).
+    Ee32,
+}
+
+impl FloatMode {
+    /// The mode's short name, as [`Real::MODE`] gives it.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            FloatMode::F32 => "f32",
+            FloatMode::Ee32 => "ee32",
+        }
+    }
+}
+
 /// A scalar of one of the two float modes: `f32` (IEEE rounding) or [`Ee32`]
 /// (the console, bit for bit).
 ///
@@ -56,6 +76,9 @@ pub trait Real:
     /// A short name of the mode, `"f32"` or `"ee32"`, for reports and snapshot
     /// names.
     const MODE: &'static str;
+    /// The mode as a value, for code that chooses by mode (a match, not a
+    /// comparison of [`Real::MODE`]'s names).
+    const FLOAT_MODE: FloatMode;
 
     /// The mode's value for an IEEE float (exact for every finite normal `f32`).
     fn from_f32(v: f32) -> Self;
@@ -137,6 +160,7 @@ impl Real for f32 {
     const ONE: Self = 1.0;
     const MAX: Self = f32::MAX;
     const MODE: &'static str = "f32";
+    const FLOAT_MODE: FloatMode = FloatMode::F32;
 
     #[inline]
     fn from_f32(v: f32) -> Self {
@@ -233,6 +257,7 @@ impl Real for Ee32 {
     const ONE: Self = Ee32::ONE;
     const MAX: Self = Ee32::MAX;
     const MODE: &'static str = "ee32";
+    const FLOAT_MODE: FloatMode = FloatMode::Ee32;
 
     #[inline]
     fn from_f32(v: f32) -> Self {

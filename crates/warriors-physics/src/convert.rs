@@ -10,7 +10,7 @@
 //! look like a hit (divergence 340).
 
 use nalgebra::{Isometry3, Point3, Scalar, Translation3, Unit, Vector3};
-use ps2_float::{Ee32, Real, Vec4};
+use ps2_float::{Ee32, FloatMode, Real, Vec4};
 
 /// One coordinate of a caller's vector: `f32` or [`Ee32`].
 pub trait Lane: Scalar + Copy {
@@ -31,10 +31,9 @@ impl Lane for f32 {
 impl Lane for Ee32 {
     #[inline]
     fn lane<R: Real>(self) -> Option<R> {
-        Some(if R::MODE == Ee32::MODE {
-            R::from_bits(self.to_bits())
-        } else {
-            R::from_f32(self.to_f32())
+        Some(match R::FLOAT_MODE {
+            FloatMode::Ee32 => R::from_bits(self.to_bits()),
+            FloatMode::F32 => R::from_f32(self.to_f32()),
         })
     }
 }
