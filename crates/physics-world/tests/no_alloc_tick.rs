@@ -4,21 +4,28 @@
 //! "no panic").
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::cell::Cell;
 
 use physics_world::street::Street;
 use physics_world::Owners;
 use ps2_float::{Ee32, Real};
 
-/// The system allocator, counting its `alloc` and `realloc` calls.
+/// The system allocator, counting its `alloc` and `realloc` calls on the
+/// calling thread (the test harness's own threads allocate when they
+/// please and are not counted).
 struct Counting;
 
-static ALLOCS: AtomicUsize = AtomicUsize::new(0);
+thread_local! {
+    static ALLOCS: Cell<usize> = const { Cell::new(0) };
+}
 
-/// Counting is process-wide: every test holds this lock so that another
-/// test's allocations are not counted.
-static SERIAL: Mutex<()> = Mutex::new(());
+fn count() {
+    let _ = ALLOCS.try_with(|c| c.set(c.get() + 1));
+}
+
+fn allocs() -> usize {
+    ALLOCS.with(Cell::get)
+}
 
 // SAFETY: `GlobalAlloc` is an unsafe trait (the allocator must return
 // valid memory for the layout); this wrapper only counts calls and passes
@@ -26,7 +33,7 @@ static SERIAL: Mutex<()> = Mutex::new(());
 // the crate itself keeps `#![forbid(unsafe_code)]`.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCS.fetch_add(1, Ordering::Relaxed);
+        count();
         // SAFETY: the caller's contract is passed on to `System`.
         unsafe { System.alloc(layout) }
     }
@@ -35,12 +42,12 @@ unsafe impl GlobalAlloc for Counting {
         unsafe { System.dealloc(ptr, layout) }
     }
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        ALLOCS.fetch_add(1, Ordering::Relaxed);
+        count();
         // SAFETY: the caller's contract is passed on to `System`.
         unsafe { System.alloc_zeroed(layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCS.fetch_add(1, Ordering::Relaxed);
+        count();
         // SAFETY: the caller's contract is passed on to `System`.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
@@ -50,20 +57,19 @@ unsafe impl GlobalAlloc for Counting {
 static GLOBAL: Counting = Counting;
 
 fn no_alloc<R: Real>() {
-    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
-    let start = ALLOCS.load(Ordering::SeqCst);
+    let start = allocs();
     let mut s = Street::<R>::new();
     // The counter counts: building the street allocates.
-    assert!(ALLOCS.load(Ordering::SeqCst) > start);
+    assert!(allocs() > start);
     for _ in 0..60 {
         s.tick();
     }
     let (contacts, landed, sweeps) = (s.contacts, s.landed, s.sweeps);
-    let before = ALLOCS.load(Ordering::SeqCst);
+    let before = allocs();
     for _ in 0..100 {
         s.tick();
     }
-    let allocs = ALLOCS.load(Ordering::SeqCst) - before;
+    let allocs = allocs() - before;
     assert_eq!(allocs, 0, "100 warmed-up ticks allocated {allocs} times");
     // Real work: the humans and objects met things, objects came to rest.
     assert!(
@@ -86,7 +92,6 @@ fn warmed_up_tick_allocates_nothing_ee32() {
 }
 
 fn thousand_ticks<R: Real>(ticks: usize) -> u64 {
-    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let mut s = Street::<R>::new();
     let start: Vec<_> = s
         .humans
