@@ -186,8 +186,16 @@ pub fn remove_normal_part<R: Real>(v: Vec4<R>, n: Vec4<R>) -> Vec4<R> {
 /// Original: `PhysicsVec_Bounce` (0x0033d8f0).
 #[must_use]
 pub fn bounce<R: Real>(v: Vec4<R>, n: Vec4<R>, e: R) -> Vec4<R> {
+    bounce_by(v, n, R::ONE + e, e)
+}
+
+/// `v − n d k` for `d = v · n`, with `k = into` when `v` goes into the
+/// surface (`d < 0`) and `k = out` otherwise: the product `d × k`, then one
+/// `madd` per lane with its negation. Both readings of the bounce.
+#[inline]
+fn bounce_by<R: Real>(v: Vec4<R>, n: Vec4<R>, into: R, out: R) -> Vec4<R> {
     let d = v.dot(n);
-    let k = if d < R::ZERO { d * (R::ONE + e) } else { d * e };
+    let k = if d < R::ZERO { d * into } else { d * out };
     v.madd(n, -k)
 }
 
@@ -200,15 +208,7 @@ pub fn bounce<R: Real>(v: Vec4<R>, n: Vec4<R>, e: R) -> Vec4<R> {
 pub fn bounce_read<R: Real>(reading: BounceReading, v: Vec4<R>, n: Vec4<R>, e: R) -> Vec4<R> {
     match reading {
         BounceReading::Formula => bounce(v, n, e),
-        BounceReading::TestThirteen => {
-            let d = v.dot(n);
-            let k = if d < R::ZERO {
-                d * (R::from_f32(2.0) + e)
-            } else {
-                d * e
-            };
-            v.madd(n, -k)
-        }
+        BounceReading::TestThirteen => bounce_by(v, n, R::from_f32(2.0) + e, e),
     }
 }
 

@@ -7,11 +7,10 @@
 use bitflags::bitflags;
 use collision_mesh::{SweepOptions, SweepQuery};
 use kernels::table::{overlap_pair, ray_cast_shape, sweep_pair};
-use kernels::{Contact, PairContext, Shape};
+use kernels::{Contact, Shape};
 use ps2_float::{Real, Vec4};
 use shape_pools::{Aabb, PhysShape, ShapeId};
 
-use crate::flags::object_flags;
 use crate::query_box::BoxQuery;
 use crate::{BodyFlags, BodyId, OwnerId, Owners, PhysicsWorld};
 
@@ -258,25 +257,6 @@ impl<R: Real> PhysicsWorld<R> {
         })
     }
 
-    fn pair_context<O: Owners<R> + ?Sized>(
-        owners: &O,
-        me: &Querier<R>,
-        other_owner: OwnerId,
-        other_flags: BodyFlags,
-    ) -> PairContext {
-        let airborne = |o: OwnerId| owners.object_flags(o) & object_flags::AIRBORNE != 0;
-        let landing = |o: OwnerId| owners.state_flags(o) & 0x20_0000_0000 != 0;
-        PairContext {
-            own_body_flags: me.flags.bits(),
-            other_body_flags: other_flags.bits(),
-            own_airborne: me.owner.is_some_and(airborne),
-            own_landing: me.owner.is_some_and(landing),
-            other_airborne: airborne(other_owner),
-            other_landing: landing(other_owner),
-            quirks: Default::default(),
-        }
-    }
-
     /// Sweeps a shape along `mv` against the candidate bodies (option 0x2:
     /// each enabled shape of a candidate through the sweep table, one
     /// contact per body, its first shape that hits) and the level (option
@@ -317,8 +297,7 @@ impl<R: Real> PhysicsWorld<R> {
                         continue;
                     }
                 }
-                let mut ctx = Self::pair_context(owners, &me, cb.owner, cb.flags);
-                ctx.quirks = self.config.quirks;
+                let ctx = self.pair_context(owners, (me.owner, me.flags), (cb.owner, cb.flags));
                 for sid in self.body_shapes(cid) {
                     let Some(other) = self.shape(sid) else {
                         continue;

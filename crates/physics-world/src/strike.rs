@@ -12,12 +12,11 @@ use kernels::{Contact, PairContext};
 use ps2_float::{Real, Vec4};
 use shape_pools::{ShapeFlags, ShapeId};
 
-use crate::flags::object_flags;
 use crate::query_box::BoxQuery;
 use crate::resolve::{walk, MoveState};
 use crate::shape_query::ContactList;
 use crate::sweep::MoverState;
-use crate::{BodyFlags, BodyId, Other, OwnerId, Owners, PhysicsWorld};
+use crate::{BodyFlags, BodyId, Other, Owners, PhysicsWorld};
 
 /// The type mask bit of a human (owner vtable `+0x20`).
 const HUMAN_TYPE: u32 = 0x40;
@@ -56,26 +55,6 @@ pub struct UpdateSweep<R> {
     pub contacts: usize,
     /// The resolution's answer (`resolve::walk`: 0 on, 1 again, −1 abort).
     pub outcome: i32,
-}
-
-/// The pair context the kernels read, from both bodies' flags and the
-/// owners' airborne and landing bits (as the body sweep builds it).
-fn pair_context<R: Real, O: Owners<R> + ?Sized>(
-    owners: &O,
-    own: (OwnerId, BodyFlags),
-    other: (OwnerId, BodyFlags),
-) -> PairContext {
-    let airborne = |o: OwnerId| owners.object_flags(o) & object_flags::AIRBORNE != 0;
-    let landing = |o: OwnerId| owners.state_flags(o) & 0x20_0000_0000 != 0;
-    PairContext {
-        own_body_flags: own.1.bits(),
-        other_body_flags: other.1.bits(),
-        own_airborne: airborne(own.0),
-        own_landing: landing(own.0),
-        other_airborne: airborne(other.0),
-        other_landing: landing(other.0),
-        quirks: Default::default(),
-    }
 }
 
 impl<R: Real> PhysicsWorld<R> {
@@ -217,8 +196,7 @@ impl<R: Real> PhysicsWorld<R> {
             {
                 continue;
             }
-            let mut ctx = pair_context(owners, (striker, sflags), (other, oflags));
-            ctx.quirks = self.config.quirks;
+            let ctx = self.pair_context(owners, (Some(striker), sflags), (other, oflags));
             let hit = self.strike_one(&strikers, cid, target_human, oflags, &ctx);
             let Some(mut c) = hit else { continue };
             c.own.owner = Some(striker.word());

@@ -185,6 +185,30 @@ fn is_zero<R: Real>(v: Vec4<R>) -> bool {
 }
 
 impl<R: Real> PhysicsWorld<R> {
+    /// The pair context the kernels read for a pair of bodies: both bodies'
+    /// flags, the owners' airborne (object flag 0x4000000) and landing
+    /// (state flag 0x2000000000) bits (an ownerless querier is neither),
+    /// and the world's quirks. The body sweep, the shape queries and the
+    /// strike loop build it alike.
+    pub(crate) fn pair_context<O: Owners<R> + ?Sized>(
+        &self,
+        owners: &O,
+        own: (Option<OwnerId>, BodyFlags),
+        other: (OwnerId, BodyFlags),
+    ) -> PairContext {
+        let airborne = |o: OwnerId| owners.object_flags(o) & object_flags::AIRBORNE != 0;
+        let landing = |o: OwnerId| owners.state_flags(o) & 0x20_0000_0000 != 0;
+        PairContext {
+            own_body_flags: own.1.bits(),
+            other_body_flags: other.1.bits(),
+            own_airborne: own.0.is_some_and(airborne),
+            own_landing: own.0.is_some_and(landing),
+            other_airborne: airborne(other.0),
+            other_landing: landing(other.0),
+            quirks: self.config.quirks,
+        }
+    }
+
     /// Sweeps `shape` (shape word `shape_word`) along `mv` against the
     /// level's mesh over the cells of `bx`, with the mesh sweep of its type
     /// (a box, a sphere, a capsule as the walking sphere scaled by
@@ -346,8 +370,6 @@ impl<R: Real> PhysicsWorld<R> {
             walk: Default::default(),
         };
         self.query_box(candidates, bx, &q);
-        let airborne = |o: OwnerId| owners.object_flags(o) & object_flags::AIRBORNE != 0;
-        let landing = |o: OwnerId| owners.state_flags(o) & 0x20_0000_0000 != 0;
         let mut n = 0;
         for &cid in candidates.iter() {
             let Some(cb) = self.body(cid) else { continue };
@@ -357,15 +379,7 @@ impl<R: Real> PhysicsWorld<R> {
             if !owners.accepts_pair(owner, cb.owner) {
                 continue;
             }
-            let ctx = PairContext {
-                own_body_flags: flags.bits(),
-                other_body_flags: cb.flags.bits(),
-                own_airborne: airborne(owner),
-                own_landing: landing(owner),
-                other_airborne: airborne(cb.owner),
-                other_landing: landing(cb.owner),
-                quirks: self.config.quirks,
-            };
+            let ctx = self.pair_context(owners, (Some(owner), flags), (cb.owner, cb.flags));
             for osid in self.body_shapes(cid) {
                 let Some(other) = self.shape(osid) else {
                     continue;
