@@ -162,7 +162,7 @@ pub fn box_box_first_contact<R: Real>(
     };
     let mut w = Window {
         first: R::ZERO,
-        last: R::from_bits(0x6753_c21c),
+        last: R::from_bits(super::box_triangle::T_LAST_START),
     };
     let mut axis = None;
     let mut test = |l: Vec4<R>| -> bool {

@@ -11,7 +11,7 @@ use crate::{OrientedBox, WorkTriangle};
 pub const NO_CONTACT: u32 = 0x6e01_3f39;
 
 /// `1e24` (0x6753c21c): the window's initial `tLast`.
-const T_LAST_START: u32 = 0x6753_c21c;
+pub(crate) const T_LAST_START: u32 = 0x6753_c21c;
 
 /// [`sweep_box_triangle`], also returning the window after each axis it
 /// tested (axis 0 the face, 1-3 the box axes, 4-12 the crosses `e_i × A_j`,

@@ -47,16 +47,16 @@ fn slab_entry<R: Real>(h: [R; 3], d: [R; 3], m: [R; 3]) -> Option<R> {
 
 /// The first contact of a sphere of radius `r` whose centre starts at `d`
 /// and moves by `m` (both in the box's frame, from its centre along its
-/// axes) with the box of half sizes `h`: the fraction and the nearest point
-/// of the box then, or `None` when they do not meet within the move. A
-/// sphere already within `r` of the box meets it at 0.
+/// axes) with the box of half sizes `h`: the fraction, the centre then and
+/// the box's nearest point to it, or `None` when they do not meet within
+/// the move. A sphere already within `r` of the box meets it at 0.
 #[must_use]
 pub fn sphere_box_first_touch<R: Real>(
     r: R,
     h: [R; 3],
     d: [R; 3],
     m: [R; 3],
-) -> Option<(R, [R; 3])> {
+) -> Option<(R, [R; 3], [R; 3])> {
     let clamp = |x: R, k: usize| x.max(-h[k]).min(h[k]);
     let nearest = |p: [R; 3]| [clamp(p[0], 0), clamp(p[1], 1), clamp(p[2], 2)];
     let gap2 = |p: [R; 3], q: [R; 3]| {
@@ -65,7 +65,7 @@ pub fn sphere_box_first_touch<R: Real>(
     };
     let q0 = nearest(d);
     if gap2(d, q0) <= r * r {
-        return Some((R::ZERO, q0));
+        return Some((R::ZERO, d, q0));
     }
     let mut best: Option<R> = None;
     let mut take = |t: Option<R>| {
@@ -98,7 +98,7 @@ pub fn sphere_box_first_touch<R: Real>(
     }
     let t = best?;
     let at = [d[0] + m[0] * t, d[1] + m[1] * t, d[2] + m[2] * t];
-    Some((t, nearest(at)))
+    Some((t, at, nearest(at)))
 }
 
 /// [`sweep_sphere_oriented_box`](super::sweep_sphere_oriented_box)
@@ -120,16 +120,11 @@ pub(crate) fn corrected_hit<R: Real>(
     index: u32,
 ) -> Option<SphereBoxHit<R>> {
     let h = [bx.half.x, bx.half.y, bx.half.z];
-    let (fraction, q) = sphere_box_first_touch(r, h, d, m)?;
+    let (fraction, at, q) = sphere_box_first_touch(r, h, d, m)?;
     if fraction > max_frac {
         return None;
     }
     let [a0, a1, a2] = bx.axes;
-    let at = [
-        d[0] + m[0] * fraction,
-        d[1] + m[1] * fraction,
-        d[2] + m[2] * fraction,
-    ];
     let n = Vec4::new(at[0] - q[0], at[1] - q[1], at[2] - q[2], R::ZERO).normalize();
     let normal = a0.scale(n.x).madd(a1, n.y).madd(a2, n.z).with_w(R::ZERO);
     let world_point = bx

@@ -15,18 +15,15 @@ use ps2_float::{Real, Vec4};
 use crate::sat;
 use crate::WorkTriangle;
 
-/// The smaller root of `a t² + 2 b t + c` for a path that starts outside
-/// (`c > 0`) and approaches (`b < 0`), when it is real.
+/// The entry root of `a t² + 2 b t + c` ([`crate::sweep`]'s, which wants a
+/// path that starts outside, `c > 0`, and approaches, `b < 0`), or `None`
+/// for any other path or one that passes wide.
 #[inline]
 fn entry_root<R: Real>(a: R, b: R, c: R) -> Option<R> {
     if c <= R::ZERO || b >= R::ZERO || a <= R::ZERO {
         return None;
     }
-    let disc = b * b - a * c;
-    if disc < R::ZERO {
-        return None;
-    }
-    Some(sat::sub(-b, disc.sqrt()).div(a))
+    crate::sweep::entry_root(a, b, c)
 }
 
 /// The fraction of the move `mv` at which a ball of radius `r` starting at
@@ -85,8 +82,8 @@ pub fn capsule_entry<R: Real>(
 }
 
 /// The earliest of [`capsule_entry`] over the triangle's three edges
-/// (edge `k` from `v_k` to `v_{k+1}`, `tri.e` as the kernel's set-up
-/// leaves it).
+/// (edge `k` from `v_k` to `v_{k+1}`, taken from the corners, whatever
+/// `tri.e` holds).
 #[must_use]
 pub fn triangle_edges_entry<R: Real>(
     tri: &WorkTriangle<R>,

@@ -201,16 +201,9 @@ pub fn sweep_sphere_triangle_traced_with<R: Real>(
     }
     *mask = Some(bits);
 
-    if !edge_steps && bits != 7 {
-        trace.step = Some(match bits {
-            6 => SweepStep::Edge(0),
-            5 => SweepStep::Edge(1),
-            3 => SweepStep::Edge(2),
-            2 => SweepStep::Corner(0),
-            4 => SweepStep::Corner(1),
-            1 => SweepStep::Corner(2),
-            _ => SweepStep::Outside,
-        });
+    let step = region_step(bits);
+    if !edge_steps && step != SweepStep::Face {
+        trace.step = Some(step);
         return match triangle_edges_entry(tri, c, mv, r) {
             Some(f) => {
                 record.push(f);
@@ -221,33 +214,23 @@ pub fn sweep_sphere_triangle_traced_with<R: Real>(
     }
 
     let out = &mut trace.edge;
-    let hit = match bits {
-        7 if nn == R::ZERO => {
+    let hit = match step {
+        SweepStep::Face if nn == R::ZERO => {
             trace.step = Some(SweepStep::Degenerate);
             return false;
         }
-        7 => {
-            trace.step = Some(SweepStep::Face);
+        SweepStep::Face => {
+            trace.step = Some(step);
             record.push(t);
             return true;
         }
-        6 | 5 | 3 => {
-            let k = match bits {
-                6 => 0,
-                5 => 1,
-                _ => 2,
-            };
-            trace.step = Some(SweepStep::Edge(k));
+        SweepStep::Edge(k) => {
+            trace.step = Some(step);
             out.edge = Some(k);
             sphere_sweep_edge(tri.v[k], tri.e[k], c, mv, r, out)
         }
-        2 | 4 | 1 => {
-            let k = match bits {
-                2 => 0,
-                4 => 1,
-                _ => 2,
-            };
-            trace.step = Some(SweepStep::Corner(k));
+        SweepStep::Corner(k) => {
+            trace.step = Some(step);
             sphere_sweep_vertex_region(k, tri, m[k], tri.e[k], c, mv, r, out)
         }
         _ => {
@@ -259,4 +242,20 @@ pub fn sweep_sphere_triangle_traced_with<R: Real>(
         record.push(out.fraction.unwrap_or(R::ZERO));
     }
     hit
+}
+
+/// The step the inside mask selects: 7 the face, 6, 5, 3 the edge `k`
+/// outside alone (0, 1, 2), 2, 4, 1 the corner `k` past two edges, else
+/// outside all three (Unit 1, "Sweep_SphereTriangle").
+fn region_step(bits: u32) -> SweepStep {
+    match bits {
+        7 => SweepStep::Face,
+        6 => SweepStep::Edge(0),
+        5 => SweepStep::Edge(1),
+        3 => SweepStep::Edge(2),
+        2 => SweepStep::Corner(0),
+        4 => SweepStep::Corner(1),
+        1 => SweepStep::Corner(2),
+        _ => SweepStep::Outside,
+    }
 }
