@@ -3,73 +3,26 @@
 //! 1,000 ticks leave every body and owner finite (the street scenario's
 //! "no panic").
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
 use physics_world::street::Street;
 use physics_world::Owners;
 use ps2_float::{Ee32, Real};
 
-/// The system allocator, counting its `alloc` and `realloc` calls on the
-/// calling thread (the test harness's own threads allocate when they
-/// please and are not counted).
-struct Counting;
-
-thread_local! {
-    static ALLOCS: Cell<usize> = const { Cell::new(0) };
-}
-
-fn count() {
-    let _ = ALLOCS.try_with(|c| c.set(c.get() + 1));
-}
-
-fn allocs() -> usize {
-    ALLOCS.with(Cell::get)
-}
-
-// SAFETY: `GlobalAlloc` is an unsafe trait (the allocator must return
-// valid memory for the layout); this wrapper only counts calls and passes
-// every one to `System` unchanged. It is the test binary's own allocator:
-// the crate itself keeps `#![forbid(unsafe_code)]`.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count();
-        // SAFETY: the caller's contract is passed on to `System`.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` came from `System` with this layout.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        count();
-        // SAFETY: the caller's contract is passed on to `System`.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count();
-        // SAFETY: the caller's contract is passed on to `System`.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
+test_support::counting_allocator!();
 
 fn no_alloc<R: Real>() {
-    let start = allocs();
+    let start = allocations();
     let mut s = Street::<R>::new();
     // The counter counts: building the street allocates.
-    assert!(allocs() > start);
+    assert!(allocations() > start);
     for _ in 0..60 {
         s.tick();
     }
     let (contacts, landed, sweeps) = (s.contacts, s.landed, s.sweeps);
-    let before = allocs();
+    let before = allocations();
     for _ in 0..100 {
         s.tick();
     }
-    let allocs = allocs() - before;
+    let allocs = allocations() - before;
     assert_eq!(allocs, 0, "100 warmed-up ticks allocated {allocs} times");
     // Real work: the humans and objects met things, objects came to rest.
     assert!(

@@ -62,6 +62,71 @@ macro_rules! both_modes {
     };
 }
 
+/// Installs the test binary's global allocator: the system's, counting
+/// the `alloc`, `alloc_zeroed` and `realloc` calls made on each thread, and
+/// defines `fn allocations() -> usize`, the calling thread's count so far.
+/// Counting per thread keeps the test harness's own threads (and the tests
+/// running beside the counted one) out of the count.
+///
+/// The `unsafe impl` it expands to is the test binary's own (the
+/// `GlobalAlloc` trait's contract: every call is passed to `System`
+/// unchanged); the library crates keep `#![forbid(unsafe_code)]`.
+#[macro_export]
+macro_rules! counting_allocator {
+    () => {
+        struct Counting;
+
+        thread_local! {
+            static ALLOCATIONS: ::std::cell::Cell<usize> = const { ::std::cell::Cell::new(0) };
+        }
+
+        fn count() {
+            // `try_with`: a thread being torn down has no counter left.
+            let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+        }
+
+        /// The allocations made on this thread so far.
+        fn allocations() -> usize {
+            ALLOCATIONS.with(::std::cell::Cell::get)
+        }
+
+        // SAFETY: `GlobalAlloc` is an unsafe trait (the allocator must
+        // return valid memory for the layout); this wrapper only counts
+        // calls and passes every one to `System` unchanged.
+        unsafe impl ::std::alloc::GlobalAlloc for Counting {
+            unsafe fn alloc(&self, layout: ::std::alloc::Layout) -> *mut u8 {
+                count();
+                // SAFETY: the caller's contract is passed on to `System`.
+                unsafe { ::std::alloc::GlobalAlloc::alloc(&::std::alloc::System, layout) }
+            }
+            unsafe fn dealloc(&self, ptr: *mut u8, layout: ::std::alloc::Layout) {
+                // SAFETY: `ptr` came from `System` with this layout.
+                unsafe { ::std::alloc::GlobalAlloc::dealloc(&::std::alloc::System, ptr, layout) }
+            }
+            unsafe fn alloc_zeroed(&self, layout: ::std::alloc::Layout) -> *mut u8 {
+                count();
+                // SAFETY: the caller's contract is passed on to `System`.
+                unsafe { ::std::alloc::GlobalAlloc::alloc_zeroed(&::std::alloc::System, layout) }
+            }
+            unsafe fn realloc(
+                &self,
+                ptr: *mut u8,
+                layout: ::std::alloc::Layout,
+                new_size: usize,
+            ) -> *mut u8 {
+                count();
+                // SAFETY: the caller's contract is passed on to `System`.
+                unsafe {
+                    ::std::alloc::GlobalAlloc::realloc(&::std::alloc::System, ptr, layout, new_size)
+                }
+            }
+        }
+
+        #[global_allocator]
+        static GLOBAL: Counting = Counting;
+    };
+}
+
 #[doc(hidden)]
 pub use ps2_float::Ee32;
 

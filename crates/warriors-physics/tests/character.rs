@@ -9,8 +9,6 @@
 
 mod common;
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::sync::Arc;
 
 use common::Lcg;
@@ -22,51 +20,7 @@ use test_support::both_modes;
 use warriors_physics::character::{WalkInput, WalkStep, Walker, LANDING_OFFSET};
 use warriors_physics::{Input, Level, LevelConfig, QueryError, Real, SoupTriangle, WorldError};
 
-/// The system allocator, counting the calls made on each thread (so the
-/// tests running beside the counted one are not counted).
-struct Counting;
-
-thread_local! {
-    static ALLOCS: Cell<usize> = const { Cell::new(0) };
-}
-
-fn count() {
-    // `try_with`: a thread being torn down has no counter left.
-    let _ = ALLOCS.try_with(|c| c.set(c.get() + 1));
-}
-
-fn allocs() -> usize {
-    ALLOCS.with(Cell::get)
-}
-
-// SAFETY: `GlobalAlloc` is an unsafe trait (the allocator must return
-// valid memory for the layout); this wrapper only counts calls and passes
-// every one to `System` unchanged. It is the test binary's own allocator:
-// the crate itself keeps `#![forbid(unsafe_code)]`.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count();
-        // SAFETY: the caller's contract is passed on to `System`.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` came from `System` with this layout.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        count();
-        // SAFETY: the caller's contract is passed on to `System`.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count();
-        // SAFETY: the caller's contract is passed on to `System`.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
+test_support::counting_allocator!();
 
 /// One update's time, as the rules' `f64` oracle takes it.
 const DT: f64 = 1.0 / 30.0;
@@ -748,10 +702,10 @@ fn bad_bodies_are_refused<R: Real>() {
 /// landing and the air push-out), 200 updates counted. The counter
 /// counts: building the street allocates.
 fn warmed_up_walks_allocate_nothing<R: Real>() {
-    let before = allocs();
+    let before = allocations();
     let mut world = world_of::<R>(&physics_world::street::street_soup(), "street");
     let mut owners = ReferenceOwners::<R>::default();
-    assert!(allocs() > before);
+    assert!(allocations() > before);
     let mut humans = Vec::new();
     for (k, at) in [[20.0, 0.0], [21.0, 5.5], [40.0, -5.0], [60.0, 4.0]]
         .into_iter()
@@ -765,7 +719,7 @@ fn warmed_up_walks_allocate_nothing<R: Real>() {
     let mut airborne = 0;
     for n in 0..260 {
         if n == 60 {
-            counted = allocs();
+            counted = allocations();
         }
         for (k, (body, walker, v)) in humans.iter_mut().enumerate() {
             if n % 50 == 0 {
@@ -781,7 +735,7 @@ fn warmed_up_walks_allocate_nothing<R: Real>() {
             airborne += u32::from(!s.grounded);
         }
     }
-    assert_eq!(allocs(), counted, "allocations after warming up");
+    assert_eq!(allocations(), counted, "allocations after warming up");
     assert!(airborne > 50, "{airborne} airborne updates");
 }
 

@@ -12,46 +12,11 @@
 //! mark: these tests do not compile there, and the 100-of-300 answer was
 //! indistinguishable from a whole one.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
 use test_support::both_modes;
 use warriors_physics::prelude::*;
 use warriors_physics::MAX_TILE_TRIANGLES;
 
-struct Counting;
-
-thread_local! {
-    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
-}
-
-fn count() {
-    let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
-}
-
-fn allocations() -> usize {
-    ALLOCATIONS.with(Cell::get)
-}
-
-// The allocator forwards to the system's and counts; `unsafe` is the
-// `GlobalAlloc` trait's own contract (the library forbids unsafe code; a
-// test binary may install an allocator).
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count();
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count();
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
+test_support::counting_allocator!();
 
 /// 300 floors, one triangle each, stacked 1 cm apart from z = 0 to 2.99 m,
 /// their winding facing up.
