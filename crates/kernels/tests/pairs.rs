@@ -1243,8 +1243,9 @@ fn overlap_table_runs_unit4<R: Real>() {
 }
 both_modes!(pairs_overlap_table_runs_unit4 => overlap_table_runs_unit4);
 
-/// The capsule pair with its heights as they are
-/// (`Quirks::capsule_heights_swapped` off) against a sampled `f64` sweep of
+/// The capsule pair (overview "Shapes", 0x00343e1c-0x00343e28: the
+/// heights swapped) with its heights as they are
+/// (`Quirks::capsule_heights_swapped` off; divergence 356) against a sampled `f64` sweep of
 /// two upright flat-ended cylinders (4,000 steps, then bisection): 600
 /// seeded pairs of different heights, the mover starting outside the
 /// other's reach, in each float mode. The console's swapped heights
