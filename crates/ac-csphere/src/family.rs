@@ -7,11 +7,11 @@
 //! path's global sphere). Section numbers are those of the specification
 //! `ac-csphere-family.md`; "row N" is a row of `DIVERGENCES.md`.
 
+use crate::constants::{F_EPSILON, LANDING_Z};
 use crate::math::{Plane, Vec3};
 use crate::shared::{find_time_of_collision, normalize_check_small};
 use crate::state::{InsertType, ObjectInfoState, Position, Sphere, SphereIndex, TransitionState};
 use crate::transition::{Transition, TransitionOps};
-use crate::{F_EPSILON, LANDING_Z};
 
 /// The lowest walk-interpolation value a landing or step-down may leave
 /// (spec §2 branch 5 and §7: `timecheck < −0.1` is a collision).

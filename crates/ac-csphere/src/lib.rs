@@ -44,6 +44,7 @@
 //! | [`shared`] | the retail helpers ([`normalize_check_small`], [`find_time_of_collision`]) |
 //! | [`math`] | a small `f32` vector, plane and frame ([`Vec3`], [`Plane`], [`Frame`]) |
 //! | [`testing`] | a reduced transition loop for walkers on flat ground |
+//! | `constants.rs` | the two retail constants, [`F_EPSILON`] and [`LANDING_Z`] |
 //!
 //! # The register
 //!
@@ -125,6 +126,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod constants;
 pub mod family;
 pub mod math;
 pub mod shared;
@@ -132,6 +134,7 @@ pub mod state;
 pub mod testing;
 pub mod transition;
 
+pub use constants::{F_EPSILON, LANDING_Z};
 pub use math::{Frame, Plane, Vec3};
 pub use shared::{find_time_of_collision, normalize_check_small};
 pub use state::{
@@ -139,11 +142,3 @@ pub use state::{
     SphereIndex, SpherePath, Target, TransitionState,
 };
 pub use transition::{SimpleTransition, Transition, TransitionOps};
-
-/// The retail collision epsilon, the `f32` nearest 0.0002 (bits `0x3951b717`;
-/// register row 1).
-pub const F_EPSILON: f32 = 0.0002;
-
-/// The walkable allowance for a landing: the smallest `z` of a contact normal
-/// the mover may land on, `cos 85°` (spec §5).
-pub const LANDING_Z: f32 = 0.087_155_7;

@@ -5,8 +5,8 @@
 //! [`crate::SpherePath`]; `set_contact_plane` and `set_collision_normal` of
 //! [`crate::CollisionInfo`].)
 
+use crate::constants::F_EPSILON;
 use crate::math::Vec3;
-use crate::F_EPSILON;
 
 /// Normalizes `v` in place unless it is shorter than `F_EPSILON`; returns
 /// `true` (and leaves `v` alone) when it is too short (spec §8.6, register

@@ -149,7 +149,7 @@ impl Default for SpherePath {
             walk_interp: 1.0,
             step_up: false,
             step_up_normal: Vec3::ZERO,
-            walkable_allowance: crate::LANDING_Z,
+            walkable_allowance: crate::constants::LANDING_Z,
             cur_pos: Position::default(),
             check_pos: Position::default(),
             backup_check_pos: Position::default(),

@@ -17,7 +17,7 @@
 use std::path::Path;
 
 use crate::chunks::MeshChunks;
-use crate::{CollisionMesh, MeshError};
+use crate::{error::MeshError, mesh::CollisionMesh};
 
 /// The mesh's binary form.
 #[must_use]

@@ -51,7 +51,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::{MeshError, Place};
 use crate::grid::Grid;
 use crate::mesh::{check, FileWords, GridData, MeshData, Spot, MAX_TRIANGLES, MAX_VERTICES};
-use crate::{CollisionMesh, Material, Triangle, TriangleFlags};
+use crate::{flags::TriangleFlags, material::Material, mesh::CollisionMesh, triangle::Triangle};
 
 /// The per-triangle words a soup triangle carries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -59,7 +59,7 @@ pub use crate::chunk_id::ChunkId;
 use crate::error::{MeshError, Place};
 use crate::mesh::{check, CollisionMesh, FileWords, GridData, MeshData, Spot};
 use crate::visited::VisitedBits;
-use crate::{Triangle, TriangleFlags};
+use crate::{flags::TriangleFlags, triangle::Triangle};
 
 /// The bytes of the header chunk.
 pub const HEADER_LEN: usize = 160;

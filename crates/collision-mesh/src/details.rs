@@ -6,7 +6,7 @@
 //! records, or through the facade crate `warriors-physics`, which
 //! never names this module (`docs/ARCHITECTURE.md`, "Layers").
 
-use crate::CollisionMesh;
+use crate::mesh::CollisionMesh;
 
 /// Whether the builder's test lists `triangle` in `cell` with this margin (in
 /// cells): the triangle, in grid space, meets the cell's region grown by the

@@ -25,7 +25,7 @@ use crate::chunk_id::ChunkId;
 use crate::error::{MeshError, Place};
 use crate::grid::{CellRange, Grid};
 use crate::visited::VisitedBits;
-use crate::{Material, Triangle, TriangleFlags};
+use crate::{flags::TriangleFlags, material::Material, triangle::Triangle};
 
 /// The most triangles a mesh can hold: the header's count is a `u16`.
 pub const MAX_TRIANGLES: usize = 65_535;

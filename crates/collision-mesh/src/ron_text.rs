@@ -19,7 +19,7 @@
 use std::path::Path;
 
 use crate::mesh::MeshData;
-use crate::{CollisionMesh, MeshError};
+use crate::{error::MeshError, mesh::CollisionMesh};
 
 /// The mesh as pretty RON text.
 ///

@@ -44,8 +44,8 @@
 use kernels::{Contact, Sphere};
 use ps2_float::{Real, Vec4};
 
+use crate::mesh::CollisionMesh;
 use crate::query::{Aabb, QueryScratch, Ray, RayFilter, RayResult, WallPush};
-use crate::CollisionMesh;
 
 /// `[min x, min y, min z, max x, max y, max z]` of the vertices `mesh`'s
 /// triangles use (`f32::MAX` / `f32::MIN` for a mesh without triangles,

@@ -10,7 +10,7 @@
 //! Little-endian, as the EE reads it (Coney `docs/research/collision.md`,
 //! "Triangles"). The front face is the one `(v1 − v0) × (v2 − v0)` points to.
 
-use crate::{Material, TriangleFlags};
+use crate::{flags::TriangleFlags, material::Material};
 
 /// One collision triangle, as the level file stores it.
 #[derive(

@@ -18,6 +18,7 @@
 //!
 //! | module | what | specification |
 //! | --- | --- | --- |
+//! | `aabb.rs` | [`Aabb`], the one world box of the workspace (the shapes' bounds, the sort-and-sweep's keys, the mesh queries' `worldBox`), with the original's four box helpers and the swept boxes | overview "Shapes" |
 //! | [`triangle`] | the working triangle [`WorkTriangle`] (`CollTri_*`) | Unit 1 |
 //! | [`flags`] | a triangle's flags word, [`TriangleFlags`], with the console's bit values | |
 //! | [`triangle_filter`] | the per-triangle filter every mesh query applies before its kernel, with a typed outcome | |
@@ -122,6 +123,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod aabb;
 pub mod box_sweep;
 pub mod capsule_box;
 pub mod contact;
@@ -142,6 +144,7 @@ pub mod table;
 pub mod triangle;
 pub mod triangle_filter;
 
+pub use aabb::Aabb;
 pub use contact::{Contact, ContactHalf, Lanes};
 pub use flags::TriangleFlags;
 pub use pair::PairContext;

@@ -1,6 +1,6 @@
 //! What a pair table entry knows besides the two shapes and the move.
 
-use crate::Quirks;
+use crate::quirks::Quirks;
 
 /// The bodies' state a pair function reads (most read none of it).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

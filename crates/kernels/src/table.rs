@@ -56,7 +56,7 @@ use crate::sweep::{
     physics_sweep_segment_capsule, physics_sweep_segment_segment, physics_sweep_segment_sphere,
     physics_sweep_sphere_capsule, physics_sweep_sphere_segment, physics_sweep_sphere_sphere,
 };
-use crate::{Contact, PairContext, Shape};
+use crate::{contact::Contact, pair::PairContext, shapes::Shape};
 
 /// An overlap table entry: `(contact, own, other)`, `true` on overlap.
 pub type OverlapEntry<R> = fn(&mut Contact<R>, &Shape<R>, &Shape<R>) -> bool;

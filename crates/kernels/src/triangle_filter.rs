@@ -18,8 +18,8 @@
 use ps2_float::{Real, Vec4};
 
 use crate::flags::TriangleFlags;
+use crate::triangle::WorkTriangle;
 use crate::triangle::{INTO_FACE, SIDE_EPSILON};
-use crate::WorkTriangle;
 
 /// `0.001` (0x3a83126f): the sphere sweep's option 0x40 calls a move with
 /// `|n·M| ≤ 0.001` grazing (spec Unit 1, "Issue #150").

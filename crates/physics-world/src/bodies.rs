@@ -6,7 +6,10 @@ use ps2_float::{Real, Vec4};
 use shape_pools::{Pose, ShapeFlags, ShapeId};
 
 use crate::owner::OwnerPose;
-use crate::{Body, BodyFlags, BodyId, BodyKind, OwnerId, Owners, PhysicsWorld};
+use crate::{
+    body::Body, flags::BodyFlags, ids::BodyId, ids::BodyKind, ids::OwnerId, owner::Owners,
+    world::PhysicsWorld,
+};
 
 /// A world object's collision shape, from its type (CfgObj's `shape`).
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -4,7 +4,7 @@
 use ps2_float::{Real, Vec4};
 use shape_pools::{Aabb, ShapeId};
 
-use crate::{BodyFlags, BodyKind, OwnerId};
+use crate::{flags::BodyFlags, ids::BodyKind, ids::OwnerId};
 
 /// A body: the box queries see, the owner, the shapes, the flags.
 #[derive(Clone, Debug, PartialEq)]

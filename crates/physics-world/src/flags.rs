@@ -2,6 +2,9 @@
 
 use bitflags::bitflags;
 
+/// The type mask bit of a human (owner vtable `+0x20`, body `+0x44`).
+pub(crate) const HUMAN_TYPE: u32 = 0x40;
+
 bitflags! {
     /// A body's flags (`+0x40`), with the console's values (overview
     /// "Bodies", "Collision layers"). Unknown bits are kept.

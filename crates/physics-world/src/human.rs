@@ -8,7 +8,10 @@ use ps2_float::{Real, Vec4};
 use shape_pools::{Aabb, PhysShape, ShapeFlags, ShapeId, ShapeKind};
 
 use crate::owner::OwnerPose;
-use crate::{BodyFlags, BodyId, BodyKind, Other, OwnerId, Owners, PhysicsWorld};
+use crate::{
+    flags::BodyFlags, ids::BodyId, ids::BodyKind, ids::Other, ids::OwnerId, owner::Owners,
+    world::PhysicsWorld,
+};
 
 /// One of the ten bone shapes of a human body set (the table built at
 /// construction; the port's research, `combat.md` "Moving strikes", gives
@@ -143,7 +146,7 @@ impl<R: Real> PhysicsWorld<R> {
             return None;
         };
         let parts = self.take_human_set(kind, index as u32)?;
-        let mut body = crate::Body::construct(kind, owner, flags, owners.type_mask(owner));
+        let mut body = crate::body::Body::construct(kind, owner, flags, owners.type_mask(owner));
         body.first_shape = Some(parts.capsule);
         let capsule = parts.capsule;
         let bones = parts.bones;
@@ -425,13 +428,13 @@ impl<R: Real> PhysicsWorld<R> {
         let Some(sphere) = self.shape(ps).filter(|s| s.is_enabled()).map(|s| s.geom) else {
             return 0;
         };
-        let mut q = crate::ShapeQuery::of_shape(
+        let mut q = crate::shape_query::ShapeQuery::of_shape(
             sphere,
             Some(me),
-            crate::QueryOptions::from_bits_retain(0x2012),
+            crate::shape_query::QueryOptions::from_bits_retain(0x2012),
         );
         q.type_mask = 0x40;
-        let mut out = [kernels::Contact::<R>::default(); crate::MAX_CONTACTS];
+        let mut out = [kernels::Contact::<R>::default(); crate::shape_query::MAX_CONTACTS];
         let n = self.overlap_shape(owners, &mut out, &q, candidates);
         let here = owners.frame(me).position;
         let w_me = owners.float_attribute(me, 1);

@@ -7,8 +7,8 @@
 //! reading beyond the overview is *inferred* and numbered in
 //! `docs/divergences.md`, rows 180-220 and 232). The body sweep and the contact
 //! resolution ([`sweep`], [`resolve`]; Units 2 and 3, not in the
-//! specification either) have rows 221 and up; the strike loop, the landing segment and the 0x801
-//! update sweep (`strike.rs`) rows 240 and up.
+//! specification either) have rows 221 and up; the strike loop and the 0x801 update sweep
+//! (`strike.rs`) and the landing segment (`landing.rs`) rows 240 and up.
 //!
 //! # What it holds
 //!
@@ -22,7 +22,8 @@
 //! | [`ShapeQuery`], [`ContactList`], [`RayBodyHit`] | `CollideShape`, `OverlapShape`, `RayCastBodies` and the sorted contact list |
 //! | [`resolve`] | the contact resolution (`PhysicsBody_ResolveContacts`) |
 //! | [`sweep`] | the body sweep (`PhysicsBody_Sweep`), its mesh half and its bodies' half |
-//! | [`UpdateSweep`], [`LANDING_FLAG`] | the strike loop, the landing test and the 0x801 update sweep |
+//! | [`UpdateSweep`] | the strike loop and the 0x801 update sweep (`strike.rs`) |
+//! | [`PhysicsWorld::landing_test`], [`LANDING_FLAG`] | the landing segment of an airborne human (`landing.rs`) |
 //! | [`step`], [`settle`], [`quat`] | `StartSettle`, `CancelSettle`, `IPhysics_Step`, the settle's maths and the rotations |
 //! | [`tiles`] | the triangle word that names a tile's triangle in a contact, the tile-count check |
 //! | [`Owners`], [`OwnerId`], [`BodyId`] | the owner trait the world calls, and the typed handles |
@@ -130,6 +131,7 @@ mod body;
 mod flags;
 mod human;
 mod ids;
+mod landing;
 mod owner;
 pub mod quat;
 mod query_box;
@@ -150,11 +152,12 @@ pub use flags::{object_flags, BodyFlags, PHYFLAG_TO_BODY};
 pub use human::{BoneShape, BONE_SHAPES, PUNCH_BAG_SEGMENT};
 pub use ids::{BodyId, BodyKind, Other, OwnerId};
 pub use kernels::Quirks;
-pub use owner::Owners;
+pub use landing::LANDING_FLAG;
+pub use owner::{ContactContext, Owners};
 pub use query_box::{BoxFilter, BoxQuery, QueryWalk};
-pub use resolve::{ContactContext, MoveState};
+pub use resolve::MoveState;
 pub use shape_query::{ContactList, QueryOptions, RayBodyHit, ShapeQuery, MAX_CONTACTS};
-pub use strike::{UpdateSweep, LANDING_FLAG};
+pub use strike::UpdateSweep;
 pub use sweep::{MoverState, SweepReport};
 pub use tiles::LevelError;
 pub use world::{

@@ -8,12 +8,36 @@
 //! common answers (the base task class's slots), so an owner overrides only
 //! what it has; `()` is an owner set with every default.
 
+use kernels::Contact;
 use ps2_float::{Real, Vec4};
 use shape_pools::{HumanCapsule, Pose};
 
+use crate::ids::{BodyId, Other, OwnerId};
 use crate::quat::Quat;
-use crate::resolve::ContactContext;
-use crate::OwnerId;
+
+/// What the moving owner's contact handler is told about one contact.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ContactContext<R> {
+    /// The moving body's owner.
+    pub mover: OwnerId,
+    /// The moving body.
+    pub body: BodyId,
+    /// The contact record as the sweep found it.
+    pub contact: Contact<R>,
+    /// The other half: the level or an owner.
+    pub other: Other,
+    /// This pass's move (`V × dt`).
+    pub pass_move: Vec4<R>,
+}
+
+impl<R: Real> ContactContext<R> {
+    /// The contact's normal (`+0x50`, the other shape's, pointing at the
+    /// mover), unwritten lanes read as 0 and `w` 0.
+    #[must_use]
+    pub fn normal(&self) -> Vec4<R> {
+        self.contact.other.normal.get_or(R::ZERO).with_w(R::ZERO)
+    }
+}
 
 /// What the world asks of the game's objects (the owner vtable's slots the
 /// physics calls; overview "Bodies", "Attributes", "Contacts", "The step").

@@ -30,7 +30,9 @@
 use ps2_float::Real;
 use shape_pools::Aabb;
 
-use crate::{Body, BodyFlags, BodyId, OwnerId, Owners, PhysicsWorld};
+use crate::{
+    body::Body, flags::BodyFlags, ids::BodyId, ids::OwnerId, owner::Owners, world::PhysicsWorld,
+};
 
 /// How the list is walked (the answer is the same).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -10,7 +10,8 @@ use kernels::Contact;
 use ps2_float::{Real, Vec4};
 
 use crate::{
-    BackOffReading, BodyFlags, BodyId, BounceReading, Other, OwnerId, Owners, PhysicsWorld,
+    flags::BodyFlags, ids::BodyId, ids::Other, ids::OwnerId, owner::ContactContext, owner::Owners,
+    world::BackOffReading, world::BounceReading, world::PhysicsWorld,
 };
 
 /// The owner's answer word (owner vtable `+0xf8`): the low 16 bits are the
@@ -44,30 +45,6 @@ pub mod contact_flags {
 #[must_use]
 pub fn back_off<R: Real>() -> R {
     R::from_bits(0x3c23_d70a)
-}
-
-/// What the moving owner's contact handler is told about one contact.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct ContactContext<R> {
-    /// The moving body's owner.
-    pub mover: OwnerId,
-    /// The moving body.
-    pub body: BodyId,
-    /// The contact record as the sweep found it.
-    pub contact: Contact<R>,
-    /// The other half: the level or an owner.
-    pub other: Other,
-    /// This pass's move (`V × dt`).
-    pub pass_move: Vec4<R>,
-}
-
-impl<R: Real> ContactContext<R> {
-    /// The contact's normal (`+0x50`, the other shape's, pointing at the
-    /// mover), unwritten lanes read as 0 and `w` 0.
-    #[must_use]
-    pub fn normal(&self) -> Vec4<R> {
-        contact_normal(&self.contact)
-    }
 }
 
 /// The state of one body's move that the resolution changes, kept across

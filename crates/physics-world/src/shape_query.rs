@@ -12,7 +12,7 @@ use ps2_float::{Real, Vec4};
 use shape_pools::{Aabb, PhysShape, ShapeId};
 
 use crate::query_box::BoxQuery;
-use crate::{BodyFlags, BodyId, OwnerId, Owners, PhysicsWorld};
+use crate::{flags::BodyFlags, ids::BodyId, ids::OwnerId, owner::Owners, world::PhysicsWorld};
 
 /// The most contacts a shape query keeps (the original's list of 50,
 /// overview "Contacts").
@@ -331,7 +331,7 @@ impl<R: Real> PhysicsWorld<R> {
         let Some(level) = &self.level else {
             return;
         };
-        let mut sq = SweepQuery::new(collision_mesh::Aabb::new(bx.min, bx.max), MAX_CONTACTS)
+        let mut sq = SweepQuery::new(*bx, MAX_CONTACTS)
             .with_quirks(self.config.quirks)
             .with_options(mesh_options(q.options))
             .with_body_flags(me.flags.bits());
@@ -349,8 +349,7 @@ impl<R: Real> PhysicsWorld<R> {
         };
         // Tile after tile into the sorted list: equal fractions keep the
         // lower tile first (divergence 345).
-        let reach = collision_mesh::Aabb::new(bx.min, bx.max);
-        level.each_contact(&mut self.scratch, &reach, &mut buf, query, |tile, _, c| {
+        level.each_contact(&mut self.scratch, bx, &mut buf, query, |tile, _, c| {
             let mut c = *c;
             crate::tiles::name_tile(&mut c, tile);
             stamp(&mut c, me, None, 0);
@@ -384,8 +383,7 @@ impl<R: Real> PhysicsWorld<R> {
         let mut list = ContactList::<R>::default();
         if q.options.contains(QueryOptions::MESH) {
             if let (Some(level), Shape::Sphere(s)) = (&self.level, &me.shape) {
-                let mut sq =
-                    SweepQuery::new(collision_mesh::Aabb::new(bx.min, bx.max), MAX_CONTACTS);
+                let mut sq = SweepQuery::new(bx, MAX_CONTACTS);
                 sq.own_shape = me.shape_word;
                 let mut buf = [Contact::<R>::default(); MAX_CONTACTS];
                 let query = |mesh: &collision_mesh::CollisionMesh,
@@ -394,8 +392,7 @@ impl<R: Real> PhysicsWorld<R> {
                     mesh.overlap_sphere(scratch, buf, &sq, s)
                 };
                 // In tile order (divergence 345).
-                let reach = collision_mesh::Aabb::new(bx.min, bx.max);
-                level.each_contact(&mut self.scratch, &reach, &mut buf, query, |tile, _, c| {
+                level.each_contact(&mut self.scratch, &bx, &mut buf, query, |tile, _, c| {
                     let mut c = *c;
                     crate::tiles::name_tile(&mut c, tile);
                     stamp(&mut c, &me, None, 0);

@@ -6,7 +6,10 @@ use ps2_float::{Real, Vec4};
 
 use crate::flags::object_flags;
 use crate::settle::{settle_accel, settle_accel_30hz, settle_compute_target, AxisMask, SettleSlot};
-use crate::{BodyFlags, BodyId, OwnerId, Owners, PhysicsWorld, StepRate};
+use crate::{
+    flags::BodyFlags, ids::BodyId, ids::OwnerId, owner::Owners, world::PhysicsWorld,
+    world::StepRate,
+};
 
 /// What the step did, for callers that watch it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -24,9 +24,10 @@ use crate::reference::{
     CarOwner, ReferenceOwner, ReferenceOwners, WalkingHumanOwner, WorldObjectOwner,
 };
 use crate::{
-    object_flags, BodyFlags, BodyId, MoverState, ObjectShape, ObjectType, OwnerId, PhysicsWorld,
-    Quirks, StepRate, WorldConfig,
+    bodies::ObjectShape, bodies::ObjectType, flags::object_flags, flags::BodyFlags, ids::BodyId,
+    ids::OwnerId, sweep::MoverState, world::PhysicsWorld, world::StepRate, world::WorldConfig,
 };
+use kernels::Quirks;
 
 /// The road's length (x from 0) and half width (y from −6 to 6).
 pub const LENGTH: f32 = 200.0;

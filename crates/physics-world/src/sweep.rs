@@ -69,14 +69,11 @@ use kernels::{Contact, PairContext, Shape};
 use ps2_float::{Real, Vec4};
 use shape_pools::{Aabb, ShapeFlags};
 
-use crate::flags::object_flags;
+use crate::flags::{object_flags, HUMAN_TYPE};
 use crate::query_box::BoxQuery;
 use crate::resolve::{walk, MoveState};
 use crate::shape_query::ContactList;
-use crate::{BodyFlags, BodyId, OwnerId, Owners, PhysicsWorld};
-
-/// The type mask bit of a human (owner vtable `+0x20`).
-const HUMAN_TYPE: u32 = 0x40;
+use crate::{flags::BodyFlags, ids::BodyId, ids::OwnerId, owner::Owners, world::PhysicsWorld};
 
 /// `1e-6` (0x358637bd): a pass whose move `D` has `D·D` at most this sweeps
 /// nothing and ends the move (kernels file, Unit 13 "Test ideas", box-box
@@ -246,7 +243,7 @@ impl<R: Real> PhysicsWorld<R> {
         } else {
             collision_mesh::SweepOptions::empty()
         };
-        let mut q = SweepQuery::new(collision_mesh::Aabb::new(bx.min, bx.max), 1)
+        let mut q = SweepQuery::new(*bx, 1)
             .with_quirks(self.config.quirks)
             .with_options(options)
             .with_body_flags(body_flags)
@@ -264,8 +261,7 @@ impl<R: Real> PhysicsWorld<R> {
             Shape::Box(b) => mesh.sweep_box(scratch, buf, &q, b, mv),
             Shape::Segment(_) => 0,
         };
-        let reach = collision_mesh::Aabb::new(bx.min, bx.max);
-        match level.first_contact(&mut self.scratch, &reach, out, query) {
+        match level.first_contact(&mut self.scratch, bx, out, query) {
             Some(tile) => {
                 crate::tiles::name_tile(out, tile);
                 1

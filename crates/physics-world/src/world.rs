@@ -16,7 +16,7 @@ use crate::body::HumanParts;
 use crate::human::BONE_SHAPES;
 use crate::settle::SettleSlot;
 use crate::tiles::{check_tile_count, split_triangle_word, LevelError};
-use crate::{Body, BodyFlags, BodyId, BodyKind, OwnerId};
+use crate::{body::Body, flags::BodyFlags, ids::BodyId, ids::BodyKind, ids::OwnerId};
 
 /// How often the world steps (overview "30 Hz or 60 Hz").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -180,7 +180,7 @@ pub struct PhysicsWorld<R: Real = f32> {
     pub(crate) refusals: Refusals,
     /// A contact list the body sweep reuses, so that a pass does not fill
     /// fifty fresh records (taken out while a sweep runs).
-    pub(crate) sweep_list: Option<Box<crate::ContactList<R>>>,
+    pub(crate) sweep_list: Option<Box<crate::shape_query::ContactList<R>>>,
 }
 
 impl<R: Real> Default for PhysicsWorld<R> {

@@ -3,7 +3,7 @@
 
 use nalgebra::{Point3, Vector3, Vector4};
 
-use crate::{Real, Vec4};
+use crate::{real::Real, vec4::Vec4};
 
 impl<R: Real> From<Vector4<f32>> for Vec4<R> {
     /// All four lanes.
@@ -53,7 +53,7 @@ impl<R: Real> From<Vec4<R>> for Point3<f32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Ee32;
+    use crate::ee32::Ee32;
 
     #[test]
     fn round_trips_through_nalgebra() {

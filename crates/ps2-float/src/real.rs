@@ -3,7 +3,7 @@
 use core::fmt::Debug;
 use core::ops::{Add, Mul, Neg, Sub};
 
-use crate::Ee32;
+use crate::ee32::Ee32;
 
 /// The two float modes a [`Real`] can be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -3,7 +3,7 @@
 
 use core::ops::{Add, Neg, Sub};
 
-use crate::Real;
+use crate::real::Real;
 
 /// Four lanes `x, y, z, w` of a scalar `R`, as the original's `float[4]`.
 ///
@@ -226,7 +226,7 @@ impl<R: Real> Neg for Vec4<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Ee32;
+    use crate::ee32::Ee32;
 
     fn v<R: Real>(x: f32, y: f32, z: f32) -> Vec4<R> {
         Vec4::from_f32([x, y, z, 1.0])

@@ -15,7 +15,7 @@
 //! | --- | --- |
 //! | [`PhysShape`], [`ShapeHead`] | the shape record: the common head (next shape, offset, previous position, bone, [`ShapeFlags`]) beside the kernels' geometry, with the constructors, each type's pose from a [`PoseSource`], "set from a matrix", the box's size, matrix and corners, and the world bounds |
 //! | [`HumanCapsule`], [`CapsuleRaise`] | a human's capsule state, read by the capsule's pose |
-//! | [`Aabb`] | the world box and the original's four box helpers |
+//! | [`Aabb`] | the world box and the original's four box helpers (`kernels`' one box type, re-exported) |
 //! | [`Pose`] | the row-vector frame a pose reads |
 //! | [`Pool`], [`PoolIndex`] | the first-free generational pool |
 //! | [`ShapePools`], [`PoolCapacities`], [`ShapeId`], [`ShapeKind`] | the named shape pools with the console's capacities, and the allocators |
@@ -69,7 +69,6 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-mod aabb;
 pub mod details;
 mod flags;
 mod ignore;
@@ -78,9 +77,9 @@ mod pools;
 mod pose;
 mod shape;
 
-pub use aabb::Aabb;
 pub use flags::ShapeFlags;
 pub use ignore::{IgnoreSlot, IgnoreSlots};
+pub use kernels::Aabb;
 pub use pool::{Pool, PoolIndex};
 pub use pools::{PoolCapacities, ShapeId, ShapeKind, ShapePools};
 pub use pose::Pose;

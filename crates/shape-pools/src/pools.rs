@@ -5,7 +5,7 @@ use kernels::ShapeType;
 use ps2_float::{Real, Vec4};
 
 use crate::shape::{CAPSULE_HEIGHT, CAPSULE_RADIUS};
-use crate::{PhysShape, Pool, PoolIndex, ShapeFlags};
+use crate::{flags::ShapeFlags, pool::Pool, pool::PoolIndex, shape::PhysShape};
 
 /// Which pool a shape lives in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

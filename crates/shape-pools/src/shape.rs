@@ -6,7 +6,9 @@
 use kernels::{Capsule, OrientedBox, Segment, Shape, ShapeType, Sphere};
 use ps2_float::{Real, Vec4};
 
-use crate::{Aabb, Pose, ShapeFlags, ShapeId};
+use kernels::Aabb;
+
+use crate::{flags::ShapeFlags, pools::ShapeId, pose::Pose};
 
 /// The capsule's height before the first pose (`0x00343508`'s first
 /// argument in `IPhysics_Construct`: 2.0 m).

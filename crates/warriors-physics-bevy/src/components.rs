@@ -7,7 +7,7 @@ use warriors_physics::prelude::{BodyAttributes, Point3, UnitQuaternion, Vector3,
 use warriors_physics::{Body, CarDesc, HumanDesc, Layers, ObjectBody, ObjectDesc, PaneDesc};
 use warriors_physics::{SettleAxis, TypeMask};
 
-use crate::PhysicsReal;
+use crate::real::PhysicsReal;
 
 fn origin<R: PhysicsReal>() -> Point3<R> {
     Point3::new(R::ZERO, R::ZERO, R::ZERO)

@@ -9,9 +9,9 @@ use bevy_gizmos::gizmos::Gizmos;
 use bevy_math::Isometry3d;
 use bevy_transform::components::Transform;
 
+use crate::real::PhysicsReal;
 use crate::resources::Physics;
 use crate::sketch::{sketch, DebugDraw, Mark, Role};
-use crate::PhysicsReal;
 
 pub(crate) fn build<R: PhysicsReal>(app: &mut App) {
     app.init_resource::<DebugDraw>()

@@ -71,6 +71,8 @@
 //!   [`Mark`](sketch::Mark)s (contact points, normals, the triangles met,
 //!   every body's shapes, a human's walking sphere among them), readable
 //!   without a renderer.
+//! * [`PhysicsReal`] (`real.rs`): what the plugin asks of a float mode
+//!   (`f32` or [`Ee32`](warriors_physics::Ee32)).
 //! * `debug.rs` (feature `debug-draw`): those marks drawn with Bevy's
 //!   gizmos each `PostUpdate`, as the [`DebugDraw`](sketch::DebugDraw)
 //!   resource asks.
@@ -128,6 +130,7 @@ mod debug;
 mod messages;
 mod plugin;
 mod query;
+mod real;
 mod resources;
 pub mod sketch;
 mod systems;
@@ -141,19 +144,8 @@ pub use messages::{
 };
 pub use plugin::{PhysicsSystems, WarriorsPhysicsPlugin, TICK_HZ};
 pub use query::{SpatialError, SpatialQuery};
+pub use real::PhysicsReal;
 pub use resources::{Physics, PhysicsHooks, PhysicsLevel};
-
-/// What the plugin needs of a float mode: the facade's [`Real`](warriors_physics::Real),
-/// and what Bevy needs of a component's or resource's type.
-pub trait PhysicsReal:
-    warriors_physics::Real + warriors_physics::convert::Lane + Send + Sync + 'static
-{
-}
-
-impl<R> PhysicsReal for R where
-    R: warriors_physics::Real + warriors_physics::convert::Lane + Send + Sync + 'static
-{
-}
 
 /// What a game imports: `use warriors_physics_bevy::prelude::*;`.
 pub mod prelude {

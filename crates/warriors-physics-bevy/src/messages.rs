@@ -7,8 +7,8 @@ use bevy_ecs::message::Message;
 use warriors_physics::prelude::Point3;
 use warriors_physics::{ContactEvent, Event, StrikeEvent, Touched, TriangleId, WorldError};
 
+use crate::real::PhysicsReal;
 use crate::resources::Physics;
-use crate::PhysicsReal;
 
 /// What a moving body touched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -12,8 +12,9 @@ use crate::messages::{
     BodyRefused, ContactMessage, LandedMessage, LevelRefused, SettleMessage, StrikeMessage,
     StuckMessage,
 };
+use crate::real::PhysicsReal;
 use crate::resources::{Physics, PhysicsHooks};
-use crate::{systems, PhysicsReal};
+use crate::systems;
 
 /// The console's tick rate: the fixed timestep the plugin sets (Hz).
 pub const TICK_HZ: f64 = 60.0;

@@ -8,8 +8,8 @@ use warriors_physics::prelude::{
 };
 use warriors_physics::{Answer, Body, Level, QueryError, SweepSettings, TypeMask};
 
+use crate::real::PhysicsReal;
 use crate::resources::Physics;
-use crate::PhysicsReal;
 
 /// Why a spatial query did not answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]

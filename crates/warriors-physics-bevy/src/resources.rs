@@ -8,7 +8,7 @@ use bevy_ecs::entity::Entity;
 use bevy_ecs::resource::Resource;
 use warriors_physics::{Body, Event, Level, MeshError, ObjOptions, TickReport, World, WorldConfig};
 
-use crate::PhysicsReal;
+use crate::real::PhysicsReal;
 
 /// The level the world's bodies move in, shared with every query
 /// ([`Level`] is a handle: cloning it copies no triangle). Insert it (or

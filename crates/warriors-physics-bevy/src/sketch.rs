@@ -12,8 +12,8 @@ use bevy_ecs::prelude::Resource;
 use bevy_math::{Quat, Vec3};
 use warriors_physics::{BodyShape, Event, Real, Touched};
 
+use crate::real::PhysicsReal;
 use crate::resources::Physics;
-use crate::PhysicsReal;
 
 /// What to draw; a resource (all on by default).
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]

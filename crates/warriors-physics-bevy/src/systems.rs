@@ -19,8 +19,8 @@ use crate::messages::{
     BodyRefused, ContactMessage, LandedMessage, LevelRefused, SettleMessage, StrikeMessage,
     StuckMessage, Written,
 };
+use crate::real::PhysicsReal;
 use crate::resources::{Physics, PhysicsHooks, PhysicsLevel};
-use crate::PhysicsReal;
 
 /// A `Transform`'s translation in the float mode (each lane as it is).
 pub(crate) fn point_of<R: PhysicsReal>(t: &Transform) -> Point3<R> {

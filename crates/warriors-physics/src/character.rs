@@ -66,7 +66,7 @@
 use collision_mesh::{Ray, RayFilter, RayResult, TriangleFlags, VisitedBits};
 use kernels::{Contact, Sphere};
 use nalgebra::{Point3, Unit, Vector3};
-use physics_world::resolve::ContactContext;
+use physics_world::ContactContext;
 use physics_world::{
     object_flags, BodyFlags, BodyId, MoverState, Other, OwnerId, Owners, PhysicsWorld, LANDING_FLAG,
 };

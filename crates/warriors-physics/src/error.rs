@@ -92,9 +92,9 @@ pub enum WorldError {
     #[error("the call takes a {expected:?} body; this one is a {found:?}")]
     WrongKind {
         /// The kind the call takes.
-        expected: crate::BodyKind,
+        expected: crate::world::BodyKind,
         /// The body's kind.
-        found: crate::BodyKind,
+        found: crate::world::BodyKind,
     },
     /// A pool of the world is full (the console's capacities).
     #[error("the world's {what} pool is full")]

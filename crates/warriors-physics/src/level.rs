@@ -79,8 +79,8 @@ use collision_mesh::{
 };
 use ps2_float::Real;
 
+use crate::ids::TriangleId;
 use crate::scratch::Scratch;
-use crate::TriangleId;
 
 /// The most triangles of one tile: the console format's limit.
 pub const MAX_TILE_TRIANGLES: usize = collision_mesh::mesh::MAX_TRIANGLES;

@@ -25,7 +25,7 @@ use ps2_float::{Real, Vec4};
 
 use crate::convert::{finite, point_out, unit_out, vector_out, IntoPoint, IntoScalar, IntoVector};
 use crate::scratch::Scratch;
-use crate::{Input, Level, QueryError, TriangleId};
+use crate::{error::Input, error::QueryError, ids::TriangleId, level::Level};
 
 bitflags! {
     /// What a sphere sweep skips or marks (the record layer's options word

@@ -139,7 +139,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::build::{self, Attributes, BuildConfig, SoupTriangle};
 use crate::error::MeshError;
-use crate::{CollisionMesh, Material};
+use crate::{material::Material, mesh::CollisionMesh};
 
 /// Which way is up in an OBJ file.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

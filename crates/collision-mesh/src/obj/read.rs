@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use crate::build::{Attributes, SoupTriangle};
 use crate::error::{MeshError, Place};
-use crate::{Material, TriangleFlags};
+use crate::{flags::TriangleFlags, material::Material};
 
 use super::report::{ImportReport, SkipReason, Skipped, UnknownName};
 use super::{ObjAxes, ObjOptions, Strictness};

@@ -17,7 +17,7 @@ use ps2_float::{Real, Vec4};
 
 use super::walk::Cull;
 use super::ListWalk;
-use crate::VisitedBits;
+use crate::visited::VisitedBits;
 
 /// The reach of a box swept by a move, along the box's axes; see the module
 /// docs.

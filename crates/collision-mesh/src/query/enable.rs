@@ -4,7 +4,7 @@
 
 use ps2_float::{Real, Vec4};
 
-use crate::{CollisionMesh, TriangleFlags};
+use crate::{flags::TriangleFlags, mesh::CollisionMesh};
 
 impl CollisionMesh {
     /// Visits the cells of the box `min`…`max` and, for every triangle whose

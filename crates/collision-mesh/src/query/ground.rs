@@ -9,8 +9,8 @@
 use ps2_float::{Real, Vec4};
 
 use super::ray::{Ray, RayFilter, RayResult};
+use crate::mesh::CollisionMesh;
 use crate::visited::VisitedBits;
-use crate::CollisionMesh;
 
 /// Where `Collision_DropToGround` leaves the point: 0.1 above the ground.
 const ABOVE_GROUND: f32 = 0.1;

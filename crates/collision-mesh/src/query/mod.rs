@@ -63,7 +63,7 @@ use bitflags::bitflags;
 use kernels::{Quirks, Sphere};
 use ps2_float::{Real, Vec4};
 
-use crate::{CellRange, CollisionMesh, VisitedBits};
+use crate::{grid::CellRange, mesh::CollisionMesh, visited::VisitedBits};
 
 /// The size of the original's stack array of mesh contacts: 100 entries of
 /// 0xb0 bytes (spec Unit 13, "PhysicsMesh_SweepBox": "100-entry stack array
@@ -110,59 +110,7 @@ pub mod marks {
     pub const GRAZING: u32 = 0x40;
 }
 
-/// A world-space box, the mesh queries' `worldBox` argument.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Aabb<R> {
-    /// The minimum corner.
-    pub min: Vec4<R>,
-    /// The maximum corner.
-    pub max: Vec4<R>,
-}
-
-impl<R: Real> Aabb<R> {
-    /// A box from its corners.
-    #[must_use]
-    pub fn new(min: Vec4<R>, max: Vec4<R>) -> Self {
-        Self { min, max }
-    }
-
-    /// The box around a sphere of radius `r` at `c` and at `c + mv`: per
-    /// axis the smaller and the larger end, moved out by `r`. A helper for
-    /// callers without a physics world, whose own boxes come from the body's
-    /// bounds grown by the move (divergence 166).
-    #[must_use]
-    pub fn swept_sphere(c: Vec4<R>, r: R, mv: Vec4<R>) -> Self {
-        let e = c + mv;
-        let lo = |a: R, b: R| a.min(b) - r;
-        let hi = |a: R, b: R| a.max(b) + r;
-        Self {
-            min: Vec4::point(lo(c.x, e.x), lo(c.y, e.y), lo(c.z, e.z)),
-            max: Vec4::point(hi(c.x, e.x), hi(c.y, e.y), hi(c.z, e.z)),
-        }
-    }
-
-    /// The box around an oriented box at its start and end of the move (the
-    /// half extents projected on the world axes, as a shape's bounds).
-    #[must_use]
-    pub fn swept_box(b: &kernels::OrientedBox<R>, mv: Vec4<R>) -> Self {
-        let reach = |k: usize| {
-            let lane = |v: Vec4<R>| match k {
-                0 => v.x,
-                1 => v.y,
-                _ => v.z,
-            };
-            (b.half.x * lane(b.axes[0]).abs() + b.half.y * lane(b.axes[1]).abs())
-                + b.half.z * lane(b.axes[2]).abs()
-        };
-        let c = b.centre;
-        let e = c + mv;
-        let (rx, ry, rz) = (reach(0), reach(1), reach(2));
-        Self {
-            min: Vec4::point(c.x.min(e.x) - rx, c.y.min(e.y) - ry, c.z.min(e.z) - rz),
-            max: Vec4::point(c.x.max(e.x) + rx, c.y.max(e.y) + ry, c.z.max(e.z) + rz),
-        }
-    }
-}
+pub use kernels::Aabb;
 
 /// The arguments the mesh sweeps share (the original's `out`, `max`,
 /// `worldBox`, `body`, `shape`, options `t2` and thresholds `f12`, `f13`),

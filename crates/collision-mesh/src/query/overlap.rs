@@ -11,7 +11,7 @@ use super::walk::{walk_lists, Exit};
 use super::{
     admit, keep, FaceOutcome, FaceTest, ListWalk, MeshContact, QueryScratch, Reach, SweepQuery,
 };
-use crate::CollisionMesh;
+use crate::mesh::CollisionMesh;
 
 impl CollisionMesh {
     /// The triangles of the cells of `q.world_box` that `sphere` overlaps,

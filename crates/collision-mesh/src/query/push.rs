@@ -12,7 +12,7 @@ use super::{admit, FaceOutcome, FaceTest, ListWalk, Reach};
 use crate::grid::CellRange;
 use crate::query::ray::passes_material_filter;
 use crate::visited::VisitedBits;
-use crate::{CollisionMesh, TriangleFlags};
+use crate::{flags::TriangleFlags, mesh::CollisionMesh};
 
 /// `cos 15°` as the game computes it (`cosf` at 0x004b8a70 of 15° in
 /// radians): 0.9659258, 0x3f7746ea (*inferred* to round like the nearest

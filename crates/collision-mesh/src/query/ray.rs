@@ -9,7 +9,7 @@ use ps2_float::{Real, Vec4};
 use crate::grid::CellRange;
 use crate::mesh::TREE_DEPTH;
 use crate::visited::{Visit, VisitedBits};
-use crate::{CollisionMesh, Material, TriangleFlags};
+use crate::{flags::TriangleFlags, material::Material, mesh::CollisionMesh};
 
 /// What the triangle tests return for no hit: `−1`.
 pub const RAY_MISS: f32 = -1.0;
@@ -356,7 +356,7 @@ fn column_rows<R: Real>(g0: Vec4<R>, g1: Vec4<R>) -> impl Fn(i32, i32, i32) -> (
 /// normal `n` (turned to face the ray for a two-sided triangle), its
 /// material, flags `& 0xfff` and area.
 fn hit_record<R: Real>(
-    tri: &crate::Triangle,
+    tri: &crate::triangle::Triangle,
     t: u16,
     n: Vec4<R>,
     hit_t: R,

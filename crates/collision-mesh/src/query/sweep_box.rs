@@ -11,7 +11,7 @@ use ps2_float::{Real, Vec4};
 use super::box_reach::BoxReach;
 use super::walk::{walk_lists, Cull, Exit};
 use super::{keep, MeshContact, QueryScratch, SweepQuery};
-use crate::CollisionMesh;
+use crate::mesh::CollisionMesh;
 
 impl CollisionMesh {
     /// Sweeps the oriented box `bx` along the whole move `mv` against the

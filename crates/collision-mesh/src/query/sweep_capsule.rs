@@ -11,7 +11,7 @@ use super::walk::{walk_lists, Exit};
 use super::{
     admit, keep, FaceOutcome, MeshContact, QueryScratch, QueryStats, SphereFrame, SweepQuery,
 };
-use crate::CollisionMesh;
+use crate::mesh::CollisionMesh;
 
 /// `0.25`: the low-triangle rule's height and distance.
 const LOW: f32 = 0.25;

@@ -11,7 +11,7 @@ use super::{
     admit, bit3_rule, keep, marks, FaceOutcome, FaceTest, MeshContact, QueryScratch, QueryStats,
     SphereFrame, SweepOptions, SweepQuery, GRAZING,
 };
-use crate::{CollisionMesh, TriangleFlags};
+use crate::{flags::TriangleFlags, mesh::CollisionMesh};
 
 /// What one triangle of the sphere sweep came to.
 enum Outcome<R> {

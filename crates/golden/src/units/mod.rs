@@ -4,7 +4,7 @@
 use ps2_float::Real;
 use serde::de::DeserializeOwned;
 
-use crate::{InputError, Outcome};
+use crate::{outcome::Outcome, InputError};
 
 pub mod pairs;
 pub mod unit1;

@@ -19,7 +19,7 @@ use serde::Deserialize;
 
 use super::Kernel;
 use crate::input::{BoxIn, CapsuleIn, SegmentIn, ShapeIn, SphereIn, V};
-use crate::{InputError, Outcome};
+use crate::{outcome::Outcome, InputError};
 
 /// The bodies' state a sweep table entry may read (only Unit 12's entries
 /// do); everything false or 0 by default.

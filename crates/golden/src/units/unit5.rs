@@ -23,7 +23,7 @@ use serde::Deserialize;
 
 use super::Kernel;
 use crate::input::{BoxIn, SphereIn, V};
-use crate::{InputError, Outcome};
+use crate::{outcome::Outcome, InputError};
 
 /// One variant per kernel entry point, named after the original function.
 #[derive(Clone, Debug, Deserialize, PartialEq)]

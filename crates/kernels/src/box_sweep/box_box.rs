@@ -3,7 +3,7 @@
 
 use ps2_float::{Real, Vec4};
 
-use crate::OrientedBox;
+use crate::shapes::OrientedBox;
 
 /// The axis that separated two boxes, in the order they are tested.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,7 +5,7 @@ use ps2_float::{Real, Vec4};
 
 use super::interval::{sweep_interval_overlap, sweep_interval_overlap_with, Interval, Window};
 use super::project::{box_tri_project_box, box_tri_project_triangle};
-use crate::{OrientedBox, WorkTriangle};
+use crate::{shapes::OrientedBox, triangle::WorkTriangle};
 
 /// `1e28` (0x6e013f39): the kernel's "no contact".
 pub const NO_CONTACT: u32 = 0x6e01_3f39;

@@ -11,7 +11,7 @@ use ps2_float::{Real, Vec4};
 use super::box_triangle::{box_axes_separate, sweep_box_triangle_with, NO_CONTACT};
 pub use crate::triangle_filter::MeshSkip;
 use crate::triangle_filter::{admit, FaceOutcome, FaceTest, BODY_SKIPS_BIT3};
-use crate::{Contact, OrientedBox, TriangleFlags, WorkTriangle};
+use crate::{contact::Contact, flags::TriangleFlags, shapes::OrientedBox, triangle::WorkTriangle};
 
 /// One triangle as the mesh holds it (its identity a number standing for the
 /// original's pointer to the file's triangle; divergence 98).

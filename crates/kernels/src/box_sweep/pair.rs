@@ -4,7 +4,7 @@
 use ps2_float::{Real, Vec4};
 
 use super::box_box::sweep_box_box;
-use crate::{Contact, OrientedBox, PairContext, Segment};
+use crate::{contact::Contact, pair::PairContext, shapes::OrientedBox, shapes::Segment};
 
 /// `clamp(v, −h, h)` (divergence 97).
 #[inline]

@@ -5,7 +5,7 @@
 use ps2_float::{Real, Vec4};
 
 use super::interval::Interval;
-use crate::OrientedBox;
+use crate::shapes::OrientedBox;
 
 /// The box's interval on the axis `l` (not necessarily unit: every comparison
 /// scales with it): centre `l·P`, radius `(h0·|l·A0| + h1·|l·A1|) + h2·|l·A2|`

@@ -7,7 +7,7 @@ use ps2_float::{Real, Vec4};
 use super::corner::capsule_box_sweep_corner;
 use super::side::capsule_box_sweep_side;
 use super::step::{Folded, StepResult};
-use crate::{Capsule, Contact, OrientedBox, PairContext};
+use crate::{contact::Contact, pair::PairContext, shapes::Capsule, shapes::OrientedBox};
 
 /// The box body's `BLOCKHUMANS` flag (body `+0x40`, bit 0x4).
 const BLOCKHUMANS: u32 = 0x4;

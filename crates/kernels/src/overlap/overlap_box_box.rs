@@ -4,7 +4,7 @@
 use ps2_float::{Real, Vec4};
 
 use crate::sat::{add, dot, mul, sub, vsub};
-use crate::{Contact, OrientedBox};
+use crate::{contact::Contact, shapes::OrientedBox};
 
 /// The lane `k` (0, 1, 2 for x, y, z) of a vector; any other index reads `z`.
 #[inline]

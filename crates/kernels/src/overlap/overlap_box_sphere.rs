@@ -3,7 +3,7 @@
 use ps2_float::Real;
 
 use crate::sat::{add, dot, mul, sub, vsub};
-use crate::{Contact, OrientedBox, Sphere};
+use crate::{contact::Contact, shapes::OrientedBox, shapes::Sphere};
 
 /// The squared excess of a box-frame coordinate past `±h` (0 inside).
 #[inline]

@@ -5,7 +5,7 @@ use ps2_float::{Real, Vec4};
 
 use super::footprint::{corner_circle, side_interval};
 use crate::sat::{add, dot, normalize, sub, vmadd, vscale, vsub};
-use crate::{Capsule, Contact, OrientedBox};
+use crate::{contact::Contact, shapes::Capsule, shapes::OrientedBox};
 
 /// The lane `k` (0, 1, 2) of a vector; any other index reads `z`.
 #[inline]

@@ -5,7 +5,7 @@ use ps2_float::{Real, Vec4};
 
 use crate::sat::{add, dot, mul, sub, vsub};
 use crate::segment::eps;
-use crate::{Capsule, Contact};
+use crate::{contact::Contact, shapes::Capsule};
 
 /// `true` when two upright capsules, taken as flat-ended cylinders, overlap
 /// (Unit 4, `PhysicsOverlap_CapsuleCapsule`).

@@ -6,7 +6,7 @@ use ps2_float::Real;
 use super::capsule_axis;
 use crate::sat::{add, dot, mul, vsub};
 use crate::segment::closest_point;
-use crate::{Capsule, Contact, Sphere};
+use crate::{contact::Contact, shapes::Capsule, shapes::Sphere};
 
 /// `true` when the sphere reaches the capsule taken as a true capsule (the
 /// vertical segment from `B` to `B + (0, 0, h)` swept by its radius, rounded

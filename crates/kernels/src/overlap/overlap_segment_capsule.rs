@@ -7,7 +7,7 @@ use super::capsule_axis;
 use super::overlap_segment_segment::gap;
 use crate::sat::{add, dot, mul, vsub};
 use crate::segment::closest_points;
-use crate::{Capsule, Contact, Segment};
+use crate::{contact::Contact, shapes::Capsule, shapes::Segment};
 
 /// `true` when a segment with a radius reaches the capsule taken as a true
 /// capsule: the squared distance between the closest points of the segment

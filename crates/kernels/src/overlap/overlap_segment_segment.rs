@@ -4,7 +4,7 @@ use ps2_float::{Real, Vec4};
 
 use crate::sat::{add, dot, mul, vmadd, vscale, vsub};
 use crate::segment::closest_points;
-use crate::{Contact, Segment};
+use crate::{contact::Contact, shapes::Segment};
 
 /// The gap vector between the closest points of two segments,
 /// `w + s·d1 − t·d2`, as Unit 4 writes it (divergence 41 for the operand order

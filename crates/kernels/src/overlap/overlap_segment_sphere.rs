@@ -4,7 +4,7 @@ use ps2_float::Real;
 
 use crate::sat::{add, dot, mul, vsub};
 use crate::segment::closest_point;
-use crate::{Contact, Segment, Sphere};
+use crate::{contact::Contact, shapes::Segment, shapes::Sphere};
 
 /// `true` when the sphere reaches the segment: the squared distance from the
 /// sphere's centre to its nearest point on the segment is at most

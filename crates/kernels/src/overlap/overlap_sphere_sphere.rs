@@ -3,7 +3,7 @@
 use ps2_float::Real;
 
 use crate::sat::{add, dot, mul, vsub};
-use crate::{Contact, Sphere};
+use crate::{contact::Contact, shapes::Sphere};
 
 /// `true` when two spheres overlap: `|C_own − C_other|² ≤ (r_own + r_other)²`
 /// (Unit 4, `PhysicsOverlap_SphereSphere`).

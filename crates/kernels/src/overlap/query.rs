@@ -21,7 +21,7 @@
 use ps2_float::{Real, Vec4};
 
 use crate::table::overlap_pair;
-use crate::{Contact, Shape};
+use crate::{contact::Contact, shapes::Shape};
 
 /// An axis-aligned world box: a body's bounds, or the box a query gathers
 /// candidates with.

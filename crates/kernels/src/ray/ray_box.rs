@@ -3,7 +3,7 @@
 use ps2_float::{Real, Vec4};
 
 use crate::box_sweep::Window;
-use crate::OrientedBox;
+use crate::shapes::OrientedBox;
 
 /// Clips the window `[first, last]` of a ray to one slab of the box: the
 /// ray's coordinate along the slab's axis starts at `o` and changes by `d`

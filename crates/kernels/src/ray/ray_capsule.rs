@@ -2,8 +2,8 @@
 
 use ps2_float::{Real, Vec4};
 
+use crate::shapes::Capsule;
 use crate::sweep::sweep_sphere_capsule;
-use crate::Capsule;
 
 /// The ray table's capsule entry (`+0x108`, type 3): the fraction of the ray
 /// `start + t·dir`, `t` in `[0, 1]`, at which it first meets the capsule

@@ -7,8 +7,8 @@ use ps2_float::{Real, Vec4};
 
 use super::kernel::{sweep_sphere_oriented_box_with, SphereBoxHit};
 use crate::contact::{Contact, ContactHalf, Lanes};
+use crate::pair::PairContext;
 use crate::shapes::{OrientedBox, Sphere};
-use crate::PairContext;
 
 /// `x, y, z` of a three-float point into a record field, `w` left as it was.
 #[inline]

@@ -5,7 +5,7 @@
 use ps2_float::{Real, Vec4};
 
 use crate::sat;
-use crate::{Sphere, WorkTriangle};
+use crate::{shapes::Sphere, triangle::WorkTriangle};
 
 /// The squared distance from a point to a triangle and the closest point's
 /// parameters: the closest point is `v0 + s·(v1 − v0) + t·(v2 − v0)`.

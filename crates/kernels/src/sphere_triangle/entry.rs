@@ -13,7 +13,7 @@
 use ps2_float::{Real, Vec4};
 
 use crate::sat;
-use crate::WorkTriangle;
+use crate::triangle::WorkTriangle;
 
 /// The entry root of `a t² + 2 b t + c` ([`crate::sweep`]'s, which wants a
 /// path that starts outside, `c > 0`, and approaches, `b < 0`), or `None`

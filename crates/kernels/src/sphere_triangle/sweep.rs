@@ -7,7 +7,7 @@ use super::edge::{sphere_sweep_edge, EdgeSweep};
 use super::entry::triangle_edges_entry;
 use super::vertex_region::sphere_sweep_vertex_region;
 use crate::sat;
-use crate::{Sphere, WorkTriangle};
+use crate::{shapes::Sphere, triangle::WorkTriangle};
 
 /// The kernel's result record: an `int` count at `+0x00`, then per hit a
 /// fraction at `+0x04 + 4·i` and the vector `(0, 0, 0, 1)` at

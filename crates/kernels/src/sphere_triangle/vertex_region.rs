@@ -5,7 +5,7 @@ use ps2_float::{Real, Vec4};
 
 use super::edge::{sphere_sweep_edge, EdgeSweep};
 use crate::sat;
-use crate::WorkTriangle;
+use crate::triangle::WorkTriangle;
 
 /// Sweeps the sphere (radius `r`, from `centre` along the whole move `mv`)
 /// against one edge of corner `k` of `tri` (Unit 1,

@@ -64,7 +64,7 @@ pub use sweep_sphere_sphere::{physics_sweep_sphere_sphere, sweep_sphere_sphere};
 
 use ps2_float::{Real, Vec4};
 
-use crate::Contact;
+use crate::contact::Contact;
 
 /// The move reversed in `x, y, z`, `w` kept: what a mirrored entry passes to
 /// the order it calls (Units 12 and 13 give the original's mirrors this way).

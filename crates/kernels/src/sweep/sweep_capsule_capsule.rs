@@ -6,7 +6,7 @@ use ps2_float::{Real, Vec4};
 use super::{entry_root, write_normals};
 use crate::box_sweep::{sweep_interval_overlap, Interval, Window};
 use crate::segment::eps;
-use crate::{Capsule, Contact, PairContext};
+use crate::{contact::Contact, pair::PairContext, shapes::Capsule};
 
 /// `1e24` (0x6753c21c): the window's starting `tLast`, as Unit 13's
 /// box-triangle sweep starts it (divergence 104).

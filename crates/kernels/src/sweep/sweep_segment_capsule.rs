@@ -4,7 +4,7 @@
 use ps2_float::{Real, Vec4};
 
 use crate::overlap::{overlap_capsule_segment, overlap_segment_capsule};
-use crate::{Capsule, Contact, Segment};
+use crate::{contact::Contact, shapes::Capsule, shapes::Segment};
 
 /// Table entry (4, 3): the static overlap of the segment and the capsule (a
 /// true capsule with rounded ends), Unit 4's [`overlap_segment_capsule`]; the

@@ -4,7 +4,7 @@
 use ps2_float::{Real, Vec4};
 
 use crate::overlap::overlap_segment_segment;
-use crate::{Contact, Segment};
+use crate::{contact::Contact, shapes::Segment};
 
 /// Table entry (4, 4): the static overlap of the two segments where they are
 /// (Unit 4's [`overlap_segment_segment`]); the move is not read. Segments move

@@ -5,7 +5,7 @@
 use ps2_float::{Real, Vec4};
 
 use super::{entry_root, reversed, write_normals};
-use crate::{Capsule, Contact, Sphere};
+use crate::{contact::Contact, shapes::Capsule, shapes::Sphere};
 
 /// The point of the upright axis `base`..`base + (0, 0, h)` nearest `p`:
 /// `p.z − base.z` clamped to `[0, h]` (`w = 1`).

@@ -5,7 +5,7 @@ use ps2_float::{Real, Vec4};
 
 use super::{reversed, write_normals};
 use crate::segment::closest_points;
-use crate::{Contact, Segment, Sphere};
+use crate::{contact::Contact, shapes::Segment, shapes::Sphere};
 
 /// A moving sphere (`own`) against a segment at rest (`other`), table entry
 /// (2, 4).

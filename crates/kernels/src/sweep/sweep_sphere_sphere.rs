@@ -3,7 +3,7 @@
 use ps2_float::{Real, Vec4};
 
 use super::{entry_root, write_normals};
-use crate::{Contact, Sphere};
+use crate::{contact::Contact, shapes::Sphere};
 
 /// The fraction of the move `mv` at which a point starting at `c0` first
 /// comes within `reach` of the point `c1` (the centres of two spheres whose

@@ -13,9 +13,9 @@ use ps2_float::{Real, Vec4};
 use shape_pools::{HumanCapsule, Pose};
 
 use super::ReferenceOwners;
+use crate::owner::ContactContext;
 use crate::quat::Quat;
-use crate::resolve::ContactContext;
-use crate::{OwnerId, Owners};
+use crate::{ids::OwnerId, owner::Owners};
 
 /// What a caller adds to the reference owners' answers. Every method's
 /// default leaves the reference owners' behaviour as it is.

@@ -21,7 +21,7 @@ use crate::quat::{acos, quat_integrate_angular, Quat};
 use crate::resolve::{back_off_plane_read, bounce_read};
 use crate::settle::SettleSlot;
 use crate::shape_query::{QueryOptions, ShapeQuery};
-use crate::{BodyId, Owners, PhysicsWorld};
+use crate::{ids::BodyId, owner::Owners, world::PhysicsWorld};
 
 /// A part's lifetime at the start, in updates (`+0x94`, rule 1).
 pub const LOOSE_PART_LIFETIME: i16 = 360;

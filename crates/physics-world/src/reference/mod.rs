@@ -30,10 +30,12 @@ pub use loose_part::{
 };
 
 use crate::flags::object_flags;
+use crate::owner::ContactContext;
 use crate::quat::{quat_integrate_angular, Quat};
-use crate::resolve::ContactContext;
 use crate::sweep::{MoverState, SweepReport};
-use crate::{BodyFlags, BodyId, Other, OwnerId, Owners, PhysicsWorld};
+use crate::{
+    flags::BodyFlags, ids::BodyId, ids::Other, ids::OwnerId, owner::Owners, world::PhysicsWorld,
+};
 
 /// The gravity world objects fall with, 15.68 m/s² ("How things actually
 /// move").

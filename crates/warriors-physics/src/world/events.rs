@@ -6,7 +6,7 @@ use ps2_float::Real;
 
 use super::answer::ContactAnswer;
 use super::body::Body;
-use crate::TriangleId;
+use crate::ids::TriangleId;
 
 /// What a moving body touched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -21,7 +21,7 @@ use super::answer::ContactAnswer;
 use super::body::{Body, WorldId};
 use super::events::{ContactEvent, Event, StrikeEvent, Touched};
 use crate::convert::{point_out, unit_out};
-use crate::TriangleId;
+use crate::ids::TriangleId;
 
 /// What a game changes of the world's answers. Every method has the
 /// console's answer as its default.

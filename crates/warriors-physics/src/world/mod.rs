@@ -66,7 +66,7 @@ pub use state::{Layers, ObjectState, SettleAxis, TypeMask};
 
 use crate::character::{WalkInput, WalkStep, Walker};
 use crate::convert::{point_out, vector_out, IntoPoint, IntoVector};
-use crate::{Input, Level, QueryError, WorldError};
+use crate::{error::Input, error::QueryError, error::WorldError, level::Level};
 use hooks::Bridge;
 
 /// A box's half extents and its pose ([`World::box_pose`]).

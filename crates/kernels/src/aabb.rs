@@ -1,6 +1,11 @@
-//! World boxes and the original's four box helpers.
+//! The one axis-aligned world box of the workspace: the shapes' bounds and
+//! the sort-and-sweep's keys (`shape-pools`, `physics-world`), the mesh
+//! queries' `worldBox` (`collision-mesh`), with the original's four box
+//! helpers and the swept boxes a caller without a world passes the mesh.
 
 use ps2_float::{Real, Vec4};
+
+use crate::shapes::OrientedBox;
 
 /// An axis-aligned world box (`min` at `+0x00`, `max` at `+0x10`, `w = 1`).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -119,5 +124,42 @@ impl<R: Real> Aabb<R> {
     #[must_use]
     pub fn width_x(&self) -> R {
         self.max.x - self.min.x
+    }
+
+    /// The box around a sphere of radius `r` at `c` and at `c + mv`: per
+    /// axis the smaller and the larger end, moved out by `r`. A helper for
+    /// callers without a physics world, whose own boxes come from the body's
+    /// bounds grown by the move (divergence 166).
+    #[must_use]
+    pub fn swept_sphere(c: Vec4<R>, r: R, mv: Vec4<R>) -> Self {
+        let e = c + mv;
+        let lo = |a: R, b: R| a.min(b) - r;
+        let hi = |a: R, b: R| a.max(b) + r;
+        Self {
+            min: Vec4::point(lo(c.x, e.x), lo(c.y, e.y), lo(c.z, e.z)),
+            max: Vec4::point(hi(c.x, e.x), hi(c.y, e.y), hi(c.z, e.z)),
+        }
+    }
+
+    /// The box around an oriented box at its start and end of the move (the
+    /// half extents projected on the world axes, as a shape's bounds).
+    #[must_use]
+    pub fn swept_box(b: &OrientedBox<R>, mv: Vec4<R>) -> Self {
+        let reach = |k: usize| {
+            let lane = |v: Vec4<R>| match k {
+                0 => v.x,
+                1 => v.y,
+                _ => v.z,
+            };
+            (b.half.x * lane(b.axes[0]).abs() + b.half.y * lane(b.axes[1]).abs())
+                + b.half.z * lane(b.axes[2]).abs()
+        };
+        let c = b.centre;
+        let e = c + mv;
+        let (rx, ry, rz) = (reach(0), reach(1), reach(2));
+        Self {
+            min: Vec4::point(c.x.min(e.x) - rx, c.y.min(e.y) - ry, c.z.min(e.z) - rz),
+            max: Vec4::point(c.x.max(e.x) + rx, c.y.max(e.y) + ry, c.z.max(e.z) + rz),
+        }
     }
 }
