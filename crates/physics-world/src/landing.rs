@@ -49,7 +49,7 @@ impl<R: Real> PhysicsWorld<R> {
         offset: R,
         scale: R,
     ) -> Option<Contact<R>> {
-        let level = self.level.as_ref()?;
+        let level = self.level.tiles.as_ref()?;
         let raise = offset - R::from_f32(LANDING_SCALE_DROP) * scale;
         let upper = feet.with_z(feet.z + raise).with_w(R::ONE);
         let end = (feet + mv).with_w(R::ONE);
@@ -61,7 +61,8 @@ impl<R: Real> PhysicsWorld<R> {
         let ray = Ray::new(upper, d.normalize(), length);
         // The nearest hit over the tiles, the lower tile's on a tie
         // (divergence 345).
-        let (tile, hit) = level.nearest_ray_hit(&mut self.scratch, &ray, &RayFilter::default())?;
+        let (tile, hit) =
+            level.nearest_ray_hit(&mut self.level.scratch, &ray, &RayFilter::default())?;
         if hit.normal.z.partial_cmp(&R::from_f32(LANDING_NZ)) != Some(core::cmp::Ordering::Greater)
         {
             return None;

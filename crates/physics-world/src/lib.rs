@@ -14,7 +14,8 @@
 //!
 //! | item | what |
 //! | --- | --- |
-//! | [`PhysicsWorld`], [`WorldConfig`] | the world: the shape pools, one body pool per kind, the human body sets, the list sorted by `min.x` with its widest-body bound, the ignore and settle slots, the level and its query scratch; `AddBody`/`RemoveBody` and the list operations |
+//! | [`PhysicsWorld`], [`WorldConfig`] | the world: the shape pools, the ignore and settle slots and three parts of its own; `AddBody`/`RemoveBody` and the list operations |
+//! | [`BodySet`], [`HumanSets`], [`LevelState`] | the world's state in parts (`parts.rs`): the body pools with the list sorted by `min.x`, its widest-body bound and the body vector; the human body sets and list; the level and its query scratch |
 //! | [`Body`], [`HumanParts`], [`BodyFlags`] | the body record, the human set's extra fields, the body flags and the PHYFLAG layers |
 //! | [`PhysicsWorld::create_object_body`], [`PhysicsWorld::create_car_body`], [`PhysicsWorld::update`] | the create and free of objects, cars and panes (a world object's shape from its type: [`ObjectType`], [`ObjectShape`]), and the base `Update`/`Moved` |
 //! | [`PhysicsWorld::create_human_body`], [`BONE_SHAPES`] | the human and punch-bag bodies: the bone table ([`BoneShape`]), scale, enable bits, strike and push spheres, the human `Update`/`Moved`, the ignore rules |
@@ -26,7 +27,7 @@
 //! | [`PhysicsWorld::landing_test`], [`LANDING_FLAG`] | the landing segment of an airborne human (`landing.rs`) |
 //! | [`step`], [`settle`], [`quat`] | `StartSettle`, `CancelSettle`, `IPhysics_Step`, the settle's maths and the rotations |
 //! | [`tiles`] | the triangle word that names a tile's triangle in a contact, the tile-count check |
-//! | [`Owners`], [`OwnerId`], [`BodyId`] | the owner trait the world calls, and the typed handles |
+//! | [`Owners`], [`ContactContext`], [`OwnerId`], [`BodyId`] | the owner trait the world calls with what its contact hooks are told, and the typed handles |
 //! | [`reference`](mod@reference) | the reference owners the scenarios run with (world object, walking human, car and its loose part), the game's body-making and walking step |
 //! | [`street`] | a seeded street workload, shared by the tick benchmark, the allocation test and the street scenario |
 //!
@@ -133,6 +134,7 @@ mod human;
 mod ids;
 mod landing;
 mod owner;
+mod parts;
 pub mod quat;
 mod query_box;
 pub mod reference;
@@ -154,6 +156,7 @@ pub use ids::{BodyId, BodyKind, Other, OwnerId};
 pub use kernels::Quirks;
 pub use landing::LANDING_FLAG;
 pub use owner::{ContactContext, Owners};
+pub use parts::{BodySet, HumanSets, LevelState};
 pub use query_box::{BoxFilter, BoxQuery, QueryWalk};
 pub use resolve::MoveState;
 pub use shape_query::{ContactList, QueryOptions, RayBodyHit, ShapeQuery, MAX_CONTACTS};

@@ -100,7 +100,7 @@ impl<R: Real> PhysicsWorld<R> {
             return 0;
         }
         let lo = f64::from(bx.min.x.to_f32());
-        let w = f64::from(self.widest.to_f32());
+        let w = f64::from(self.bodies.widest.to_f32());
         if !(lo.abs() < 1e37 && w < 1e37) {
             return 0;
         }
@@ -109,7 +109,9 @@ impl<R: Real> PhysicsWorld<R> {
         // (a few units in the last place of f32).
         let margin = (lo.abs() + w) * 1e-5 + 1e-30;
         let cut = lo - w - margin;
-        self.keys.partition_point(|k| f64::from(k.to_f32()) < cut)
+        self.bodies
+            .keys
+            .partition_point(|k| f64::from(k.to_f32()) < cut)
     }
 
     /// Gathers the bodies whose boxes meet `bx`, in the console's order,
@@ -155,7 +157,7 @@ impl<R: Real> PhysicsWorld<R> {
         let forward_from = match start {
             Some(pos) => {
                 for p in (first.min(pos)..pos).rev() {
-                    let id = self.list[p];
+                    let id = self.bodies.list[p];
                     if let Some(b) = self.body(id) {
                         if self.keep(b, bx, q) && extra((id, b)) {
                             out.push(id);
@@ -168,9 +170,9 @@ impl<R: Real> PhysicsWorld<R> {
             }
             None => first,
         };
-        for (&id, key) in self.list[forward_from..]
+        for (&id, key) in self.bodies.list[forward_from..]
             .iter()
-            .zip(&self.keys[forward_from..])
+            .zip(&self.bodies.keys[forward_from..])
         {
             // The key is the body's `min.x` (the list's invariant).
             if *key > bx.max.x {

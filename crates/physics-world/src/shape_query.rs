@@ -328,7 +328,7 @@ impl<R: Real> PhysicsWorld<R> {
         mv: Vec4<R>,
         list: &mut ContactList<R>,
     ) {
-        let Some(level) = &self.level else {
+        let Some(level) = &self.level.tiles else {
             return;
         };
         let mut sq = SweepQuery::new(*bx, MAX_CONTACTS)
@@ -349,12 +349,18 @@ impl<R: Real> PhysicsWorld<R> {
         };
         // Tile after tile into the sorted list: equal fractions keep the
         // lower tile first (divergence 345).
-        level.each_contact(&mut self.scratch, bx, &mut buf, query, |tile, _, c| {
-            let mut c = *c;
-            crate::tiles::name_tile(&mut c, tile);
-            stamp(&mut c, me, None, 0);
-            list.insert_sorted(c);
-        });
+        level.each_contact(
+            &mut self.level.scratch,
+            bx,
+            &mut buf,
+            query,
+            |tile, _, c| {
+                let mut c = *c;
+                crate::tiles::name_tile(&mut c, tile);
+                stamp(&mut c, me, None, 0);
+                list.insert_sorted(c);
+            },
+        );
     }
 
     /// Tests a shape where it is against the candidate bodies (option 0x2,
@@ -382,7 +388,7 @@ impl<R: Real> PhysicsWorld<R> {
         let bx = me.bounds();
         let mut list = ContactList::<R>::default();
         if q.options.contains(QueryOptions::MESH) {
-            if let (Some(level), Shape::Sphere(s)) = (&self.level, &me.shape) {
+            if let (Some(level), Shape::Sphere(s)) = (&self.level.tiles, &me.shape) {
                 let mut sq = SweepQuery::new(bx, MAX_CONTACTS);
                 sq.own_shape = me.shape_word;
                 let mut buf = [Contact::<R>::default(); MAX_CONTACTS];
@@ -392,12 +398,18 @@ impl<R: Real> PhysicsWorld<R> {
                     mesh.overlap_sphere(scratch, buf, &sq, s)
                 };
                 // In tile order (divergence 345).
-                level.each_contact(&mut self.scratch, &bx, &mut buf, query, |tile, _, c| {
-                    let mut c = *c;
-                    crate::tiles::name_tile(&mut c, tile);
-                    stamp(&mut c, &me, None, 0);
-                    list.push(c);
-                });
+                level.each_contact(
+                    &mut self.level.scratch,
+                    &bx,
+                    &mut buf,
+                    query,
+                    |tile, _, c| {
+                        let mut c = *c;
+                        crate::tiles::name_tile(&mut c, tile);
+                        stamp(&mut c, &me, None, 0);
+                        list.push(c);
+                    },
+                );
             }
         }
         if q.options.contains(QueryOptions::BODIES) {

@@ -54,7 +54,8 @@ impl<R: Real> PhysicsWorld<R> {
     /// 234).
     #[must_use]
     pub fn body_of_owner(&self, owner: OwnerId) -> Option<BodyId> {
-        self.owner_bodies
+        self.bodies
+            .owner_bodies
             .get(&owner)
             .copied()
             .filter(|id| self.body(*id).is_some())
@@ -149,9 +150,9 @@ impl<R: Real> PhysicsWorld<R> {
     /// Original: `IPhysics_Step` (0x00340918).
     pub fn step<O: Owners<R> + ?Sized>(&mut self, owners: &mut O) -> StepReport {
         let mut report = StepReport::default();
-        self.refresh_ticks += 1;
-        if self.refresh_ticks >= self.config.rate.refresh_interval() {
-            self.refresh_ticks = 0;
+        self.bodies.refresh_ticks += 1;
+        if self.bodies.refresh_ticks >= self.config.rate.refresh_interval() {
+            self.bodies.refresh_ticks = 0;
             self.refresh_widest();
             report.refreshed = true;
         }
@@ -182,6 +183,6 @@ impl<R: Real> PhysicsWorld<R> {
     /// Steps since the widest-body bound was last recomputed (`+0x12`).
     #[must_use]
     pub fn ticks_since_refresh(&self) -> u16 {
-        self.refresh_ticks
+        self.bodies.refresh_ticks
     }
 }

@@ -235,7 +235,7 @@ impl<R: Real> PhysicsWorld<R> {
         bx: &Aabb<R>,
         mv: Vec4<R>,
     ) -> usize {
-        let Some(level) = &self.level else {
+        let Some(level) = &self.level.tiles else {
             return 0;
         };
         let options = if type_mask & HUMAN_TYPE != 0 {
@@ -261,7 +261,7 @@ impl<R: Real> PhysicsWorld<R> {
             Shape::Box(b) => mesh.sweep_box(scratch, buf, &q, b, mv),
             Shape::Segment(_) => 0,
         };
-        match level.first_contact(&mut self.scratch, bx, out, query) {
+        match level.first_contact(&mut self.level.scratch, bx, out, query) {
             Some(tile) => {
                 crate::tiles::name_tile(out, tile);
                 1

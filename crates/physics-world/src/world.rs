@@ -14,6 +14,7 @@ use shape_pools::{
 
 use crate::body::HumanParts;
 use crate::human::BONE_SHAPES;
+use crate::parts::{BodySet, HumanSets, LevelState};
 use crate::settle::SettleSlot;
 use crate::tiles::{check_tile_count, split_triangle_word, LevelError};
 use crate::{body::Body, flags::BodyFlags, ids::BodyId, ids::BodyKind, ids::OwnerId};
@@ -126,8 +127,6 @@ pub struct Refusals {
     pub settles: u64,
 }
 
-const KINDS: usize = 5;
-
 fn kind_slot(k: BodyKind) -> usize {
     match k {
         BodyKind::Human => 0,
@@ -143,40 +142,16 @@ fn kind_slot(k: BodyKind) -> usize {
 pub struct PhysicsWorld<R: Real = f32> {
     pub(crate) config: WorldConfig,
     pub(crate) shapes: ShapePools<R>,
-    pub(crate) bodies: [Pool<Body<R>>; KINDS],
-    /// The human body sets' shapes, made once at construction (index =
-    /// the human pool's entry; the punch bag's is the last).
-    pub(crate) human_sets: Vec<HumanParts<R>>,
-    pub(crate) punch_bag_set: Option<HumanParts<R>>,
-    /// `+0x08`: the bodies sorted by `min.x`.
-    pub(crate) list: Vec<BodyId>,
-    /// The sort key of each body of `list`, at the same position (a compact
-    /// copy for the binary searches).
-    pub(crate) keys: Vec<R>,
-    /// `+0x14`: the widest body in `x`.
-    pub(crate) widest: R,
-    /// `+0x12`: steps since the last refresh of the bound.
-    pub(crate) refresh_ticks: u16,
-    /// `+0x10`: the last group number handed out.
-    pub(crate) group_counter: u16,
-    /// `+0x4f454`: every live body, by index.
-    pub(crate) vector: Vec<BodyId>,
-    /// `+0x04`: the human body list, head first.
-    pub(crate) human_list: Vec<BodyId>,
-    /// Each owner's body (what owner vtable `+0xf0` answers): the first
-    /// body added for it that is still in the world.
-    pub(crate) owner_bodies: std::collections::HashMap<OwnerId, BodyId>,
+    /// The bodies, their x-sorted list and its index.
+    pub(crate) bodies: BodySet<R>,
+    /// The human body sets and the human list.
+    pub(crate) humans: HumanSets<R>,
     /// `+0xf4e0`: the ignore slots.
     pub(crate) ignore: IgnoreSlots<BodyId, OwnerId>,
     /// `+0x4e6a0`: the settle slots.
     pub(crate) settle: Vec<Option<SettleSlot<R, OwnerId>>>,
-    /// The level's tiles, tile `k` the `k`-th (none without a level; one
-    /// is the console's world, divergence 345), shared with whoever else
-    /// holds the level.
-    pub(crate) level: Option<Arc<TiledMesh>>,
-    /// The world's own query scratch for the level (visited bits and mesh
-    /// contact array per tile).
-    pub(crate) scratch: TiledScratch<R>,
+    /// The level and the world's query scratch for it.
+    pub(crate) level: LevelState<R>,
     pub(crate) refusals: Refusals,
     /// A contact list the body sweep reuses, so that a pass does not fill
     /// fifty fresh records (taken out while a sweep runs).
@@ -210,31 +185,18 @@ impl<R: Real> PhysicsWorld<R> {
             }
         }
         let punch_bag_set = build_punch_bag_set(&mut shapes);
-        let bodies = [
-            Pool::with_capacity(caps.humans),
-            Pool::with_capacity(1),
-            Pool::with_capacity(caps.objects),
-            Pool::with_capacity(caps.panes),
-            Pool::with_capacity(caps.cars),
-        ];
         Self {
             config,
             shapes,
-            bodies,
-            human_sets,
-            punch_bag_set,
-            list: Vec::new(),
-            keys: Vec::new(),
-            widest: R::ZERO,
-            refresh_ticks: 0,
-            group_counter: 0,
-            vector: Vec::new(),
-            human_list: Vec::new(),
-            owner_bodies: std::collections::HashMap::new(),
+            bodies: BodySet::new(caps),
+            humans: HumanSets {
+                sets: human_sets,
+                punch_bag: punch_bag_set,
+                list: Vec::new(),
+            },
             ignore: IgnoreSlots::new(caps.ignore_slots),
             settle: vec![None; caps.settle_slots],
-            level: None,
-            scratch: TiledScratch::default(),
+            level: LevelState::default(),
             refusals: Refusals::default(),
             sweep_list: Some(Box::default()),
         }
@@ -284,15 +246,15 @@ impl<R: Real> PhysicsWorld<R> {
     }
 
     fn put_level(&mut self, level: Arc<TiledMesh>) {
-        self.scratch = TiledScratch::new(&level);
-        self.level = Some(level);
+        self.level.scratch = TiledScratch::new(&level);
+        self.level.tiles = Some(level);
     }
 
     /// The level the world holds, shared (`Arc::ptr_eq` tells whether it is
     /// another holder's).
     #[must_use]
     pub fn level(&self) -> Option<&Arc<TiledMesh>> {
-        self.level.as_ref()
+        self.level.tiles.as_ref()
     }
 
     /// The level's mesh, if one was given (for a level of several tiles,
@@ -314,20 +276,20 @@ impl<R: Real> PhysicsWorld<R> {
     /// How many tiles the level has (0 without a level, 1 on the console).
     #[must_use]
     pub fn tile_count(&self) -> usize {
-        self.level.as_ref().map_or(0, |l| l.len())
+        self.level.tiles.as_ref().map_or(0, |l| l.len())
     }
 
     /// The mesh of tile `tile`.
     #[must_use]
     pub fn tile_mesh(&self, tile: usize) -> Option<&CollisionMesh> {
-        self.level.as_ref()?.tile(tile).map(|t| t.mesh())
+        self.level.tiles.as_ref()?.tile(tile).map(|t| t.mesh())
     }
 
     /// The mesh of tile `tile`, mutably; copy on write as
     /// [`PhysicsWorld::mesh_mut`] (the whole level is copied when shared,
     /// and is the world's own after).
     pub fn tile_mesh_mut(&mut self, tile: usize) -> Option<&mut CollisionMesh> {
-        let level = self.level.as_mut()?;
+        let level = self.level.tiles.as_mut()?;
         if tile >= level.len() {
             return None;
         }
@@ -346,19 +308,19 @@ impl<R: Real> PhysicsWorld<R> {
     /// The body `id` names, while it lives.
     #[must_use]
     pub fn body(&self, id: BodyId) -> Option<&Body<R>> {
-        self.bodies[kind_slot(id.kind)].get(id.slot)
+        self.bodies.pools[kind_slot(id.kind)].get(id.slot)
     }
 
     pub(crate) fn body_mut(&mut self, id: BodyId) -> Option<&mut Body<R>> {
-        self.bodies[kind_slot(id.kind)].get_mut(id.slot)
+        self.bodies.pools[kind_slot(id.kind)].get_mut(id.slot)
     }
 
     pub(crate) fn pool(&self, kind: BodyKind) -> &Pool<Body<R>> {
-        &self.bodies[kind_slot(kind)]
+        &self.bodies.pools[kind_slot(kind)]
     }
 
     pub(crate) fn pool_mut(&mut self, kind: BodyKind) -> &mut Pool<Body<R>> {
-        &mut self.bodies[kind_slot(kind)]
+        &mut self.bodies.pools[kind_slot(kind)]
     }
 
     /// The shape `id` names, while it is allocated.
@@ -384,28 +346,47 @@ impl<R: Real> PhysicsWorld<R> {
         &mut self.shapes
     }
 
+    /// The bodies part: the pools of bodies, the x-sorted list and its
+    /// keys, the widest-body bound, the body vector and each owner's body.
+    #[must_use]
+    pub fn body_set(&self) -> &BodySet<R> {
+        &self.bodies
+    }
+
+    /// The human body sets and the human list.
+    #[must_use]
+    pub fn human_sets(&self) -> &HumanSets<R> {
+        &self.humans
+    }
+
+    /// The level part: its tiles and the world's query scratch.
+    #[must_use]
+    pub fn level_state(&self) -> &LevelState<R> {
+        &self.level
+    }
+
     /// The bodies in the sorted list's order (by `min.x`).
     #[must_use]
     pub fn sorted_bodies(&self) -> &[BodyId] {
-        &self.list
+        self.bodies.sorted()
     }
 
     /// The body vector (`+0x4f454`): every live body by its index.
     #[must_use]
     pub fn body_vector(&self) -> &[BodyId] {
-        &self.vector
+        &self.bodies.vector
     }
 
     /// The human body list, head first.
     #[must_use]
     pub fn human_bodies(&self) -> &[BodyId] {
-        &self.human_list
+        self.humans.list()
     }
 
     /// The widest-body bound (`+0x14`).
     #[must_use]
     pub fn widest(&self) -> R {
-        self.widest
+        self.bodies.widest
     }
 
     /// How often the world refused an allocation.
@@ -434,12 +415,12 @@ impl<R: Real> PhysicsWorld<R> {
     /// then back to 1 (overview "Human contacts", "Groups"; the wrap is
     /// *inferred*, divergence 204).
     pub fn new_group(&mut self) -> i16 {
-        self.group_counter = if self.group_counter >= 0xfffe {
+        self.bodies.group_counter = if self.bodies.group_counter >= 0xfffe {
             1
         } else {
-            self.group_counter + 1
+            self.bodies.group_counter + 1
         };
-        self.group_counter as i16
+        self.bodies.group_counter as i16
     }
 
     /// Sets a body's group (0 unlinks it). `false` for a stale handle.
@@ -476,8 +457,8 @@ impl<R: Real> PhysicsWorld<R> {
 
     fn list_position(&self, id: BodyId) -> Option<usize> {
         let key = self.body(id)?.list_key;
-        let start = self.keys.partition_point(|k| *k < key);
-        self.list[start..]
+        let start = self.bodies.keys.partition_point(|k| *k < key);
+        self.bodies.list[start..]
             .iter()
             .position(|b| *b == id)
             .map(|p| p + start)
@@ -488,23 +469,23 @@ impl<R: Real> PhysicsWorld<R> {
     /// near its box), else from the head.
     pub(crate) fn position_in_list_from(&self, id: BodyId, hint: usize) -> Option<usize> {
         let key = self.body(id)?.list_key;
-        let hint = hint.min(self.keys.len());
-        let start = if hint < self.keys.len() && self.keys[hint] < key {
+        let hint = hint.min(self.bodies.keys.len());
+        let start = if hint < self.bodies.keys.len() && self.bodies.keys[hint] < key {
             let mut lo = hint;
             let mut step = 1;
             let mut hi = hint + 1;
-            while hi < self.keys.len() && self.keys[hi] < key {
+            while hi < self.bodies.keys.len() && self.bodies.keys[hi] < key {
                 lo = hi;
                 step *= 2;
-                hi = (hi + step).min(self.keys.len());
+                hi = (hi + step).min(self.bodies.keys.len());
             }
-            lo + self.keys[lo..hi].partition_point(|k| *k < key)
-        } else if hint == 0 || (hint > 0 && self.keys[hint - 1] < key) {
+            lo + self.bodies.keys[lo..hi].partition_point(|k| *k < key)
+        } else if hint == 0 || (hint > 0 && self.bodies.keys[hint - 1] < key) {
             hint
         } else {
-            self.keys.partition_point(|k| *k < key)
+            self.bodies.keys.partition_point(|k| *k < key)
         };
-        self.list[start..]
+        self.bodies.list[start..]
             .iter()
             .position(|b| *b == id)
             .map(|p| p + start)
@@ -521,11 +502,11 @@ impl<R: Real> PhysicsWorld<R> {
         };
         b.list_key = b.aabb.min.x;
         let (key, width) = (b.list_key, b.aabb.width_x());
-        let pos = self.keys.partition_point(|k| *k <= key);
-        self.list.insert(pos, id);
-        self.keys.insert(pos, key);
-        if width > self.widest {
-            self.widest = width;
+        let pos = self.bodies.keys.partition_point(|k| *k <= key);
+        self.bodies.list.insert(pos, id);
+        self.bodies.keys.insert(pos, key);
+        if width > self.bodies.widest {
+            self.bodies.widest = width;
         }
         true
     }
@@ -536,8 +517,8 @@ impl<R: Real> PhysicsWorld<R> {
     pub fn list_remove(&mut self, id: BodyId) -> bool {
         match self.list_position(id) {
             Some(p) => {
-                self.list.remove(p);
-                self.keys.remove(p);
+                self.bodies.list.remove(p);
+                self.bodies.keys.remove(p);
                 true
             }
             None => false,
@@ -566,22 +547,22 @@ impl<R: Real> PhysicsWorld<R> {
         // Where remove-then-insert would put it (after its ties), found in
         // the list without it; then one rotation moves it there, shifting
         // only the bodies in between.
-        let before = self.keys[..p].partition_point(|k| *k <= key);
+        let before = self.bodies.keys[..p].partition_point(|k| *k <= key);
         let q = if before < p {
             before
         } else {
-            p + self.keys[p + 1..].partition_point(|k| *k <= key)
+            p + self.bodies.keys[p + 1..].partition_point(|k| *k <= key)
         };
         if q < p {
-            self.list[q..=p].rotate_right(1);
-            self.keys[q..=p].rotate_right(1);
+            self.bodies.list[q..=p].rotate_right(1);
+            self.bodies.keys[q..=p].rotate_right(1);
         } else {
-            self.list[p..=q].rotate_left(1);
-            self.keys[p..=q].rotate_left(1);
+            self.bodies.list[p..=q].rotate_left(1);
+            self.bodies.keys[p..=q].rotate_left(1);
         }
-        self.keys[q] = key;
-        if width > self.widest {
-            self.widest = width;
+        self.bodies.keys[q] = key;
+        if width > self.bodies.widest {
+            self.bodies.widest = width;
         }
         true
     }
@@ -590,7 +571,7 @@ impl<R: Real> PhysicsWorld<R> {
     /// every 120 ticks; an empty list gives 0).
     pub fn refresh_widest(&mut self) {
         let mut w = R::ZERO;
-        for id in &self.list {
+        for id in &self.bodies.list {
             if let Some(b) = self.body(*id) {
                 let bw = b.aabb.width_x();
                 if bw > w {
@@ -598,7 +579,7 @@ impl<R: Real> PhysicsWorld<R> {
                 }
             }
         }
-        self.widest = w;
+        self.bodies.widest = w;
     }
 
     // ---- the body vector and the lists ----------------------------------
@@ -608,14 +589,14 @@ impl<R: Real> PhysicsWorld<R> {
     ///
     /// Original: `IPhysics_AddBody` (0x00340668).
     pub fn add_body(&mut self, id: BodyId) -> bool {
-        let n = self.vector.len() as i32;
+        let n = self.bodies.vector.len() as i32;
         let Some(b) = self.body_mut(id) else {
             return false;
         };
         b.index = n;
         let owner = b.owner;
-        self.vector.push(id);
-        self.owner_bodies.entry(owner).or_insert(id);
+        self.bodies.vector.push(id);
+        self.bodies.owner_bodies.entry(owner).or_insert(id);
         self.list_insert(id)
     }
 
@@ -632,25 +613,26 @@ impl<R: Real> PhysicsWorld<R> {
         let owner = b.owner;
         self.ignore.forget_owner(owner);
         self.remove_from_vector(id);
-        if self.owner_bodies.get(&owner) == Some(&id) {
-            self.owner_bodies.remove(&owner);
+        if self.bodies.owner_bodies.get(&owner) == Some(&id) {
+            self.bodies.owner_bodies.remove(&owner);
             // Another body of the same owner, if any, answers for it now.
             if let Some(other) = self
+                .bodies
                 .vector
                 .iter()
                 .copied()
                 .find(|x| self.body(*x).is_some_and(|b| b.owner == owner))
             {
-                self.owner_bodies.insert(owner, other);
+                self.bodies.owner_bodies.insert(owner, other);
             }
         }
         self.list_remove(id)
     }
 
     fn remove_from_vector(&mut self, id: BodyId) {
-        if let Some(p) = self.vector.iter().position(|x| *x == id) {
-            self.vector.swap_remove(p);
-            if let Some(moved) = self.vector.get(p).copied() {
+        if let Some(p) = self.bodies.vector.iter().position(|x| *x == id) {
+            self.bodies.vector.swap_remove(p);
+            if let Some(moved) = self.bodies.vector.get(p).copied() {
                 if let Some(m) = self.body_mut(moved) {
                     m.index = p as i32;
                 }
@@ -662,10 +644,10 @@ impl<R: Real> PhysicsWorld<R> {
     ///
     /// Original: `IPhysics_AddHumanBody` (0x003407a0).
     pub fn add_human_body(&mut self, id: BodyId) -> bool {
-        if self.human_list.contains(&id) || self.body(id).is_none() {
+        if self.humans.list.contains(&id) || self.body(id).is_none() {
             return false;
         }
-        self.human_list.insert(0, id);
+        self.humans.list.insert(0, id);
         true
     }
 
@@ -673,9 +655,9 @@ impl<R: Real> PhysicsWorld<R> {
     ///
     /// Original: `IPhysics_RemoveHumanBody` (0x003407f8).
     pub fn remove_human_body(&mut self, id: BodyId) -> bool {
-        match self.human_list.iter().position(|x| *x == id) {
+        match self.humans.list.iter().position(|x| *x == id) {
             Some(p) => {
-                self.human_list.remove(p);
+                self.humans.list.remove(p);
                 true
             }
             None => false,
@@ -783,8 +765,8 @@ impl<R: Real> PhysicsWorld<R> {
 
     pub(crate) fn take_human_set(&self, kind: BodyKind, index: u32) -> Option<HumanParts<R>> {
         match kind {
-            BodyKind::Human => self.human_sets.get(index as usize).cloned(),
-            BodyKind::PunchBag => self.punch_bag_set.clone(),
+            BodyKind::Human => self.humans.sets.get(index as usize).cloned(),
+            BodyKind::PunchBag => self.humans.punch_bag.clone(),
             _ => None,
         }
     }

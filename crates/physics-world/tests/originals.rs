@@ -38,7 +38,7 @@ const ADDRESSES: &[u32] = &[
 fn sources() -> String {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut all = String::new();
-    for krate in ["physics-world", "shape-pools"] {
+    for krate in ["physics-world", "shape-pools", "kernels"] {
         let dir = root.join(krate).join("src");
         for e in std::fs::read_dir(&dir).unwrap() {
             let p = e.unwrap().path();
