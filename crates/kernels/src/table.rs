@@ -499,21 +499,56 @@ fn index<R: Real>(s: &Shape<R>) -> usize {
     s.shape_type() as usize
 }
 
+/// What a pair table answered for two shapes' types.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PairAnswer {
+    /// The table has no entry for the pair (the contact untouched).
+    NoEntry,
+    /// The entry ran and the shapes do not meet.
+    Apart,
+    /// The entry ran and the shapes meet (the contact written).
+    Met,
+}
+
+impl PairAnswer {
+    /// The entry's own answer, `None` for a pair without an entry.
+    fn of(entry: Option<bool>) -> Self {
+        match entry {
+            None => Self::NoEntry,
+            Some(false) => Self::Apart,
+            Some(true) => Self::Met,
+        }
+    }
+
+    /// Whether the shapes meet.
+    #[must_use]
+    pub fn met(self) -> bool {
+        self == Self::Met
+    }
+
+    /// Whether the table has an entry for the pair.
+    #[must_use]
+    pub fn has_entry(self) -> bool {
+        self != Self::NoEntry
+    }
+}
+
 /// Looks up the overlap table for the two shapes' types and runs the entry:
-/// `None` for an empty entry (the contact untouched), else its answer.
+/// [`PairAnswer::NoEntry`] for an empty entry (the contact untouched), else
+/// its answer.
 #[must_use]
-pub fn overlap_pair<R: Real>(c: &mut Contact<R>, own: &Shape<R>, other: &Shape<R>) -> Option<bool> {
+pub fn overlap_pair<R: Real>(c: &mut Contact<R>, own: &Shape<R>, other: &Shape<R>) -> PairAnswer {
     let f = overlap_table::<R>()
         .get(index(own))
         .and_then(|row| row.get(index(other)))
         .copied()
-        .flatten()?;
-    Some(f(c, own, other))
+        .flatten();
+    PairAnswer::of(f.map(|f| f(c, own, other)))
 }
 
 /// Looks up the sweep table for the two shapes' types and runs the entry with
-/// the moving shape `own`'s move `mv`: `None` for an empty entry, else its
-/// answer.
+/// the moving shape `own`'s move `mv`: [`PairAnswer::NoEntry`] for an empty
+/// entry, else its answer.
 #[must_use]
 pub fn sweep_pair<R: Real>(
     c: &mut Contact<R>,
@@ -521,13 +556,13 @@ pub fn sweep_pair<R: Real>(
     own: &Shape<R>,
     other: &Shape<R>,
     mv: Vec4<R>,
-) -> Option<bool> {
+) -> PairAnswer {
     let f = sweep_table::<R>()
         .get(index(own))
         .and_then(|row| row.get(index(other)))
         .copied()
-        .flatten()?;
-    Some(f(c, ctx, own, other, mv))
+        .flatten();
+    PairAnswer::of(f.map(|f| f(c, ctx, own, other, mv)))
 }
 
 /// Runs the ray table's entry for the shape's type: the fraction of `dir` at

@@ -21,7 +21,7 @@ use kernels::sweep::{
 };
 use kernels::table::{
     mesh_overlap_table, mesh_sweep_table, overlap_pair, overlap_table, ray_cast_shape, ray_table,
-    sweep_pair, sweep_table, MeshSlot, MESH_OVERLAP_ADDRESSES, MESH_SWEEP_ADDRESSES,
+    sweep_pair, sweep_table, MeshSlot, PairAnswer, MESH_OVERLAP_ADDRESSES, MESH_SWEEP_ADDRESSES,
     OVERLAP_ADDRESSES, RAY_ADDRESSES, SWEEP_ADDRESSES,
 };
 use kernels::{Capsule, Contact, OrientedBox, PairContext, Segment, Shape, Sphere};
@@ -1106,13 +1106,13 @@ fn never_entries<R: Real>() {
         let mut c = Contact::<R>::default();
         assert_eq!(
             sweep_pair(&mut c, &ctx, a, b, v3(0.0, 0.0, 0.0)),
-            Some(false)
+            PairAnswer::Apart
         );
         assert_eq!(
             sweep_pair(&mut c, &ctx, a, b, v3(0.1, 0.2, 0.0)),
-            Some(false)
+            PairAnswer::Apart
         );
-        assert_eq!(overlap_pair(&mut c, a, b), None);
+        assert_eq!(overlap_pair(&mut c, a, b), PairAnswer::NoEntry);
         assert_eq!(c, Contact::default());
     }
     // No ray entry for a sphere or a segment.
@@ -1164,13 +1164,13 @@ fn mirrored_sweeps_swap_halves<R: Real>() {
         let mut mirrored = Contact::<R>::default();
         assert_eq!(
             sweep_pair(&mut mirrored, &ctx, &moving, &still, m),
-            Some(true)
+            PairAnswer::Met
         );
         let mut direct = Contact::<R>::default();
         let back = Vec4::new(-m.x, -m.y, -m.z, m.w);
         assert_eq!(
             sweep_pair(&mut direct, &ctx.swapped(), &still, &moving, back),
-            Some(true)
+            PairAnswer::Met
         );
         direct.swap_halves();
         assert_eq!(
@@ -1197,7 +1197,7 @@ fn context_reaches_unit12<R: Real>() {
     let mut c = Contact::<R>::default();
     assert_eq!(
         sweep_pair(&mut c, &PairContext::default(), &cap, &bx, mv),
-        Some(true)
+        PairAnswer::Met
     );
     near_lanes(&c.slide, [-s, -s, 0.0, 1.0], 2e-6, "slide grounded");
     let air = PairContext {
@@ -1205,13 +1205,13 @@ fn context_reaches_unit12<R: Real>() {
         ..PairContext::default()
     };
     let mut c = Contact::<R>::default();
-    assert_eq!(sweep_pair(&mut c, &air, &cap, &bx, mv), Some(true));
+    assert_eq!(sweep_pair(&mut c, &air, &cap, &bx, mv), PairAnswer::Met);
     near_lanes(&c.slide, [0.0, 0.0, 0.0, 1.0], 0.0, "slide airborne");
     let mut c = Contact::<R>::default();
     let back = Vec4::new(-mv.x, -mv.y, -mv.z, mv.w);
     assert_eq!(
         sweep_pair(&mut c, &air.swapped(), &bx, &cap, back),
-        Some(true)
+        PairAnswer::Met
     );
     near_lanes(
         &c.slide,
@@ -1233,11 +1233,17 @@ fn overlap_table_runs_unit4<R: Real>() {
     };
     let cap = Shape::Capsule(capsule::<R>([0.0, -1.2, 0.0], 0.35, 2.0));
     let mut c = Contact::<R>::default();
-    assert_eq!(overlap_pair(&mut c, &Shape::Box(car), &cap), Some(true));
+    assert_eq!(
+        overlap_pair(&mut c, &Shape::Box(car), &cap),
+        PairAnswer::Met
+    );
     near_lanes(&c.own.normal, [0.0, -1.0, 0.0, 1.0], 1e-6, "own.normal");
     near(c.depth, 0.15, 1e-6, "depth");
     let mut d = Contact::<R>::default();
-    assert_eq!(overlap_pair(&mut d, &cap, &Shape::Box(car)), Some(true));
+    assert_eq!(
+        overlap_pair(&mut d, &cap, &Shape::Box(car)),
+        PairAnswer::Met
+    );
     assert_eq!(d.other.normal, c.own.normal);
     assert_eq!(d.depth, c.depth);
 }
@@ -1310,7 +1316,7 @@ fn capsule_pair_heights_corrected<R: Real>() {
                 &Shape::Capsule(other),
                 v3(mv[0], mv[1], mv[2]),
             );
-            (hit == Some(true)).then(|| f64::from(c.fraction.unwrap().to_f32()))
+            (hit == PairAnswer::Met).then(|| f64::from(c.fraction.unwrap().to_f32()))
         };
         let got = sweep(Quirks::corrected());
         match (got, oracle) {

@@ -9,10 +9,10 @@ use kernels::details::sphere_triangle::{
     sweep_sphere_triangle_traced, sweep_sphere_triangle_traced_with,
 };
 use kernels::sphere_triangle::{
-    point_triangle_distance_sq, ray_infinite_cylinder, segment_sphere_intersect, sphere_sweep_edge,
-    sphere_sweep_edge_cylinder, sphere_sweep_vertex_region, sphere_triangle_penetration,
-    sweep_sphere_triangle, sweep_sphere_triangle_thunk, EdgePoints, EdgeSweep, SweepRecord,
-    SweepStep, SweepTrace,
+    intersect_segment_sphere, point_triangle_distance_sq, ray_infinite_cylinder,
+    sphere_triangle_penetration, sweep_sphere_edge, sweep_sphere_edge_cylinder,
+    sweep_sphere_triangle, sweep_sphere_triangle_thunk, sweep_sphere_vertex_region, EdgePoints,
+    EdgeSweep, SweepRecord, SweepStep, SweepTrace,
 };
 use kernels::{Sphere, WorkTriangle};
 use ps2_float::{Ee32, Real, Vec4};
@@ -139,7 +139,7 @@ fn first_root_not_smallest<R: Real>() {
 
     let mut pts = EdgePoints::default();
     let mut roots = [None; 2];
-    assert!(sphere_sweep_edge_cylinder(
+    assert!(sweep_sphere_edge_cylinder(
         r(0.5),
         c,
         m,
@@ -152,7 +152,7 @@ fn first_root_not_smallest<R: Real>() {
     near_opt(roots[0], 1.816515, "uncompacted roots[0]");
 
     let mut out = EdgeSweep::default();
-    assert!(sphere_sweep_edge(a, e, c, m, r(0.5), &mut out));
+    assert!(sweep_sphere_edge(a, e, c, m, r(0.5), &mut out));
     near_opt(out.fraction, 1.816515, "edge fraction");
 }
 
@@ -190,7 +190,7 @@ fn on_edge_line_inside<R: Real>() {
 fn cylinder_inclusive_one<R: Real>() {
     let mut pts = EdgePoints::default();
     let mut roots = [None; 2];
-    let hit = sphere_sweep_edge_cylinder(
+    let hit = sweep_sphere_edge_cylinder(
         r::<R>(0.5),
         v(2.0, 0.0, 1.5),
         v(0.0, 0.0, -1.0),
@@ -225,7 +225,7 @@ fn wall_axial_inclusive<R: Real>() {
 /// exactly and the touch counts.
 fn segment_tangent_counts<R: Real>() {
     let mut pts = EdgePoints::default();
-    let hit = segment_sphere_intersect(
+    let hit = intersect_segment_sphere(
         v::<R>(0.0, 0.0, 0.0),
         v(4.0, 0.0, 0.0),
         v(2.0, -0.5, 0.0),
@@ -253,7 +253,7 @@ fn penetration_strict<R: Real>() {
 fn corner_inside_strict<R: Real>() {
     let t = tri_t::<R>();
     let mut out = EdgeSweep::default();
-    let hit = sphere_sweep_vertex_region(
+    let hit = sweep_sphere_vertex_region(
         0,
         &t,
         t.side_normal(0),
@@ -371,7 +371,7 @@ fn zero_move<R: Real>() {
 /// past the segment's end: point (7, 0, 0).
 fn segment_inside_far_point<R: Real>() {
     let mut pts = EdgePoints::default();
-    assert!(segment_sphere_intersect(
+    assert!(intersect_segment_sphere(
         v::<R>(0.0, 0.0, 0.0),
         v(4.0, 0.0, 0.0),
         v(2.0, 0.0, 0.0),
@@ -387,7 +387,7 @@ fn segment_inside_far_point<R: Real>() {
 /// with −0/0 (saturated), and returns 0 even with the point inside the ball.
 fn segment_zero_length<R: Real>() {
     let mut pts = EdgePoints::default();
-    let hit = segment_sphere_intersect(
+    let hit = intersect_segment_sphere(
         v::<R>(1.0, 1.0, 1.0),
         v(0.0, 0.0, 0.0),
         v(1.0, 1.0, 1.0),
@@ -526,7 +526,7 @@ fn parallel_side_plane_sign_rule<R: Real>() {
                 let num = m0.dot(v0) - m0.dot(c);
                 let em = e0.dot(m);
                 let mut out = EdgeSweep::default();
-                sphere_sweep_vertex_region(0, &t, m0, e0, c, m, r(0.5), &mut out);
+                sweep_sphere_vertex_region(0, &t, m0, e0, c, m, r(0.5), &mut out);
                 let Some(edge) = out.edge else { continue };
                 let rule_k = (num > R::ZERO) == (em > R::ZERO);
                 assert_eq!(
@@ -557,7 +557,7 @@ fn parallel_corner_edge<R: Real>(
         return None;
     }
     let mut out = EdgeSweep::default();
-    sphere_sweep_vertex_region(0, &t, m0, t.e[0], v(c[0], c[1], c[2]), m, r(0.1), &mut out);
+    sweep_sphere_vertex_region(0, &t, m0, t.e[0], v(c[0], c[1], c[2]), m, r(0.1), &mut out);
     out.edge
 }
 
@@ -710,7 +710,7 @@ fn no_inf_nan<R: Real>() {
         ray_infinite_cylinder(r(0.5), ctr, m, a, b - a, &mut roots);
         assert!(roots.iter().flatten().all(|x| finite(*x)));
         let mut pts = EdgePoints::default();
-        segment_sphere_intersect(a, b - a, ctr, r(0.5), &mut pts);
+        intersect_segment_sphere(a, b - a, ctr, r(0.5), &mut pts);
         assert!(pts
             .points
             .iter()

@@ -9,8 +9,8 @@
 #![allow(clippy::approx_constant)]
 
 use kernels::capsule_box::{
-    capsule_box_sweep_corner, capsule_box_sweep_side, physics_sweep_box_capsule,
-    physics_sweep_capsule_box, Folded, StepResult,
+    physics_sweep_box_capsule, physics_sweep_capsule_box, sweep_capsule_box_corner,
+    sweep_capsule_box_side, Folded, StepResult,
 };
 use kernels::details::capsule_box::kernel_flag;
 use kernels::{Capsule, Contact, OrientedBox, PairContext};
@@ -369,7 +369,7 @@ fn row10_short_and_exact<R: Real>() {
         hy: r(1.0),
     };
     near(
-        capsule_box_sweep_side(f, false).fraction(),
+        sweep_capsule_box_side(f, false).fraction(),
         1.25,
         TOL,
         "the step's 1.25",
@@ -435,7 +435,7 @@ fn row12_negative_fraction_flag1<R: Real>() {
     let cc = qx * qx + qy * qy - rr * rr;
     let d = (b * b - (mx * mx + my * my) * cc).abs().sqrt();
     assert!((b - 0.44).abs() < 1e-12 && (cc - 0.1675).abs() < 1e-12 && (d - 0.105).abs() < 1e-12);
-    let step = capsule_box_sweep_side(
+    let step = sweep_capsule_box_side(
         Folded {
             x: r::<R>(-2.5),
             y: r(0.8),
@@ -698,10 +698,10 @@ fn edge_tangent_guard<R: Real>() {
         hx: r(2.0),
         hy: r(1.0),
     };
-    let guarded = capsule_box_sweep_corner(f(-2.5, -2.0, 0.0, 1.0), false);
+    let guarded = sweep_capsule_box_corner(f(-2.5, -2.0, 0.0, 1.0), false);
     assert_eq!(guarded.code(), 1);
     assert_eq!(guarded.fraction().map(R::to_f32), Some(0.0));
-    let free = capsule_box_sweep_corner(f(-3.0, -1.5, 1.0, 0.0), false);
+    let free = sweep_capsule_box_corner(f(-3.0, -1.5, 1.0, 0.0), false);
     assert_eq!(free.code(), 1);
     near(free.fraction(), 1.0, TOL, "tangent root");
     assert_eq!(
@@ -713,7 +713,7 @@ both_modes!(unit12_edge_tangent_guard => edge_tangent_guard);
 
 /// The steps' result codes: 1 hit, 0 miss, −1 touching (fraction 0, no point).
 fn steps_result_codes<R: Real>() {
-    let side = capsule_box_sweep_side(
+    let side = sweep_capsule_box_side(
         Folded {
             x: r::<R>(-2.2),
             y: r(0.0),

@@ -7,8 +7,8 @@
 //! Test ideas computed theirs.
 
 use kernels::box_sweep::{
-    box_box_first_contact, physics_sweep_box_box, physics_sweep_box_segment,
-    physics_sweep_segment_box, sweep_box_box, sweep_box_triangle, sweep_box_triangle_with,
+    physics_sweep_box_box, physics_sweep_box_segment, physics_sweep_segment_box, sweep_box_box,
+    sweep_box_box_first_contact, sweep_box_triangle, sweep_box_triangle_with,
     sweep_interval_overlap, BoxBoxAxis, BoxTriangleStep, Interval, MeshSkip, MeshTriangle, Window,
     NO_CONTACT,
 };
@@ -906,7 +906,7 @@ both_modes!(unit13_corrected_matches_sampled_sweeps => corrected_matches_sampled
 
 /// The corrected box pair (`Quirks::box_box_at_zero` off): over random
 /// boxes (half of them lying flat with world axes, the case of objects on
-/// objects) and moves, `box_box_first_contact`'s fraction is the sampled
+/// objects) and moves, `sweep_box_box_first_contact`'s fraction is the sampled
 /// static test's first touch (1,000 steps, then bisection on the gap),
 /// and a pair that stays apart gets none; in both float modes.
 fn corrected_box_pair_meets_at_the_first_touch<R: Real>() {
@@ -958,7 +958,7 @@ fn corrected_box_pair_meets_at_the_first_touch<R: Real>() {
             }
             hi
         });
-        let got = box_box_first_contact(&a.get::<R>(), v3(ma), &b.get())
+        let got = sweep_box_box_first_contact(&a.get::<R>(), v3(ma), &b.get())
             .map(|(t, _)| f64::from(t.to_f32()));
         match (got, oracle) {
             (Some(g), Some(o)) => {
@@ -989,7 +989,7 @@ both_modes!(unit13_corrected_box_pair_meets_at_the_first_touch => corrected_box_
 /// another whose top is 0.5 m below its bottom meets it at 0.5 with the
 /// top face's normal (0, 0, 1); the console's entry meets it at 0.
 fn corrected_box_pair_on_a_box<R: Real>() {
-    use kernels::table::sweep_pair;
+    use kernels::table::{sweep_pair, PairAnswer};
     use kernels::{PairContext, Quirks, Shape};
     let top = BoxD::cube([0.3, 0.2, 2.0]).get::<R>();
     let below = BoxD::cube([0.0, 0.0, 0.5]).get::<R>();
@@ -1001,7 +1001,7 @@ fn corrected_box_pair_on_a_box<R: Real>() {
     let mut c = Contact::default();
     assert_eq!(
         sweep_pair(&mut c, &ctx, &Shape::Box(top), &Shape::Box(below), mv),
-        Some(true)
+        PairAnswer::Met
     );
     near(c.fraction.unwrap(), 0.5, 1e-6, "fraction");
     let n = c.other.normal.get_or(R::ZERO).to_f32();
@@ -1010,7 +1010,7 @@ fn corrected_box_pair_on_a_box<R: Real>() {
     let mut c = Contact::default();
     assert_eq!(
         sweep_pair(&mut c, &ctx, &Shape::Box(top), &Shape::Box(below), mv),
-        Some(true)
+        PairAnswer::Met
     );
     assert_eq!(c.fraction.unwrap().to_f32(), 0.0);
 }

@@ -12,7 +12,7 @@ use kernels::overlap::{
 };
 use kernels::overlap::{QueryBody, QueryShape, WorldBox};
 use kernels::segment::{closest_param, closest_point, closest_points};
-use kernels::table::overlap_pair;
+use kernels::table::{overlap_pair, PairAnswer};
 use kernels::{Capsule, Contact, OrientedBox, Segment, Shape, Sphere};
 use ps2_float::{Real, Vec4};
 use test_support::both_modes;
@@ -804,7 +804,7 @@ fn no_overlap_writes_fraction_point_slide<R: Real>() {
             let mut c = Contact::<R>::default();
             let hit = overlap_pair(&mut c, a, b);
             assert!(
-                hit != Some(false),
+                hit != PairAnswer::Apart,
                 "{:?} {:?}",
                 a.shape_type(),
                 b.shape_type()
@@ -824,10 +824,10 @@ fn table_segment_box<R: Real>() {
     let forearm = Shape::Segment(segment::<R>([0.0, -1.3, 1.0], [0.0, -0.8, 1.0], 0.05));
     let hand = Shape::Sphere(sphere::<R>([0.0, -1.05, 1.0], 0.09));
     let mut c = Contact::<R>::default();
-    assert_eq!(overlap_pair(&mut c, &forearm, &carbox), None);
-    assert_eq!(overlap_pair(&mut c, &carbox, &forearm), None);
+    assert_eq!(overlap_pair(&mut c, &forearm, &carbox), PairAnswer::NoEntry);
+    assert_eq!(overlap_pair(&mut c, &carbox, &forearm), PairAnswer::NoEntry);
     assert!(untouched(&c));
-    assert_eq!(overlap_pair(&mut c, &hand, &carbox), Some(true));
+    assert_eq!(overlap_pair(&mut c, &hand, &carbox), PairAnswer::Met);
 }
 both_modes!(unit4_row34_segment_never_reaches_a_box => table_segment_box);
 
@@ -906,7 +906,7 @@ fn query_gather_height<R: Real>() {
         );
         // And the pair alone hits at both heights.
         let mut c = Contact::<R>::default();
-        assert_eq!(overlap_pair(&mut c, &cap, &car_shape[0].1), Some(true));
+        assert_eq!(overlap_pair(&mut c, &cap, &car_shape[0].1), PairAnswer::Met);
     }
 }
 both_modes!(unit4_row25_query_gather_box_rejects_height => query_gather_height);

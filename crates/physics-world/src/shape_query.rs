@@ -6,7 +6,7 @@
 
 use bitflags::bitflags;
 use collision_mesh::{SweepOptions, SweepQuery};
-use kernels::table::{overlap_pair, ray_cast_shape, sweep_pair};
+use kernels::table::{overlap_pair, ray_cast_shape, sweep_pair, PairAnswer};
 use kernels::{Contact, Shape};
 use ps2_float::{Real, Vec4};
 use shape_pools::{Aabb, PhysShape, ShapeId};
@@ -306,7 +306,7 @@ impl<R: Real> PhysicsWorld<R> {
                         continue;
                     }
                     let mut c = Contact::default();
-                    if sweep_pair(&mut c, &ctx, &me.shape, &other.geom, mv) == Some(true) {
+                    if sweep_pair(&mut c, &ctx, &me.shape, &other.geom, mv) == PairAnswer::Met {
                         stamp(&mut c, &me, Some(cb.owner), sid.word());
                         list.insert_sorted(c);
                         break;
@@ -437,7 +437,7 @@ impl<R: Real> PhysicsWorld<R> {
                         continue;
                     }
                     let mut c = Contact::default();
-                    if overlap_pair(&mut c, &me.shape, &other.geom) == Some(true) {
+                    if overlap_pair(&mut c, &me.shape, &other.geom) == PairAnswer::Met {
                         stamp(&mut c, &me, Some(cb.owner), sid.word());
                         if !list.push(c) {
                             break 'bodies;

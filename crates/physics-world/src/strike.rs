@@ -6,7 +6,7 @@
 //! Human_TestStrikes builds the sweep"). Readings beyond those pages are
 //! *inferred* and numbered in `docs/divergences.md`, rows 240 and up.
 
-use kernels::table::sweep_pair;
+use kernels::table::{sweep_pair, PairAnswer};
 use kernels::{Contact, PairContext};
 use ps2_float::{Real, Vec4};
 use shape_pools::{ShapeFlags, ShapeId};
@@ -235,7 +235,7 @@ impl<R: Real> PhysicsWorld<R> {
             for &tid in &targets {
                 let Some(t) = self.shape(tid) else { continue };
                 let mut c = Contact::default();
-                if sweep_pair(&mut c, ctx, &moving.geom, &t.geom, mv) == Some(true) {
+                if sweep_pair(&mut c, ctx, &moving.geom, &t.geom, mv) == PairAnswer::Met {
                     c.own.shape = Some(sid.word());
                     c.other.shape = Some(tid.word());
                     return Some(c);

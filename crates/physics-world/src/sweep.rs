@@ -64,7 +64,7 @@
 //! ```
 
 use collision_mesh::SweepQuery;
-use kernels::table::sweep_pair;
+use kernels::table::{sweep_pair, PairAnswer};
 use kernels::{Contact, PairContext, Shape};
 use ps2_float::{Real, Vec4};
 use shape_pools::{Aabb, ShapeFlags};
@@ -384,7 +384,7 @@ impl<R: Real> PhysicsWorld<R> {
                     continue;
                 }
                 let mut c = Contact::default();
-                if sweep_pair(&mut c, &ctx, &shape, &other.geom, mv) == Some(true) {
+                if sweep_pair(&mut c, &ctx, &shape, &other.geom, mv) == PairAnswer::Met {
                     c.own.owner = Some(owner.word());
                     c.own.shape = Some(sid.word());
                     c.other.owner = Some(cb.owner.word());

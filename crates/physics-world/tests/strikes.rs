@@ -462,7 +462,7 @@ fn update_0x801_misses_a_body_passed_through<R: Real>() {
         &other.geom,
         Vec4::new(r(2.0), R::ZERO, R::ZERO, R::ZERO),
     );
-    assert_eq!(hit, Some(true));
+    assert_eq!(hit, kernels::table::PairAnswer::Met);
     near(c.fraction.unwrap(), 0.125, 1e-6);
 }
 

@@ -11,7 +11,7 @@ use kernels::sweep::{
 };
 use kernels::table::{
     overlap_pair, physics_mesh_overlap_box, physics_mesh_overlap_capsule, ray_cast_shape,
-    sweep_pair,
+    sweep_pair, PairAnswer,
 };
 use kernels::{Contact, PairContext, Shape};
 use ps2_float::Real;
@@ -314,9 +314,15 @@ fn fraction<R: Real>(o: &mut Outcome, f: Option<R>) {
 }
 
 /// `ret` (1, 0, or −1 for an empty table entry) and the whole contact.
-fn table<R: Real>(o: &mut Outcome, ret: Option<bool>, c: &Contact<R>) {
-    o.int("ret", ret.map_or(-1, i64::from))
-        .contact("contact", c);
+/// The table lookup's answer as the snapshots print it: -1 for no entry,
+/// else the entry's 0 or 1.
+fn table<R: Real>(o: &mut Outcome, ret: PairAnswer, c: &Contact<R>) {
+    let code = match ret {
+        PairAnswer::NoEntry => -1,
+        PairAnswer::Apart => 0,
+        PairAnswer::Met => 1,
+    };
+    o.int("ret", code).contact("contact", c);
 }
 
 impl Kernel for Call {

@@ -15,9 +15,10 @@
 
 use kernels::details::sphere_triangle::sweep_sphere_triangle_traced;
 use kernels::sphere_triangle::{
-    point_triangle_distance_sq, ray_infinite_cylinder, segment_sphere_intersect, sphere_sweep_edge,
-    sphere_sweep_edge_cylinder, sphere_sweep_vertex_region, sphere_triangle_penetration,
-    sweep_sphere_triangle_thunk, EdgePoints, EdgeSweep, SweepRecord, SweepStep, SweepTrace,
+    intersect_segment_sphere, point_triangle_distance_sq, ray_infinite_cylinder,
+    sphere_triangle_penetration, sweep_sphere_edge, sweep_sphere_edge_cylinder,
+    sweep_sphere_triangle_thunk, sweep_sphere_vertex_region, EdgePoints, EdgeSweep, SweepRecord,
+    SweepStep, SweepTrace,
 };
 use kernels::{roots, WorkTriangle};
 use ps2_float::{Real, Vec4};
@@ -302,7 +303,7 @@ impl Kernel for Call {
                 radius,
             } => {
                 let mut out = EdgeSweep::default();
-                let hit = sphere_sweep_edge(
+                let hit = sweep_sphere_edge(
                     a.get::<R>("a")?,
                     e.get("e")?,
                     centre.get("centre")?,
@@ -328,7 +329,7 @@ impl Kernel for Call {
                     (Vec4::ZERO, Vec4::ZERO)
                 };
                 let mut out = EdgeSweep::default();
-                let hit = sphere_sweep_vertex_region(
+                let hit = sweep_sphere_vertex_region(
                     k,
                     &t,
                     m_k,
@@ -350,7 +351,7 @@ impl Kernel for Call {
             } => {
                 let mut pts = EdgePoints::default();
                 let mut rs = [None; 2];
-                let hit = sphere_sweep_edge_cylinder(
+                let hit = sweep_sphere_edge_cylinder(
                     r::<R>(*radius),
                     centre.get("centre")?,
                     mv.get("mv")?,
@@ -389,7 +390,7 @@ impl Kernel for Call {
                 radius,
             } => {
                 let mut pts = EdgePoints::default();
-                let hit = segment_sphere_intersect(
+                let hit = intersect_segment_sphere(
                     a.get::<R>("a")?,
                     e.get("e")?,
                     centre.get("centre")?,

@@ -1,8 +1,8 @@
 //! Calls of `unit12`: a capsule swept against a box.
 
 use kernels::capsule_box::{
-    capsule_box_sweep_corner, capsule_box_sweep_side, physics_sweep_box_capsule,
-    physics_sweep_capsule_box, Folded, StepResult,
+    physics_sweep_box_capsule, physics_sweep_capsule_box, sweep_capsule_box_corner,
+    sweep_capsule_box_side, Folded, StepResult,
 };
 use kernels::{Contact, PairContext};
 use ps2_float::Real;
@@ -163,9 +163,9 @@ impl Kernel for Call {
                 );
                 o.int("ret", i64::from(hit)).contact("contact", &c);
             }
-            Call::CapsuleBoxSweepSide(a) => o = step(capsule_box_sweep_side(a.get::<R>(), a.flag)),
+            Call::CapsuleBoxSweepSide(a) => o = step(sweep_capsule_box_side(a.get::<R>(), a.flag)),
             Call::CapsuleBoxSweepCorner(a) => {
-                o = step(capsule_box_sweep_corner(a.get::<R>(), a.flag))
+                o = step(sweep_capsule_box_corner(a.get::<R>(), a.flag))
             }
         }
         Ok(o)

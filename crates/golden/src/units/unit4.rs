@@ -409,8 +409,8 @@ impl Kernel for Call {
                 let (a, b) = (own.get::<R>("own")?, other.get::<R>("other")?);
                 let entry = overlap_pair(&mut c, &a, &b);
                 let mut o = Outcome::new();
-                o.int("entry", i64::from(entry.is_some()))
-                    .int("ret", i64::from(entry == Some(true)))
+                o.int("entry", i64::from(entry.has_entry()))
+                    .int("ret", i64::from(entry.met()))
                     .contact("contact", &c);
                 o
             }

@@ -148,7 +148,7 @@ pub fn sweep_box_box<R: Real>(
 /// axis that set it (`None` for boxes already overlapping at `t = 0`), or
 /// `None` when they do not meet.
 #[must_use]
-pub fn box_box_first_contact<R: Real>(
+pub fn sweep_box_box_first_contact<R: Real>(
     a: &OrientedBox<R>,
     move_a: Vec4<R>,
     b: &OrientedBox<R>,

@@ -23,7 +23,7 @@ pub(crate) mod mesh;
 mod pair;
 mod project;
 
-pub use box_box::{box_box_first_contact, sweep_box_box, BoxBoxAxis};
+pub use box_box::{sweep_box_box, sweep_box_box_first_contact, BoxBoxAxis};
 pub use box_triangle::{sweep_box_triangle, sweep_box_triangle_with, NO_CONTACT};
 pub use interval::{sweep_interval_overlap, sweep_interval_overlap_with, Interval, Window};
 pub use mesh::{BoxTriangleStep, MeshBoxContact, MeshSkip, MeshTriangle};

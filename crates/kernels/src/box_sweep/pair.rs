@@ -74,7 +74,7 @@ fn write_box_pair<R: Real>(
 /// Table entry (1, 1) as the table calls it: [`physics_sweep_box_box`]
 /// under [`Quirks::box_box_at_zero`](crate::Quirks::box_box_at_zero) (the
 /// console's), else the corrected pair: the separating-axis sweep's first
-/// contact ([`box_box_first_contact`](super::box_box::box_box_first_contact))
+/// contact ([`sweep_box_box_first_contact`](super::box_box::sweep_box_box_first_contact))
 /// at its true fraction, `+0x50` the axis that set it turned to point from
 /// the other box at the own one (the move's reverse for boxes already
 /// overlapping), `+0x10` its negation, the other fields as the original
@@ -89,7 +89,7 @@ pub fn physics_sweep_box_box_in<R: Real>(
     if ctx.quirks.box_box_at_zero {
         return physics_sweep_box_box(c, own, other, mv);
     }
-    let Some((t, axis)) = super::box_box::box_box_first_contact(own, mv, other) else {
+    let Some((t, axis)) = super::box_box::sweep_box_box_first_contact(own, mv, other) else {
         return false;
     };
     let p = own.centre.madd(mv, t).with_w(R::ONE);

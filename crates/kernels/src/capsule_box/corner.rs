@@ -21,7 +21,7 @@ use super::step::{circle_root, len2, r2a, Folded, StepResult};
 /// Spec: Unit 12, "CapsuleBox_SweepCorner (0x0034a318)".
 /// Original: `CapsuleBox_SweepCorner` (0x0034a318).
 #[must_use]
-pub fn capsule_box_sweep_corner<R: Real>(f: Folded<R>, flag: bool) -> StepResult<R> {
+pub fn sweep_capsule_box_corner<R: Real>(f: Folded<R>, flag: bool) -> StepResult<R> {
     let Folded {
         x,
         y,

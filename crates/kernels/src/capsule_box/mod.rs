@@ -8,7 +8,7 @@
 //! * [`physics_sweep_capsule_box`] picks the plane, the region of the start
 //!   and the step, and fills the contact;
 //! * [`physics_sweep_box_capsule`] is the mirror (the box moves);
-//! * [`capsule_box_sweep_side`] and [`capsule_box_sweep_corner`] are the two
+//! * [`sweep_capsule_box_side`] and [`sweep_capsule_box_corner`] are the two
 //!   steps, on coordinates folded so that the start lies left of (and, for a
 //!   corner, below) the rectangle.
 
@@ -17,7 +17,7 @@ mod side;
 mod step;
 pub(crate) mod sweep;
 
-pub use corner::capsule_box_sweep_corner;
-pub use side::capsule_box_sweep_side;
+pub use corner::sweep_capsule_box_corner;
+pub use side::sweep_capsule_box_side;
 pub use step::{Folded, StepResult};
 pub use sweep::{physics_sweep_box_capsule, physics_sweep_capsule_box};

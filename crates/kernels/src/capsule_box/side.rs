@@ -19,7 +19,7 @@ use super::step::{circle_root, len2, r2a, Folded, StepResult};
 /// their call sites; this is the step at 0x0034a6d0.
 /// Original: `CapsuleBox_SweepSide` (0x0034a6d0).
 #[must_use]
-pub fn capsule_box_sweep_side<R: Real>(f: Folded<R>, flag: bool) -> StepResult<R> {
+pub fn sweep_capsule_box_side<R: Real>(f: Folded<R>, flag: bool) -> StepResult<R> {
     let Folded {
         x,
         y,

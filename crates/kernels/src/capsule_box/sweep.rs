@@ -4,8 +4,8 @@
 
 use ps2_float::{Real, Vec4};
 
-use super::corner::capsule_box_sweep_corner;
-use super::side::capsule_box_sweep_side;
+use super::corner::sweep_capsule_box_corner;
+use super::side::sweep_capsule_box_side;
 use super::step::{Folded, StepResult};
 use crate::{contact::Contact, pair::PairContext, shapes::Capsule, shapes::OrientedBox};
 
@@ -260,8 +260,8 @@ pub fn physics_sweep_capsule_box<R: Real>(
         }
         Some(reg) => {
             let res = match reg.step {
-                Step::Side => capsule_box_sweep_side(reg.args, flag),
-                Step::Corner => capsule_box_sweep_corner(reg.args, flag),
+                Step::Side => sweep_capsule_box_side(reg.args, flag),
+                Step::Corner => sweep_capsule_box_corner(reg.args, flag),
             };
             let frac = match res {
                 StepResult::Miss => return false,

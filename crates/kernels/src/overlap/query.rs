@@ -20,7 +20,7 @@
 
 use ps2_float::{Real, Vec4};
 
-use crate::table::overlap_pair;
+use crate::table::{overlap_pair, PairAnswer};
 use crate::{contact::Contact, shapes::Shape};
 
 /// An axis-aligned world box: a body's bounds, or the box a query gathers
@@ -80,7 +80,7 @@ pub fn overlap_query_pair<R: Real>(
     own: &QueryShape<'_, R>,
     other: &QueryShape<'_, R>,
 ) -> bool {
-    if overlap_pair(c, own.shape, other.shape) != Some(true) {
+    if overlap_pair(c, own.shape, other.shape) != PairAnswer::Met {
         return false;
     }
     c.triangle = Some(0);

@@ -227,7 +227,7 @@ pub fn ray_infinite_cylinder<R: Real>(
 /// capsule wrote it, neither compacted nor sorted.
 ///
 /// Original: `SphereSweep_EdgeCylinder` (0x0034dff8).
-pub fn sphere_sweep_edge_cylinder<R: Real>(
+pub fn sweep_sphere_edge_cylinder<R: Real>(
     r: R,
     c: Vec4<R>,
     mv: Vec4<R>,

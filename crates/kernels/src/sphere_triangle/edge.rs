@@ -3,8 +3,8 @@
 
 use ps2_float::{Real, Vec4};
 
-use super::cylinder::sphere_sweep_edge_cylinder;
-use super::segment_sphere::{segment_sphere_intersect, EdgePoints};
+use super::cylinder::sweep_sphere_edge_cylinder;
+use super::segment_sphere::{intersect_segment_sphere, EdgePoints};
 use crate::sat;
 
 /// What an edge step (and a corner step, which ends in one) writes, each
@@ -38,7 +38,7 @@ pub struct EdgeSweep<R> {
 /// triangle kernel ignores it.
 ///
 /// Original: `SphereSweep_Edge` (0x0034e3b8).
-pub fn sphere_sweep_edge<R: Real>(
+pub fn sweep_sphere_edge<R: Real>(
     a: Vec4<R>,
     e: Vec4<R>,
     centre: Vec4<R>,
@@ -46,14 +46,14 @@ pub fn sphere_sweep_edge<R: Real>(
     r: R,
     out: &mut EdgeSweep<R>,
 ) -> bool {
-    if segment_sphere_intersect(a, e, centre, r, &mut out.points) {
+    if intersect_segment_sphere(a, e, centre, r, &mut out.points) {
         out.fraction = Some(R::ZERO);
         return true;
     }
     // The capsule step's count and points are the step's own locals
     // (divergence 27).
     let mut local = EdgePoints::default();
-    let hit = sphere_sweep_edge_cylinder(r, centre, mv, a, e, &mut local, &mut out.roots);
+    let hit = sweep_sphere_edge_cylinder(r, centre, mv, a, e, &mut local, &mut out.roots);
     out.kept = local.count;
     if !hit {
         return false;

@@ -7,12 +7,12 @@
 //! [`sweep_sphere_triangle`] first finds where the sphere reaches the
 //! triangle's plane (or takes the centre when it already reaches it), then
 //! classifies that point against the three edges' side planes. Inside all
-//! three is a face hit; outside one edge runs [`sphere_sweep_edge`] on that
-//! edge; outside two runs [`sphere_sweep_vertex_region`] on the corner
+//! three is a face hit; outside one edge runs [`sweep_sphere_edge`] on that
+//! edge; outside two runs [`sweep_sphere_vertex_region`] on the corner
 //! between them, which tests one of the corner's two edges. An edge is first
 //! checked for a segment already inside the ball
-//! ([`segment_sphere_intersect`]), then swept as a capsule
-//! ([`sphere_sweep_edge_cylinder`] over [`ray_infinite_cylinder`]).
+//! ([`intersect_segment_sphere`]), then swept as a capsule
+//! ([`sweep_sphere_edge_cylinder`] over [`ray_infinite_cylinder`]).
 //!
 //! # Quirks kept
 //!
@@ -44,13 +44,13 @@ mod segment_sphere;
 pub(crate) mod sweep;
 mod vertex_region;
 
-pub use cylinder::{ray_infinite_cylinder, sphere_sweep_edge_cylinder};
+pub use cylinder::{ray_infinite_cylinder, sweep_sphere_edge_cylinder};
 pub use distance::{point_triangle_distance_sq, sphere_triangle_penetration, TriangleDistance};
-pub use edge::{sphere_sweep_edge, EdgeSweep};
+pub use edge::{sweep_sphere_edge, EdgeSweep};
 pub use entry::{capsule_entry, triangle_edges_entry};
-pub use segment_sphere::{segment_sphere_intersect, EdgePoints};
+pub use segment_sphere::{intersect_segment_sphere, EdgePoints};
 pub use sweep::{
     sweep_sphere_triangle, sweep_sphere_triangle_thunk, sweep_sphere_triangle_thunk_with,
     sweep_sphere_triangle_with, SweepRecord, SweepStep, SweepTrace,
 };
-pub use vertex_region::sphere_sweep_vertex_region;
+pub use vertex_region::sweep_sphere_vertex_region;

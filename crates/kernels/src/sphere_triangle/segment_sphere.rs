@@ -39,7 +39,7 @@ impl<R: Real> EdgePoints<R> {
 ///
 /// Original: `Segment_SphereIntersect` (0x0034e120).
 #[inline]
-pub fn segment_sphere_intersect<R: Real>(
+pub fn intersect_segment_sphere<R: Real>(
     a: Vec4<R>,
     e: Vec4<R>,
     centre: Vec4<R>,

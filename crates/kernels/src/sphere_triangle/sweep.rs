@@ -3,9 +3,9 @@
 
 use ps2_float::{Real, Vec4};
 
-use super::edge::{sphere_sweep_edge, EdgeSweep};
+use super::edge::{sweep_sphere_edge, EdgeSweep};
 use super::entry::triangle_edges_entry;
-use super::vertex_region::sphere_sweep_vertex_region;
+use super::vertex_region::sweep_sphere_vertex_region;
 use crate::sat;
 use crate::{shapes::Sphere, triangle::WorkTriangle};
 
@@ -41,9 +41,9 @@ impl<R: Real> SweepRecord<R> {
 pub enum SweepStep {
     /// Mask 7: the face (fraction 0 when already reaching, else `t`).
     Face,
-    /// Masks 6, 5, 3: outside edge `k` only, [`sphere_sweep_edge`] on it.
+    /// Masks 6, 5, 3: outside edge `k` only, [`sweep_sphere_edge`] on it.
     Edge(usize),
-    /// Masks 2, 4, 1: past corner `k`, [`sphere_sweep_vertex_region`].
+    /// Masks 2, 4, 1: past corner `k`, [`sweep_sphere_vertex_region`].
     Corner(usize),
     /// Mask 0: outside all three edges (a degenerate triangle only); no hit.
     Outside,
@@ -227,11 +227,11 @@ pub fn sweep_sphere_triangle_traced_with<R: Real>(
         SweepStep::Edge(k) => {
             trace.step = Some(step);
             out.edge = Some(k);
-            sphere_sweep_edge(tri.v[k], tri.e[k], c, mv, r, out)
+            sweep_sphere_edge(tri.v[k], tri.e[k], c, mv, r, out)
         }
         SweepStep::Corner(k) => {
             trace.step = Some(step);
-            sphere_sweep_vertex_region(k, tri, m[k], tri.e[k], c, mv, r, out)
+            sweep_sphere_vertex_region(k, tri, m[k], tri.e[k], c, mv, r, out)
         }
         _ => {
             trace.step = Some(SweepStep::Outside);

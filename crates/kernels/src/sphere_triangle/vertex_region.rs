@@ -3,7 +3,7 @@
 
 use ps2_float::{Real, Vec4};
 
-use super::edge::{sphere_sweep_edge, EdgeSweep};
+use super::edge::{sweep_sphere_edge, EdgeSweep};
 use crate::sat;
 use crate::triangle::WorkTriangle;
 
@@ -17,7 +17,7 @@ use crate::triangle::WorkTriangle;
 /// move does not go toward the corner. Otherwise the path's crossing `X` of
 /// edge `k`'s side plane picks edge `k` (`v_k → v_{k+1}`) when
 /// `e_k·v_k ≤ e_k·X`, else edge `k − 1` (`v_{k−1} → v_k`), both built from the
-/// corners, and only that edge is swept ([`sphere_sweep_edge`]). A move
+/// corners, and only that edge is swept ([`sweep_sphere_edge`]). A move
 /// parallel to the side plane divides by zero; the saturated crossing then
 /// decides by signs, in both float modes (divergence 23).
 ///
@@ -26,7 +26,7 @@ use crate::triangle::WorkTriangle;
 ///
 /// Original: `SphereSweep_VertexRegion` (0x0034e5d0).
 #[allow(clippy::too_many_arguments)]
-pub fn sphere_sweep_vertex_region<R: Real>(
+pub fn sweep_sphere_vertex_region<R: Real>(
     k: usize,
     tri: &WorkTriangle<R>,
     m_k: Vec4<R>,
@@ -55,5 +55,5 @@ pub fn sphere_sweep_vertex_region<R: Real>(
         (tri.v[(k + 2) % 3], v, (k + 2) % 3)
     };
     out.edge = Some(edge);
-    sphere_sweep_edge(start, end - start, centre, mv, r, out)
+    sweep_sphere_edge(start, end - start, centre, mv, r, out)
 }
