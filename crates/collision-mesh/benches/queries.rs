@@ -14,7 +14,7 @@
 
 use std::hint::black_box;
 
-use collision_mesh::query::{Aabb, QueryScratch, Ray, RayFilter, RayResult, SweepQuery};
+use collision_mesh::query::{Aabb, MeshRayFilter, QueryScratch, Ray, RayResult, SweepQuery};
 use collision_mesh::{build, BuildConfig, CollisionMesh, VisitedBits};
 use criterion::{criterion_group, criterion_main, Criterion};
 use kernels::{Contact, Sphere};
@@ -196,7 +196,7 @@ fn ours_ray(s: &Scene, visited: &mut VisitedBits, p: &Probe) -> Option<f32> {
     );
     let mut res = RayResult::default();
     s.ours
-        .world_ray_cast(visited, &ray, &mut res, &RayFilter::default())
+        .world_ray_cast(visited, &ray, &mut res, &MeshRayFilter::default())
         .then_some(res.t)
 }
 

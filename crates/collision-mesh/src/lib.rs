@@ -208,8 +208,8 @@ pub use grid::{CellRange, Grid};
 pub use material::Material;
 pub use mesh::{CollisionMesh, MeshData};
 pub use query::{
-    Aabb, ListWalk, MeshContact, QueryScratch, QueryStats, Ray, RayFilter, RayResult, SweepOptions,
-    SweepQuery,
+    Aabb, ListWalk, MeshContact, MeshRayFilter, QueryScratch, QueryStats, Ray, RayResult,
+    SweepOptions, SweepQuery,
 };
 pub use tiled::{Tile, TiledMesh, TiledScratch};
 pub use triangle::Triangle;

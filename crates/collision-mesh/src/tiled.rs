@@ -45,7 +45,7 @@ use kernels::{Contact, Sphere};
 use ps2_float::{Real, Vec4};
 
 use crate::mesh::CollisionMesh;
-use crate::query::{Aabb, QueryScratch, Ray, RayFilter, RayResult, WallPush};
+use crate::query::{Aabb, MeshRayFilter, QueryScratch, Ray, RayResult, WallPush};
 
 /// `[min x, min y, min z, max x, max y, max z]` of the vertices `mesh`'s
 /// triangles use (`f32::MAX` / `f32::MIN` for a mesh without triangles,
@@ -380,7 +380,7 @@ impl TiledMesh {
         &self,
         scratch: &mut TiledScratch<R>,
         ray: &Ray<R>,
-        filter: &RayFilter<'_>,
+        filter: &MeshRayFilter<'_>,
     ) -> Option<(u32, RayResult<R>)> {
         scratch.fit(self);
         self.nearest(

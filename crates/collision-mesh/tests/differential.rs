@@ -26,7 +26,7 @@
 mod street;
 
 use collision_mesh::query::{
-    Aabb, QueryScratch, Ray, RayFilter, RayResult, SweepOptions, SweepQuery,
+    Aabb, MeshRayFilter, QueryScratch, Ray, RayResult, SweepOptions, SweepQuery,
 };
 use collision_mesh::{build, BuildConfig, CollisionMesh, Material};
 use kernels::{Capsule, Contact, OrientedBox, Sphere};
@@ -294,7 +294,7 @@ fn rays<R: Real + std::fmt::Debug>(mesh: &CollisionMesh, seed: u64) {
         };
         let ray = Ray::new(point::<R>(o), dir::<R>(d), R::from_f32(g.range(0.5, 40.0)));
         let masks = [0u32, 0, 0x1, 0x800, 0x4, 0x7fc];
-        let filter = RayFilter {
+        let filter = MeshRayFilter {
             exclude: (g.next() < 0.2).then_some(&exclude[..]),
             mask: masks[(g.next() * 6.0) as usize % 6],
         };

@@ -6,7 +6,7 @@
 mod support;
 
 use collision_mesh::{
-    Aabb, CollisionMesh, ListWalk, QueryScratch, Ray, RayFilter, RayResult, SweepOptions,
+    Aabb, CollisionMesh, ListWalk, MeshRayFilter, QueryScratch, Ray, RayResult, SweepOptions,
     SweepQuery,
 };
 use kernels::{Capsule, OrientedBox, Sphere};
@@ -102,7 +102,7 @@ fn every_query<R: Real>(
     let mut visited = mesh.visited_bits();
     let ray = Ray::new(centre, mv, R::from_f32(s[1]));
     let list = [bits, 1];
-    let filter = RayFilter {
+    let filter = MeshRayFilter {
         exclude: Some(&list),
         mask: bits,
     };

@@ -10,8 +10,8 @@
 mod support;
 
 use collision_mesh::{
-    Aabb, Attributes, CollisionMesh, Material, Ray, RayFilter, RayResult, SoupTriangle, SweepQuery,
-    TriangleFlags,
+    Aabb, Attributes, CollisionMesh, Material, MeshRayFilter, Ray, RayResult, SoupTriangle,
+    SweepQuery, TriangleFlags,
 };
 use kernels::Sphere;
 use ps2_float::{Real, Vec4};
@@ -177,7 +177,7 @@ fn enable_in_box<R: Real>() {
             &mut visited,
             &ray,
             &mut res,
-            &RayFilter {
+            &MeshRayFilter {
                 exclude: None,
                 mask,
             },

@@ -8,7 +8,7 @@ mod support;
 
 use collision_mesh::query::{ray_triangle_one_sided, ray_triangle_two_sided};
 use collision_mesh::{
-    Attributes, CollisionMesh, Material, Ray, RayFilter, RayResult, TriangleFlags,
+    Attributes, CollisionMesh, Material, MeshRayFilter, Ray, RayResult, TriangleFlags,
 };
 use ps2_float::{Real, Vec4};
 use support::{quad, quad_with, tri, tri_flags, V3};
@@ -23,7 +23,7 @@ fn cast<R: Real>(
     o: V3,
     d: V3,
     len: f32,
-    filter: &RayFilter<'_>,
+    filter: &MeshRayFilter<'_>,
 ) -> RayResult<R> {
     let mut visited = mesh.visited_bits();
     let mut res = RayResult::default();
@@ -61,7 +61,7 @@ fn nearest<R: Real>() {
         let l = (v[0] * v[0] + v[2] * v[2]).sqrt();
         [v[0] / l, 0.0, v[2] / l]
     };
-    let res = cast::<R>(&mesh, [2.0, 5.0, 2.5], d, 30.0, &RayFilter::default());
+    let res = cast::<R>(&mesh, [2.0, 5.0, 2.5], d, 30.0, &MeshRayFilter::default());
     assert!(res.hit);
     close(res.t, (8.0f64 * 8.0 + 2.0 * 2.0).sqrt(), 1e-4, "t");
     close_v(res.normal, [-1.0, 0.0, 0.0, 1.0], 1e-6, "normal");
@@ -74,7 +74,7 @@ fn nearest<R: Real>() {
         [3.0, 7.0, 5.0],
         [0.0, 0.0, -1.0],
         10.0,
-        &RayFilter::default(),
+        &MeshRayFilter::default(),
     );
     close(res.t, 5.0, 1e-6, "down");
     close_v(res.normal, [0.0, 0.0, 1.0, 1.0], 1e-6, "up");
@@ -84,7 +84,7 @@ both_modes!(collision_ray_cast_nearest_hit_along_the_whole_ray => nearest);
 /// The length bound is inclusive; a ray stopping short misses.
 fn length_bound<R: Real>() {
     let mesh = yard();
-    let f = RayFilter::default();
+    let f = MeshRayFilter::default();
     assert!(cast::<R>(&mesh, [3.0, 7.0, 4.0], [0.0, 0.0, -1.0], 4.0, &f).hit);
     assert!(!cast::<R>(&mesh, [3.0, 7.0, 4.0], [0.0, 0.0, -1.0], 3.99, &f).hit);
     // Starting on the far side of the floor, going down: nothing behind.
@@ -108,7 +108,7 @@ fn sides<R: Real>() {
         )],
         8.0,
     );
-    let f = RayFilter::default();
+    let f = MeshRayFilter::default();
     let up = [0.0, 0.0, 1.0];
     assert!(!cast::<R>(&one, [1.0, 1.0, -2.0], up, 5.0, &f).hit);
     let res = cast::<R>(&two, [1.0, 1.0, -2.0], up, 5.0, &f);
@@ -161,7 +161,7 @@ fn mask_and_enabled<R: Real>() {
         )
     };
     let hits = |mesh: &CollisionMesh, mask: u32| {
-        let f = RayFilter {
+        let f = MeshRayFilter {
             exclude: None,
             mask,
         };
@@ -210,7 +210,7 @@ fn excluded_materials<R: Real>() {
     ));
     let mesh = support::mesh(&soup, 2.0);
     let (o, d) = ([0.0, 0.5, 1.0], [1.0, 0.0, 0.0]);
-    let res = cast::<R>(&mesh, o, d, 20.0, &RayFilter::default());
+    let res = cast::<R>(&mesh, o, d, 20.0, &MeshRayFilter::default());
     assert_eq!(res.material, Material::GLASS);
     close(res.t, 5.0, 1e-6, "glass");
     let list = [u32::from(Material::GLASS.0), 1];
@@ -219,7 +219,7 @@ fn excluded_materials<R: Real>() {
         o,
         d,
         20.0,
-        &RayFilter {
+        &MeshRayFilter {
             exclude: Some(&list),
             mask: 0,
         },
@@ -234,7 +234,7 @@ fn excluded_materials<R: Real>() {
         o,
         d,
         20.0,
-        &RayFilter {
+        &MeshRayFilter {
             exclude: Some(&late),
             mask: 0,
         },
@@ -257,14 +257,14 @@ fn wrappers<R: Real>() {
         ..RayResult::default()
     };
     let mut res = stale;
-    assert!(!mesh.ray_cast(&mut visited, &ray, &mut res, &RayFilter::default()));
+    assert!(!mesh.ray_cast(&mut visited, &ray, &mut res, &MeshRayFilter::default()));
     assert_eq!(res, stale, "a miss leaves the result");
-    assert!(!mesh.world_ray_cast(&mut visited, &ray, &mut res, &RayFilter::default()));
+    assert!(!mesh.world_ray_cast(&mut visited, &ray, &mut res, &MeshRayFilter::default()));
     assert!(!res.hit);
     assert_eq!(res.material, Material::NONE);
     let down = Ray::new(point::<R>([3.0, 7.0, 5.0]), dir([0.0, 0.0, -1.0]), r(10.0));
     let mut res = stale;
-    assert!(!mesh.ray_cast(&mut visited, &down, &mut res, &RayFilter::default()));
+    assert!(!mesh.ray_cast(&mut visited, &down, &mut res, &MeshRayFilter::default()));
     assert_eq!(res, stale, "an older, nearer hit is kept");
 }
 both_modes!(collision_world_ray_cast_resets_the_result => wrappers);
@@ -314,7 +314,7 @@ fn walk_matches_brute_force<R: Real>() {
         let len = g.range(1.0, 60.0);
         let ray = Ray::new(point::<R>(o), dir(d), r(len));
         let mut res = RayResult::default();
-        mesh.world_ray_cast(&mut visited, &ray, &mut res, &RayFilter::default());
+        mesh.world_ray_cast(&mut visited, &ray, &mut res, &MeshRayFilter::default());
         let mut best: Option<R> = None;
         for ix in 0..mesh.triangles().len() {
             let Some(v) = mesh.corners::<R>(ix) else {
@@ -356,7 +356,7 @@ fn spoiled_rays_hit_nothing<R: Real + 'static>() {
     let mut visited = mesh.visited_bits();
     let good = Ray::new(point::<R>([5.0, 5.0, 2.0]), dir([0.0, 0.0, -1.0]), r(4.0));
     let mut res = RayResult::default();
-    assert!(mesh.world_ray_cast(&mut visited, &good, &mut res, &RayFilter::default()));
+    assert!(mesh.world_ray_cast(&mut visited, &good, &mut res, &MeshRayFilter::default()));
     // 2 in `f32`; `Ee32`'s rounding gives 1.9999999 (0x3fffffff).
     assert!((res.t.to_f32() - 2.0).abs() <= 2e-7, "{:?}", res.t.to_f32());
     // The IEEE NaN and infinity patterns as they are (in `Ee32` ordinary
@@ -385,7 +385,7 @@ fn spoiled_rays_hit_nothing<R: Real + 'static>() {
             assert!(!ray.is_castable(), "{lane} {:#x}", b.to_bits());
             let mut res = RayResult::default();
             assert!(
-                !mesh.world_ray_cast(&mut visited, &ray, &mut res, &RayFilter::default()),
+                !mesh.world_ray_cast(&mut visited, &ray, &mut res, &MeshRayFilter::default()),
                 "lane {lane}, bits {:#x}: t {:?}",
                 b.to_bits(),
                 res.t.to_f32()
@@ -397,13 +397,13 @@ fn spoiled_rays_hit_nothing<R: Real + 'static>() {
                 t: r(3.0),
                 ..RayResult::default()
             };
-            assert!(!mesh.ray_cast(&mut visited, &ray, &mut held, &RayFilter::default()));
+            assert!(!mesh.ray_cast(&mut visited, &ray, &mut held, &MeshRayFilter::default()));
             assert!(!mesh.ray_test_cell(
                 &mut visited,
                 [0, 0, 0],
                 &ray,
                 &mut held,
-                &RayFilter::default()
+                &MeshRayFilter::default()
             ));
             assert!(held.hit && held.t == r(3.0));
         }
@@ -414,7 +414,7 @@ fn spoiled_rays_hit_nothing<R: Real + 'static>() {
         let ray = Ray::new(point::<R>([5.0, 5.0, 2.0]), dir(d), r(4.0));
         assert!(!ray.is_castable());
         let mut res = RayResult::default();
-        assert!(!mesh.world_ray_cast(&mut visited, &ray, &mut res, &RayFilter::default()));
+        assert!(!mesh.world_ray_cast(&mut visited, &ray, &mut res, &MeshRayFilter::default()));
     }
     // The smallest normal direction lane is a direction.
     let tiny = Ray::new(

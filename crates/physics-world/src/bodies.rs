@@ -7,7 +7,7 @@ use shape_pools::{Pose, ShapeFlags, ShapeId};
 
 use crate::owner::OwnerPose;
 use crate::{
-    body::Body, flags::BodyFlags, ids::BodyId, ids::BodyKind, ids::OwnerId, owner::Owners,
+    body::BodyRecord, flags::BodyFlags, ids::BodyId, ids::BodyPool, ids::OwnerId, owner::Owners,
     world::PhysicsWorld,
 };
 
@@ -78,7 +78,7 @@ impl<R: Real> PhysicsWorld<R> {
         shape: ShapeId,
         flags: BodyFlags,
     ) -> Option<BodyId> {
-        self.create_with_shapes(owners, owner, BodyKind::Object, &[shape], flags)
+        self.create_with_shapes(owners, owner, BodyPool::Object, &[shape], flags)
     }
 
     /// A world object's body as the game makes it from the object's type:
@@ -129,7 +129,7 @@ impl<R: Real> PhysicsWorld<R> {
     ///
     /// Original: `IPhysics_FreeObjectBody` (0x0033cf00).
     pub fn free_object_body(&mut self, id: BodyId) -> bool {
-        id.kind == BodyKind::Object && self.free_with_shapes(id, true)
+        id.kind == BodyPool::Object && self.free_with_shapes(id, true)
     }
 
     /// Creates a car's body with its two boxes from the 36 pool, box 1
@@ -146,7 +146,7 @@ impl<R: Real> PhysicsWorld<R> {
         owner: OwnerId,
         boxes: [(Vec4<R>, Vec4<R>); 2],
     ) -> Option<BodyId> {
-        if self.pool(BodyKind::Car).first_free().is_none() {
+        if self.pool(BodyPool::Car).first_free().is_none() {
             self.count_refused_body();
             return None;
         }
@@ -160,7 +160,7 @@ impl<R: Real> PhysicsWorld<R> {
                 sh.head.offset = off.with_w(R::ZERO);
             }
         }
-        self.create_with_shapes(owners, owner, BodyKind::Car, &[a, b], BodyFlags::CAR_START)
+        self.create_with_shapes(owners, owner, BodyPool::Car, &[a, b], BodyFlags::CAR_START)
     }
 
     /// A car's body as the game makes it from the car's type record
@@ -191,7 +191,7 @@ impl<R: Real> PhysicsWorld<R> {
     ///
     /// Original: `IPhysics_FreeCarBody` (0x0033cff8).
     pub fn free_car_body(&mut self, id: BodyId) -> bool {
-        id.kind == BodyKind::Car && self.free_with_shapes(id, true)
+        id.kind == BodyPool::Car && self.free_with_shapes(id, true)
     }
 
     /// Creates a box body (a glass pane's) from the 255 pool: one box of
@@ -205,12 +205,12 @@ impl<R: Real> PhysicsWorld<R> {
         owner: OwnerId,
         size: Vec4<R>,
     ) -> Option<BodyId> {
-        if self.pool(BodyKind::Pane).first_free().is_none() {
+        if self.pool(BodyPool::Pane).first_free().is_none() {
             self.count_refused_body();
             return None;
         }
         let s = self.shapes_mut().alloc_pane_box(size)?;
-        self.create_with_shapes(owners, owner, BodyKind::Pane, &[s], BodyFlags::PANE_START)
+        self.create_with_shapes(owners, owner, BodyPool::Pane, &[s], BodyFlags::PANE_START)
     }
 
     /// Frees a box body and its box; unlike the other frees it leaves the
@@ -219,18 +219,18 @@ impl<R: Real> PhysicsWorld<R> {
     ///
     /// Original: `IPhysics_FreeBoxBody` (0x0033d158).
     pub fn free_box_body(&mut self, id: BodyId) -> bool {
-        id.kind == BodyKind::Pane && self.free_with_shapes(id, false)
+        id.kind == BodyPool::Pane && self.free_with_shapes(id, false)
     }
 
     fn create_with_shapes<O: Owners<R> + ?Sized>(
         &mut self,
         owners: &O,
         owner: OwnerId,
-        kind: BodyKind,
+        kind: BodyPool,
         shapes: &[ShapeId],
         flags: BodyFlags,
     ) -> Option<BodyId> {
-        let body = Body::construct(kind, owner, flags, owners.type_mask(owner));
+        let body = BodyRecord::construct(kind, owner, flags, owners.type_mask(owner));
         let Some(slot) = self.pool_mut(kind).alloc(body) else {
             self.count_refused_body();
             for s in shapes {
@@ -275,15 +275,15 @@ impl<R: Real> PhysicsWorld<R> {
         owners: &O,
         owner: OwnerId,
         flags: BodyFlags,
-    ) -> Body<R> {
-        Body::construct(BodyKind::Object, owner, flags, owners.type_mask(owner))
+    ) -> BodyRecord<R> {
+        BodyRecord::construct(BodyPool::Object, owner, flags, owners.type_mask(owner))
     }
 
     /// Ends a body outside the pools (the stack bodies'): its shapes leave
     /// its chain and it names no vector index.
     ///
     /// Original: `PhysicsBody_Destroy` (0x00341a00).
-    pub fn destroy_body(body: &mut Body<R>) {
+    pub fn destroy_body(body: &mut BodyRecord<R>) {
         body.first_shape = None;
         body.index = -1;
     }

@@ -4,12 +4,12 @@
 use ps2_float::{Real, Vec4};
 use shape_pools::{Aabb, ShapeId};
 
-use crate::{flags::BodyFlags, ids::BodyKind, ids::OwnerId};
+use crate::{flags::BodyFlags, ids::BodyPool, ids::OwnerId};
 
 /// A body: the box queries see, the owner, the shapes, the flags.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Body<R> {
+pub struct BodyRecord<R> {
     /// `+0x00` / `+0x10`: the world box of the shapes.
     pub aabb: Aabb<R>,
     /// `+0x20`: the index in the world's body vector, −1 when none; removing
@@ -33,7 +33,7 @@ pub struct Body<R> {
     /// `+0x70`: the sweep's "could not move" counter.
     pub stuck: u32,
     /// The pool the body came from.
-    pub kind: BodyKind,
+    pub kind: BodyPool,
     /// The human body set's fields, for a human or the punch bag.
     pub human: Option<HumanParts<R>>,
     /// The key the sorted list holds the body under (its `min.x` when it
@@ -41,13 +41,13 @@ pub struct Body<R> {
     pub(crate) list_key: R,
 }
 
-impl<R: Real> Body<R> {
+impl<R: Real> BodyRecord<R> {
     /// A body for `owner` with the given flags and type mask: an empty box
     /// at the origin, index −1, scale 1, no shape, group 0.
     ///
     /// Original: `PhysicsBody_Construct` (0x003418f8).
     #[must_use]
-    pub fn construct(kind: BodyKind, owner: OwnerId, flags: BodyFlags, type_mask: u32) -> Self {
+    pub fn construct(kind: BodyPool, owner: OwnerId, flags: BodyFlags, type_mask: u32) -> Self {
         let one = R::ONE;
         let mut b = Self {
             aabb: Aabb::default(),

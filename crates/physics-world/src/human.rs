@@ -9,7 +9,7 @@ use shape_pools::{Aabb, PhysShape, ShapeFlags, ShapeId, ShapeKind};
 
 use crate::owner::OwnerPose;
 use crate::{
-    flags::BodyFlags, ids::BodyId, ids::BodyKind, ids::Other, ids::OwnerId, owner::Owners,
+    flags::BodyFlags, ids::BodyId, ids::BodyPool, ids::Other, ids::OwnerId, owner::Owners,
     world::PhysicsWorld,
 };
 
@@ -113,7 +113,7 @@ impl<R: Real> PhysicsWorld<R> {
         owners: &O,
         owner: OwnerId,
     ) -> Option<BodyId> {
-        self.create_human_like(owners, owner, BodyKind::Human, BodyFlags::HUMAN_START)
+        self.create_human_like(owners, owner, BodyPool::Human, BodyFlags::HUMAN_START)
     }
 
     /// Creates the punch bag's body from its own set: flags 0x8000243f, the
@@ -129,7 +129,7 @@ impl<R: Real> PhysicsWorld<R> {
         self.create_human_like(
             owners,
             owner,
-            BodyKind::PunchBag,
+            BodyPool::PunchBag,
             BodyFlags::PUNCH_BAG_START,
         )
     }
@@ -138,7 +138,7 @@ impl<R: Real> PhysicsWorld<R> {
         &mut self,
         owners: &O,
         owner: OwnerId,
-        kind: BodyKind,
+        kind: BodyPool,
         flags: BodyFlags,
     ) -> Option<BodyId> {
         let Some(index) = self.pool(kind).first_free() else {
@@ -146,7 +146,8 @@ impl<R: Real> PhysicsWorld<R> {
             return None;
         };
         let parts = self.take_human_set(kind, index as u32)?;
-        let mut body = crate::body::Body::construct(kind, owner, flags, owners.type_mask(owner));
+        let mut body =
+            crate::body::BodyRecord::construct(kind, owner, flags, owners.type_mask(owner));
         body.first_shape = Some(parts.capsule);
         let capsule = parts.capsule;
         let bones = parts.bones;
@@ -164,7 +165,7 @@ impl<R: Real> PhysicsWorld<R> {
         }
         self.add_body(id);
         self.add_human_body(id);
-        if kind == BodyKind::Human {
+        if kind == BodyPool::Human {
             self.apply_human_scale(id, owners.human_scale(owner));
         }
         Some(id)
@@ -177,7 +178,7 @@ impl<R: Real> PhysicsWorld<R> {
     ///
     /// Original: `IPhysics_FreeHumanBody` (0x0033ce00).
     pub fn free_human_body(&mut self, id: BodyId) -> bool {
-        if id.kind != BodyKind::Human {
+        if id.kind != BodyPool::Human {
             return false;
         }
         self.free_human_like(id)
@@ -187,7 +188,7 @@ impl<R: Real> PhysicsWorld<R> {
     ///
     /// Original: `IPhysics_FreePunchBagBody` (0x0033cbf0).
     pub fn free_punch_bag_body(&mut self, id: BodyId) -> bool {
-        if id.kind != BodyKind::PunchBag {
+        if id.kind != BodyPool::PunchBag {
             return false;
         }
         self.free_human_like(id)
@@ -236,7 +237,7 @@ impl<R: Real> PhysicsWorld<R> {
         let Some(parts) = self.body(id).and_then(|b| b.human.clone()) else {
             return false;
         };
-        if id.kind != BodyKind::Human {
+        if id.kind != BodyPool::Human {
             return false;
         }
         if let Some(c) = self.shape_mut(parts.capsule) {

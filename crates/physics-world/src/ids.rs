@@ -49,7 +49,7 @@ impl Other {
 /// Which pool a body comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum BodyKind {
+pub enum BodyPool {
     /// `+0x124b0`: the 60 human body sets.
     Human,
     /// `+0x4f2a0`: the punch bag's own set.
@@ -68,7 +68,7 @@ pub enum BodyKind {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BodyId {
     /// The pool.
-    pub kind: BodyKind,
+    pub kind: BodyPool,
     /// The entry.
     pub slot: PoolIndex,
 }

@@ -3,7 +3,7 @@
 //! move, cast into the level, whose hit on ground steep enough becomes a
 //! contact flagged 0x80 (divergence 246).
 
-use collision_mesh::{Ray, RayFilter};
+use collision_mesh::{MeshRayFilter, Ray};
 use kernels::Contact;
 use ps2_float::{Real, Vec4};
 
@@ -62,7 +62,7 @@ impl<R: Real> PhysicsWorld<R> {
         // The nearest hit over the tiles, the lower tile's on a tie
         // (divergence 345).
         let (tile, hit) =
-            level.nearest_ray_hit(&mut self.level.scratch, &ray, &RayFilter::default())?;
+            level.nearest_ray_hit(&mut self.level.scratch, &ray, &MeshRayFilter::default())?;
         if hit.normal.z.partial_cmp(&R::from_f32(LANDING_NZ)) != Some(core::cmp::Ordering::Greater)
         {
             return None;

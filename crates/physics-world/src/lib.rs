@@ -16,7 +16,7 @@
 //! | --- | --- |
 //! | [`PhysicsWorld`], [`WorldConfig`] | the world: the shape pools, the ignore and settle slots and three parts of its own; `AddBody`/`RemoveBody` and the list operations |
 //! | [`BodySet`], [`HumanSets`], [`LevelState`] | the world's state in parts (`parts.rs`): the body pools with the list sorted by `min.x`, its widest-body bound and the body vector; the human body sets and list; the level and its query scratch |
-//! | [`Body`], [`HumanParts`], [`BodyFlags`] | the body record, the human set's extra fields, the body flags and the PHYFLAG layers |
+//! | [`BodyRecord`], [`HumanParts`], [`BodyFlags`] | the body record, the human set's extra fields, the body flags and the PHYFLAG layers |
 //! | [`PhysicsWorld::create_object_body`], [`PhysicsWorld::create_car_body`], [`PhysicsWorld::update`] | the create and free of objects, cars and panes (a world object's shape from its type: [`ObjectType`], [`ObjectShape`]), and the base `Update`/`Moved` |
 //! | [`PhysicsWorld::create_human_body`], [`BONE_SHAPES`] | the human and punch-bag bodies: the bone table ([`BoneShape`]), scale, enable bits, strike and push spheres, the human `Update`/`Moved`, the ignore rules |
 //! | [`BoxQuery`], [`QueryWalk`] | the sort-and-sweep |
@@ -121,8 +121,8 @@
 //! # Features
 //!
 //! * `serde` (optional): `Serialize`/`Deserialize` on the body records
-//!   (`Body`, `HumanParts`, `BodyFlags`), the object types and shapes, the
-//!   ids (`OwnerId`, `BodyId`, `BodyKind`, `Other`) and `StepRate`,
+//!   (`BodyRecord`, `HumanParts`, `BodyFlags`), the object types and shapes, the
+//!   ids (`OwnerId`, `BodyId`, `BodyPool`, `Other`) and `StepRate`,
 //!   forwarded to `ps2-float`, `kernels`, `shape-pools` and `smallvec`.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -149,10 +149,10 @@ pub mod tiles;
 mod world;
 
 pub use bodies::{ObjectShape, ObjectType};
-pub use body::{Body, HumanParts, MAX_STRIKE_SPHERES};
+pub use body::{BodyRecord, HumanParts, MAX_STRIKE_SPHERES};
 pub use flags::{object_flags, BodyFlags, PHYFLAG_TO_BODY};
 pub use human::{BoneShape, BONE_SHAPES, PUNCH_BAG_SEGMENT};
-pub use ids::{BodyId, BodyKind, Other, OwnerId};
+pub use ids::{BodyId, BodyPool, Other, OwnerId};
 pub use kernels::Quirks;
 pub use landing::LANDING_FLAG;
 pub use owner::{ContactContext, Owners};

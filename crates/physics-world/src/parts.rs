@@ -14,7 +14,7 @@ use collision_mesh::{TiledMesh, TiledScratch};
 use ps2_float::Real;
 use shape_pools::{Pool, PoolCapacities};
 
-use crate::body::{Body, HumanParts};
+use crate::body::{BodyRecord, HumanParts};
 use crate::ids::{BodyId, OwnerId};
 
 /// How many kinds of body the world pools (human, punch bag, object, pane,
@@ -25,8 +25,8 @@ pub(crate) const KINDS: usize = 5;
 /// keys and widest-body bound, the body vector and each owner's body.
 #[derive(Clone, Debug)]
 pub struct BodySet<R> {
-    /// The body pools, by [`BodyKind`](crate::BodyKind) index.
-    pub(crate) pools: [Pool<Body<R>>; KINDS],
+    /// The body pools, by [`BodyPool`](crate::BodyPool) index.
+    pub(crate) pools: [Pool<BodyRecord<R>>; KINDS],
     /// `+0x08`: the bodies sorted by `min.x`.
     pub(crate) list: Vec<BodyId>,
     /// The sort key of each body of `list`, at the same position (a compact

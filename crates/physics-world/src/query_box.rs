@@ -31,7 +31,8 @@ use ps2_float::Real;
 use shape_pools::Aabb;
 
 use crate::{
-    body::Body, flags::BodyFlags, ids::BodyId, ids::OwnerId, owner::Owners, world::PhysicsWorld,
+    body::BodyRecord, flags::BodyFlags, ids::BodyId, ids::OwnerId, owner::Owners,
+    world::PhysicsWorld,
 };
 
 /// How the list is walked (the answer is the same).
@@ -85,7 +86,7 @@ pub struct BoxFilter {
 }
 
 impl<R: Real> PhysicsWorld<R> {
-    fn keep(&self, b: &Body<R>, bx: &Aabb<R>, q: &BoxQuery) -> bool {
+    fn keep(&self, b: &BodyRecord<R>, bx: &Aabb<R>, q: &BoxQuery) -> bool {
         b.aabb.max.x >= bx.min.x
             && b.aabb.overlaps_yz(bx)
             && Some(b.owner) != q.ignored_owner
@@ -135,7 +136,7 @@ impl<R: Real> PhysicsWorld<R> {
         bx: &Aabb<R>,
         q: &BoxQuery,
         filter: &BoxFilter,
-        mut accept: impl FnMut(BodyId, &Body<R>) -> bool,
+        mut accept: impl FnMut(BodyId, &BodyRecord<R>) -> bool,
     ) -> usize {
         self.query_box_with(out, bx, q, |(id, b)| {
             !b.flags.intersects(filter.excluded_flags)
@@ -149,7 +150,7 @@ impl<R: Real> PhysicsWorld<R> {
         out: &mut Vec<BodyId>,
         bx: &Aabb<R>,
         q: &BoxQuery,
-        mut extra: impl FnMut((BodyId, &Body<R>)) -> bool,
+        mut extra: impl FnMut((BodyId, &BodyRecord<R>)) -> bool,
     ) -> usize {
         out.clear();
         let first = self.first_reachable(bx, q.walk);

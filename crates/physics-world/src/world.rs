@@ -17,7 +17,7 @@ use crate::human::BONE_SHAPES;
 use crate::parts::{BodySet, HumanSets, LevelState};
 use crate::settle::SettleSlot;
 use crate::tiles::{check_tile_count, split_triangle_word, LevelError};
-use crate::{body::Body, flags::BodyFlags, ids::BodyId, ids::BodyKind, ids::OwnerId};
+use crate::{body::BodyRecord, flags::BodyFlags, ids::BodyId, ids::BodyPool, ids::OwnerId};
 
 /// How often the world steps (overview "30 Hz or 60 Hz").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -127,13 +127,13 @@ pub struct Refusals {
     pub settles: u64,
 }
 
-fn kind_slot(k: BodyKind) -> usize {
+fn kind_slot(k: BodyPool) -> usize {
     match k {
-        BodyKind::Human => 0,
-        BodyKind::PunchBag => 1,
-        BodyKind::Object => 2,
-        BodyKind::Pane => 3,
-        BodyKind::Car => 4,
+        BodyPool::Human => 0,
+        BodyPool::PunchBag => 1,
+        BodyPool::Object => 2,
+        BodyPool::Pane => 3,
+        BodyPool::Car => 4,
     }
 }
 
@@ -307,19 +307,19 @@ impl<R: Real> PhysicsWorld<R> {
 
     /// The body `id` names, while it lives.
     #[must_use]
-    pub fn body(&self, id: BodyId) -> Option<&Body<R>> {
+    pub fn body(&self, id: BodyId) -> Option<&BodyRecord<R>> {
         self.bodies.pools[kind_slot(id.kind)].get(id.slot)
     }
 
-    pub(crate) fn body_mut(&mut self, id: BodyId) -> Option<&mut Body<R>> {
+    pub(crate) fn body_mut(&mut self, id: BodyId) -> Option<&mut BodyRecord<R>> {
         self.bodies.pools[kind_slot(id.kind)].get_mut(id.slot)
     }
 
-    pub(crate) fn pool(&self, kind: BodyKind) -> &Pool<Body<R>> {
+    pub(crate) fn pool(&self, kind: BodyPool) -> &Pool<BodyRecord<R>> {
         &self.bodies.pools[kind_slot(kind)]
     }
 
-    pub(crate) fn pool_mut(&mut self, kind: BodyKind) -> &mut Pool<Body<R>> {
+    pub(crate) fn pool_mut(&mut self, kind: BodyPool) -> &mut Pool<BodyRecord<R>> {
         &mut self.bodies.pools[kind_slot(kind)]
     }
 
@@ -763,10 +763,10 @@ impl<R: Real> PhysicsWorld<R> {
         &mut self.shapes
     }
 
-    pub(crate) fn take_human_set(&self, kind: BodyKind, index: u32) -> Option<HumanParts<R>> {
+    pub(crate) fn take_human_set(&self, kind: BodyPool, index: u32) -> Option<HumanParts<R>> {
         match kind {
-            BodyKind::Human => self.humans.sets.get(index as usize).cloned(),
-            BodyKind::PunchBag => self.humans.punch_bag.clone(),
+            BodyPool::Human => self.humans.sets.get(index as usize).cloned(),
+            BodyPool::PunchBag => self.humans.punch_bag.clone(),
             _ => None,
         }
     }

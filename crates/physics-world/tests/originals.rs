@@ -9,7 +9,7 @@ use collision_mesh::{build, BuildConfig, SoupTriangle};
 use common::{id, Owner, Table};
 use kernels::{Contact, Shape, Sphere};
 use physics_world::{
-    BodyFlags, BodyKind, BoxFilter, BoxQuery, PhysicsWorld, QueryOptions, ShapeQuery,
+    BodyFlags, BodyPool, BoxFilter, BoxQuery, PhysicsWorld, QueryOptions, ShapeQuery,
 };
 use ps2_float::Vec4;
 use shape_pools::{Aabb, PhysShape, Pose, ShapeFlags};
@@ -158,7 +158,7 @@ fn human_list_bone_shapes_and_struck_notice() {
     let set = physics_world::build_human_set(&mut pools).unwrap();
     assert_eq!(set.bones.iter().flatten().count(), 10);
     assert_eq!(pools.pool(shape_pools::ShapeKind::BoneSegment).len(), 5);
-    assert_eq!(b.kind, BodyKind::Human);
+    assert_eq!(b.kind, BodyPool::Human);
 }
 
 #[test]

@@ -8,7 +8,7 @@ mod common;
 use common::{both_modes, id, p, r, v, Owner, Table};
 use kernels::Contact;
 use physics_world::{
-    BodyFlags, BodyId, BodyKind, BoxQuery, Other, PhysicsWorld, QueryOptions, QueryWalk,
+    BodyFlags, BodyId, BodyPool, BoxQuery, Other, PhysicsWorld, QueryOptions, QueryWalk,
     ShapeQuery, WorldConfig,
 };
 use ps2_float::{Real, Vec4};
@@ -883,7 +883,7 @@ fn pool_exhaustion_and_raised_capacities() {
     assert!(!big.update(&t, h));
     assert!(!big.set_push_sphere(h, true));
     assert!(!big.free_object_body(h), "wrong kind");
-    assert_eq!(h.kind, BodyKind::Human);
+    assert_eq!(h.kind, BodyPool::Human);
 }
 
 // Overview "The human body", the push sphere: 0.25 m × w(this) / (w(other)

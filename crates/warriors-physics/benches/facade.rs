@@ -97,7 +97,7 @@ fn measure_ray_record(
     w: &Workload,
 ) -> usize {
     let mut hits = 0;
-    let filter = warriors_physics::record::RayFilter::default();
+    let filter = warriors_physics::record::MeshRayFilter::default();
     for i in 0..w.starts.len() {
         let [x, y, z] = w.starts[i];
         let [dx, dy, dz] = w.dirs[i];

@@ -63,7 +63,7 @@
 //! and the body (divergence 400). The record layer's reference owners
 //! (`ReferenceOwners` with `WalkingHumanOwner::at`) work as they are.
 
-use collision_mesh::{Ray, RayFilter, RayResult, TriangleFlags, VisitedBits};
+use collision_mesh::{MeshRayFilter, Ray, RayResult, TriangleFlags, VisitedBits};
 use kernels::{Contact, Sphere};
 use nalgebra::{Point3, Unit, Vector3};
 use physics_world::ContactContext;
@@ -849,7 +849,7 @@ fn cast_level<R: Real>(
         };
         let bits = visited_for(visited, k);
         let mut hit = RayResult::default();
-        if mesh.world_ray_cast(bits, ray, &mut hit, &RayFilter::default())
+        if mesh.world_ray_cast(bits, ray, &mut hit, &MeshRayFilter::default())
             && best.as_ref().is_none_or(|(_, b)| hit.t < b.t)
         {
             best = Some((k as u32, hit));

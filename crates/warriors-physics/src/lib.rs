@@ -219,7 +219,8 @@ pub mod record {
     pub use collision_mesh::build::from_soup;
     pub use collision_mesh::{binary, chunks, obj, ron_text};
     pub use collision_mesh::{
-        Aabb, QueryScratch, Ray, RayFilter, RayResult, SweepQuery, Tile, TiledMesh, TiledScratch,
+        Aabb, MeshRayFilter, QueryScratch, Ray, RayResult, SweepQuery, Tile, TiledMesh,
+        TiledScratch,
     };
     pub use kernels::{Capsule, Contact, OrientedBox, Shape, Sphere};
     pub use physics_world::quat::Quat;

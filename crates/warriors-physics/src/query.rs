@@ -15,8 +15,8 @@ use bitflags::bitflags;
 use collision_mesh::query::{ListWalk, MESH_CONTACTS};
 use collision_mesh::tiled::sort_by_fraction_stable;
 use collision_mesh::{
-    Aabb, CollisionMesh, Material, QueryScratch, Ray, RayFilter as MeshRayFilter, SweepOptions,
-    SweepQuery, TiledMesh, TriangleFlags,
+    Aabb, CollisionMesh, Material, MeshRayFilter, QueryScratch, Ray, SweepOptions, SweepQuery,
+    TiledMesh, TriangleFlags,
 };
 use kernels::Quirks;
 use kernels::{Capsule, Contact, OrientedBox, Sphere};

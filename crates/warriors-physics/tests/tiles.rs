@@ -351,7 +351,7 @@ fn one_tile_is_the_record_layer<R: Real>() {
             R::from_f32(8.0),
         );
         let mut res = warriors_physics::record::RayResult::default();
-        let filter = warriors_physics::record::RayFilter::default();
+        let filter = warriors_physics::record::MeshRayFilter::default();
         let hit_r = mesh.world_ray_cast(&mut scratch.visited, &ray, &mut res, &filter);
         let hit = level.cast_ray(q.p, d, 8.0, &RayFilter::default()).unwrap();
         assert_eq!(hit_r, hit.is_some());

@@ -35,7 +35,7 @@
 
 use std::hint::black_box;
 
-use collision_mesh::query::{Aabb, QueryScratch, Ray, RayFilter, RayResult, SweepQuery};
+use collision_mesh::query::{Aabb, MeshRayFilter, QueryScratch, Ray, RayResult, SweepQuery};
 use collision_mesh::{build, BuildConfig, CollisionMesh, VisitedBits};
 use kernels::{Capsule, Contact, OrientedBox, Sphere};
 use parry3d::bounding_volume::Aabb as PAabb;
@@ -520,7 +520,7 @@ fn ours<R: Real>(
         Kind::RayDown | Kind::RayLevel => {
             let ray = Ray::new(c, mv, R::from_f32(RAY_LEN));
             let mut res = RayResult::default();
-            if mesh.world_ray_cast(visited, &ray, &mut res, &RayFilter::default()) {
+            if mesh.world_ray_cast(visited, &ray, &mut res, &MeshRayFilter::default()) {
                 f64::from(res.t.to_f32())
             } else {
                 0.0

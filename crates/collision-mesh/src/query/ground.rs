@@ -8,7 +8,7 @@
 
 use ps2_float::{Real, Vec4};
 
-use super::ray::{Ray, RayFilter, RayResult};
+use super::ray::{MeshRayFilter, Ray, RayResult};
 use crate::mesh::CollisionMesh;
 use crate::visited::VisitedBits;
 
@@ -40,7 +40,7 @@ impl CollisionMesh {
     ) -> bool {
         let ray = Ray::new(*pos, down(), length);
         let mut res = RayResult::default();
-        if !self.world_ray_cast(visited, &ray, &mut res, &RayFilter::default()) {
+        if !self.world_ray_cast(visited, &ray, &mut res, &MeshRayFilter::default()) {
             return false;
         }
         pos.z = pos.z - (res.t - R::from_f32(ABOVE_GROUND));
@@ -66,7 +66,7 @@ impl CollisionMesh {
         for _ in 0..=self.triangles().len() {
             let ray = Ray::new(origin, down(), length);
             let mut res = RayResult::default();
-            if !self.world_ray_cast(visited, &ray, &mut res, &RayFilter::default()) {
+            if !self.world_ray_cast(visited, &ray, &mut res, &MeshRayFilter::default()) {
                 return false;
             }
             if res.area != 0 {
@@ -111,7 +111,7 @@ impl CollisionMesh {
             }
             let ray = Ray::new(o, dir, step);
             let mut res = RayResult::default();
-            if self.world_ray_cast(visited, &ray, &mut res, &RayFilter::default()) {
+            if self.world_ray_cast(visited, &ray, &mut res, &MeshRayFilter::default()) {
                 *out = ray.at(res.t);
                 return true;
             }

@@ -53,7 +53,7 @@ pub use contact::{sort_by_fraction, MeshContact};
 pub use ground::MARCH_MAX_STEPS;
 pub use push::WallPush;
 pub use ray::{
-    passes_material_filter, ray_triangle_one_sided, ray_triangle_two_sided, Ray, RayFilter,
+    passes_material_filter, ray_triangle_one_sided, ray_triangle_two_sided, MeshRayFilter, Ray,
     RayResult, RAY_MISS,
 };
 pub use sweep_capsule::walking_sphere;

@@ -71,7 +71,7 @@ impl<R: Real> Ray<R> {
 /// the disabled ones, unless the mask says otherwise), and the materials of
 /// `exclude`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct RayFilter<'a> {
+pub struct MeshRayFilter<'a> {
     /// The material exclusion list: `u32` ids ended by the value 1
     /// (`MATERIAL_NONE`) or by the slice's end (divergence 170); `None`
     /// excludes nothing.
@@ -82,7 +82,7 @@ pub struct RayFilter<'a> {
     pub mask: u32,
 }
 
-impl RayFilter<'_> {
+impl MeshRayFilter<'_> {
     /// The ray's flag rule for one triangle: no type bit shared with the mask
     /// ([`TriangleFlags::excluded_by`]), and enabled, or the mask has the
     /// enabled bit's value (0x1: every triangle), or the mask and the
@@ -317,7 +317,7 @@ struct Cast<'a, 'f, R> {
     ray: &'a Ray<R>,
     g: [Vec4<R>; 2],
     range: CellRange,
-    filter: &'a RayFilter<'f>,
+    filter: &'a MeshRayFilter<'f>,
     reach: SegmentReach,
 }
 
@@ -398,7 +398,7 @@ impl CollisionMesh {
         cell: [u16; 3],
         ray: &Ray<R>,
         result: &mut RayResult<R>,
-        filter: &RayFilter<'_>,
+        filter: &MeshRayFilter<'_>,
     ) -> bool {
         if !ray.is_castable() {
             // Divergence 327: such a ray hits nothing.
@@ -417,7 +417,7 @@ impl CollisionMesh {
         cell: [u16; 3],
         ray: &Ray<R>,
         result: &mut RayResult<R>,
-        filter: &RayFilter<'_>,
+        filter: &MeshRayFilter<'_>,
         reach: &SegmentReach,
     ) -> bool {
         let mut kept = false;
@@ -498,7 +498,7 @@ impl CollisionMesh {
         visited: &mut VisitedBits,
         ray: &Ray<R>,
         result: &mut RayResult<R>,
-        filter: &RayFilter<'_>,
+        filter: &MeshRayFilter<'_>,
     ) -> bool {
         if !ray.is_castable() {
             // Divergence 327: a NaN, infinite or zero ray hits nothing.
@@ -653,7 +653,7 @@ impl CollisionMesh {
         visited: &mut VisitedBits,
         cell: [u16; 3],
         ray: &Ray<R>,
-        filter: &RayFilter<'_>,
+        filter: &MeshRayFilter<'_>,
         reach: &SegmentReach,
         near: &mut Nearest<R>,
     ) {
@@ -741,7 +741,12 @@ impl CollisionMesh {
     /// enabled rule or the material list skips it, or when the test misses or
     /// gives a `t` outside `[0, length]`.
     #[inline]
-    fn ray_triangle<R: Real>(&self, ix: usize, ray: &Ray<R>, filter: &RayFilter<'_>) -> Option<R> {
+    fn ray_triangle<R: Real>(
+        &self,
+        ix: usize,
+        ray: &Ray<R>,
+        filter: &MeshRayFilter<'_>,
+    ) -> Option<R> {
         let tri = self.triangle(ix)?;
         let flags = tri.flags;
         if !filter.admits(flags) || !passes_material_filter(tri.material, filter.exclude) {
@@ -767,7 +772,7 @@ impl CollisionMesh {
         visited: &mut VisitedBits,
         ray: &Ray<R>,
         result: &mut RayResult<R>,
-        filter: &RayFilter<'_>,
+        filter: &MeshRayFilter<'_>,
     ) -> bool {
         result.material = Material::NONE;
         result.hit = false;

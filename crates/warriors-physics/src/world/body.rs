@@ -48,14 +48,14 @@ pub enum BodyKind {
     Car,
 }
 
-impl From<physics_world::BodyKind> for BodyKind {
-    fn from(k: physics_world::BodyKind) -> Self {
+impl From<physics_world::BodyPool> for BodyKind {
+    fn from(k: physics_world::BodyPool) -> Self {
         match k {
-            physics_world::BodyKind::Human => Self::Human,
-            physics_world::BodyKind::PunchBag => Self::PunchBag,
-            physics_world::BodyKind::Object => Self::Object,
-            physics_world::BodyKind::Pane => Self::Pane,
-            physics_world::BodyKind::Car => Self::Car,
+            physics_world::BodyPool::Human => Self::Human,
+            physics_world::BodyPool::PunchBag => Self::PunchBag,
+            physics_world::BodyPool::Object => Self::Object,
+            physics_world::BodyPool::Pane => Self::Pane,
+            physics_world::BodyPool::Car => Self::Car,
         }
     }
 }
