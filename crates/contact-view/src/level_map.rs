@@ -499,9 +499,10 @@ fn line(out: &mut String, lx: f64, y: &mut f64, swatch: Option<(&str, &str)>, te
 /// A page holding a [`level_map_svg`] picture, with the toggles: shade by
 /// height or material, and the flags, the grid and the tile outlines shown
 /// or hidden. The address sets them (`#shade=material&flags=0`); once its
-/// script has run, the body's `data-ready` is `1` and `data-tiles`,
-/// `data-flags-shown`, `data-grid-shown` and `data-seams-shown` say what
-/// the browser draws.
+/// script has run, the body's `data-ready` is `1` and `data-tiles` (the
+/// tile groups), `data-tiles-drawn` (those the browser lays out with an
+/// area), `data-shade`, `data-flags-shown`, `data-grid-shown` and
+/// `data-seams-shown` say what the browser draws.
 #[must_use]
 pub fn level_map_html(svg: &str, title: &str) -> String {
     format!(
@@ -551,7 +552,14 @@ pub fn level_map_html(svg: &str, title: &str) -> String {
     i.addEventListener('change', apply);
   }});
   apply();
-  body.setAttribute('data-tiles', svg.querySelectorAll('g.tile').length);
+  var tiles = svg.querySelectorAll('g.tile');
+  var drawn = 0;
+  tiles.forEach(function (g) {{
+    var b = g.getBBox();
+    if (b.width > 0 && b.height > 0) drawn += 1;
+  }});
+  body.setAttribute('data-tiles', tiles.length);
+  body.setAttribute('data-tiles-drawn', drawn);
   body.setAttribute('data-ready', '1');
 }})();
 </script>

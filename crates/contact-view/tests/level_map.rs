@@ -11,37 +11,10 @@
 
 use std::collections::BTreeMap;
 
-use collision_mesh::{
-    build, Attributes, BuildConfig, CollisionMesh, Material, SoupTriangle, TriangleFlags,
-};
+mod three_tiles;
+
 use contact_view::level_map::{level_map_html, level_map_svg, Around, MapOptions, Shade};
-
-/// Tile `k`: the square `x` 10k..10k+10, `y` 0..10 at height `z`.
-fn square(k: usize, z: f32, material: Material, flags: [u16; 2]) -> CollisionMesh {
-    let x0 = 10.0 * k as f32;
-    let x1 = x0 + 10.0;
-    let tri = |c: [[f32; 3]; 3], f: u16| {
-        SoupTriangle::new(c).with(Attributes {
-            flags: TriangleFlags::from_bits_retain(f),
-            material,
-            area: 1,
-        })
-    };
-    let soup = [
-        tri([[x0, 0.0, z], [x1, 0.0, z], [x1, 10.0, z]], flags[0]),
-        tri([[x0, 0.0, z], [x1, 10.0, z], [x0, 10.0, z]], flags[1]),
-    ];
-    build::from_soup(&soup, &BuildConfig::default(), "square").unwrap()
-}
-
-fn three_tiles() -> Vec<CollisionMesh> {
-    let two_sided = TriangleFlags::TWO_SIDED.bits();
-    vec![
-        square(0, 0.0, Material::GRASS, [0, 0]),
-        square(1, 2.0, Material::ASHPHALT, [0, two_sided]),
-        square(2, 6.0, Material::STEEL, [0xf00d, 0xf00d]),
-    ]
-}
+use three_tiles::three_tiles;
 
 fn names() -> BTreeMap<u8, Vec<String>> {
     BTreeMap::from([
