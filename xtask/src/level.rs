@@ -2,6 +2,8 @@
 //! [--policy lenient|geometry|strict]`: loads a level mesh through
 //! `collision-mesh`'s loaders, prints what it holds and, with `--svg`, draws
 //! it from above (`contact_view::level`).
+//! `cargo xtask view FILE` reads the file the same way ([`load`]) and draws
+//! every tile in one picture (`crate::level_view`).
 //!
 //! The loader is chosen by the path: a folder of chunk files
 //! (`MeshChunks::read_dir`), `.obj` (`obj::read_file`: each line it skipped

@@ -6,7 +6,7 @@
 //! chunk container). `--html` writes the page with the toggles (shade by
 //! height or material; flags, grid and tile outlines shown or hidden),
 //! `--svg` the picture alone; `--around` draws the square of half-side `r`
-//! around `(x, y)`.
+//! around `(x, y)` (divergence 385).
 
 use std::path::{Path, PathBuf};
 

@@ -16,7 +16,8 @@
 //! over the materials the level uses, in their order), and the legend names
 //! each with its published name and the `usemtl` names that map to it
 //! ([`MapOptions::material_names`]), and lists the names no table maps
-//! ([`MapOptions::unknown_names`]: their faces keep the group's material).
+//! ([`MapOptions::unknown_names`]: their faces keep the group's material)
+//! (divergence 384).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;

@@ -18,7 +18,8 @@
 //! number.
 //!
 //! Anything else is a [`SnapshotError::Malformed`] naming the file, the
-//! line and the field; nothing here panics on a file's contents.
+//! line and the field; nothing here panics on a file's contents
+//! (divergence 383).
 
 use std::path::{Path, PathBuf};
 
