@@ -6,7 +6,7 @@
 //!   and line; `--html` writes the page with both pictures; the committed
 //!   fixtures evaluated now against the committed snapshots: all equal;
 //! * `view` on each level form `level` reads (a level file, RON, the binary
-//!   form, OBJ, an OBJ past 65,535 triangles in two tiles), `--around`
+//!   form, a chunk folder, OBJ, an OBJ past 65,535 triangles in two tiles), `--around`
 //!   and its validation, and a case name still drawing the case.
 
 use std::path::{Path, PathBuf};
@@ -179,7 +179,13 @@ fn view_draws_every_level_form_in_one_picture() {
     collision_mesh::ron_text::save(&mesh, &ron).unwrap();
     let bin = tmp("hand-made.bin");
     collision_mesh::binary::save(&mesh, &bin).unwrap();
-    for file in [lev.clone(), ron, bin] {
+    let chunks = tmp("hand-made-chunks");
+    let _ = std::fs::remove_dir_all(&chunks);
+    std::fs::create_dir_all(&chunks).unwrap();
+    collision_mesh::chunks::MeshChunks::encode(&mesh)
+        .write_dir(&chunks)
+        .unwrap();
+    for file in [lev.clone(), ron, bin, chunks] {
         let svg = tmp("form.svg");
         let o = xtask(&["view", s(&file), "--svg", s(&svg)]);
         assert!(

@@ -361,7 +361,7 @@ fn parse_value(text: &str, ee32: bool) -> Result<Value, String> {
     }
     let (head, bits) = match text.strip_suffix(')').and_then(|t| t.rsplit_once(" (0x")) {
         Some((head, hex)) => {
-            if hex.len() != 8 {
+            if hex.len() != 8 || !hex.chars().all(|c| c.is_ascii_hexdigit()) {
                 return Err(format!("`{text}`: the bit pattern is not 8 hex digits"));
             }
             let bits = u32::from_str_radix(hex, 16)
@@ -431,6 +431,7 @@ mod tests {
         assert_eq!(value, 2f64.powi(128));
         assert!(parse_value("0.3x", false).is_err());
         assert!(parse_value("1.0 (0x3f80)", true).is_err());
+        assert!(parse_value("1.0 (0x+f800000)", true).is_err());
         assert!(parse_value("", false).is_err());
     }
 

@@ -8,7 +8,8 @@
 //!   absolute difference of the two `f32` values; the unchanged copy is all
 //!   equal; `--ulps 3` takes the change;
 //! * a snapshot missing from one run, or only in the other, is counted so;
-//! * a malformed snapshot is an error naming its file, line and field.
+//! * a malformed snapshot is an error naming its file, line and field, and
+//!   no edit of a snapshot's text makes the reader panic.
 
 mod common;
 
@@ -215,7 +216,59 @@ fn a_malformed_snapshot_names_its_file_line_and_field() {
     }
     let err = read_dir(&dir).unwrap_err().to_string();
     assert!(
-        err.ends_with("pairs__pairs_physics_ray_capsule_top.snap:16: field `ee32 fraction`: `0.32500005 (0x3ea6666g)`: the bit pattern is not hex"),
+        err.ends_with("pairs__pairs_physics_ray_capsule_top.snap:16: field `ee32 fraction`: `0.32500005 (0x3ea6666g)`: the bit pattern is not 8 hex digits"),
         "{err}"
     );
+}
+
+/// Random edits of a snapshot's text (characters replaced, inserted or
+/// removed, the text cut short) give a snapshot or an error, never a
+/// panic; an error names a line of the edited text.
+#[test]
+fn no_edit_of_a_snapshot_makes_the_reader_panic() {
+    use proptest::prelude::*;
+    use proptest::test_runner::{Config, TestRunner};
+
+    let text = std::fs::read_to_string(
+        root().join("fixtures/golden/pairs__pairs_physics_ray_capsule_top.snap"),
+    )
+    .unwrap();
+    let chars: Vec<char> = text.chars().collect();
+    let pick = prop::sample::select(vec![
+        '"', '\\', ':', ',', '(', ')', '{', '}', '\n', ' ', 'x', '0', '-', '.', 'é', 'u',
+    ]);
+    let edit = (0..chars.len(), 0u8..4, pick);
+    let mut runner = TestRunner::new(Config {
+        cases: 512,
+        ..Config::default()
+    });
+    runner
+        .run(&prop::collection::vec(edit, 1..6), |edits| {
+            let mut c = chars.clone();
+            for (at, op, ch) in edits {
+                let at = at.min(c.len().saturating_sub(1));
+                match op {
+                    0 if !c.is_empty() => c[at] = ch,
+                    1 => c.insert(at, ch),
+                    2 if !c.is_empty() => {
+                        c.remove(at);
+                    }
+                    _ => c.truncate(at),
+                }
+            }
+            let edited: String = c.into_iter().collect();
+            match contact_view::snapshot::parse(&edited, "t", Path::new("t.snap")) {
+                Ok(s) => prop_assert_eq!(s.name, "t"),
+                Err(SnapshotError::Malformed { line, .. }) => {
+                    prop_assert!(
+                        line >= 1 && line <= edited.lines().count().max(1),
+                        "line {}",
+                        line
+                    );
+                }
+                Err(e) => prop_assert!(false, "{}", e),
+            }
+            Ok(())
+        })
+        .unwrap();
 }
