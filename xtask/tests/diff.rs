@@ -82,10 +82,10 @@ fn diff_finds_a_seeded_change_and_nothing_else() {
         [
             "differs: unit5__unit5_row01_face: 1 fields beyond the tolerance, 0 within".to_owned(),
             format!(
-                "  f32: field contact.fraction: A {:e} (0x{:08x}), B {:e} (0x{:08x}), 3 ulps, abs {:e}",
-                f64::from(old),
+                "  f32: field contact.fraction: A {:?} (0x{:08x}), B {:?} (0x{:08x}), 3 ulps, abs {:e}",
+                old,
                 old.to_bits(),
-                f64::from(new),
+                new,
                 new.to_bits(),
                 f64::from(new) - f64::from(old)
             ),

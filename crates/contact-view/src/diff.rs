@@ -212,14 +212,24 @@ impl Comparison {
     }
 }
 
-/// A value as the report shows it: a float with its bits.
+/// A value as the report shows it: a float as Rust prints an `f32` (or in
+/// exponent notation past its range), with its bits.
 #[must_use]
 pub fn show(v: Option<&Value>) -> String {
     match v {
         None => "absent".into(),
         Some(Value::Unwritten) => "unwritten".into(),
         Some(Value::Int(i)) => i.to_string(),
-        Some(Value::Real { value, bits }) => format!("{value:e} (0x{bits:08x})"),
+        Some(Value::Real { value, bits }) => {
+            // As the snapshot prints an f32; an Ee32 value past f32's
+            // range in exponent notation.
+            let f = *value as f32;
+            if f.is_finite() && f64::from(f) == *value {
+                format!("{f:?} (0x{bits:08x})")
+            } else {
+                format!("{value:e} (0x{bits:08x})")
+            }
+        }
     }
 }
 

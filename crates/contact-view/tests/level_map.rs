@@ -186,3 +186,50 @@ fn around_draws_the_square_and_is_validated() {
         assert!(e.to_string().contains(says), "{bad}: {e}");
     }
 }
+
+/// The single-mesh picture (`cargo xtask level --svg`) colours the
+/// materials a mesh uses a third of the hue circle apart when it uses
+/// three: `ASHPHALT` (6) and `GRASS` (35), by their bytes 28° apart and
+/// both light green, are told apart.
+#[test]
+fn the_mesh_picture_gives_each_material_its_own_hue() {
+    for (k, mesh) in three_tiles().iter().enumerate() {
+        let svg = contact_view::level::level_svg(mesh, "tile", 400.0);
+        assert_eq!(svg.matches("data-index=").count(), 2, "tile {k}");
+    }
+    // The three tiles' triangles as one mesh.
+    let mut soup = Vec::new();
+    for mesh in three_tiles() {
+        let v = mesh.vertices();
+        for t in mesh.triangles() {
+            let c = t.v.map(|i| {
+                let p = v[usize::from(i)];
+                [p[0], p[1], p[2]]
+            });
+            soup.push(
+                collision_mesh::SoupTriangle::new(c).with(collision_mesh::Attributes {
+                    flags: t.flags,
+                    material: t.material,
+                    area: 1,
+                }),
+            );
+        }
+    }
+    let mesh =
+        collision_mesh::build::from_soup(&soup, &collision_mesh::BuildConfig::default(), "all")
+            .unwrap();
+    let svg = contact_view::level::level_svg(&mesh, "all", 600.0);
+    let hue = |m: u8| -> f64 {
+        let key = r#" fill="hsl("#;
+        let tag_end = svg
+            .find(&format!(r#"data-material="{m}""#))
+            .unwrap_or_else(|| panic!("material {m}"));
+        let at = svg[..tag_end].rfind(key).unwrap() + key.len();
+        svg[at..at + svg[at..].find(',').unwrap()].parse().unwrap()
+    };
+    let (steel, road, grass) = (hue(3), hue(6), hue(35));
+    for (a, b) in [(steel, road), (road, grass), (steel, grass)] {
+        let d = (a - b).abs().min(360.0 - (a - b).abs());
+        assert!((d - 120.0).abs() < 1.0, "{a} vs {b}");
+    }
+}
