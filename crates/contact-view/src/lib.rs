@@ -12,6 +12,12 @@
 //!   triangles, the tick's contacts), and [`scenario::filmstrip`] all of them;
 //! * [`level::level_svg`]: a level mesh from above, by material and flags,
 //!   with its grid;
+//! * [`level_map::level_map_svg`]: a whole level, every tile in one
+//!   picture, shaded by height or coloured by material, its flags and grid
+//!   toggled in [`level_map::level_map_html`]'s page;
+//! * [`diff::compare`]: two runs (snapshot folders read back by
+//!   [`snapshot::read_dir`], or evaluations) compared field by field, and
+//!   [`diff::diff_html`] the page of their differences with both pictures;
 //! * [`report::report_html`]: one static page with every case and scenario,
 //!   their stated numbers beside the port's, and their pictures.
 //!
