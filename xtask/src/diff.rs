@@ -1,4 +1,5 @@
-//! `cargo xtask diff A B [--ulps N] [--abs X] [--html DIR] [--inputs DIR]...`:
+//! `cargo xtask diff A B [--ulps N] [--abs X] [--modes A:B] [--html DIR]
+//! [--inputs DIR]...`:
 //! two runs compared field by field (`contact_view::diff`).
 //!
 //! Each of `A` and `B` is a folder of snapshots (`fixtures/golden`, or one
@@ -7,7 +8,9 @@
 //! now. Prints each case that differs (each mode's first field beyond the
 //! tolerance, with its tick, both values, ulps and absolute difference) or
 //! that one run lacks, then `N cases equal, M differ, K only in A, L only
-//! in B`; exits 1 when anything differs or is in one run only.
+//! in B`; exits 1 when anything differs or is in one run only. `--modes
+//! f32:ee32` compares `A`'s `f32` fields with `B`'s `Ee32` ones (`A` and `B`
+//! may be the same run) instead of each mode with itself.
 //!
 //! `--html DIR` writes `DIR/index.html` with both runs' pictures at each
 //! case's first divergence. A snapshot folder holds no inputs: its
@@ -17,7 +20,9 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use contact_view::diff::{compare, diff_html, picture, with_outcomes, Pictures, Tolerance};
+use contact_view::diff::{
+    compare_modes, diff_html, picture, with_outcomes, FloatMode, Pictures, Tolerance, SAME_MODES,
+};
 use contact_view::snapshot::{read_dir, Snapshot};
 use golden::Entry;
 
@@ -73,6 +78,7 @@ pub fn main(args: &[String]) -> Result<bool, String> {
     let mut tol = Tolerance::default();
     let mut html = None;
     let mut inputs = Vec::new();
+    let mut modes = SAME_MODES.to_vec();
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -94,6 +100,18 @@ pub fn main(args: &[String]) -> Result<bool, String> {
                     .filter(|x| x.is_finite() && *x >= 0.0)
                     .ok_or_else(|| format!("--abs `{v}`: not a finite number at least 0"))?;
             }
+            "--modes" => {
+                let v = it.next().ok_or("--modes needs A:B (f32:ee32)")?;
+                let mode = |m: &str| match m {
+                    "f32" => Ok(FloatMode::F32),
+                    "ee32" => Ok(FloatMode::Ee32),
+                    _ => Err(format!("--modes `{v}`: `{m}` is not f32 or ee32")),
+                };
+                let (x, y) = v
+                    .split_once(':')
+                    .ok_or_else(|| format!("--modes `{v}`: expected A:B, e.g. f32:ee32"))?;
+                modes = vec![(mode(x)?, mode(y)?)];
+            }
             "--html" => html = Some(PathBuf::from(it.next().ok_or("--html needs a folder")?)),
             "--inputs" => inputs.push(PathBuf::from(it.next().ok_or("--inputs needs a folder")?)),
             other if !other.starts_with('-') => sides.push(Side::Snapshots(PathBuf::from(other))),
@@ -107,7 +125,7 @@ pub fn main(args: &[String]) -> Result<bool, String> {
         )
     })?;
     let (ra, rb) = (read(&a)?, read(&b)?);
-    let cmp = compare(&ra.snapshots, &rb.snapshots, tol);
+    let cmp = compare_modes(&ra.snapshots, &rb.snapshots, tol, &modes);
     print!("{}", cmp.text());
     if let Some(dir) = html {
         let needs_inputs = ra.entries.is_none() || rb.entries.is_none();

@@ -53,14 +53,16 @@ tasks:
       the usemtl names mapped to each), flags and grid; --html adds toggles
       for them. --around zooms to the square of half-side r (> 0) around
       (x, y).
-  diff A B [--ulps N] [--abs X] [--html DIR] [--inputs DIR]...
+  diff A B [--ulps N] [--abs X] [--modes f32:ee32] [--html DIR] [--inputs DIR]...
       Compare two runs case by case; A and B are each a snapshot folder
       (fixtures/golden, a `golden --out` folder) or `--fixtures DIR[,DIR]`
       (case files evaluated now). Prints each case's first field beyond the
       tolerance per mode (tick, both values, ulps, absolute difference) and
       'N cases equal, M differ, K only in A, L only in B'; exits 1 when any
       case differs or is in one run only. Floats within N ulps or X absolute
-      are equal (default 0: bit for bit); integers must be equal. --html
+      are equal (default 0: bit for bit); integers must be equal. --modes
+      f32:ee32 compares A's f32 fields with B's Ee32 ones (A and B may be
+      the same folder) instead of each mode with itself. --html
       writes DIR/index.html with both runs' pictures at each first
       divergence; a snapshot folder's pictures use the case files of
       --inputs (default fixtures/kernels and fixtures/scenarios).

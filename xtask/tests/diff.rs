@@ -98,6 +98,14 @@ fn diff_finds_a_seeded_change_and_nothing_else() {
         "{n} cases equal, 0 differ, 0 only in A, 0 only in B\n"
     )));
 
+    // The committed run's f32 fields against its own Ee32 ones: Unit 5's
+    // table edge 9 has out.y 0x3f3504f4 in f32 and 0x3f3504f3 in Ee32.
+    let o = xtask(&["diff", s(&golden), s(&golden), "--modes", "f32:ee32"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains(
+        "differs: unit5__unit5_table_edge_9: 2 fields beyond the tolerance, 0 within\n  f32/ee32: field out.y: A 0.7071068 (0x3f3504f4), B 0.70710677 (0x3f3504f3), 1 ulps"
+    ));
+
     // The page: both runs' pictures of the case.
     let html = tmp("seeded-html");
     let o = xtask(&["diff", s(&golden), s(&copy), "--html", s(&html)]);
@@ -134,6 +142,14 @@ fn diff_errors_are_typed_and_exit_2() {
         (
             vec!["diff", s(&golden), s(&golden), "--ulps", "x"],
             "--ulps `x`",
+        ),
+        (
+            vec!["diff", s(&golden), s(&golden), "--modes", "f32:e"],
+            "`e` is not f32 or ee32",
+        ),
+        (
+            vec!["diff", s(&golden), s(&golden), "--modes", "f32"],
+            "expected A:B",
         ),
     ] {
         let o = xtask(&args);

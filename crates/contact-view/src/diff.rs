@@ -17,6 +17,9 @@
 //! integer, a written field against an unwritten one and a field only one
 //! run has are beyond any tolerance (divergence 382).
 //!
+//! [`compare_modes`] crosses the modes: one run's `f32` fields against the
+//! other's (or its own) `Ee32` fields.
+//!
 //! [`diff_html`] is the page of a comparison: the summary, one section per
 //! differing case with its first divergences and the two runs' pictures at
 //! that place side by side ([`picture`]: the case's picture, or the
@@ -60,11 +63,21 @@ impl FloatMode {
     }
 }
 
+/// The modes compared by default: each run's `f32` fields against the
+/// other's, and its `Ee32` fields against the other's.
+pub const SAME_MODES: [(FloatMode, FloatMode); 2] = [
+    (FloatMode::F32, FloatMode::F32),
+    (FloatMode::Ee32, FloatMode::Ee32),
+];
+
 /// One field that differs.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FieldDiff {
-    /// The mode.
+    /// The first run's mode.
     pub mode: FloatMode,
+    /// The second run's mode (the same but when modes are crossed,
+    /// [`compare_modes`]).
+    pub mode_b: FloatMode,
     /// The field (`contact.fraction`, `t00021.brick.velocity.z`).
     pub field: String,
     /// A scenario field's tick (its `tNNNNN.` prefix).
@@ -233,6 +246,18 @@ pub fn show(v: Option<&Value>) -> String {
     }
 }
 
+impl FieldDiff {
+    /// The modes compared: `f32`, or `f32/ee32` when they differ.
+    #[must_use]
+    pub fn modes_label(&self) -> String {
+        if self.mode == self.mode_b {
+            self.mode.label().to_owned()
+        } else {
+            format!("{}/{}", self.mode.label(), self.mode_b.label())
+        }
+    }
+}
+
 /// One difference as a line: mode, tick, field, both values, ulps and
 /// absolute difference.
 #[must_use]
@@ -240,7 +265,7 @@ pub fn describe(f: &FieldDiff) -> String {
     let tick = f.tick.map(|t| format!("tick {t}, ")).unwrap_or_default();
     let mut s = format!(
         "{}: {tick}field {}: A {}, B {}",
-        f.mode.label(),
+        f.modes_label(),
         f.field,
         show(f.a.as_ref()),
         show(f.b.as_ref())
@@ -283,7 +308,7 @@ pub fn ulps_between(a: u32, b: u32) -> u64 {
 
 /// The difference of two values, `None` when equal.
 fn field_diff(
-    mode: FloatMode,
+    (mode, mode_b): (FloatMode, FloatMode),
     field: &str,
     a: Option<&Value>,
     b: Option<&Value>,
@@ -320,6 +345,7 @@ fn field_diff(
     };
     Some(FieldDiff {
         mode,
+        mode_b,
         field: field.to_owned(),
         tick: tick_of(field),
         a: a.copied(),
@@ -330,14 +356,26 @@ fn field_diff(
     })
 }
 
-/// Compares two snapshots of one case.
+/// Compares two snapshots of one case, mode with mode.
 #[must_use]
 pub fn compare_pair(a: &Snapshot, b: &Snapshot, tol: Tolerance) -> CaseDiff {
+    compare_pair_modes(a, b, tol, &SAME_MODES)
+}
+
+/// Compares two snapshots of one case: for each `(mode of a, mode of b)`
+/// of `modes`, those two outcomes.
+#[must_use]
+pub fn compare_pair_modes(
+    a: &Snapshot,
+    b: &Snapshot,
+    tol: Tolerance,
+    modes: &[(FloatMode, FloatMode)],
+) -> CaseDiff {
     let mut out = CaseDiff::default();
-    for mode in [FloatMode::F32, FloatMode::Ee32] {
+    for &pair in modes {
         let (oa, ob) = (
-            a.outcome(mode == FloatMode::Ee32),
-            b.outcome(mode == FloatMode::Ee32),
+            a.outcome(pair.0 == FloatMode::Ee32),
+            b.outcome(pair.1 == FloatMode::Ee32),
         );
         let mut first: Option<((u32, usize), FieldDiff)> = None;
         let mut visit = |order: usize, d: FieldDiff, out: &mut CaseDiff| {
@@ -353,13 +391,13 @@ pub fn compare_pair(a: &Snapshot, b: &Snapshot, tol: Tolerance) -> CaseDiff {
             }
         };
         for (k, (field, va)) in oa.fields.iter().enumerate() {
-            if let Some(d) = field_diff(mode, field, Some(va), ob.get(field), tol) {
+            if let Some(d) = field_diff(pair, field, Some(va), ob.get(field), tol) {
                 visit(k, d, &mut out);
             }
         }
         for (k, (field, vb)) in ob.fields.iter().enumerate() {
             if oa.get(field).is_none() {
-                if let Some(d) = field_diff(mode, field, None, Some(vb), tol) {
+                if let Some(d) = field_diff(pair, field, None, Some(vb), tol) {
                     visit(k, d, &mut out);
                 }
             }
@@ -369,9 +407,22 @@ pub fn compare_pair(a: &Snapshot, b: &Snapshot, tol: Tolerance) -> CaseDiff {
     out
 }
 
-/// Compares two runs' snapshots, paired by name.
+/// Compares two runs' snapshots, paired by name, mode with mode.
 #[must_use]
 pub fn compare(a: &[Snapshot], b: &[Snapshot], tol: Tolerance) -> Comparison {
+    compare_modes(a, b, tol, &SAME_MODES)
+}
+
+/// Compares two runs' snapshots, paired by name, for each `(mode of a,
+/// mode of b)` of `modes`: `[(F32, Ee32)]` holds one run's `f32` results
+/// against the other's (or its own) `Ee32` ones.
+#[must_use]
+pub fn compare_modes(
+    a: &[Snapshot],
+    b: &[Snapshot],
+    tol: Tolerance,
+    modes: &[(FloatMode, FloatMode)],
+) -> Comparison {
     let mut names: BTreeMap<&str, (Option<&Snapshot>, Option<&Snapshot>)> = BTreeMap::new();
     for s in a {
         names.entry(&s.name).or_default().0 = Some(s);
@@ -385,7 +436,7 @@ pub fn compare(a: &[Snapshot], b: &[Snapshot], tol: Tolerance) -> Comparison {
             name: name.to_owned(),
             status: match pair {
                 (Some(x), Some(y)) => {
-                    let d = compare_pair(x, y, tol);
+                    let d = compare_pair_modes(x, y, tol, modes);
                     if d.beyond > 0 {
                         Status::Differ(d)
                     } else {
@@ -474,7 +525,7 @@ body{{font:14px sans-serif;margin:1em}}table{{border-collapse:collapse}}td,th{{b
                 "<tr class=\"first\" data-mode=\"{}\" data-field=\"{}\"><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
                 f.mode.label(),
                 esc(&f.field),
-                f.mode.label(),
+                f.modes_label(),
                 f.tick.map(|t| t.to_string()).unwrap_or_default(),
                 esc(&f.field),
                 esc(&show(f.a.as_ref())),
@@ -543,6 +594,8 @@ mod tests {
         assert_eq!(tick_of("t.x"), None);
     }
 
+    const F32S: (FloatMode, FloatMode) = (FloatMode::F32, FloatMode::F32);
+
     #[test]
     fn the_tolerance_takes_ulps_or_abs() {
         let r = |bits: u32| Value::Real {
@@ -550,25 +603,19 @@ mod tests {
             bits,
         };
         let (a, b) = (r(0x3f80_0000), r(0x3f80_0002));
-        let strict = field_diff(
-            FloatMode::F32,
-            "x",
-            Some(&a),
-            Some(&b),
-            Tolerance::default(),
-        );
+        let strict = field_diff(F32S, "x", Some(&a), Some(&b), Tolerance::default());
         let d = strict.unwrap();
         assert_eq!((d.ulps, d.beyond), (Some(2), true));
         assert_eq!(d.abs, Some(2.0 * f64::from(f32::EPSILON)));
         let two = Tolerance { ulps: 2, abs: 0.0 };
         assert!(
-            !field_diff(FloatMode::F32, "x", Some(&a), Some(&b), two)
+            !field_diff(F32S, "x", Some(&a), Some(&b), two)
                 .unwrap()
                 .beyond
         );
         let abs = Tolerance { ulps: 0, abs: 3e-7 };
         assert!(
-            !field_diff(FloatMode::F32, "x", Some(&a), Some(&b), abs)
+            !field_diff(F32S, "x", Some(&a), Some(&b), abs)
                 .unwrap()
                 .beyond
         );
@@ -578,20 +625,13 @@ mod tests {
             abs: 10.0,
         };
         let d = field_diff(
-            FloatMode::F32,
+            F32S,
             "ret",
             Some(&Value::Int(1)),
             Some(&Value::Int(2)),
             wide,
         );
         assert!(d.unwrap().beyond);
-        assert!(field_diff(
-            FloatMode::F32,
-            "x",
-            Some(&a),
-            Some(&a),
-            Tolerance::default()
-        )
-        .is_none());
+        assert!(field_diff(F32S, "x", Some(&a), Some(&a), Tolerance::default()).is_none());
     }
 }

@@ -272,3 +272,53 @@ fn no_edit_of_a_snapshot_makes_the_reader_panic() {
         })
         .unwrap();
 }
+
+/// One run's `f32` fields against its own `Ee32` ones: the cases that
+/// differ are those whose two modes wrote some field differently (a float's
+/// bits, an integer, written or not), counted here from the evaluated
+/// outcomes; Unit 5's table edge 9 has `out.y` 0.7071068 (0x3f3504f4) in
+/// `f32` and 0x3f3504f3 in `Ee32`, 1 ulp apart.
+#[test]
+fn crossed_modes_find_the_cases_whose_modes_differ() {
+    use contact_view::diff::compare_modes;
+
+    let all = entries();
+    let differs = |e: &golden::Entry| {
+        e.single.fields.iter().any(|(p, v)| match (v, e.ee.get(p)) {
+            (Value::Real { bits: x, .. }, Some(Value::Real { bits: y, .. })) => x != y,
+            (v, Some(w)) => v != w,
+            (_, None) => true,
+        }) || e.ee.fields.iter().any(|(p, _)| e.single.get(p).is_none())
+    };
+    let m = all.iter().filter(|e| differs(e)).count();
+    assert!(m > 0 && m < all.len());
+    let golden = golden();
+    let cmp = compare_modes(
+        &golden,
+        &golden,
+        Tolerance::default(),
+        &[(FloatMode::F32, FloatMode::Ee32)],
+    );
+    assert_eq!(cmp.counts(), [all.len() - m, m, 0, 0]);
+    let (_, d) = cmp
+        .differing()
+        .find(|(n, _)| *n == "unit5__unit5_table_edge_9")
+        .unwrap();
+    let f = d.first.iter().find(|f| f.field == "out.y").unwrap();
+    assert_eq!((f.mode, f.mode_b), (FloatMode::F32, FloatMode::Ee32));
+    assert_eq!(f.modes_label(), "f32/ee32");
+    assert_eq!(f.ulps, Some(1));
+    assert_eq!(
+        (f.a, f.b),
+        (
+            Some(Value::Real {
+                value: f64::from(f32::from_bits(0x3f35_04f4)),
+                bits: 0x3f35_04f4
+            }),
+            Some(Value::Real {
+                value: f64::from(f32::from_bits(0x3f35_04f3)),
+                bits: 0x3f35_04f3
+            })
+        )
+    );
+}
