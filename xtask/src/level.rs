@@ -2,6 +2,8 @@
 //! [--policy lenient|geometry|strict]`: loads a level mesh through
 //! `collision-mesh`'s loaders, prints what it holds and, with `--svg`, draws
 //! it from above (`contact_view::level`).
+//! `cargo xtask view FILE` reads the file the same way ([`load`]) and draws
+//! every tile in one picture (`crate::level_view`).
 //!
 //! The loader is chosen by the path: a folder of chunk files
 //! (`MeshChunks::read_dir`), `.obj` (`obj::read_file`: each line it skipped
@@ -29,15 +31,44 @@ use collision_mesh::obj::{read_file, ImportReport, ObjAxes, ObjOptions, Sidecar,
 use collision_mesh::{ron_text, CollisionMesh, Material, MeshError, TriangleFlags};
 
 /// How the file is read.
-struct Load {
+pub(crate) struct Load {
     /// One mesh, or the tiles of a larger soup.
-    tiles: Vec<CollisionMesh>,
+    pub(crate) tiles: Vec<CollisionMesh>,
     /// The OBJ reader's report (the other forms skip nothing: a part they
     /// cannot read is an error).
-    report: Option<ImportReport>,
+    pub(crate) report: Option<ImportReport>,
+    /// For an OBJ file, each material's `usemtl` names (those the reader's
+    /// tables map to it, in the order of first use).
+    pub(crate) names: BTreeMap<u8, Vec<String>>,
 }
 
-fn load(
+/// The `usemtl` names of an OBJ text that `options` maps to a material, by
+/// material (a name once, in the order of first use; a line's `#` comment
+/// dropped).
+fn usemtl_names(text: &str, options: &ObjOptions) -> BTreeMap<u8, Vec<String>> {
+    let mut out: BTreeMap<u8, Vec<String>> = BTreeMap::new();
+    for line in text.lines() {
+        let code = line.split('#').next().unwrap_or("").trim();
+        let Some(name) = code.strip_prefix("usemtl") else {
+            continue;
+        };
+        if !name.starts_with(char::is_whitespace) {
+            continue;
+        }
+        let name = name.trim();
+        if let Some(m) = options.material_of(name) {
+            let names = out.entry(m.0).or_default();
+            if !names.iter().any(|n| n == name) {
+                names.push(name.to_owned());
+            }
+        }
+    }
+    out
+}
+
+/// Reads a level in any of the forms the task reads (see the module's
+/// documentation).
+pub(crate) fn load(
     path: &Path,
     axes: ObjAxes,
     sidecar: Option<&Path>,
@@ -45,6 +76,7 @@ fn load(
 ) -> Result<Load, MeshError> {
     let name = path.to_string_lossy().to_ascii_lowercase();
     let mut report = None;
+    let mut names = BTreeMap::new();
     let tiles = if path.is_dir() {
         vec![MeshChunks::read_dir(path)?.decode(&path.display().to_string())?]
     } else if name.ends_with(".obj") {
@@ -61,6 +93,9 @@ fn load(
         let file = path.display().to_string();
         let (soup, r) = read_file(path, &options)?;
         report = Some(r);
+        if let Ok(text) = std::fs::read_to_string(path) {
+            names = usemtl_names(&text, &options);
+        }
         if soup.len() <= warriors_physics::MAX_TILE_TRIANGLES {
             vec![build::from_soup(&soup, &options.build, &file)?]
         } else {
@@ -76,7 +111,37 @@ fn load(
     } else {
         vec![read_level_file(path)?]
     };
-    Ok(Load { tiles, report })
+    Ok(Load {
+        tiles,
+        report,
+        names,
+    })
+}
+
+/// Reads one of the loader's options (`--y-up`, `--sidecar FILE`,
+/// `--policy lenient|geometry|strict`) at `a`, taking its value from `it`;
+/// `Ok(false)` when `a` is none of them.
+pub(crate) fn loader_option<'a>(
+    a: &str,
+    it: &mut impl Iterator<Item = &'a String>,
+    axes: &mut ObjAxes,
+    sidecar: &mut Option<PathBuf>,
+    strictness: &mut Strictness,
+) -> Result<bool, String> {
+    match a {
+        "--y-up" => *axes = ObjAxes::YUp,
+        "--sidecar" => *sidecar = Some(PathBuf::from(it.next().ok_or("--sidecar needs a file")?)),
+        "--policy" => {
+            *strictness = match it.next().map(String::as_str) {
+                Some("lenient") => Strictness::Lenient,
+                Some("geometry") => Strictness::Geometry,
+                Some("strict") => Strictness::Full,
+                _ => return Err("--policy needs lenient, geometry or strict".to_owned()),
+            }
+        }
+        _ => return Ok(false),
+    }
+    Ok(true)
 }
 
 /// Runs the task; `Ok(false)` (exit 1) when the file cannot be loaded.
@@ -90,24 +155,13 @@ pub fn main(args: &[String]) -> Result<bool, String> {
     while let Some(a) = it.next() {
         match a.as_str() {
             "--svg" => svg = Some(PathBuf::from(it.next().ok_or("--svg needs a file")?)),
-            "--y-up" => axes = ObjAxes::YUp,
-            "--sidecar" => {
-                sidecar = Some(PathBuf::from(it.next().ok_or("--sidecar needs a file")?))
-            }
-            "--policy" => {
-                strictness = match it.next().map(String::as_str) {
-                    Some("lenient") => Strictness::Lenient,
-                    Some("geometry") => Strictness::Geometry,
-                    Some("strict") => Strictness::Full,
-                    _ => return Err("--policy needs lenient, geometry or strict".to_owned()),
-                }
-            }
+            other if loader_option(other, &mut it, &mut axes, &mut sidecar, &mut strictness)? => {}
             other if !other.starts_with('-') && file.is_none() => file = Some(PathBuf::from(other)),
             other => return Err(format!("level: unknown argument `{other}`")),
         }
     }
     let file = file.ok_or("level: name a level file")?;
-    let Load { tiles, report } = match load(&file, axes, sidecar.as_deref(), strictness) {
+    let Load { tiles, report, .. } = match load(&file, axes, sidecar.as_deref(), strictness) {
         Ok(l) => l,
         Err(e) => {
             eprintln!("level: {e}");

@@ -5,6 +5,9 @@
 //! * `golden --report DIR [--fixtures DIR]`: the HTML report of every case
 //!   and scenario with its picture.
 //! * `view CASE [--tick N] [--fixtures DIR] --svg OUT`: one case's picture.
+//! * `view FILE --svg OUT`: a level's picture, every tile in one.
+//! * `diff A B [--ulps N] [--abs X] [--html DIR]`: two runs (snapshot
+//!   folders or `--fixtures` folders evaluated) compared case by case.
 //! * `level FILE [--svg OUT]`: loads a level mesh, prints its summary, and
 //!   draws it from above.
 //! * `ee-check FILE...`: checks tables of EE float results against `Ee32`.
@@ -14,9 +17,11 @@
 #![forbid(unsafe_code)]
 
 mod bench_ir;
+mod diff;
 mod ee_check;
 mod golden;
 mod level;
+mod level_view;
 mod report;
 mod view;
 
@@ -40,6 +45,27 @@ tasks:
   view NAME [--tick N] [--fixtures DIR] --svg OUT
       The SVG picture of one kernel case, or of one scenario (its filmstrip,
       or with --tick one tick).
+  view FILE (--svg OUT | --html OUT) [--around x,y,r] [--shade height|material]
+       [--y-up] [--sidecar FILE] [--policy lenient|geometry|strict]
+      A level, read as `level` reads it (FILE an existing level file or
+      chunk folder), in one picture of all its tiles: tile outlines,
+      triangles shaded by height or coloured by material (the legend names
+      the usemtl names mapped to each), flags and grid; --html adds toggles
+      for them. --around zooms to the square of half-side r (> 0) around
+      (x, y).
+  diff A B [--ulps N] [--abs X] [--modes f32:ee32] [--html DIR] [--inputs DIR]...
+      Compare two runs case by case; A and B are each a snapshot folder
+      (fixtures/golden, a `golden --out` folder) or `--fixtures DIR[,DIR]`
+      (case files evaluated now). Prints each case's first field beyond the
+      tolerance per mode (tick, both values, ulps, absolute difference) and
+      'N cases equal, M differ, K only in A, L only in B'; exits 1 when any
+      case differs or is in one run only. Floats within N ulps or X absolute
+      are equal (default 0: bit for bit); integers must be equal. --modes
+      f32:ee32 compares A's f32 fields with B's Ee32 ones (A and B may be
+      the same folder) instead of each mode with itself. --html
+      writes DIR/index.html with both runs' pictures at each first
+      divergence; a snapshot folder's pictures use the case files of
+      --inputs (default fixtures/kernels and fixtures/scenarios).
   level FILE [--svg OUT] [--y-up] [--sidecar FILE] [--policy lenient|geometry|strict]
       Load a level mesh (a chunk container such as a .lev file, a folder of
       chunk files, OBJ, a RON mesh or the binary form), print its triangle
@@ -73,6 +99,7 @@ fn main() -> ExitCode {
         Some("bench-ir") => bench_ir::main(&args[1..]),
         Some("level") => level::main(&args[1..]),
         Some("view") => view::main(&args[1..]),
+        Some("diff") => diff::main(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             Ok(true)

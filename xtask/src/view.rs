@@ -1,12 +1,17 @@
 //! `cargo xtask view CASE [--tick N] [--fixtures DIR] --svg OUT`: the
-//! picture of one kernel case, or of one tick of a scenario.
+//! picture of one kernel case, or of one tick of a scenario; `cargo xtask
+//! view FILE` a level's (`crate::level_view`).
 
 use std::path::PathBuf;
 
 use golden::EntryCall;
 
-/// Runs the task.
+/// Runs the task: a level file's picture when the name is a level file
+/// or folder (`crate::level_view`), else a case's or a scenario's.
 pub fn main(args: &[String]) -> Result<bool, String> {
+    if crate::level_view::is_level(args) {
+        return crate::level_view::main(args);
+    }
     let mut name = None;
     let mut tick = None;
     let mut fixtures = Vec::new();

@@ -1,4 +1,5 @@
-//! A level mesh from above: every triangle filled by its material, outlined
+//! A level mesh from above: every triangle filled by its material (each
+//! material the mesh uses its own hue, [`material_fill`]), outlined
 //! by its flags (one-sided, two-sided, disabled), the corner-edge value of
 //! flag bits 14-15 marked, and the grid's cell lines.
 
@@ -7,27 +8,24 @@ use std::fmt::Write as _;
 
 use collision_mesh::{CollisionMesh, Material, TriangleFlags};
 
-use crate::scenario::LevelTri;
+pub use crate::level_tri::triangles;
+use crate::level_tri::LevelTri;
 use crate::svg::{esc, n, Frame, Panel, STYLE};
 
-/// The mesh's triangles as drawn (corners, flags, material), in mesh order.
+/// The fill of the `k`-th of `count` materials a picture shows: hues
+/// spread evenly over the circle, the lightness alternating so neighbours
+/// differ. (Hues by the material's byte, [`material_colour`], make
+/// materials the levels use together look alike: `ASHPHALT` 6 and
+/// `GRASS` 35 are 28° apart.)
 #[must_use]
-pub fn triangles(mesh: &CollisionMesh) -> Vec<LevelTri> {
-    let v = mesh.vertices();
-    mesh.triangles()
-        .iter()
-        .map(|t| LevelTri {
-            corners: t.v.map(|i| {
-                let p = v.get(usize::from(i)).copied().unwrap_or([0.0; 4]);
-                [f64::from(p[0]), f64::from(p[1]), f64::from(p[2])]
-            }),
-            flags: t.flags.bits(),
-            material: t.material.0,
-        })
-        .collect()
+pub fn material_fill(k: usize, count: usize) -> String {
+    let hue = 360.0 * k as f64 / count.max(1) as f64;
+    let light = if k.is_multiple_of(2) { 62.0 } else { 74.0 };
+    format!("hsl({hue:.0},60%,{light:.0}%)")
 }
 
-/// A material's fill colour: hues spread by the golden angle.
+/// A material's fill colour by its byte alone: hues spread by the golden
+/// angle.
 #[must_use]
 pub fn material_colour(m: u8) -> String {
     let hue = (f64::from(m) * 137.508) % 360.0;
@@ -125,10 +123,17 @@ pub fn level_svg(mesh: &CollisionMesh, title: &str, width: f64) -> String {
     order.sort_by(|&a, &b| top(&tris[a]).total_cmp(&top(&tris[b])));
     let titles = tris.len() <= 5000;
     let mut materials: BTreeMap<u8, usize> = BTreeMap::new();
+    for t in &tris {
+        *materials.entry(t.material).or_default() += 1;
+    }
+    let fills: BTreeMap<u8, String> = materials
+        .keys()
+        .enumerate()
+        .map(|(k, m)| (*m, material_fill(k, materials.len())))
+        .collect();
     let mut kinds = [0usize; 4];
     for &i in &order {
         let t = &tris[i];
-        *materials.entry(t.material).or_default() += 1;
         let f = TriangleFlags::from_bits_retain(t.flags);
         let (cls, kind) = if !f.contains(TriangleFlags::ENABLED) {
             ("lt disabled", 2)
@@ -140,7 +145,7 @@ pub fn level_svg(mesh: &CollisionMesh, title: &str, width: f64) -> String {
         kinds[kind] += 1;
         let extra = format!(
             r#" fill="{}" data-index="{i}" data-flags="{}" data-material="{}""#,
-            material_colour(t.material),
+            fills.get(&t.material).map_or("#ccc", String::as_str),
             t.flags,
             t.material
         );
@@ -213,12 +218,12 @@ pub fn level_svg(mesh: &CollisionMesh, title: &str, width: f64) -> String {
     line(&mut out, lx, &mut y, None, "materials");
     for (m, count) in &materials {
         let name = Material(*m).name().unwrap_or("?");
-        let fill = material_colour(*m);
+        let fill = fills.get(m).map_or("#ccc", String::as_str);
         line(
             &mut out,
             lx,
             &mut y,
-            Some((&fill, "lt")),
+            Some((fill, "lt")),
             &format!("{m} {name}: {count}"),
         );
     }

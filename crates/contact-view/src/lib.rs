@@ -12,6 +12,12 @@
 //!   triangles, the tick's contacts), and [`scenario::filmstrip`] all of them;
 //! * [`level::level_svg`]: a level mesh from above, by material and flags,
 //!   with its grid;
+//! * [`level_map::level_map_svg`]: a whole level, every tile in one
+//!   picture, shaded by height or coloured by material, its flags and grid
+//!   toggled in [`level_map::level_map_html`]'s page;
+//! * [`diff::compare`]: two runs (snapshot folders read back by
+//!   [`snapshot::read_dir`], or evaluations) compared field by field, and
+//!   [`diff::diff_html`] the page of their differences with both pictures;
 //! * [`report::report_html`]: one static page with every case and scenario,
 //!   their stated numbers beside the port's, and their pictures.
 //!
@@ -29,7 +35,11 @@
 //! | [`svg`] | the panels (world-to-pixel mapping, recorded in `data-` attributes) and the shape outlines |
 //! | [`case`] | the picture of one kernel case ([`case_svg`], [`Options`]) |
 //! | [`scenario`] | one tick of a scenario, and the filmstrip |
+//! | [`level_tri`] | a level triangle as drawn, and a mesh's triangles so |
 //! | [`level`] | a level mesh from above |
+//! | [`level_map`] | a whole level across its tiles, by height or material, its flags and grid as toggles |
+//! | [`snapshot`] | a golden snapshot file read back into both modes' outcomes |
+//! | [`diff`] | two runs compared field by field, and the page of their differences |
 //! | [`quirks`] | the rows of `docs/quirks.md` and the cases each names |
 //! | [`report`] | the HTML page |
 //!
@@ -69,11 +79,15 @@
 #![warn(missing_docs)]
 
 pub mod case;
+pub mod diff;
 pub mod level;
+pub mod level_map;
+pub mod level_tri;
 pub mod quirks;
 pub mod report;
 pub mod scenario;
 pub mod scene;
+pub mod snapshot;
 pub mod svg;
 pub mod tree;
 pub mod written;

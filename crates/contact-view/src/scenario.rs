@@ -17,21 +17,11 @@ use golden::{Entry, EntryCall, Outcome};
 use physics_world::quat::Quat;
 
 use crate::case::{frame_for, Options};
+pub use crate::level_tri::LevelTri;
 use crate::scene::{add, scale, Shape, P};
 use crate::svg::{esc, face_normal, field_row, n, plane_anchor, Frame, Panel, STYLE};
 use crate::written::show;
 use crate::ViewError;
-
-/// A level triangle as drawn: corners, flags, material.
-#[derive(Clone, Debug, PartialEq)]
-pub struct LevelTri {
-    /// The corners.
-    pub corners: [P; 3],
-    /// The flag word.
-    pub flags: u16,
-    /// The material byte.
-    pub material: u8,
-}
 
 /// The scenario of an entry.
 ///
@@ -55,7 +45,7 @@ pub fn level_triangles(sc: &Scenario, file: &Path) -> Result<Vec<LevelTri>, View
     if let Some(mesh_file) = &sc.level.mesh_file {
         let dir = file.parent().unwrap_or(Path::new("."));
         let mesh = collision_mesh::ron_text::load(&dir.join(mesh_file))?;
-        return Ok(crate::level::triangles(&mesh));
+        return Ok(crate::level_tri::triangles(&mesh));
     }
     Ok(sc
         .level
