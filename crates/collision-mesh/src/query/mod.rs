@@ -40,6 +40,7 @@
 mod box_reach;
 mod contact;
 mod enable;
+mod frame;
 mod ground;
 mod overlap;
 mod push;

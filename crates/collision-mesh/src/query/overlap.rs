@@ -7,11 +7,76 @@ use kernels::{Capsule, Contact, OrientedBox, Sphere, WorkTriangle};
 use ps2_float::{Real, Vec4};
 
 use super::contact::write_overlap_contact;
-use super::walk::{walk_lists, Exit};
+use super::frame::{TriangleVisitor, Visit};
 use super::{
-    admit, keep, FaceOutcome, FaceTest, ListWalk, MeshContact, QueryScratch, Reach, SweepQuery,
+    admit, FaceOutcome, FaceTest, ListWalk, MeshContact, QueryScratch, QueryStats, Reach,
+    SweepQuery,
 };
 use crate::mesh::CollisionMesh;
+
+/// The sphere overlap as a visitor of the mesh's triangles.
+struct SphereOverlap<'a, R> {
+    own_shape: u32,
+    sphere: &'a Sphere<R>,
+    reach: Reach,
+    faces: FaceTest<R>,
+}
+
+impl<R: Real> TriangleVisitor<R> for SphereOverlap<'_, R> {
+    type Cull = Reach;
+
+    fn cull(&self) -> &Reach {
+        &self.reach
+    }
+
+    #[inline]
+    fn visit(
+        &self,
+        mesh: &CollisionMesh,
+        work: &mut WorkTriangle<R>,
+        ix: usize,
+        stats: &mut QueryStats,
+    ) -> Visit<R> {
+        let Some(tri) = mesh.triangle(ix) else {
+            return Visit::Skipped;
+        };
+        let flags = tri.flags;
+        if admit(flags, false).is_err() {
+            return Visit::Skipped;
+        }
+        if !self.reach.meets(mesh.tri_bounds(ix)) {
+            stats.culled += 1;
+            return Visit::Skipped;
+        }
+        let Some(corners) = mesh.corners::<R>(ix) else {
+            return Visit::Skipped;
+        };
+        work.v = corners;
+        mesh.set_normal(work, ix, self.reach.active());
+        if let FaceOutcome::Skipped(_) = self.faces.face(work, flags) {
+            return Visit::Skipped;
+        }
+        work.compute_edges(false);
+        work.set_plane();
+        stats.kernel_calls += 1;
+        match sphere_triangle_penetration(self.sphere, work) {
+            Some(depth) => Visit::Kept(MeshContact {
+                fraction: R::ZERO,
+                // At most 65,535 triangles.
+                triangle: ix as u16,
+                flags: 0,
+                mask: None,
+                depth: Some(depth),
+                work: *work,
+            }),
+            None => Visit::Skipped,
+        }
+    }
+
+    fn write(&self, _: &CollisionMesh, out: &mut Contact<R>, mc: &MeshContact<R>) {
+        write_overlap_contact(out, mc, self.own_shape);
+    }
+}
 
 impl CollisionMesh {
     /// The triangles of the cells of `q.world_box` that `sphere` overlaps,
@@ -36,71 +101,13 @@ impl CollisionMesh {
         q: &SweepQuery<R>,
         sphere: &Sphere<R>,
     ) -> usize {
-        let range = scratch.begin(self, &q.world_box);
-        let QueryScratch {
-            visited,
-            contacts,
-            stats,
-        } = scratch;
-        let mut work = WorkTriangle::<R>::default();
-        let reach = Reach::sphere(sphere.centre, sphere.radius, Vec4::ZERO, ListWalk::Exact)
-            .unless_reference(visited);
-        let faces = FaceTest::at(sphere.centre);
-        let cull = Some((&reach, self.cell_bounds()));
-        let counts = walk_lists(
-            self.grid(),
-            self.cell_trees(),
-            range,
-            visited,
-            q.walk,
-            cull,
-            |ix| {
-                let Some(tri) = self.triangle(ix) else {
-                    return Exit::Counted;
-                };
-                let flags = tri.flags;
-                if admit(flags, false).is_err() {
-                    return Exit::Counted;
-                }
-                if !reach.meets(self.tri_bounds(ix)) {
-                    stats.culled += 1;
-                    return Exit::Counted;
-                }
-                let Some(corners) = self.corners::<R>(ix) else {
-                    return Exit::Counted;
-                };
-                work.v = corners;
-                self.set_normal(&mut work, ix, reach.active());
-                if let FaceOutcome::Skipped(_) = faces.face(&mut work, flags) {
-                    return Exit::Counted;
-                }
-                work.compute_edges(false);
-                work.set_plane();
-                stats.kernel_calls += 1;
-                if let Some(depth) = sphere_triangle_penetration(sphere, &work) {
-                    keep(
-                        contacts,
-                        stats,
-                        MeshContact {
-                            fraction: R::ZERO,
-                            // At most 65,535 triangles.
-                            triangle: ix as u16,
-                            flags: 0,
-                            mask: None,
-                            depth: Some(depth),
-                            work,
-                        },
-                    );
-                }
-                Exit::Counted
-            },
-        );
-        stats.record_walk(counts);
-        let n = scratch.finish(q.max, out.len());
-        for (o, mc) in out.iter_mut().zip(scratch.contacts.iter()).take(n) {
-            write_overlap_contact(o, mc, q.own_shape);
-        }
-        n
+        self.visit_triangles(scratch, out, q, |visited| SphereOverlap {
+            own_shape: q.own_shape,
+            sphere,
+            reach: Reach::sphere(sphere.centre, sphere.radius, Vec4::ZERO, ListWalk::Exact)
+                .unless_reference(visited),
+            faces: FaceTest::at(sphere.centre),
+        })
     }
 
     /// A box never overlaps the mesh: the table entry returns 0 and writes

@@ -9,8 +9,9 @@ use kernels::{Contact, OrientedBox, WorkTriangle};
 use ps2_float::{Real, Vec4};
 
 use super::box_reach::BoxReach;
-use super::walk::{walk_lists, Cull, Exit};
-use super::{keep, MeshContact, QueryScratch, SweepQuery};
+use super::frame::{TriangleVisitor, Visit};
+use super::walk::Cull;
+use super::{MeshContact, QueryScratch, QueryStats, SweepQuery};
 use crate::mesh::CollisionMesh;
 
 impl CollisionMesh {
@@ -58,72 +59,85 @@ impl CollisionMesh {
         bx: &OrientedBox<R>,
         mv: Vec4<R>,
     ) -> usize {
-        let range = scratch.begin(self, &q.world_box);
-        let QueryScratch {
-            visited,
-            contacts,
-            stats,
-        } = scratch;
-        // One stack record for the whole walk, as the original's: its plane
-        // constant and lengths are never written.
-        let mut work = WorkTriangle::<R>::default();
-        let reference = visited.reference_walk();
-        let reach = BoxReach::new(bx, mv, q.walk).unless_reference(visited);
-        let counts = walk_lists(
-            self.grid(),
-            self.cell_trees(),
-            range,
-            visited,
-            q.walk,
-            Some((&reach, self.cell_bounds())),
-            |ix| {
-                if !reach.meets(self.tri_bounds(ix)) {
-                    stats.culled += 1;
-                    return Exit::Counted;
-                }
-                let (Some(tri), Some(corners)) = (self.triangle(ix), self.corners::<R>(ix)) else {
-                    return Exit::Counted;
-                };
-                let mt = MeshTriangle {
-                    corners,
-                    flags: tri.flags.bits(),
-                    // At most 65,535 triangles.
-                    id: ix as u32,
-                };
-                // The kept normal, but for the reference walk (divergence 179).
-                let normal = self.kept_normal::<R>(ix).filter(|_| !reference);
-                let step = physics_mesh_sweep_box_triangle_with_normal(
-                    &mut work,
-                    bx,
-                    q.body_flags,
-                    &mt,
-                    mv,
-                    normal,
-                    q.quirks.zero_speed_reset,
-                );
-                match step {
-                    BoxTriangleStep::Skipped(_) => Exit::Counted,
-                    BoxTriangleStep::Before(_) => {
-                        stats.kernel_calls += 1;
-                        Exit::Counted
-                    }
-                    BoxTriangleStep::Beyond(_) => {
-                        stats.kernel_calls += 1;
-                        Exit::Uncounted
-                    }
-                    BoxTriangleStep::Kept(mc) => {
-                        stats.kernel_calls += 1;
-                        keep(contacts, stats, MeshContact::from_box(&mc));
-                        Exit::Counted
-                    }
-                }
-            },
-        );
-        stats.record_walk(counts);
-        let n = scratch.finish(q.max, out.len());
-        for (o, mc) in out.iter_mut().zip(scratch.contacts.iter()).take(n) {
-            write_mesh_box_contact(o, &mc.to_box(), q.own_shape, bx, mv);
+        // One stack record for the whole walk (the frame's), as the
+        // original's: its plane constant and lengths are never written.
+        self.visit_triangles(scratch, out, q, |visited| BoxSweep {
+            q,
+            bx,
+            mv,
+            reference: visited.reference_walk(),
+            reach: BoxReach::new(bx, mv, q.walk).unless_reference(visited),
+        })
+    }
+}
+
+/// The box sweep as a visitor of the mesh's triangles.
+struct BoxSweep<'a, R> {
+    q: &'a SweepQuery<R>,
+    bx: &'a OrientedBox<R>,
+    mv: Vec4<R>,
+    /// The reference walk (divergence 179): no kept normal is read.
+    reference: bool,
+    reach: BoxReach,
+}
+
+impl<R: Real> TriangleVisitor<R> for BoxSweep<'_, R> {
+    type Cull = BoxReach;
+
+    fn cull(&self) -> &BoxReach {
+        &self.reach
+    }
+
+    #[inline]
+    fn visit(
+        &self,
+        mesh: &CollisionMesh,
+        work: &mut WorkTriangle<R>,
+        ix: usize,
+        stats: &mut QueryStats,
+    ) -> Visit<R> {
+        if !self.reach.meets(mesh.tri_bounds(ix)) {
+            stats.culled += 1;
+            return Visit::Skipped;
         }
-        n
+        let (Some(tri), Some(corners)) = (mesh.triangle(ix), mesh.corners::<R>(ix)) else {
+            return Visit::Skipped;
+        };
+        let mt = MeshTriangle {
+            corners,
+            flags: tri.flags.bits(),
+            // At most 65,535 triangles.
+            id: ix as u32,
+        };
+        // The kept normal, but for the reference walk (divergence 179).
+        let normal = mesh.kept_normal::<R>(ix).filter(|_| !self.reference);
+        let step = physics_mesh_sweep_box_triangle_with_normal(
+            work,
+            self.bx,
+            self.q.body_flags,
+            &mt,
+            self.mv,
+            normal,
+            self.q.quirks.zero_speed_reset,
+        );
+        match step {
+            BoxTriangleStep::Skipped(_) => Visit::Skipped,
+            BoxTriangleStep::Before(_) => {
+                stats.kernel_calls += 1;
+                Visit::Skipped
+            }
+            BoxTriangleStep::Beyond(_) => {
+                stats.kernel_calls += 1;
+                Visit::Beyond
+            }
+            BoxTriangleStep::Kept(mc) => {
+                stats.kernel_calls += 1;
+                Visit::Kept(MeshContact::from_box(&mc))
+            }
+        }
+    }
+
+    fn write(&self, _: &CollisionMesh, out: &mut Contact<R>, mc: &MeshContact<R>) {
+        write_mesh_box_contact(out, &mc.to_box(), self.q.own_shape, self.bx, self.mv);
     }
 }

@@ -7,9 +7,9 @@ use kernels::{Capsule, Contact, Sphere, WorkTriangle};
 use ps2_float::{Real, Vec4};
 
 use super::contact::write_sphere_contact;
-use super::walk::{walk_lists, Exit};
+use super::frame::{TriangleVisitor, Visit};
 use super::{
-    admit, keep, FaceOutcome, MeshContact, QueryScratch, QueryStats, SphereFrame, SweepQuery,
+    admit, FaceOutcome, MeshContact, QueryScratch, QueryStats, Reach, SphereFrame, SweepQuery,
 };
 use crate::mesh::CollisionMesh;
 
@@ -23,12 +23,49 @@ const FOOT_GAP: f32 = 0.05;
 /// slide vector `+0xa0` to the move's velocity (spec overview "Contacts").
 pub const CORNER_SLIDE: u32 = 0x1;
 
-/// What one triangle of the walking sweep came to.
-enum Outcome<R> {
-    Skipped,
-    /// The kernel's fraction above 1: the exit that skips the counter.
-    Beyond,
-    Kept(MeshContact<R>),
+/// The walking sweep as a visitor of the mesh's triangles.
+struct WalkingSweep<'a, R> {
+    frame: SphereFrame<'a, R>,
+}
+
+impl<R: Real> TriangleVisitor<R> for WalkingSweep<'_, R> {
+    type Cull = Reach;
+
+    fn cull(&self) -> &Reach {
+        &self.frame.reach
+    }
+
+    #[inline]
+    fn visit(
+        &self,
+        mesh: &CollisionMesh,
+        work: &mut WorkTriangle<R>,
+        ix: usize,
+        stats: &mut QueryStats,
+    ) -> Visit<R> {
+        mesh.capsule_triangle(work, &self.frame, ix, stats)
+    }
+
+    /// The sphere sweep's record and, unless the body is airborne, the
+    /// corner slide.
+    fn write(&self, mesh: &CollisionMesh, out: &mut Contact<R>, mc: &MeshContact<R>) {
+        let f = &self.frame;
+        write_sphere_contact(
+            out,
+            mc,
+            f.q.own_shape,
+            f.sphere.centre,
+            f.sphere.radius,
+            f.mv,
+        );
+        if f.q.airborne {
+            return;
+        }
+        if let Some(slide) = mesh.corner_slide(mc) {
+            out.slide.set(slide);
+            out.flags = Some(out.flags.unwrap_or(0) | CORNER_SLIDE);
+        }
+    }
 }
 
 /// The walking sweep's low-triangle rule: whether a triangle is too low or
@@ -118,45 +155,10 @@ impl CollisionMesh {
         mv: Vec4<R>,
     ) -> usize {
         let sphere = walking_sphere(capsule, body_scale);
-        let range = scratch.begin(self, &q.world_box);
-        let QueryScratch {
-            visited,
-            contacts,
-            stats,
-        } = scratch;
-        let mut work = WorkTriangle::<R>::default();
         // No type bit and no bit-3 rule: only the enabled bit is read.
-        let frame = SphereFrame::new(q, sphere, mv, visited, false);
-        let cull = Some((&frame.reach, self.cell_bounds()));
-        let counts = walk_lists(
-            self.grid(),
-            self.cell_trees(),
-            range,
-            visited,
-            q.walk,
-            cull,
-            |ix| match self.capsule_triangle(&mut work, &frame, ix, stats) {
-                Outcome::Skipped => Exit::Counted,
-                Outcome::Beyond => Exit::Uncounted,
-                Outcome::Kept(mc) => {
-                    keep(contacts, stats, mc);
-                    Exit::Counted
-                }
-            },
-        );
-        stats.record_walk(counts);
-        let n = scratch.finish(q.max, out.len());
-        for (o, mc) in out.iter_mut().zip(scratch.contacts.iter()).take(n) {
-            write_sphere_contact(o, mc, q.own_shape, sphere.centre, sphere.radius, mv);
-            if q.airborne {
-                continue;
-            }
-            if let Some(slide) = self.corner_slide(mc) {
-                o.slide.set(slide);
-                o.flags = Some(o.flags.unwrap_or(0) | CORNER_SLIDE);
-            }
-        }
-        n
+        self.visit_triangles(scratch, out, q, |visited| WalkingSweep {
+            frame: SphereFrame::new(q, sphere, mv, visited, false),
+        })
     }
 
     /// The corner slide of one kept wall contact, or `None` when its
@@ -201,7 +203,7 @@ impl CollisionMesh {
         frame: &SphereFrame<'_, R>,
         ix: usize,
         stats: &mut QueryStats,
-    ) -> Outcome<R> {
+    ) -> Visit<R> {
         let SphereFrame {
             q,
             ref sphere,
@@ -211,15 +213,15 @@ impl CollisionMesh {
             bit3,
         } = *frame;
         let Some(tri) = self.triangle(ix) else {
-            return Outcome::Skipped;
+            return Visit::Skipped;
         };
         let flags = tri.flags;
         if admit(flags, bit3).is_err() {
-            return Outcome::Skipped;
+            return Visit::Skipped;
         }
         if !reach.meets(self.tri_bounds(ix)) {
             stats.culled += 1;
-            return Outcome::Skipped;
+            return Visit::Skipped;
         }
         let is_wall = |nz: R| q.nz_min <= nz && nz <= -q.nz_min;
         if let Some(n) = self.kept_normal::<R>(ix).filter(|_| reach.active()) {
@@ -229,18 +231,18 @@ impl CollisionMesh {
             // corners are then swapped as `CollTri_Flip` swaps them. The
             // order changes no answer (divergence 179).
             if !is_wall(n.z) {
-                return Outcome::Skipped;
+                return Visit::Skipped;
             }
             let Some(v0) = self.corner::<R>(ix, 0) else {
-                return Outcome::Skipped;
+                return Visit::Skipped;
             };
             work.v[0] = v0;
             work.n = n;
             let FaceOutcome::Kept { flipped, .. } = faces.face(work, flags) else {
-                return Outcome::Skipped;
+                return Visit::Skipped;
             };
             let Some(corners) = self.corners::<R>(ix) else {
-                return Outcome::Skipped;
+                return Visit::Skipped;
             };
             work.v = corners;
             if flipped {
@@ -248,20 +250,20 @@ impl CollisionMesh {
             }
         } else {
             let Some(corners) = self.corners::<R>(ix) else {
-                return Outcome::Skipped;
+                return Visit::Skipped;
             };
             work.v = corners;
             work.compute_normal();
             if !is_wall(work.n.z) {
-                return Outcome::Skipped;
+                return Visit::Skipped;
             }
             if let FaceOutcome::Skipped(_) = faces.face(work, flags) {
-                return Outcome::Skipped;
+                return Visit::Skipped;
             }
         }
         work.compute_edges(false);
         if wall_too_low(work) {
-            return Outcome::Skipped;
+            return Visit::Skipped;
         }
         work.set_plane();
         stats.kernel_calls += 1;
@@ -269,18 +271,18 @@ impl CollisionMesh {
         let mut mask = None;
         let edge_steps = q.quirks.sphere_edge_steps;
         if !sweep_sphere_triangle_with(&mut record, sphere, work, mv, &mut mask, edge_steps) {
-            return Outcome::Skipped;
+            return Visit::Skipped;
         }
         let Some(t) = record.fractions[0] else {
-            return Outcome::Skipped;
+            return Visit::Skipped;
         };
         if t > R::ONE {
-            return Outcome::Beyond;
+            return Visit::Beyond;
         }
         if t < R::ZERO {
-            return Outcome::Skipped;
+            return Visit::Skipped;
         }
-        Outcome::Kept(MeshContact {
+        Visit::Kept(MeshContact {
             fraction: t,
             // At most 65,535 triangles.
             triangle: ix as u16,

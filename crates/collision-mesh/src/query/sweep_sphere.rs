@@ -6,17 +6,64 @@ use kernels::{Contact, Sphere, WorkTriangle};
 use ps2_float::{Real, Vec4};
 
 use super::contact::write_sphere_contact;
-use super::walk::{walk_lists, Exit};
+use super::frame::{TriangleVisitor, Visit};
 use super::{
     admit, bit3_rule, keep, marks, FaceOutcome, FaceTest, MeshContact, QueryScratch, QueryStats,
-    SphereFrame, SweepOptions, SweepQuery, GRAZING,
+    Reach, SphereFrame, SweepOptions, SweepQuery, GRAZING,
 };
 use crate::{flags::TriangleFlags, mesh::CollisionMesh};
 
-/// What one triangle of the sphere sweep came to.
-enum Outcome<R> {
-    Skipped,
-    Kept(MeshContact<R>),
+/// The sphere sweep as a visitor of the mesh's triangles.
+struct SphereSweep<'a, R> {
+    frame: SphereFrame<'a, R>,
+    /// Option 0x20000: one contact per plane.
+    one_per_plane: bool,
+}
+
+impl<R: Real> TriangleVisitor<R> for SphereSweep<'_, R> {
+    type Cull = Reach;
+
+    fn cull(&self) -> &Reach {
+        &self.frame.reach
+    }
+
+    #[inline]
+    fn visit(
+        &self,
+        mesh: &CollisionMesh,
+        work: &mut WorkTriangle<R>,
+        ix: usize,
+        stats: &mut QueryStats,
+    ) -> Visit<R> {
+        // The sphere sweep has no uncounted exit (divergence 159).
+        mesh.sphere_triangle(work, &self.frame, ix, stats)
+    }
+
+    /// With option 0x20000 a contact in the plane of one already kept
+    /// replaces it when earlier and is dropped otherwise.
+    fn keep(&self, contacts: &mut Vec<MeshContact<R>>, stats: &mut QueryStats, mc: MeshContact<R>) {
+        if self.one_per_plane {
+            if let Some(prev) = contacts.iter_mut().find(|p| same_plane(&p.work, &mc.work)) {
+                if mc.fraction < prev.fraction {
+                    *prev = mc;
+                }
+                return;
+            }
+        }
+        keep(contacts, stats, mc);
+    }
+
+    fn write(&self, _: &CollisionMesh, out: &mut Contact<R>, mc: &MeshContact<R>) {
+        let f = &self.frame;
+        write_sphere_contact(
+            out,
+            mc,
+            f.q.own_shape,
+            f.sphere.centre,
+            f.sphere.radius,
+            f.mv,
+        );
+    }
 }
 
 impl CollisionMesh {
@@ -77,50 +124,12 @@ impl CollisionMesh {
         sphere: &Sphere<R>,
         mv: Vec4<R>,
     ) -> usize {
-        let range = scratch.begin(self, &q.world_box);
-        let QueryScratch {
-            visited,
-            contacts,
-            stats,
-        } = scratch;
-        let mut work = WorkTriangle::<R>::default();
         let one_per_plane = q.options.contains(SweepOptions::ONE_PER_PLANE);
-        let frame = SphereFrame::new(q, *sphere, mv, visited, bit3_rule(q.body_flags, q.options));
-        let cull = Some((&frame.reach, self.cell_bounds()));
-        let counts = walk_lists(
-            self.grid(),
-            self.cell_trees(),
-            range,
-            visited,
-            q.walk,
-            cull,
-            |ix| {
-                match self.sphere_triangle(&mut work, &frame, ix, stats) {
-                    Outcome::Skipped => {}
-                    Outcome::Kept(mc) => {
-                        if one_per_plane {
-                            if let Some(prev) =
-                                contacts.iter_mut().find(|p| same_plane(&p.work, &mc.work))
-                            {
-                                if mc.fraction < prev.fraction {
-                                    *prev = mc;
-                                }
-                                return Exit::Counted;
-                            }
-                        }
-                        keep(contacts, stats, mc);
-                    }
-                }
-                // The sphere sweep has no uncounted exit (divergence 159).
-                Exit::Counted
-            },
-        );
-        stats.record_walk(counts);
-        let n = scratch.finish(q.max, out.len());
-        for (o, mc) in out.iter_mut().zip(scratch.contacts.iter()).take(n) {
-            write_sphere_contact(o, mc, q.own_shape, sphere.centre, sphere.radius, mv);
-        }
-        n
+        let bit3 = bit3_rule(q.body_flags, q.options);
+        self.visit_triangles(scratch, out, q, |visited| SphereSweep {
+            frame: SphereFrame::new(q, *sphere, mv, visited, bit3),
+            one_per_plane,
+        })
     }
 
     /// One triangle of [`CollisionMesh::sweep_sphere`], after its visited
@@ -131,7 +140,7 @@ impl CollisionMesh {
         frame: &SphereFrame<'_, R>,
         ix: usize,
         stats: &mut QueryStats,
-    ) -> Outcome<R> {
+    ) -> Visit<R> {
         let SphereFrame {
             q,
             ref sphere,
@@ -141,18 +150,18 @@ impl CollisionMesh {
             bit3,
         } = *frame;
         let Some(tri) = self.triangle(ix) else {
-            return Outcome::Skipped;
+            return Visit::Skipped;
         };
         let flags = tri.flags;
         if admit(flags, bit3).is_err() {
-            return Outcome::Skipped;
+            return Visit::Skipped;
         }
         if !reach.meets(self.tri_bounds(ix)) {
             stats.culled += 1;
-            return Outcome::Skipped;
+            return Visit::Skipped;
         }
         let Some(corners) = self.corners::<R>(ix) else {
-            return Outcome::Skipped;
+            return Visit::Skipped;
         };
         work.v = corners;
         self.set_normal(work, ix, reach.active());
@@ -160,12 +169,12 @@ impl CollisionMesh {
         if (q.options.contains(SweepOptions::NZ_MIN) && nz < q.nz_min)
             || (q.options.contains(SweepOptions::NZ_MAX) && nz > q.nz_max)
         {
-            return Outcome::Skipped;
+            return Visit::Skipped;
         }
         let mark = if q.options.contains(SweepOptions::MARK_FACES) {
             face_marks(faces, work, flags, mv)
         } else if let FaceOutcome::Skipped(_) = faces.face(work, flags) {
-            return Outcome::Skipped;
+            return Visit::Skipped;
         } else {
             0
         };
@@ -175,16 +184,16 @@ impl CollisionMesh {
         let mut record = SweepRecord::default();
         let edge_steps = q.quirks.sphere_edge_steps;
         if !sweep_sphere_triangle_thunk_with(&mut record, sphere, work, mv, edge_steps) {
-            return Outcome::Skipped;
+            return Visit::Skipped;
         }
         // The caller reads +0x04 only and drops a fraction outside [0, 1].
         let Some(t) = record.fractions[0] else {
-            return Outcome::Skipped;
+            return Visit::Skipped;
         };
         if t < R::ZERO || t > R::ONE {
-            return Outcome::Skipped;
+            return Visit::Skipped;
         }
-        Outcome::Kept(MeshContact {
+        Visit::Kept(MeshContact {
             fraction: t,
             // At most 65,535 triangles.
             triangle: ix as u16,
