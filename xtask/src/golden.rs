@@ -57,6 +57,9 @@ pub fn main(args: &[String]) -> Result<bool, String> {
     for k in &report.known {
         println!("known divergence, not met: {k}");
     }
+    for c in &report.captures {
+        println!("capture: {c}");
+    }
     match mode {
         Mode::Check => {
             for c in &report.changed {

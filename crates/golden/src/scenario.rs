@@ -11,7 +11,7 @@
 //! from ([`Source`]); the snapshot lists every source and the count of
 //! each kind.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
 
 use collision_mesh::{build, Attributes, BuildConfig, CollisionMesh, Material, SoupTriangle};
@@ -105,6 +105,11 @@ pub struct Scenario {
     /// Lifts [`SNAPSHOT_LIMIT`] (divergence 332).
     #[serde(default)]
     pub no_snapshot_limit: bool,
+    /// A capture file of the console's values, relative to the scenario
+    /// file ([`crate::capture`]); its fields are always kept, as the
+    /// checked ones.
+    #[serde(default)]
+    pub capture: Option<String>,
 }
 
 /// A generated workload: its own level, bodies and inputs.
@@ -809,6 +814,16 @@ impl Scenario {
     /// Runs the scenario in mode `R`; `dir` is the scenario file's folder
     /// (for a mesh file). Returns every tick's fields.
     pub fn run<R: Real>(&self, dir: &Path) -> Result<Outcome, InputError> {
+        self.run_keeping::<R>(dir, &HashSet::new())
+    }
+
+    /// As [`Scenario::run`], keeping the snapshot keys `also` (a
+    /// capture's) whatever `keep` and `every` say.
+    pub fn run_keeping<R: Real>(
+        &self,
+        dir: &Path,
+        also: &HashSet<String>,
+    ) -> Result<Outcome, InputError> {
         self.validate()?;
         if let Some(Workload::Street) = self.workload {
             return Ok(self.run_street::<R>());
@@ -934,7 +949,7 @@ impl Scenario {
             world.step(&mut owners);
             let start = out.fields.len();
             record(&mut out, tick, &world, &owners, &order);
-            bytes += self.trim(&mut out, start, tick);
+            bytes += self.trim(&mut out, start, tick, also);
             if !self.no_snapshot_limit && bytes > SNAPSHOT_LIMIT {
                 return Err(InputError::new(
                     "ticks",
@@ -954,12 +969,12 @@ impl Scenario {
     /// does not keep (`keep`, `every`; the checked fields always stay) and
     /// returns the bytes the kept ones add to the snapshot (both modes';
     /// divergence 332).
-    fn trim(&self, out: &mut Outcome, start: usize, tick: u32) -> usize {
+    fn trim(&self, out: &mut Outcome, start: usize, tick: u32, also: &HashSet<String>) -> usize {
         let sampled = match self.every {
             Some(n) => tick.is_multiple_of(n) || tick + 1 == self.ticks,
             None => true,
         };
-        let checked = |key: &str| self.expect.iter().any(|e| e.key() == key);
+        let checked = |key: &str| also.contains(key) || self.expect.iter().any(|e| e.key() == key);
         let kept = |key: &str| {
             let field = key.split_once('.').map_or(key, |(_, f)| f);
             (sampled
