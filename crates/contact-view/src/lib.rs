@@ -30,6 +30,7 @@
 //! | [`case`] | the picture of one kernel case ([`case_svg`], [`Options`]) |
 //! | [`scenario`] | one tick of a scenario, and the filmstrip |
 //! | [`level`] | a level mesh from above |
+//! | [`plot`] | a scenario's fields over its ticks, and the modes' tolerance in ulps |
 //! | [`quirks`] | the rows of `docs/quirks.md` and the cases each names |
 //! | [`report`] | the HTML page |
 //!
@@ -70,6 +71,7 @@
 
 pub mod case;
 pub mod level;
+pub mod plot;
 pub mod quirks;
 pub mod report;
 pub mod scenario;
@@ -108,6 +110,9 @@ pub enum ViewError {
         /// The tick asked for.
         tick: u32,
     },
+    /// A scenario's capture file could not be read.
+    #[error("{0}")]
+    Capture(#[from] golden::capture::CaptureError),
     /// A scenario's mesh file could not be read.
     #[error("{0}")]
     Mesh(#[from] collision_mesh::MeshError),

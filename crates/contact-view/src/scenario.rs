@@ -384,13 +384,28 @@ fn shown_ticks(entry: &Entry, sc: &Scenario) -> Vec<u32> {
 /// Every tick of a scenario in one picture (or, past [`MAX_FRAMES`] ticks,
 /// the first [`MAX_FRAMES`] ticks with recorded fields): one small frame per tick (the
 /// side view over the top view), in rows of [`PER_ROW`]; a tick with a
-/// stated number is marked, a tick where the modes differ highlighted.
+/// stated number is marked, a tick where the modes differ by more than
+/// [`crate::plot::DEFAULT_ULPS`] highlighted.
 ///
 /// # Errors
 ///
 /// As [`tick_svg`].
 pub fn filmstrip(entry: &Entry, id: &str) -> Result<String, ViewError> {
+    filmstrip_with(entry, id, crate::plot::DEFAULT_ULPS)
+}
+
+/// As [`filmstrip`], a tick highlighted where the modes differ by more
+/// than `ulps` ([`crate::plot::differences_beyond`]).
+///
+/// # Errors
+///
+/// As [`tick_svg`].
+pub fn filmstrip_with(entry: &Entry, id: &str, ulps: u64) -> Result<String, ViewError> {
     let sc = scenario_of(entry)?;
+    let differing: std::collections::BTreeSet<&str> = crate::plot::differences_beyond(entry, ulps)
+        .into_iter()
+        .filter_map(|(p, _)| p.split('.').next())
+        .collect();
     let tris = level_triangles(sc, &entry.file)?;
     let frames = scenario_frames(entry, sc, &tris);
     let (cw, ch) = (200.0, 196.0);
@@ -413,10 +428,7 @@ pub fn filmstrip(entry: &Entry, id: &str) -> Result<String, ViewError> {
         let (x, y) = (5.0 + f64::from(col) * cw, 5.0 + f64::from(row) * ch);
         let prefix = format!("t{tick:05}.");
         let stated = entry.expect.keys().any(|k| k.starts_with(&prefix));
-        let differs = entry
-            .mode_differences()
-            .iter()
-            .any(|p| p.starts_with(&prefix));
+        let differs = differing.contains(&prefix[..prefix.len() - 1]);
         let _ = write!(
             out,
             r#"<g class="tick{}{}" data-tick="{tick}"><text class="small" x="{}" y="{}">tick {tick}{}{}</text>"#,
