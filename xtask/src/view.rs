@@ -150,6 +150,67 @@ mod tests {
         s.split(' ').map(str::to_owned).collect()
     }
 
+    /// Runs a command the report prints, its output files in `dir`.
+    fn run_printed(cmd: &str, dir: &Path) -> Result<bool, String> {
+        let words = words(cmd);
+        assert_eq!(words[..3], ["cargo", "xtask", "view"], "{cmd}");
+        let mut args = Vec::new();
+        let mut out = false;
+        for w in &words[3..] {
+            args.push(if out {
+                dir.join(w).display().to_string()
+            } else {
+                w.clone()
+            });
+            out = w == "--svg" || w == "--plot";
+        }
+        main(&args)
+    }
+
+    #[test]
+    fn the_reports_commands_run() {
+        let dir = std::env::temp_dir().join(format!("xtask-view-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let root = crate::root();
+        let (k, s) = (
+            root.join("fixtures/kernels"),
+            root.join("fixtures/scenarios"),
+        );
+        let (entries, _) = golden::evaluate(&[k.as_path(), s.as_path()]).unwrap();
+        let opts = contact_view::report::ReportOptions::default();
+        for name in ["settle_slot", "unit5_row01_face"] {
+            let e = entries.iter().find(|e| e.name == name).unwrap();
+            let cmd = contact_view::report::rerun_command(e, &opts);
+            assert_eq!(run_printed(&cmd, &dir), Ok(true), "{cmd}");
+            let svg = std::fs::read_to_string(dir.join(format!("{}.svg", e.snapshot))).unwrap();
+            assert!(svg.starts_with("<svg"));
+        }
+        let plot = std::fs::read_to_string(dir.join("scenario__settle_slot-plot.svg")).unwrap();
+        assert!(plot.contains(r#"data-field="brick.settle_t" data-points="10""#));
+
+        // A folder of one's own, a capture with a value off: the printed
+        // command names the folder and fails.
+        let mine = dir.join("mine");
+        std::fs::create_dir_all(&mine).unwrap();
+        let text = std::fs::read_to_string(s.join("settle_slot.ron")).unwrap();
+        std::fs::write(mine.join("settle_slot.ron"), text).unwrap();
+        let tsv = std::fs::read_to_string(s.join("settle_slot.tsv")).unwrap();
+        let off = tsv.replace("5\tbrick.settle_t\t0.3\n", "5\tbrick.settle_t\t0.35\n");
+        assert_ne!(off, tsv);
+        std::fs::write(mine.join("settle_slot.tsv"), off).unwrap();
+        let (mine_entries, _) = golden::evaluate(&[mine.as_path()]).unwrap();
+        let opts = contact_view::report::ReportOptions {
+            fixtures: vec![mine.display().to_string()],
+            ..Default::default()
+        };
+        let cmd = contact_view::report::rerun_command(&mine_entries[0], &opts);
+        assert!(cmd.contains(" --fixtures "), "{cmd}");
+        if !mine.display().to_string().contains(' ') {
+            assert_eq!(run_printed(&cmd, &dir), Ok(false), "{cmd}");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     #[test]
     fn the_arguments_parse() {
         let a = parse(&words(

@@ -12,8 +12,13 @@
 //!   triangles, the tick's contacts), and [`scenario::filmstrip`] all of them;
 //! * [`level::level_svg`]: a level mesh from above, by material and flags,
 //!   with its grid;
+//! * [`plot::plots_svg`]: a scenario's float fields over its ticks (both
+//!   modes, the stated numbers and the capture's values as marks, the
+//!   contacts and flag changes as tick markers), the modes said to differ
+//!   only past a tolerance in ulps ([`plot::DEFAULT_ULPS`]);
 //! * [`report::report_html`]: one static page with every case and scenario,
-//!   their stated numbers beside the port's, and their pictures.
+//!   their stated numbers beside the port's, their captures, their
+//!   pictures and plots, and the command that re-runs each.
 //!
 //! The inputs and outcomes come from [`golden::evaluate`]: nothing here
 //! evaluates a kernel. The case's call is read from its debug notation
@@ -36,7 +41,8 @@
 //!
 //! # How to use it
 //!
-//! `cargo xtask view NAME --svg OUT` draws one case or scenario tick,
+//! `cargo xtask view NAME --svg OUT` draws one case or scenario tick (and
+//! `--plot OUT` a scenario's fields over its ticks),
 //! `cargo xtask golden --report DIR` writes the page and `cargo xtask level
 //! FILE --svg OUT` a level. From code, evaluate the fixtures with
 //! [`golden::evaluate`] and hand an [`golden::Entry`] to [`case_svg`] or

@@ -5,8 +5,11 @@
 //! quirk (also given in the address: `index.html#unit=unit1&differ=1`) and
 //! the cases whose two modes differ marked; a scenario's stated numbers
 //! show their source (stated by the spec, worked, the port's choice;
-//! `docs/scenarios.md`), counted per scenario and in the page's summary. No
-//! server, no external
+//! `docs/scenarios.md`), counted per scenario and in the page's summary; a
+//! scenario's capture is summed up with each field's first divergence, its
+//! fields are plotted over its ticks ([`crate::plot`]), the modes are marked
+//! as differing only past [`ReportOptions::ulps`], and every entry shows the
+//! command that re-runs it alone ([`rerun_command`]). No server, no external
 //! file: the style, the pictures and the few lines of script are inline.
 
 use std::collections::BTreeSet;
