@@ -217,7 +217,7 @@ impl Divergence {
             diff.push(format!("{u} ulps"));
         }
         if let Some(a) = self.abs {
-            diff.push(format!("{a:e} off"));
+            diff.push(format!("{:e} off", a as f32));
         }
         diff.push(self.tolerance.text());
         format!(
@@ -647,10 +647,14 @@ impl Capture {
     /// Compares every row with one mode's run (`mode` names it).
     #[must_use]
     pub fn compare(&self, outcome: &Outcome, mode: &str) -> Comparison {
-        let index: HashMap<&str, &Value> = outcome
+        // By tick and field, read off the keys (`t00012.brick.flags`).
+        let index: HashMap<(u32, &str), &Value> = outcome
             .fields
             .iter()
-            .map(|(k, v)| (k.as_str(), v))
+            .filter_map(|(k, v)| {
+                let (t, f) = k.split_once('.')?;
+                Some(((t.strip_prefix('t')?.parse().ok()?, f), v))
+            })
             .collect();
         let mut cmp = Comparison {
             mode: mode.to_owned(),
@@ -667,8 +671,12 @@ impl Capture {
                 cmp.fields.len() - 1
             });
             let tolerance = self.tolerance(row);
-            let ours = index.get(row.key().as_str()).copied();
-            let known = self.known.get(&(row.tick, row.field.clone())).cloned();
+            let ours = index.get(&(row.tick, row.field.as_str())).copied();
+            let known = if self.known.is_empty() {
+                None
+            } else {
+                self.known.get(&(row.tick, row.field.clone())).cloned()
+            };
             let summary = &mut cmp.fields[slot];
             summary.rows += 1;
             match judge(row, ours, tolerance) {

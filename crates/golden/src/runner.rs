@@ -368,6 +368,11 @@ fn evaluate_scenario(path: &Path, text: &str, report: &mut Report) -> Result<Ent
     })
 }
 
+/// The most lines one capture adds per mode to the failures, to the known
+/// divergences and to the fields' first divergences; the rest are counted
+/// in one more line.
+pub const CAPTURE_LINES: usize = 50;
+
 /// A capture's comparison in one mode into the report: its summary and
 /// each field's first divergence (`report.captures`), each divergence not
 /// marked `known` as a failure, each marked one as known, each stale mark
@@ -382,25 +387,65 @@ fn capture_lines(
     let file = cap.path.display();
     report.captured += cmp.rows;
     report.captures.push(format!("{file}: {}", cmp.summary()));
-    for f in &cmp.fields {
+    let diverging = cmp.fields.iter().filter(|f| f.first.is_some()).count();
+    for f in cmp
+        .fields
+        .iter()
+        .filter(|f| f.first.is_some())
+        .take(CAPTURE_LINES)
+    {
         if let Some(d) = &f.first {
             report.captures.push(format!(
-                "{file}: {}: `{}`: {} of {} rows diverge, first at line {}, {}",
+                "{file}: {}: `{}`: {} of {} rows diverge ({} known), first at line {}, {}",
                 cmp.mode,
                 f.field,
                 f.diverged,
                 f.rows,
+                f.known,
                 d.line,
                 d.text()
             ));
         }
     }
+    if diverging > CAPTURE_LINES {
+        report.captures.push(format!(
+            "{file}: {}: {} more fields diverge",
+            cmp.mode,
+            diverging - CAPTURE_LINES
+        ));
+    }
+    // Each divergence a line, up to CAPTURE_LINES of each kind (not met,
+    // marked known); then one line with the count of the rest.
+    let (mut unmet, mut marked) = (0usize, 0usize);
     for d in &cmp.divergences {
+        let n = if d.known.is_some() {
+            &mut marked
+        } else {
+            &mut unmet
+        };
+        *n += 1;
+        if *n > CAPTURE_LINES {
+            continue;
+        }
         let at = format!("{file}:{}: {}: field `{}`", d.line, cmp.mode, d.field);
         match &d.known {
             None => failures.push(format!("{at}: captured value not met: {}", d.text())),
             Some(why) => known.push(format!("{at}: {} ({why})", d.text())),
         }
+    }
+    if unmet > CAPTURE_LINES {
+        failures.push(format!(
+            "{file}: {}: {} more captured values not met",
+            cmp.mode,
+            unmet - CAPTURE_LINES
+        ));
+    }
+    if marked > CAPTURE_LINES {
+        known.push(format!(
+            "{file}: {}: {} more captured values marked known",
+            cmp.mode,
+            marked - CAPTURE_LINES
+        ));
     }
     for line in &cmp.known_met {
         failures.push(format!(

@@ -404,3 +404,42 @@ fn the_committed_captures_are_met_or_known() {
         ]
     );
 }
+
+#[test]
+fn a_capture_adds_a_bounded_number_of_lines() {
+    let dir = folder("bounded");
+    fs::write(
+        dir.join("drop.ron"),
+        DROP.replace("CAPTURE", "capture: \"drop.tsv\","),
+    )
+    .unwrap();
+    // 60 fields the run does not write: 60 divergences a mode.
+    let text: String = (0..60).map(|i| format!("0\tball.f{i}\t1\n")).collect();
+    fs::write(dir.join("drop.tsv"), text).unwrap();
+    let report = run(&dir, &dir.join("out"), Mode::Update).expect("runs");
+    let f32_lines: Vec<&String> = report
+        .failures
+        .iter()
+        .filter(|f| f.contains(": f32:"))
+        .collect();
+    assert_eq!(f32_lines.len(), golden::runner::CAPTURE_LINES + 1);
+    assert!(f32_lines
+        .last()
+        .unwrap()
+        .ends_with("f32: 10 more captured values not met"));
+    assert!(
+        f32_lines[0].contains("captured 1, ours absent"),
+        "{}",
+        f32_lines[0]
+    );
+    let firsts = report
+        .captures
+        .iter()
+        .filter(|c| c.contains(": f32: `"))
+        .count();
+    assert_eq!(firsts, golden::runner::CAPTURE_LINES);
+    assert!(report
+        .captures
+        .iter()
+        .any(|c| c.ends_with("f32: 10 more fields diverge")));
+}
