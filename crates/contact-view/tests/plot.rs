@@ -232,3 +232,31 @@ fn the_rerun_commands_name_the_entry_and_the_options() {
     names.dedup();
     assert_eq!(names.len(), all.len());
 }
+
+#[test]
+fn the_filmstrip_marks_ticks_past_the_tolerance_only() {
+    let all = entries();
+    let e = all.iter().find(|e| e.name == "brick_settle").unwrap();
+    let ticks = |keys: Vec<&str>| {
+        let mut t: Vec<&str> = keys.iter().filter_map(|k| k.split('.').next()).collect();
+        t.sort_unstable();
+        t.dedup();
+        t.len()
+    };
+    let marked = |ulps| {
+        contact_view::scenario::filmstrip_with(e, "f", ulps)
+            .unwrap()
+            .matches(" tick-differs\"")
+            .count()
+    };
+    let every = ticks(e.mode_differences());
+    let past = ticks(
+        differences_beyond(e, 4)
+            .into_iter()
+            .map(|(k, _)| k)
+            .collect(),
+    );
+    assert_eq!(marked(0), every);
+    assert_eq!(marked(4), past);
+    assert!(past < every, "{past} of {every} ticks past 4 ulps");
+}
