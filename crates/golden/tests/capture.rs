@@ -394,12 +394,14 @@ fn the_committed_captures_are_met_or_known() {
     }
     // The settle slot: 12 rows, the freed slot's t known (divergence 358);
     // the brick: 16 rows, the seven velocities after the floor contact
-    // known (divergence 359).
+    // known (divergence 359); the punch bag: 6 rows, the unposed segment
+    // and its end along x known (divergences 360, 361).
     with.sort();
     assert_eq!(
         with,
         [
             ("brick_settle".to_owned(), 16, 7),
+            ("punch_bag".to_owned(), 6, 3),
             ("settle_slot".to_owned(), 12, 1)
         ]
     );
