@@ -248,7 +248,7 @@ pub struct FieldSummary {
 /// A capture compared with one mode's run.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Comparison {
-    /// The mode (`f32`, `Ee32`).
+    /// The mode (`f32`, `ee32`).
     pub mode: String,
     /// Rows compared.
     pub rows: usize,
@@ -758,7 +758,7 @@ fn show(v: &Value) -> String {
 }
 
 /// An entry's capture and its comparison in both modes (`f32`, then
-/// `Ee32`); `None` for a kernel case or a scenario without `capture`.
+/// `ee32`, as the golden run names them); `None` for a kernel case or a scenario without `capture`.
 ///
 /// # Errors
 ///
@@ -775,8 +775,8 @@ pub fn for_entry(entry: &Entry) -> Result<Option<(Capture, [Comparison; 2])>, Ca
     let cap = load(&dir.join(file))?;
     cap.check_ticks(sc.ticks)?;
     let cmp = [
-        cap.compare(&entry.single, "f32"),
-        cap.compare(&entry.ee, "Ee32"),
+        cap.compare(&entry.single, <f32 as ps2_float::Real>::MODE),
+        cap.compare(&entry.ee, <ps2_float::Ee32 as ps2_float::Real>::MODE),
     ];
     Ok(Some((cap, cmp)))
 }
