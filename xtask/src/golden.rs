@@ -11,6 +11,7 @@ pub fn main(args: &[String]) -> Result<bool, String> {
     let mut fixtures = None;
     let mut out = None;
     let mut report_dir = None;
+    let mut ulps = None;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -19,6 +20,10 @@ pub fn main(args: &[String]) -> Result<bool, String> {
                 fixtures = Some(PathBuf::from(it.next().ok_or("--fixtures needs a folder")?))
             }
             "--out" => out = Some(PathBuf::from(it.next().ok_or("--out needs a folder")?)),
+            "--ulps" => {
+                let u = it.next().ok_or("--ulps needs a number")?;
+                ulps = Some(u.parse::<u64>().map_err(|e| format!("--ulps {u}: {e}"))?);
+            }
             "--report" => {
                 report_dir = Some(PathBuf::from(it.next().ok_or("--report needs a folder")?))
             }
@@ -42,7 +47,11 @@ pub fn main(args: &[String]) -> Result<bool, String> {
                 "golden: --report writes only the report: give it without --check and --out".into(),
             );
         }
-        return crate::report::write(&dirs, &dir);
+        let ulps = ulps.unwrap_or(contact_view::plot::DEFAULT_ULPS);
+        return crate::report::write(&dirs, &dir, ulps, custom);
+    }
+    if ulps.is_some() {
+        return Err("golden: --ulps is for --report".into());
     }
     let out = match (out, custom) {
         (Some(o), _) => o,
@@ -56,6 +65,9 @@ pub fn main(args: &[String]) -> Result<bool, String> {
     }
     for k in &report.known {
         println!("known divergence, not met: {k}");
+    }
+    for c in &report.captures {
+        println!("capture: {c}");
     }
     match mode {
         Mode::Check => {

@@ -2,9 +2,10 @@
 //!
 //! * `golden [--check] [--fixtures DIR --out DIR]`: evaluates the kernel case
 //!   files and writes (or checks) the golden contact snapshots.
-//! * `golden --report DIR [--fixtures DIR]`: the HTML report of every case
-//!   and scenario with its picture.
-//! * `view CASE [--tick N] [--fixtures DIR] --svg OUT`: one case's picture.
+//! * `golden --report DIR [--fixtures DIR] [--ulps N]`: the HTML report of
+//!   every case and scenario with its picture.
+//! * `view CASE [--tick N] [--fixtures DIR] [--svg OUT] [--plot OUT] [--ulps
+//!   N]`: one case's picture, a scenario's plots.
 //! * `view FILE --svg OUT`: a level's picture, every tile in one.
 //! * `diff A B [--ulps N] [--abs X] [--html DIR]`: two runs (snapshot
 //!   folders or `--fixtures` folders evaluated) compared case by case.
@@ -37,14 +38,18 @@ tasks:
       fail on any stated number not met, and write the snapshots (default
       fixtures/golden). With --check, write nothing and fail when a snapshot
       would change.
-  golden --report DIR [--fixtures DIR]
+  golden --report DIR [--fixtures DIR] [--ulps N]
       Write DIR/index.html: every case and scenario (default fixtures/kernels
       and fixtures/scenarios) with its inputs, its stated numbers beside the
-      port's in both modes, and its picture; filters by unit, kernel and
-      quirk. Writes no snapshot.
-  view NAME [--tick N] [--fixtures DIR] --svg OUT
+      port's in both modes, its capture, its picture, a scenario's fields
+      over ticks, and the command that re-runs it; filters by unit, kernel
+      and quirk. The modes are marked as differing past N ulps (default 4).
+      Writes no snapshot.
+  view NAME [--tick N] [--fixtures DIR] [--svg OUT] [--plot OUT] [--ulps N]
       The SVG picture of one kernel case, or of one scenario (its filmstrip,
-      or with --tick one tick).
+      or with --tick one tick); --plot: a scenario's fields over its ticks.
+      Prints the case's unmet numbers and its capture's first divergences;
+      exits 1 when one is not met.
   view FILE (--svg OUT | --html OUT) [--around x,y,r] [--shade height|material]
        [--y-up] [--sidecar FILE] [--policy lenient|geometry|strict]
       A level, read as `level` reads it (FILE an existing level file or

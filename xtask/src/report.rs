@@ -1,12 +1,14 @@
-//! `cargo xtask golden --report DIR [--fixtures DIR]`: the HTML report of
-//! every case and scenario, `DIR/index.html`.
+//! `cargo xtask golden --report DIR [--fixtures DIR] [--ulps N]`: the HTML
+//! report of every case and scenario, `DIR/index.html`.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// Evaluates the folders and writes the report; `Ok(false)` when a stated
-/// number is not met (the report shows which).
-pub fn write(dirs: &[PathBuf], out: &Path) -> Result<bool, String> {
+/// number is not met (the report shows which). `ulps` is the modes'
+/// tolerance; `custom`: the folders were given (`--fixtures`), so each
+/// re-run command names them.
+pub fn write(dirs: &[PathBuf], out: &Path, ulps: u64, custom: bool) -> Result<bool, String> {
     let started = Instant::now();
     let dirs: Vec<&Path> = dirs.iter().map(PathBuf::as_path).collect();
     let (entries, report) = golden::evaluate(&dirs).map_err(|e| format!("golden: {e}"))?;
@@ -18,7 +20,15 @@ pub fn write(dirs: &[PathBuf], out: &Path) -> Result<bool, String> {
     } else {
         "Golden contacts".to_owned()
     };
-    let html = contact_view::report::report_html(&entries, &title, &quirks)
+    let opts = contact_view::report::ReportOptions {
+        ulps,
+        fixtures: if custom {
+            dirs.iter().map(|d| d.display().to_string()).collect()
+        } else {
+            Vec::new()
+        },
+    };
+    let html = contact_view::report::report_html_with(&entries, &title, &quirks, &opts)
         .map_err(|e| format!("golden --report: {e}"))?;
     std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
     let file = out.join("index.html");

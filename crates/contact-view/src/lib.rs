@@ -18,8 +18,13 @@
 //! * [`diff::compare`]: two runs (snapshot folders read back by
 //!   [`snapshot::read_dir`], or evaluations) compared field by field, and
 //!   [`diff::diff_html`] the page of their differences with both pictures;
+//! * [`plot::plots_svg`]: a scenario's float fields over its ticks (both
+//!   modes, the stated numbers and the capture's values as marks, the
+//!   contacts and flag changes as tick markers), the modes said to differ
+//!   only past a tolerance in ulps ([`plot::DEFAULT_ULPS`]);
 //! * [`report::report_html`]: one static page with every case and scenario,
-//!   their stated numbers beside the port's, and their pictures.
+//!   their stated numbers beside the port's, their captures, their
+//!   pictures and plots, and the command that re-runs each.
 //!
 //! The inputs and outcomes come from [`golden::evaluate`]: nothing here
 //! evaluates a kernel. The case's call is read from its debug notation
@@ -40,12 +45,14 @@
 //! | [`level_map`] | a whole level across its tiles, by height or material, its flags and grid as toggles |
 //! | [`snapshot`] | a golden snapshot file read back into both modes' outcomes |
 //! | [`diff`] | two runs compared field by field, and the page of their differences |
+//! | [`plot`] | a scenario's fields over its ticks, and the modes' tolerance in ulps |
 //! | [`quirks`] | the rows of `docs/quirks.md` and the cases each names |
 //! | [`report`] | the HTML page |
 //!
 //! # How to use it
 //!
-//! `cargo xtask view NAME --svg OUT` draws one case or scenario tick,
+//! `cargo xtask view NAME --svg OUT` draws one case or scenario tick (and
+//! `--plot OUT` a scenario's fields over its ticks),
 //! `cargo xtask golden --report DIR` writes the page and `cargo xtask level
 //! FILE --svg OUT` a level. From code, evaluate the fixtures with
 //! [`golden::evaluate`] and hand an [`golden::Entry`] to [`case_svg`] or
@@ -83,6 +90,7 @@ pub mod diff;
 pub mod level;
 pub mod level_map;
 pub mod level_tri;
+pub mod plot;
 pub mod quirks;
 pub mod report;
 pub mod scenario;
@@ -122,6 +130,9 @@ pub enum ViewError {
         /// The tick asked for.
         tick: u32,
     },
+    /// A scenario's capture file could not be read.
+    #[error("{0}")]
+    Capture(#[from] golden::capture::CaptureError),
     /// A scenario's mesh file could not be read.
     #[error("{0}")]
     Mesh(#[from] collision_mesh::MeshError),

@@ -5,8 +5,11 @@
 //! quirk (also given in the address: `index.html#unit=unit1&differ=1`) and
 //! the cases whose two modes differ marked; a scenario's stated numbers
 //! show their source (stated by the spec, worked, the port's choice;
-//! `docs/scenarios.md`), counted per scenario and in the page's summary. No
-//! server, no external
+//! `docs/scenarios.md`), counted per scenario and in the page's summary; a
+//! scenario's capture is summed up with each field's first divergence, its
+//! fields are plotted over its ticks ([`crate::plot`]), the modes are marked
+//! as differing only past [`ReportOptions::ulps`], and every entry shows the
+//! command that re-runs it alone ([`rerun_command`]). No server, no external
 //! file: the style, the pictures and the few lines of script are inline.
 
 use std::collections::BTreeSet;
@@ -15,19 +18,90 @@ use std::fmt::Write as _;
 use golden::{Entry, EntryCall, Expected, SourceCounts, SourceKind};
 
 use crate::case::{case_svg, Options};
+use crate::plot::{
+    differences_beyond, largest_gap, plots_svg, PlotOptions, DEFAULT_ULPS, PLOT_STYLE,
+};
 use crate::quirks::Quirk;
-use crate::scenario::filmstrip;
+use crate::scenario::filmstrip_with;
 use crate::svg::{esc, STYLE};
 use crate::written::{show, written};
 use crate::{tree, ViewError};
 
+/// How the report is drawn.
+#[derive(Clone, Debug)]
+pub struct ReportOptions {
+    /// The modes' tolerance in ulps: a case or scenario is marked "modes
+    /// differ" only past it ([`crate::plot`]).
+    pub ulps: u64,
+    /// The fixture folders the entries came from, when not the default
+    /// ones: each re-run command names them (`--fixtures DIR`).
+    pub fixtures: Vec<String>,
+}
+
+impl Default for ReportOptions {
+    fn default() -> Self {
+        Self {
+            ulps: DEFAULT_ULPS,
+            fixtures: Vec::new(),
+        }
+    }
+}
+
+/// The command that re-runs one case or scenario alone and draws it:
+/// `cargo xtask view NAME --svg NAME.svg` (a scenario adds `--plot
+/// NAME-plot.svg`), with the report's `--fixtures` and `--ulps`. It prints
+/// the entry's unmet numbers and captures and exits 1 when one fails.
+#[must_use]
+pub fn rerun_command(e: &Entry, opts: &ReportOptions) -> String {
+    let name = &e.snapshot;
+    let mut cmd = format!("cargo xtask view {name} --svg {name}.svg");
+    if matches!(e.call, EntryCall::Scenario(_)) {
+        let _ = write!(cmd, " --plot {name}-plot.svg");
+    }
+    for f in &opts.fixtures {
+        let _ = write!(cmd, " --fixtures {}", shell_word(f));
+    }
+    if opts.ulps != DEFAULT_ULPS {
+        let _ = write!(cmd, " --ulps {}", opts.ulps);
+    }
+    cmd
+}
+
+/// A word for a POSIX shell: as it is when plain, else single-quoted.
+fn shell_word(s: &str) -> String {
+    if !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "/._-+,:=@".contains(c))
+    {
+        s.to_owned()
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    }
+}
+
 /// The report's page for `entries` (from [`golden::evaluate`]); `title`
-/// heads it, `quirks` (from [`crate::quirks::parse`]) feed the quirk filter.
+/// heads it, `quirks` (from [`crate::quirks::parse`]) feed the quirk
+/// filter; the default [`ReportOptions`].
 ///
 /// # Errors
 ///
 /// The first picture that cannot be drawn.
 pub fn report_html(entries: &[Entry], title: &str, quirks: &[Quirk]) -> Result<String, ViewError> {
+    report_html_with(entries, title, quirks, &ReportOptions::default())
+}
+
+/// As [`report_html`], with `opts`.
+///
+/// # Errors
+///
+/// The first picture that cannot be drawn, or a capture that cannot be
+/// read.
+pub fn report_html_with(
+    entries: &[Entry],
+    title: &str,
+    quirks: &[Quirk],
+    opts: &ReportOptions,
+) -> Result<String, ViewError> {
     // Units in their number's order (unit1, unit4, ..., unit13), then the
     // other files, then the scenarios; cases in file order.
     let mut order: Vec<&Entry> = entries.iter().collect();
@@ -42,7 +116,7 @@ pub fn report_html(entries: &[Entry], title: &str, quirks: &[Quirk]) -> Result<S
         .collect();
     let differ = entries
         .iter()
-        .filter(|e| !e.mode_differences().is_empty())
+        .filter(|e| !differences_beyond(e, opts.ulps).is_empty())
         .count();
     let failed = entries.iter().filter(|e| !e.failures.is_empty()).count();
     let scenarios = entries
@@ -56,17 +130,19 @@ pub fn report_html(entries: &[Entry], title: &str, quirks: &[Quirk]) -> Result<S
 
     let _ = write!(
         out,
-        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{t}</title><style>{PAGE}{STYLE}</style></head><body data-entries=\"{}\">\n",
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{t}</title><style>{PAGE}{STYLE}{PLOT_STYLE}</style></head><body data-entries=\"{}\" data-ulps=\"{}\">\n",
         entries.len(),
+        opts.ulps,
         t = esc(title)
     );
     let _ = writeln!(
         out,
-        "<header><h1>{}</h1><p>{} kernel cases and {} scenarios, each run in <code>f32</code> and <code>Ee32</code> mode; {} whose modes differ; {} with a stated number not met.</p>",
+        "<header><h1>{}</h1><p>{} kernel cases and {} scenarios, each run in <code>f32</code> and <code>Ee32</code> mode; {} whose modes differ by more than {} ulps; {} with a stated number not met.</p>",
         esc(title),
         entries.len() - scenarios,
         scenarios,
         differ,
+        opts.ulps,
         failed
     );
     if scenarios > 0 {
@@ -116,7 +192,7 @@ pub fn report_html(entries: &[Entry], title: &str, quirks: &[Quirk]) -> Result<S
     out.push_str("<label><input type=\"checkbox\" id=\"f-differ\"> modes differ</label> <label><input type=\"checkbox\" id=\"f-failed\"> not met</label> <span id=\"shown\"></span></div><div id=\"errors\"></div></header>\n<main>\n");
 
     for (i, e) in entries.iter().enumerate() {
-        entry_html(&mut out, e, i, &used)?;
+        entry_html(&mut out, e, i, &used, opts)?;
     }
     out.push_str("</main>\n");
     let _ = writeln!(out, "<script>{SCRIPT}</script></body></html>");
@@ -137,8 +213,18 @@ fn unit_rank(e: &Entry) -> (u8, u32, String) {
     }
 }
 
-fn entry_html(out: &mut String, e: &Entry, i: usize, quirks: &[&Quirk]) -> Result<(), ViewError> {
-    let diffs = e.mode_differences();
+fn entry_html(
+    out: &mut String,
+    e: &Entry,
+    i: usize,
+    quirks: &[&Quirk],
+    opts: &ReportOptions,
+) -> Result<(), ViewError> {
+    let diffs: Vec<&str> = differences_beyond(e, opts.ulps)
+        .into_iter()
+        .map(|(p, _)| p)
+        .collect();
+    let largest = largest_gap(e);
     let qs: Vec<&str> = quirks
         .iter()
         .filter(|q| q.names(&e.name))
@@ -159,8 +245,20 @@ fn entry_html(out: &mut String, e: &Entry, i: usize, quirks: &[&Quirk]) -> Resul
     if !diffs.is_empty() {
         let _ = write!(
             out,
-            " <span class=\"badge differ\">modes differ ({} fields)</span>",
-            diffs.len()
+            " <span class=\"badge differ\">modes differ ({} fields past {} ulps{})</span>",
+            diffs.len(),
+            opts.ulps,
+            largest.map_or(String::new(), |(f, u)| format!(
+                "; largest {u} ulps, {}",
+                esc(f)
+            ))
+        );
+    } else if let Some((f, u)) = largest {
+        let _ = write!(
+            out,
+            " <span class=\"badge within\">modes within {} ulps (largest {u}, {})</span>",
+            opts.ulps,
+            esc(f)
         );
     }
     if !e.failures.is_empty() {
@@ -181,6 +279,11 @@ fn entry_html(out: &mut String, e: &Entry, i: usize, quirks: &[&Quirk]) -> Resul
         esc(e.kernel()),
         esc(&e.unit),
         esc(&file)
+    );
+    let _ = write!(
+        out,
+        "<p class=\"command\">re-run alone: <code>{}</code></p>",
+        esc(&rerun_command(e, opts))
     );
     if let EntryCall::Scenario(_) = e.call {
         let c = e.source_counts();
@@ -211,10 +314,11 @@ fn entry_html(out: &mut String, e: &Entry, i: usize, quirks: &[&Quirk]) -> Resul
                 style: false,
             },
         )?),
-        EntryCall::Scenario(_) => out.push_str(&filmstrip(e, &id)?),
+        EntryCall::Scenario(_) => out.push_str(&filmstrip_with(e, &id, opts.ulps)?),
     }
     out.push_str("</div><div class=\"numbers\">");
     stated_table(out, e);
+    capture_table(out, e)?;
     // The inputs.
     let inputs = match &e.call {
         EntryCall::Kernel(text) => tree::parse(text).map_or_else(|_| text.clone(), |n| n.compact()),
@@ -273,7 +377,68 @@ fn entry_html(out: &mut String, e: &Entry, i: usize, quirks: &[&Quirk]) -> Resul
     for f in e.failures.iter().chain(&e.known) {
         let _ = write!(out, "<p class=\"failure\">{}</p>", esc(f));
     }
-    out.push_str("</div></div></section>\n");
+    out.push_str("</div></div>");
+    if let EntryCall::Scenario(_) = e.call {
+        out.push_str("<details open class=\"plots\"><summary>fields over ticks</summary>");
+        out.push_str(&plots_svg(
+            e,
+            &PlotOptions {
+                id: format!("p{i}"),
+                ulps: opts.ulps,
+                style: false,
+            },
+        )?);
+        out.push_str("</details>");
+    }
+    out.push_str("</section>\n");
+    Ok(())
+}
+
+/// A scenario's capture: per mode its summary, and per field its count
+/// and first divergence (the capture's line, tick, captured, ours, ulps).
+fn capture_table(out: &mut String, e: &Entry) -> Result<(), ViewError> {
+    let Some((cap, cmp)) = golden::capture::for_entry(e)? else {
+        return Ok(());
+    };
+    let file = cap
+        .path
+        .file_name()
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let _ = write!(
+        out,
+        "<div class=\"capture\" data-file=\"{}\" data-rows=\"{}\"><p>capture <code>{}</code>: {}</p><table class=\"capture\"><tr><th>mode</th><th>field</th><th>rows</th><th>diverged</th><th>first: line</th><th>tick</th><th>captured</th><th>ours</th><th>ulps</th><th>off by</th><th>known</th></tr>",
+        esc(&file),
+        cap.rows.len(),
+        esc(&file),
+        esc(&cmp.iter().map(golden::capture::Comparison::summary).collect::<Vec<_>>().join("; "))
+    );
+    for c in &cmp {
+        for f in &c.fields {
+            let Some(d) = &f.first else { continue };
+            let _ = write!(
+                out,
+                "<tr class=\"first-divergence{}\" data-mode=\"{}\" data-field=\"{}\" data-line=\"{}\" data-tick=\"{}\"><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                if d.known.is_some() { " known" } else { "" },
+                esc(&c.mode),
+                esc(&f.field),
+                d.line,
+                d.tick,
+                esc(&c.mode),
+                esc(&f.field),
+                f.rows,
+                f.diverged,
+                d.line,
+                d.tick,
+                esc(&d.captured),
+                esc(&d.ours),
+                d.ulps.map_or(String::new(), |u| u.to_string()),
+                d.abs.map_or(String::new(), |a| format!("{a:e}")),
+                esc(d.known.as_deref().unwrap_or(""))
+            );
+        }
+    }
+    out.push_str("</table></div>");
     Ok(())
 }
 
@@ -382,6 +547,9 @@ tr.differs td{background:#fff3b0}\
 pre{white-space:pre-wrap;font-size:11px;margin:2px 0;background:#fafafa;padding:4px}\
 .failure{color:#b00;font-size:12px}\
 .small{color:#666;font-size:11px}\
+.command code{background:#f0f0ee;padding:1px 4px;user-select:all}\
+.badge.within{background:#eee;color:#555}\
+tr.first-divergence td{background:#fcbba1}tr.first-divergence.known td{background:#fdd0a2}\
 .hidden{display:none}\
 ";
 

@@ -9,6 +9,7 @@
 //! the mover's position after the tick (the record keeps no point), labelled
 //! with its answer and fraction.
 
+use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -175,6 +176,7 @@ fn draw_tick(
     rects: [[f64; 4]; 2],
     id: &str,
     small: bool,
+    beyond: &HashSet<&str>,
 ) {
     let views = [(SIDE, "side (x, z)"), (TOP_VIEW, "top (x, y)")];
     let cs = contacts(&entry.single, tick);
@@ -229,8 +231,17 @@ fn draw_tick(
                     panel.label(out, s.anchor(), 6.0, -6.0, "small", &b.name);
                 }
             }
+            // Drawn in Ee32 mode too only where its pose differs past the
+            // tolerance in ulps.
+            let pose = [
+                format!("t{tick:05}.{}.position", b.name),
+                format!("t{tick:05}.{}.rotation", b.name),
+            ];
+            let moved = beyond
+                .iter()
+                .any(|k| pose.iter().any(|p| k.starts_with(p.as_str())));
             if let (Some(s), Some(e)) = (&s, &e) {
-                if s != e {
+                if s != e && moved {
                     panel.shape(out, e, "differs", "");
                     panel.shape(out, e, "at-contact ee32", r#" data-mode="ee32""#);
                 }
@@ -288,11 +299,14 @@ pub fn tick_svg(entry: &Entry, tick: u32, opts: &Options) -> Result<String, View
     let tris = level_triangles(sc, &entry.file)?;
     let frames = scenario_frames(entry, sc, &tris);
     let prefix = format!("t{tick:05}.");
+    let beyond = beyond_keys(entry, crate::plot::DEFAULT_ULPS);
     let fields: Vec<(String, String, bool)> = if opts.fields {
         crate::written::written(&entry.single)
             .filter(|(p, _)| p.starts_with(&prefix))
             .map(|(p, v)| {
                 let e = entry.ee.get(p);
+                // Both values shown where they differ; highlighted only
+                // past the tolerance in ulps.
                 let d = e != Some(v);
                 let text = match (d, e) {
                     (true, Some(e)) => format!(
@@ -303,7 +317,7 @@ pub fn tick_svg(entry: &Entry, tick: u32, opts: &Options) -> Result<String, View
                     ),
                     _ => format!("{} = {}", &p[prefix.len()..], show(v, false)),
                 };
-                (p.to_owned(), text, d)
+                (p.to_owned(), text, beyond.contains(p))
             })
             .collect()
     } else {
@@ -338,6 +352,7 @@ pub fn tick_svg(entry: &Entry, tick: u32, opts: &Options) -> Result<String, View
         [[5.0, 24.0, 330.0, 250.0], [345.0, 24.0, 330.0, 250.0]],
         &opts.id,
         false,
+        &beyond,
     );
     for (i, (_, text, d)) in fields.iter().enumerate() {
         let (x, y) = (
@@ -348,6 +363,14 @@ pub fn tick_svg(entry: &Entry, tick: u32, opts: &Options) -> Result<String, View
     }
     out.push_str("</svg>");
     Ok(out)
+}
+
+/// The keys whose modes differ past `ulps` ([`crate::plot::differences_beyond`]).
+fn beyond_keys(entry: &Entry, ulps: u64) -> HashSet<&str> {
+    crate::plot::differences_beyond(entry, ulps)
+        .into_iter()
+        .map(|(p, _)| p)
+        .collect()
 }
 
 /// Frames per row of a filmstrip.
@@ -374,13 +397,27 @@ fn shown_ticks(entry: &Entry, sc: &Scenario) -> Vec<u32> {
 /// Every tick of a scenario in one picture (or, past [`MAX_FRAMES`] ticks,
 /// the first [`MAX_FRAMES`] ticks with recorded fields): one small frame per tick (the
 /// side view over the top view), in rows of [`PER_ROW`]; a tick with a
-/// stated number is marked, a tick where the modes differ highlighted.
+/// stated number is marked, a tick where the modes differ by more than
+/// [`crate::plot::DEFAULT_ULPS`] highlighted.
 ///
 /// # Errors
 ///
 /// As [`tick_svg`].
 pub fn filmstrip(entry: &Entry, id: &str) -> Result<String, ViewError> {
+    filmstrip_with(entry, id, crate::plot::DEFAULT_ULPS)
+}
+
+/// As [`filmstrip`], a tick highlighted where the modes differ by more
+/// than `ulps` ([`crate::plot::differences_beyond`]).
+///
+/// # Errors
+///
+/// As [`tick_svg`].
+pub fn filmstrip_with(entry: &Entry, id: &str, ulps: u64) -> Result<String, ViewError> {
     let sc = scenario_of(entry)?;
+    let beyond = beyond_keys(entry, ulps);
+    let differing: std::collections::BTreeSet<&str> =
+        beyond.iter().filter_map(|p| p.split('.').next()).collect();
     let tris = level_triangles(sc, &entry.file)?;
     let frames = scenario_frames(entry, sc, &tris);
     let (cw, ch) = (200.0, 196.0);
@@ -403,10 +440,7 @@ pub fn filmstrip(entry: &Entry, id: &str) -> Result<String, ViewError> {
         let (x, y) = (5.0 + f64::from(col) * cw, 5.0 + f64::from(row) * ch);
         let prefix = format!("t{tick:05}.");
         let stated = entry.expect.keys().any(|k| k.starts_with(&prefix));
-        let differs = entry
-            .mode_differences()
-            .iter()
-            .any(|p| p.starts_with(&prefix));
+        let differs = differing.contains(&prefix[..prefix.len() - 1]);
         let _ = write!(
             out,
             r#"<g class="tick{}{}" data-tick="{tick}"><text class="small" x="{}" y="{}">tick {tick}{}{}</text>"#,
@@ -430,6 +464,7 @@ pub fn filmstrip(entry: &Entry, id: &str) -> Result<String, ViewError> {
             ],
             &format!("{id}-t{tick}"),
             true,
+            &beyond,
         );
         out.push_str("</g>");
     }

@@ -22,6 +22,7 @@
 //!
 //! | module | what |
 //! | --- | --- |
+//! | [`capture`] | capture files: the console's recorded values, compared with a scenario's run |
 //! | [`case`] | the case-file format ([`CaseFile`], [`Case`], [`Expected`]) |
 //! | [`input`] | inputs as case files write them, and their conversion into either float mode |
 //! | [`units`] | one module per unit, mapping a case's `call` to its kernel (the kernels' `details` included) |
@@ -82,6 +83,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod capture;
 pub mod case;
 pub mod entry;
 pub mod input;
@@ -161,6 +163,9 @@ pub enum Error {
         /// The problem.
         source: InputError,
     },
+    /// A scenario's capture file cannot be read or has a bad line.
+    #[error("{0}")]
+    Capture(#[from] capture::CaptureError),
     /// Two cases share a name.
     #[error("{path}: case name `{case}` used twice")]
     DuplicateCase {

@@ -43,6 +43,11 @@ pub struct Report {
     /// The scenarios' expectations by the kind of their source (each
     /// counted once, not per mode).
     pub sources: SourceCounts,
+    /// Captured values compared (both modes counted).
+    pub captured: usize,
+    /// Per scenario with a capture and per mode, its summary line, then
+    /// the first divergence of each field that has one.
+    pub captures: Vec<String>,
 }
 
 impl Report {
@@ -274,11 +279,29 @@ fn evaluate_scenario(path: &Path, text: &str, report: &mut Report) -> Result<Ent
         source,
     };
     let dir = path.parent().unwrap_or(Path::new("."));
-    let single = sc.run::<f32>(dir).map_err(input)?;
-    let ee = sc.run::<Ee32>(dir).map_err(input)?;
+    let capture = match &sc.capture {
+        Some(file) => {
+            let cap = crate::capture::load(&dir.join(file))?;
+            cap.check_ticks(sc.ticks)?;
+            Some(cap)
+        }
+        None => None,
+    };
+    let also = capture
+        .as_ref()
+        .map(crate::capture::Capture::keys)
+        .unwrap_or_default();
+    let single = sc.run_keeping::<f32>(dir, &also).map_err(input)?;
+    let ee = sc.run_keeping::<Ee32>(dir, &also).map_err(input)?;
     let mut expect = std::collections::BTreeMap::new();
     let mut failures = Vec::new();
     let mut known = Vec::new();
+    if let Some(cap) = &capture {
+        for (mode, outcome) in [(f32::MODE, &single), (Ee32::MODE, &ee)] {
+            let cmp = cap.compare(outcome, mode);
+            capture_lines(cap, &cmp, report, &mut failures, &mut known);
+        }
+    }
     for (mode, outcome, ee32_mode) in [(f32::MODE, &single, false), (Ee32::MODE, &ee, true)] {
         for e in &sc.expect {
             report.checks += 1;
@@ -343,6 +366,93 @@ fn evaluate_scenario(path: &Path, text: &str, report: &mut Report) -> Result<Ent
         failures,
         known,
     })
+}
+
+/// The most lines one capture adds per mode to the failures, to the known
+/// divergences and to the fields' first divergences; the rest are counted
+/// in one more line.
+pub const CAPTURE_LINES: usize = 50;
+
+/// A capture's comparison in one mode into the report: its summary and
+/// each field's first divergence (`report.captures`), each divergence not
+/// marked `known` as a failure, each marked one as known, each stale mark
+/// as a failure.
+fn capture_lines(
+    cap: &crate::capture::Capture,
+    cmp: &crate::capture::Comparison,
+    report: &mut Report,
+    failures: &mut Vec<String>,
+    known: &mut Vec<String>,
+) {
+    let file = cap.path.display();
+    report.captured += cmp.rows;
+    report.captures.push(format!("{file}: {}", cmp.summary()));
+    let diverging = cmp.fields.iter().filter(|f| f.first.is_some()).count();
+    for f in cmp
+        .fields
+        .iter()
+        .filter(|f| f.first.is_some())
+        .take(CAPTURE_LINES)
+    {
+        if let Some(d) = &f.first {
+            report.captures.push(format!(
+                "{file}: {}: `{}`: {} of {} rows diverge ({} known), first at line {}, {}",
+                cmp.mode,
+                f.field,
+                f.diverged,
+                f.rows,
+                f.known,
+                d.line,
+                d.text()
+            ));
+        }
+    }
+    if diverging > CAPTURE_LINES {
+        report.captures.push(format!(
+            "{file}: {}: {} more fields diverge",
+            cmp.mode,
+            diverging - CAPTURE_LINES
+        ));
+    }
+    // Each divergence a line, up to CAPTURE_LINES of each kind (not met,
+    // marked known); then one line with the count of the rest.
+    let (mut unmet, mut marked) = (0usize, 0usize);
+    for d in &cmp.divergences {
+        let n = if d.known.is_some() {
+            &mut marked
+        } else {
+            &mut unmet
+        };
+        *n += 1;
+        if *n > CAPTURE_LINES {
+            continue;
+        }
+        let at = format!("{file}:{}: {}: field `{}`", d.line, cmp.mode, d.field);
+        match &d.known {
+            None => failures.push(format!("{at}: captured value not met: {}", d.text())),
+            Some(why) => known.push(format!("{at}: {} ({why})", d.text())),
+        }
+    }
+    if unmet > CAPTURE_LINES {
+        failures.push(format!(
+            "{file}: {}: {} more captured values not met",
+            cmp.mode,
+            unmet - CAPTURE_LINES
+        ));
+    }
+    if marked > CAPTURE_LINES {
+        known.push(format!(
+            "{file}: {}: {} more captured values marked known",
+            cmp.mode,
+            marked - CAPTURE_LINES
+        ));
+    }
+    for line in &cmp.known_met {
+        failures.push(format!(
+            "{file}:{line}: {}: captured value met although marked `known`: remove the mark",
+            cmp.mode
+        ));
+    }
 }
 
 /// The message for a field the call does not produce: the fields it does

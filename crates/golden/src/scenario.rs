@@ -11,7 +11,7 @@
 //! from ([`Source`]); the snapshot lists every source and the count of
 //! each kind.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
 
 use collision_mesh::{build, Attributes, BuildConfig, CollisionMesh, Material, SoupTriangle};
@@ -105,6 +105,11 @@ pub struct Scenario {
     /// Lifts [`SNAPSHOT_LIMIT`] (divergence 332).
     #[serde(default)]
     pub no_snapshot_limit: bool,
+    /// A capture file of the console's values, relative to the scenario
+    /// file ([`crate::capture`]); its fields are always kept, as the
+    /// checked ones.
+    #[serde(default)]
+    pub capture: Option<String>,
 }
 
 /// A generated workload: its own level, bodies and inputs.
@@ -183,6 +188,12 @@ pub enum OwnerKind {
     /// A car (`CarOwner`, `Car_OnLanded`), its body made with the two boxes
     /// of `car_boxes`.
     Car,
+    /// The punch bag: a standing human owner (it never walks) with the
+    /// bag's own body (`PhysicsWorld::create_punch_bag_body`: the capsule
+    /// on, the bone 3 segment off), updated every tick after the step; its
+    /// fields add `segment.start`, `segment.end` (the posed segment) and
+    /// `capsule.height` (divergence 360).
+    PunchBag,
 }
 
 /// One of a car's two boxes.
@@ -629,7 +640,7 @@ impl Scenario {
                     "sizes must be finite and positive",
                 ));
             }
-            let human = b.owner == OwnerKind::Human;
+            let human = matches!(b.owner, OwnerKind::Human | OwnerKind::PunchBag);
             if human != (b.shape == ShapeSpec::Capsule)
                 || (b.owner == OwnerKind::Car && !matches!(b.shape, ShapeSpec::Box(_)))
             {
@@ -718,7 +729,12 @@ impl Scenario {
                 Action::Walk(_) | Action::Bone { .. } | Action::StrikeShape { .. }
             );
             let for_object = matches!(input.action, Action::Drop(_) | Action::Settle { .. });
-            if (for_human && b.owner != OwnerKind::Human)
+            let bag_ok = b.owner == OwnerKind::PunchBag
+                && matches!(
+                    input.action,
+                    Action::Bone { .. } | Action::StrikeShape { .. }
+                );
+            if (for_human && b.owner != OwnerKind::Human && !bag_ok)
                 || (for_object && b.owner != OwnerKind::WorldObject)
             {
                 return Err(InputError::new(
@@ -809,6 +825,16 @@ impl Scenario {
     /// Runs the scenario in mode `R`; `dir` is the scenario file's folder
     /// (for a mesh file). Returns every tick's fields.
     pub fn run<R: Real>(&self, dir: &Path) -> Result<Outcome, InputError> {
+        self.run_keeping::<R>(dir, &HashSet::new())
+    }
+
+    /// As [`Scenario::run`], keeping the snapshot keys `also` (a
+    /// capture's) whatever `keep` and `every` say.
+    pub fn run_keeping<R: Real>(
+        &self,
+        dir: &Path,
+        also: &HashSet<String>,
+    ) -> Result<Outcome, InputError> {
         self.validate()?;
         if let Some(Workload::Street) = self.workload {
             return Ok(self.run_street::<R>());
@@ -821,11 +847,13 @@ impl Scenario {
         let mut ids: BTreeMap<&str, OwnerId> = BTreeMap::new();
         let mut order: Vec<(&str, OwnerId)> = Vec::new();
         let mut groups: BTreeMap<u16, i16> = BTreeMap::new();
+        let mut bags: Vec<(&str, OwnerId, physics_world::BodyId)> = Vec::new();
         for (i, b) in self.bodies.iter().enumerate() {
             let (id, body) = match b.owner {
                 OwnerKind::WorldObject => object_body(&mut world, &mut owners, b),
                 OwnerKind::Human => human_body(&mut world, &mut owners, b),
                 OwnerKind::Car => car_body(&mut world, &mut owners, b),
+                OwnerKind::PunchBag => punch_bag_body(&mut world, &mut owners, b),
             }
             .ok_or_else(|| InputError::new(&format!("bodies[{i}]"), "the body pool is full"))?;
             if b.group != 0 {
@@ -834,6 +862,9 @@ impl Scenario {
             }
             ids.insert(b.name.as_str(), id);
             order.push((b.name.as_str(), id));
+            if b.owner == OwnerKind::PunchBag {
+                bags.push((b.name.as_str(), id, body));
+            }
         }
         let mut parts: Vec<(&str, Option<physics_world::BodyId>, LoosePart<R>)> = self
             .loose_parts
@@ -909,6 +940,9 @@ impl Scenario {
                     let Some(ReferenceOwner::Human(h)) = owners.get(id) else {
                         continue;
                     };
+                    if bags.iter().any(|&(_, bag, _)| bag == id) {
+                        continue;
+                    }
                     // The control asks for its walk again every update (a
                     // player's stick as an AI's brain); without a walk, a
                     // human keeps its velocity.
@@ -932,9 +966,16 @@ impl Scenario {
                 record_part(&mut out, tick, name, part, &u);
             }
             world.step(&mut owners);
+            // The bag's body posed from its owner's bones (divergence 360).
+            for &(_, _, body) in &bags {
+                world.update(&owners, body);
+            }
             let start = out.fields.len();
             record(&mut out, tick, &world, &owners, &order);
-            bytes += self.trim(&mut out, start, tick);
+            for &(name, _, body) in &bags {
+                record_bag(&mut out, tick, &world, name, body);
+            }
+            bytes += self.trim(&mut out, start, tick, also);
             if !self.no_snapshot_limit && bytes > SNAPSHOT_LIMIT {
                 return Err(InputError::new(
                     "ticks",
@@ -954,12 +995,12 @@ impl Scenario {
     /// does not keep (`keep`, `every`; the checked fields always stay) and
     /// returns the bytes the kept ones add to the snapshot (both modes';
     /// divergence 332).
-    fn trim(&self, out: &mut Outcome, start: usize, tick: u32) -> usize {
+    fn trim(&self, out: &mut Outcome, start: usize, tick: u32, also: &HashSet<String>) -> usize {
         let sampled = match self.every {
             Some(n) => tick.is_multiple_of(n) || tick + 1 == self.ticks,
             None => true,
         };
-        let checked = |key: &str| self.expect.iter().any(|e| e.key() == key);
+        let checked = |key: &str| also.contains(key) || self.expect.iter().any(|e| e.key() == key);
         let kept = |key: &str| {
             let field = key.split_once('.').map_or(key, |(_, f)| f);
             (sampled
@@ -1068,6 +1109,67 @@ fn human_body<R: Real>(
     }));
     let body = owners.make_human_body(world, id, b.pushable)?;
     Some((id, body))
+}
+
+/// The punch bag's owner (a standing human) and its own body.
+fn punch_bag_body<R: Real>(
+    world: &mut PhysicsWorld<R>,
+    owners: &mut ReferenceOwners<R>,
+    b: &BodySpec,
+) -> Option<(OwnerId, physics_world::BodyId)> {
+    let id = owners.push(ReferenceOwner::Human(WalkingHumanOwner {
+        position: v4(b.position, 1.0),
+        velocity: Vec4::ZERO,
+        airborne: false,
+        player: false,
+        scale: R::from_f32(b.scale),
+        weight: R::from_f32(b.weight),
+        push_weight: R::from_f32(b.push_weight),
+        bone: None,
+        body: None,
+    }));
+    let body = world.create_punch_bag_body(&*owners, id)?;
+    if let Some(ReferenceOwner::Human(h)) = owners.get_mut(id) {
+        h.body = Some(body);
+    }
+    world.update(&*owners, body);
+    Some((id, body))
+}
+
+/// The punch bag's posed segment (`segment.start`, `segment.end`) and its
+/// capsule's height.
+fn record_bag<R: Real>(
+    out: &mut Outcome,
+    tick: u32,
+    world: &PhysicsWorld<R>,
+    name: &str,
+    body: physics_world::BodyId,
+) {
+    let k = |f: &str| tick_key(tick, &format!("{name}.{f}"));
+    let parts = world.body(body).and_then(|b| b.human.as_ref());
+    let shape = |id| world.shape(id).map(|s| s.geom);
+    let segment = parts.and_then(|p| match p.bones[0].and_then(shape) {
+        Some(kernels::Shape::Segment(s)) => Some(s),
+        _ => None,
+    });
+    let height = parts.and_then(|p| match shape(p.capsule) {
+        Some(kernels::Shape::Capsule(c)) => Some(c.height),
+        _ => None,
+    });
+    for (what, v) in [
+        ("segment.start", segment.map(|s| s.start)),
+        ("segment.end", segment.map(|s| s.end)),
+    ] {
+        for lane in ["x", "y", "z"] {
+            let x = v.map(|v| match lane {
+                "x" => v.x,
+                "y" => v.y,
+                _ => v.z,
+            });
+            out.opt_real(&k(&format!("{what}.{lane}")), x);
+        }
+    }
+    out.opt_real(&k("capsule.height"), height);
 }
 
 /// A car's owner and body from its description (its two boxes).

@@ -57,7 +57,7 @@ fn the_counts_of_each_kind_match_the_files_the_snapshots_and_the_docs() {
     let docs = fs::read_to_string(root().join("docs/scenarios.md")).expect("docs/scenarios.md");
     let mut total = SourceCounts::default();
     let files = scenario_files();
-    assert_eq!(files.len(), 9, "the committed scenarios");
+    assert_eq!(files.len(), 10, "the committed scenarios");
     for path in &files {
         let text = fs::read_to_string(path).expect("read");
         let sc: Scenario = ron::Options::default()
