@@ -100,7 +100,7 @@ pub fn main(args: &[String]) -> Result<bool, String> {
                 .to_owned(),
         );
     }
-    let root = crate::root();
+    let root = crate::paths::root();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     eprintln!("building the bench_ir example (release)");
     let built = Command::new(&cargo)

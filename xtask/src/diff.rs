@@ -131,7 +131,7 @@ pub fn main(args: &[String]) -> Result<bool, String> {
         let needs_inputs = ra.entries.is_none() || rb.entries.is_none();
         let inputs_entries = if needs_inputs && cmp.differing().next().is_some() {
             if inputs.is_empty() {
-                let root = super::root();
+                let root = crate::paths::root();
                 inputs = vec![
                     root.join("fixtures/kernels"),
                     root.join("fixtures/scenarios"),

@@ -30,7 +30,7 @@ pub fn main(args: &[String]) -> Result<bool, String> {
             other => return Err(format!("golden: unknown argument `{other}`")),
         }
     }
-    let root = super::root();
+    let root = crate::paths::root();
     let custom = fixtures.is_some();
     // By default the kernel cases and the scenarios, whose snapshots share
     // fixtures/golden; a user's folder may hold either kind of file.

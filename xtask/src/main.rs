@@ -23,10 +23,10 @@ mod ee_check;
 mod golden;
 mod level;
 mod level_view;
+mod paths;
 mod report;
 mod view;
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 const USAGE: &str = "\
@@ -89,12 +89,6 @@ tasks:
       64k triangles, 8 m and 2 m cells) and query kind; print instructions per
       query for the port, parry3d and parry3d with the port's one-sided
       culling, and their ratios. Needs valgrind; exits non-zero without it.";
-
-/// The workspace root (the parent of this crate's folder).
-fn root() -> PathBuf {
-    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    here.parent().map_or(here.clone(), PathBuf::from)
-}
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -12,7 +12,7 @@ pub fn write(dirs: &[PathBuf], out: &Path, ulps: u64, custom: bool) -> Result<bo
     let started = Instant::now();
     let dirs: Vec<&Path> = dirs.iter().map(PathBuf::as_path).collect();
     let (entries, report) = golden::evaluate(&dirs).map_err(|e| format!("golden: {e}"))?;
-    let quirks = std::fs::read_to_string(super::root().join("docs/quirks.md"))
+    let quirks = std::fs::read_to_string(crate::paths::root().join("docs/quirks.md"))
         .map(|t| contact_view::quirks::parse(&t))
         .unwrap_or_default();
     let title = if dirs.len() == 1 {

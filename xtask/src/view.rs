@@ -70,7 +70,7 @@ pub fn main(args: &[String]) -> Result<bool, String> {
     let a = parse(args)?;
     let mut fixtures = a.fixtures.clone();
     if fixtures.is_empty() {
-        let root = super::root();
+        let root = crate::paths::root();
         fixtures = vec![
             root.join("fixtures/kernels"),
             root.join("fixtures/scenarios"),
@@ -176,7 +176,7 @@ mod tests {
     fn the_reports_commands_run() {
         let dir = std::env::temp_dir().join(format!("xtask-view-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let root = crate::root();
+        let root = crate::paths::root();
         let (k, s) = (
             root.join("fixtures/kernels"),
             root.join("fixtures/scenarios"),

@@ -11,7 +11,7 @@ use golden::{Entry, EntryCall};
 use crate::scene::{add, scale, Scene, Shape, P};
 use crate::svg::{esc, face_normal, field_row, n, plane_anchor, Frame, Panel, STYLE};
 use crate::written::{marks, show, written, Marks};
-use crate::{tree, ViewError};
+use crate::{error::ViewError, tree};
 
 /// How a picture is drawn.
 #[derive(Clone, Debug)]

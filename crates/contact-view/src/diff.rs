@@ -32,7 +32,7 @@ use golden::{Entry, EntryCall, Value};
 
 use crate::snapshot::Snapshot;
 use crate::svg::esc;
-use crate::{Options, ViewError};
+use crate::{case::Options, error::ViewError};
 
 /// How far two floats may be apart and count as equal.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -478,7 +478,7 @@ pub fn picture(entry: &Entry, tick: Option<u32>, id: &str) -> Result<String, Vie
         ..Options::default()
     };
     match (&entry.call, tick) {
-        (EntryCall::Kernel(_), _) => crate::case_svg(entry, &opts),
+        (EntryCall::Kernel(_), _) => crate::case::case_svg(entry, &opts),
         (EntryCall::Scenario(_), Some(t)) => crate::scenario::tick_svg(entry, t, &opts),
         (EntryCall::Scenario(_), None) => crate::scenario::filmstrip(entry, id),
     }

@@ -24,9 +24,9 @@ use std::fmt::Write as _;
 use golden::capture::{self, Captured, Comparison};
 use golden::{Entry, Expected, Value};
 
+use crate::error::ViewError;
 use crate::scenario::scenario_of;
 use crate::svg::{esc, n, w};
-use crate::ViewError;
 
 /// The default tolerance: two modes' floats closer than this many ulps
 /// are not marked as differing (one- and two-ulp differences come from

@@ -25,7 +25,7 @@ use crate::quirks::Quirk;
 use crate::scenario::filmstrip_with;
 use crate::svg::{esc, STYLE};
 use crate::written::{show, written};
-use crate::{tree, ViewError};
+use crate::{error::ViewError, tree};
 
 /// How the report is drawn.
 #[derive(Clone, Debug)]

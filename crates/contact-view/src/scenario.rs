@@ -18,11 +18,11 @@ use golden::{Entry, EntryCall, Outcome};
 use physics_world::quat::Quat;
 
 use crate::case::{frame_for, Options};
+use crate::error::ViewError;
 pub use crate::level_tri::LevelTri;
 use crate::scene::{add, scale, Shape, P};
 use crate::svg::{esc, face_normal, field_row, n, plane_anchor, Frame, Panel, STYLE};
 use crate::written::show;
-use crate::ViewError;
 
 /// The scenario of an entry.
 ///

@@ -3,7 +3,7 @@
 //! `Name(value, ..)`, `[..]`, `{key: value, ..}`, numbers, strings, `true`,
 //! `false` and bare names (`None`).
 
-use crate::ViewError;
+use crate::error::ViewError;
 
 /// One value of the notation.
 #[derive(Clone, Debug, PartialEq)]

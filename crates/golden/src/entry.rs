@@ -3,13 +3,11 @@
 //! and the HTML report) rather than snapshot them.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use crate::case::Expected;
 use crate::outcome::{Outcome, Value};
-use crate::runner::{evaluate_entries, Report};
 use crate::scenario::{Scenario, Source, SourceCounts};
-use crate::Error;
 
 /// What an entry evaluated.
 #[derive(Clone, Debug)]
@@ -118,16 +116,4 @@ impl Entry {
         }
         out
     }
-}
-
-/// Evaluates every case file and scenario of the folders, in both modes, as
-/// [`crate::run_dirs`] does (the same checks, the same report), and returns
-/// each case and scenario instead of its snapshot.
-pub fn evaluate(fixtures: &[&Path]) -> Result<(Vec<Entry>, Report), Error> {
-    let mut report = Report::default();
-    let mut all = Vec::new();
-    for dir in fixtures {
-        all.extend(evaluate_entries(dir, &mut report)?);
-    }
-    Ok((all, report))
 }

@@ -9,7 +9,7 @@ use kernels::{Capsule, OrientedBox, Segment, Shape, Sphere, WorkTriangle};
 use ps2_float::{Real, Vec4};
 use serde::Deserialize;
 
-use crate::InputError;
+use crate::error::InputError;
 
 /// A vector of three or four numbers.
 #[derive(Clone, Debug, Deserialize, PartialEq)]

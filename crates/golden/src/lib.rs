@@ -28,8 +28,9 @@
 //! | [`units`] | one module per unit, mapping a case's `call` to its kernel (the kernels' `details` included) |
 //! | [`outcome`] | [`Outcome`]: everything one call produced, as named fields |
 //! | [`scenario`] | the scenario files and their runner over the world and the reference owners |
-//! | [`runner`] | [`run`]: every case file of a folder in both modes, the stated numbers checked, the snapshots written or compared |
-//! | [`entry`] | [`evaluate`]: each evaluated case or scenario with its inputs and both outcomes, for the pictures and the report |
+//! | [`runner`] | [`run`]: every case file of a folder in both modes, the stated numbers checked, the snapshots written or compared; [`evaluate`]: the same run giving each entry instead of its snapshot |
+//! | [`entry`] | [`Entry`]: one evaluated case or scenario with its inputs and both outcomes, for the pictures and the report |
+//! | `error.rs` | [`Error`], [`InputError`]: why a run stopped |
 //!
 //! # How to use it
 //!
@@ -86,6 +87,7 @@
 pub mod capture;
 pub mod case;
 pub mod entry;
+mod error;
 pub mod input;
 pub mod outcome;
 pub mod runner;
@@ -93,85 +95,8 @@ pub mod scenario;
 pub mod units;
 
 pub use case::{Case, CaseFile, Expected};
-pub use entry::{evaluate, Entry, EntryCall};
+pub use entry::{Entry, EntryCall};
+pub use error::{Error, InputError};
 pub use outcome::{Outcome, Value};
-pub use runner::{check, run, run_dirs, Mode, Report};
+pub use runner::{check, evaluate, run, run_dirs, Mode, Report};
 pub use scenario::{Source, SourceCounts, SourceKind};
-
-use std::path::PathBuf;
-
-/// A case's input that cannot be turned into a kernel call.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[error("field `{field}`: {message}")]
-pub struct InputError {
-    /// The field, as a path inside the case's `call`.
-    pub field: String,
-    /// What is wrong with it.
-    pub message: String,
-}
-
-impl InputError {
-    /// An error about `field`.
-    pub fn new(field: &str, message: impl Into<String>) -> Self {
-        Self {
-            field: field.to_owned(),
-            message: message.into(),
-        }
-    }
-}
-
-/// Why a golden run could not complete.
-#[derive(Debug, thiserror::Error)]
-pub enum Error {
-    /// A file or folder could not be read or written.
-    #[error("{path}: {source}")]
-    Io {
-        /// The path.
-        path: PathBuf,
-        /// The I/O error.
-        source: std::io::Error,
-    },
-    /// A case file is not valid RON for its unit.
-    #[error("{path}:{line}:{column}: {message}")]
-    Parse {
-        /// The file.
-        path: PathBuf,
-        /// 1-based line.
-        line: usize,
-        /// 1-based column.
-        column: usize,
-        /// What the parser says (it names the field).
-        message: String,
-    },
-    /// A case file names a unit no evaluator knows.
-    #[error("{path}: unknown unit `{unit}` (known: {known})")]
-    UnknownUnit {
-        /// The file.
-        path: PathBuf,
-        /// The unit it names.
-        unit: String,
-        /// The known units.
-        known: String,
-    },
-    /// A case's input is out of range.
-    #[error("{path}: case `{case}`: {source}")]
-    Input {
-        /// The file.
-        path: PathBuf,
-        /// The case.
-        case: String,
-        /// The problem.
-        source: InputError,
-    },
-    /// A scenario's capture file cannot be read or has a bad line.
-    #[error("{0}")]
-    Capture(#[from] capture::CaptureError),
-    /// Two cases share a name.
-    #[error("{path}: case name `{case}` used twice")]
-    DuplicateCase {
-        /// The file.
-        path: PathBuf,
-        /// The name.
-        case: String,
-    },
-}

@@ -9,10 +9,10 @@ use ps2_float::{Ee32, Real};
 
 use crate::case::{CaseFile, Expected, Header};
 use crate::entry::{Entry, EntryCall};
+use crate::error::Error;
 use crate::outcome::{Outcome, Value};
 use crate::scenario::{Scenario, SourceCounts};
 use crate::units::{with_unit, Kernel, UNITS};
-use crate::Error;
 
 /// What [`run`] does with the snapshots.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,6 +127,18 @@ fn evaluate_dir(fixtures: &Path, report: &mut Report) -> Result<Vec<Snap>, Error
             case: e.name,
         })
         .collect())
+}
+
+/// Evaluates every case file and scenario of the folders, in both modes, as
+/// [`run_dirs`] does (the same checks, the same report), and returns
+/// each case and scenario instead of its snapshot.
+pub fn evaluate(fixtures: &[&Path]) -> Result<(Vec<Entry>, Report), Error> {
+    let mut report = Report::default();
+    let mut all = Vec::new();
+    for dir in fixtures {
+        all.extend(evaluate_entries(dir, &mut report)?);
+    }
+    Ok((all, report))
 }
 
 /// Evaluates every case and scenario of one folder, in file order.

@@ -24,8 +24,8 @@ use ps2_float::{Real, Vec4};
 use serde::Deserialize;
 
 use crate::case::{Expected, DEFAULT_TOLERANCE};
+use crate::error::InputError;
 use crate::outcome::Outcome;
-use crate::InputError;
 
 /// The most ticks a scenario may ask for (a guard against a typo running
 /// for ever).

@@ -103,3 +103,130 @@ fn the_world_names_no_details_module() {
         "the world reaches past the public API of the crates below it: {bad:?}"
     );
 }
+
+/// The modules a crate root declares (`mod x;`, `pub mod x;`, `pub(crate)
+/// mod x {`), read from its `lib.rs` or `main.rs`.
+fn root_modules(root_text: &str) -> Vec<String> {
+    root_text
+        .lines()
+        .map(str::trim_start)
+        .filter_map(|l| {
+            let l = l.strip_prefix("pub ").unwrap_or(l);
+            let l = l.strip_prefix("pub(crate) ").unwrap_or(l);
+            let name = l.strip_prefix("mod ")?;
+            let end = name.find(|c: char| !(c.is_alphanumeric() || c == '_'))?;
+            Some(name[..end].to_owned())
+        })
+        .collect()
+}
+
+/// The first names of the paths a line's code takes from `crate::`
+/// (`crate::a::b` gives `a`; `use crate::{a, B, c::D}` gives `a`, `B`, `c`).
+fn crate_path_heads(code: &str) -> Vec<String> {
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+    let head = |s: &str| {
+        let s = s.trim_start();
+        let end = s.find(|c: char| !is_ident(c)).unwrap_or(s.len());
+        s[..end].to_owned()
+    };
+    let mut out = Vec::new();
+    for (i, _) in code.match_indices("crate::") {
+        if code[..i].chars().next_back().is_some_and(is_ident) {
+            continue;
+        }
+        let rest = &code[i + "crate::".len()..];
+        let Some(group) = rest.strip_prefix('{') else {
+            out.push(head(rest));
+            continue;
+        };
+        // The group's top-level entries, split at the commas outside braces.
+        let mut depth = 0usize;
+        let mut start = 0;
+        for (j, c) in group.char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' if depth == 0 => {
+                    out.push(head(&group[start..j]));
+                    break;
+                }
+                '}' => depth -= 1,
+                ',' if depth == 0 => {
+                    out.push(head(&group[start..j]));
+                    start = j + 1;
+                }
+                _ => {}
+            }
+        }
+    }
+    out.retain(|s| !s.is_empty());
+    out
+}
+
+/// Every `file:line name` under a crate's `src` (but its root) whose code
+/// reaches a name through the crate root that the root does not declare as
+/// a module: a name the root defines or re-exports, imported back up.
+fn root_imports(krate: &str) -> (Vec<String>, usize) {
+    let src = root().join(krate).join("src");
+    let root_file = ["lib.rs", "main.rs"]
+        .iter()
+        .map(|f| src.join(f))
+        .find(|p| p.exists())
+        .expect("a crate root");
+    let mods = root_modules(&fs::read_to_string(&root_file).expect("read the root"));
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut bad = Vec::new();
+    for f in files.iter().filter(|f| **f != root_file) {
+        let text = fs::read_to_string(f).expect("read a source file");
+        for (n, line) in text.lines().enumerate() {
+            let code = line.find("//").map_or(line, |i| &line[..i]);
+            for head in crate_path_heads(code) {
+                if head != "self" && !mods.contains(&head) {
+                    bad.push(format!("{}:{} {head}", f.display(), n + 1));
+                }
+            }
+        }
+    }
+    (bad, files.len())
+}
+
+#[test]
+fn the_root_scanner_tells_modules_from_names() {
+    assert_eq!(
+        root_modules("mod a;\npub mod b;\n  pub(crate) mod c {\n// mod d;"),
+        ["a", "b", "c"]
+    );
+    assert_eq!(crate_path_heads("use crate::a::B;"), ["a"]);
+    assert_eq!(
+        crate_path_heads("use crate::{a::B, C, d::{E, F}};"),
+        ["a", "C", "d"]
+    );
+    assert_eq!(crate_path_heads("let x = crate::Thing::new();"), ["Thing"]);
+    assert!(crate_path_heads("use other_crate::x;").is_empty());
+}
+
+/// `docs/ARCHITECTURE.md`, "The world": every module imports what it needs
+/// from the module that defines it, never back through its crate root, in
+/// every crate of the workspace.
+#[test]
+fn no_module_imports_back_through_its_crate_root() {
+    let mut bad = Vec::new();
+    let mut read = 0;
+    let crates = fs::read_dir(root().join("crates")).expect("the crates folder");
+    let mut names: Vec<String> = crates
+        .flatten()
+        .filter(|e| e.path().join("src").is_dir())
+        .map(|e| format!("crates/{}", e.file_name().to_string_lossy()))
+        .collect();
+    names.push("xtask".to_owned());
+    for krate in &names {
+        let (b, n) = root_imports(krate);
+        bad.extend(b);
+        read += n;
+    }
+    assert!(read >= 100, "the sources were not found ({read} files)");
+    assert!(
+        bad.is_empty(),
+        "imports back through a crate root: {bad:#?}"
+    );
+}

@@ -4,7 +4,7 @@
 use ps2_float::Real;
 use serde::de::DeserializeOwned;
 
-use crate::{outcome::Outcome, InputError};
+use crate::{error::InputError, outcome::Outcome};
 
 pub mod pairs;
 pub mod unit1;

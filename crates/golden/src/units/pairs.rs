@@ -19,7 +19,7 @@ use serde::Deserialize;
 
 use super::Kernel;
 use crate::input::{BoxIn, CapsuleIn, SegmentIn, ShapeIn, SphereIn, V};
-use crate::{outcome::Outcome, InputError};
+use crate::{error::InputError, outcome::Outcome};
 
 /// The bodies' state a sweep table entry may read (only Unit 12's entries
 /// do); everything false or 0 by default.

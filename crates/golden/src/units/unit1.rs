@@ -26,7 +26,7 @@ use serde::Deserialize;
 
 use super::Kernel;
 use crate::input::{SphereIn, TriIn, V};
-use crate::{outcome::Outcome, InputError};
+use crate::{error::InputError, outcome::Outcome};
 
 /// One variant per entry point of Unit 1, named after the original function
 /// (and the two root helpers its Test ideas list, implemented in Unit 5's

@@ -10,7 +10,7 @@ use serde::Deserialize;
 
 use super::Kernel;
 use crate::input::{BoxIn, CapsuleIn, V};
-use crate::{outcome::Outcome, InputError};
+use crate::{error::InputError, outcome::Outcome};
 
 /// The body and owner state Unit 12 reads, for the human (capsule) and the
 /// box body. All false by default: a box without `BLOCKHUMANS`, a grounded

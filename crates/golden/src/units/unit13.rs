@@ -15,7 +15,7 @@ use serde::Deserialize;
 
 use super::Kernel;
 use crate::input::{BoxIn, SegmentIn, TriIn, V};
-use crate::{outcome::Outcome, InputError};
+use crate::{error::InputError, outcome::Outcome};
 
 /// The working triangle with its edges as `CollTri_ComputeEdges(T, 0)` leaves
 /// them (`e_k = v_{k+1} − v_k`, `w = 1`), as `Sweep_BoxTriangle` reads it.

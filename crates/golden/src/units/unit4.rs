@@ -15,7 +15,7 @@ use serde::Deserialize;
 
 use super::Kernel;
 use crate::input::{BoxIn, CapsuleIn, SegmentIn, ShapeIn, SphereIn, V};
-use crate::{outcome::Outcome, InputError};
+use crate::{error::InputError, outcome::Outcome};
 
 /// The most contacts a query case may ask for (the original's stack buffer).
 const MAX_CONTACTS: usize = 50;

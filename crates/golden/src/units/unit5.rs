@@ -23,7 +23,7 @@ use serde::Deserialize;
 
 use super::Kernel;
 use crate::input::{BoxIn, SphereIn, V};
-use crate::{outcome::Outcome, InputError};
+use crate::{error::InputError, outcome::Outcome};
 
 /// One variant per kernel entry point, named after the original function.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
