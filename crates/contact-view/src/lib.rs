@@ -45,6 +45,7 @@
 //! | [`level_map`] | a whole level across its tiles, by height or material, its flags and grid as toggles |
 //! | [`snapshot`] | a golden snapshot file read back into both modes' outcomes |
 //! | [`diff`] | two runs compared field by field, and the page of their differences |
+//! | [`gap`] | how far two modes' values are apart, and the tolerance in ulps past which they are said to differ |
 //! | [`plot`] | a scenario's fields over its ticks, and the modes' tolerance in ulps |
 //! | [`quirks`] | the rows of `docs/quirks.md` and the cases each names |
 //! | [`report`] | the HTML page |
@@ -88,6 +89,7 @@
 pub mod case;
 pub mod diff;
 mod error;
+pub mod gap;
 pub mod level;
 pub mod level_map;
 pub mod level_tri;

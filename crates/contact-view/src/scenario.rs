@@ -299,7 +299,7 @@ pub fn tick_svg(entry: &Entry, tick: u32, opts: &Options) -> Result<String, View
     let tris = level_triangles(sc, &entry.file)?;
     let frames = scenario_frames(entry, sc, &tris);
     let prefix = format!("t{tick:05}.");
-    let beyond = beyond_keys(entry, crate::plot::DEFAULT_ULPS);
+    let beyond = beyond_keys(entry, crate::gap::DEFAULT_ULPS);
     let fields: Vec<(String, String, bool)> = if opts.fields {
         crate::written::written(&entry.single)
             .filter(|(p, _)| p.starts_with(&prefix))
@@ -365,9 +365,9 @@ pub fn tick_svg(entry: &Entry, tick: u32, opts: &Options) -> Result<String, View
     Ok(out)
 }
 
-/// The keys whose modes differ past `ulps` ([`crate::plot::differences_beyond`]).
+/// The keys whose modes differ past `ulps` ([`crate::gap::differences_beyond`]).
 fn beyond_keys(entry: &Entry, ulps: u64) -> HashSet<&str> {
-    crate::plot::differences_beyond(entry, ulps)
+    crate::gap::differences_beyond(entry, ulps)
         .into_iter()
         .map(|(p, _)| p)
         .collect()
@@ -398,17 +398,17 @@ fn shown_ticks(entry: &Entry, sc: &Scenario) -> Vec<u32> {
 /// the first [`MAX_FRAMES`] ticks with recorded fields): one small frame per tick (the
 /// side view over the top view), in rows of [`PER_ROW`]; a tick with a
 /// stated number is marked, a tick where the modes differ by more than
-/// [`crate::plot::DEFAULT_ULPS`] highlighted.
+/// [`crate::gap::DEFAULT_ULPS`] highlighted.
 ///
 /// # Errors
 ///
 /// As [`tick_svg`].
 pub fn filmstrip(entry: &Entry, id: &str) -> Result<String, ViewError> {
-    filmstrip_with(entry, id, crate::plot::DEFAULT_ULPS)
+    filmstrip_with(entry, id, crate::gap::DEFAULT_ULPS)
 }
 
 /// As [`filmstrip`], a tick highlighted where the modes differ by more
-/// than `ulps` ([`crate::plot::differences_beyond`]).
+/// than `ulps` ([`crate::gap::differences_beyond`]).
 ///
 /// # Errors
 ///

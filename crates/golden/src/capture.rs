@@ -35,6 +35,7 @@ use std::io::Read as _;
 use std::path::{Path, PathBuf};
 
 use crate::entry::{Entry, EntryCall};
+pub use crate::error::CaptureError;
 use crate::outcome::{Outcome, Value};
 use crate::scenario::MAX_TICKS;
 
@@ -49,20 +50,6 @@ pub const MAX_ROWS: usize = 200_000;
 
 /// The longest field name, in bytes.
 pub const MAX_FIELD: usize = 200;
-
-/// A capture file that cannot be read, or a bad line in it.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[error("{}:{line}:{column}: {message}", path.display())]
-pub struct CaptureError {
-    /// The capture file.
-    pub path: PathBuf,
-    /// 1-based line (0: the file as a whole).
-    pub line: usize,
-    /// 1-based column, in characters (0: the line as a whole).
-    pub column: usize,
-    /// What is wrong.
-    pub message: String,
-}
 
 /// How close our value must come to a captured one.
 #[derive(Clone, Copy, Debug, PartialEq)]

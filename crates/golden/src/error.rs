@@ -67,7 +67,7 @@ pub enum Error {
     },
     /// A scenario's capture file cannot be read or has a bad line.
     #[error("{0}")]
-    Capture(#[from] crate::capture::CaptureError),
+    Capture(#[from] CaptureError),
     /// Two cases share a name.
     #[error("{path}: case name `{case}` used twice")]
     DuplicateCase {
@@ -76,4 +76,18 @@ pub enum Error {
         /// The name.
         case: String,
     },
+}
+
+/// A capture file that cannot be read, or a bad line in it.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{}:{line}:{column}: {message}", path.display())]
+pub struct CaptureError {
+    /// The capture file.
+    pub path: PathBuf,
+    /// 1-based line (0: the file as a whole).
+    pub line: usize,
+    /// 1-based column, in characters (0: the line as a whole).
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
 }
