@@ -84,14 +84,16 @@ pub fn main(args: &[String]) -> Result<bool, String> {
         .find(|e| e.name == *name || e.snapshot == *name)
         .ok_or_else(|| format!("view: no case or scenario named `{name}`"))?;
     if let Some(out) = &a.svg {
+        let opts = contact_view::Options {
+            ulps: a.ulps,
+            ..Default::default()
+        };
         let svg = match (&entry.call, a.tick) {
-            (EntryCall::Scenario(_), Some(t)) => {
-                contact_view::scenario::tick_svg(entry, t, &Default::default())
-            }
+            (EntryCall::Scenario(_), Some(t)) => contact_view::scenario::tick_svg(entry, t, &opts),
             (EntryCall::Scenario(_), None) => {
                 contact_view::scenario::filmstrip_with(entry, "film", a.ulps)
             }
-            (EntryCall::Kernel(_), _) => contact_view::case_svg(entry, &Default::default()),
+            (EntryCall::Kernel(_), _) => contact_view::case_svg(entry, &opts),
         }
         .map_err(|e| format!("view: {e}"))?;
         std::fs::write(out, svg).map_err(|e| format!("view: {}: {e}", out.display()))?;

@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 
 use golden::{Entry, EntryCall};
 
+use crate::gap::{differences_beyond, largest_gap};
 use crate::scene::{add, scale, Scene, Shape, P};
 use crate::svg::{esc, face_normal, field_row, n, plane_anchor, Frame, Panel, STYLE};
 use crate::written::{marks, show, written, Marks};
@@ -23,6 +24,9 @@ pub struct Options {
     pub fields: bool,
     /// Embed the style sheet (a picture on its own); the report has it once.
     pub style: bool,
+    /// The modes are drawn apart only where a float differs by more than
+    /// this many ulps (or an integer differs at all).
+    pub ulps: u64,
 }
 
 impl Default for Options {
@@ -31,6 +35,7 @@ impl Default for Options {
             id: "cv".to_owned(),
             fields: true,
             style: true,
+            ulps: crate::gap::DEFAULT_ULPS,
         }
     }
 }
@@ -76,7 +81,10 @@ pub fn case_svg(entry: &Entry, opts: &Options) -> Result<String, ViewError> {
     let scene = case_scene(entry)?;
     let single = marks(&entry.single);
     let ee = marks(&entry.ee);
-    let differs = entry.mode_differences();
+    let differs: Vec<&str> = differences_beyond(entry, opts.ulps)
+        .into_iter()
+        .map(|(p, _)| p)
+        .collect();
     let two_modes = !differs.is_empty();
     let mv = scene.mv.unwrap_or([0.0; 3]);
     let mover = scene.moving().cloned();
@@ -206,6 +214,9 @@ pub fn case_svg(entry: &Entry, opts: &Options) -> Result<String, ViewError> {
     }
     if two_modes {
         let _ = write!(legend, " · modes differ in {} fields", differs.len());
+        if let Some((field, u)) = largest_gap(entry) {
+            let _ = write!(legend, " (largest {u} ulps, {field})");
+        }
     }
     let _ = write!(
         out,

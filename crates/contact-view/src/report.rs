@@ -312,6 +312,7 @@ fn entry_html(
                 id,
                 fields: false,
                 style: false,
+                ulps: opts.ulps,
             },
         )?),
         EntryCall::Scenario(_) => out.push_str(&filmstrip_with(e, &id, opts.ulps)?),

@@ -299,7 +299,7 @@ pub fn tick_svg(entry: &Entry, tick: u32, opts: &Options) -> Result<String, View
     let tris = level_triangles(sc, &entry.file)?;
     let frames = scenario_frames(entry, sc, &tris);
     let prefix = format!("t{tick:05}.");
-    let beyond = beyond_keys(entry, crate::gap::DEFAULT_ULPS);
+    let beyond = beyond_keys(entry, opts.ulps);
     let fields: Vec<(String, String, bool)> = if opts.fields {
         crate::written::written(&entry.single)
             .filter(|(p, _)| p.starts_with(&prefix))
