@@ -198,18 +198,60 @@ impl<R: Real> ContactList<R> {
     ///
     /// Original: `Contact_InsertSorted` (0x0033d718).
     pub fn insert_sorted(&mut self, c: Contact<R>) -> bool {
-        let f = c.fraction.unwrap_or(R::ZERO);
-        let pos = self
-            .as_slice()
-            .partition_point(|x| x.fraction.unwrap_or(R::ZERO) <= f);
-        if pos >= MAX_CONTACTS {
-            return false;
+        insert_sorted_into(&mut self.items, &mut self.len, c)
+    }
+}
+
+/// [`ContactList::insert_sorted`] on the first `*len` records of `items`,
+/// which holds at most `items.len()`.
+fn insert_sorted_into<R: Real>(items: &mut [Contact<R>], len: &mut usize, c: Contact<R>) -> bool {
+    let cap = items.len();
+    let f = c.fraction.unwrap_or(R::ZERO);
+    let pos = items[..*len].partition_point(|x| x.fraction.unwrap_or(R::ZERO) <= f);
+    if pos >= cap {
+        return false;
+    }
+    let end = (*len).min(cap - 1);
+    items.copy_within(pos..end, pos + 1);
+    items[pos] = c;
+    *len = (*len + 1).min(cap);
+    true
+}
+
+/// The caller's output records as the query's contact list: at most
+/// `min(max, out.len(), 50)` contacts, written in place. The console keeps
+/// 50 and copies the first `max` out; a list that only ever drops its last
+/// records holds, at every step, the first records of the longer one, so
+/// the records written are the same (no per-query copy of 50 records).
+struct OutList<'a, R> {
+    items: &'a mut [Contact<R>],
+    len: usize,
+}
+
+impl<'a, R: Real> OutList<'a, R> {
+    fn new(out: &'a mut [Contact<R>], max: usize) -> Self {
+        let cap = out.len().min(max).min(MAX_CONTACTS);
+        Self {
+            items: &mut out[..cap],
+            len: 0,
         }
-        let end = self.len.min(MAX_CONTACTS - 1);
-        self.items.copy_within(pos..end, pos + 1);
-        self.items[pos] = c;
-        self.len = (self.len + 1).min(MAX_CONTACTS);
-        true
+    }
+
+    /// [`ContactList::insert_sorted`] into the caller's records.
+    fn insert_sorted(&mut self, c: Contact<R>) -> bool {
+        insert_sorted_into(self.items, &mut self.len, c)
+    }
+
+    /// [`ContactList::push`] into the caller's records.
+    fn push(&mut self, c: Contact<R>) -> bool {
+        match self.items.get_mut(self.len) {
+            Some(slot) => {
+                *slot = c;
+                self.len += 1;
+                true
+            }
+            None => false,
+        }
     }
 }
 
@@ -284,7 +326,7 @@ impl<R: Real> PhysicsWorld<R> {
             return 0;
         };
         let bx = me.bounds().extend_by_move(mv);
-        let mut list = ContactList::<R>::default();
+        let mut list = OutList::new(out, q.max);
         if q.options.contains(QueryOptions::BODIES) {
             self.query_box(candidates, &bx, &me.box_query(q));
             for &cid in candidates.iter() {
@@ -317,7 +359,7 @@ impl<R: Real> PhysicsWorld<R> {
         if q.options.contains(QueryOptions::MESH) {
             self.mesh_sweep(&me, q, &bx, mv, &mut list);
         }
-        copy_out(list.as_slice(), out, q.max)
+        list.len
     }
 
     fn mesh_sweep(
@@ -326,7 +368,7 @@ impl<R: Real> PhysicsWorld<R> {
         q: &ShapeQuery<R>,
         bx: &Aabb<R>,
         mv: Vec4<R>,
-        list: &mut ContactList<R>,
+        list: &mut OutList<'_, R>,
     ) {
         let Some(level) = &self.level.tiles else {
             return;
@@ -338,7 +380,6 @@ impl<R: Real> PhysicsWorld<R> {
         sq.own_shape = me.shape_word;
         sq.nz_min = q.nz_min;
         sq.nz_max = q.nz_max;
-        let mut buf = [Contact::<R>::default(); MAX_CONTACTS];
         let query = |mesh: &collision_mesh::CollisionMesh,
                      scratch: &mut collision_mesh::QueryScratch<R>,
                      buf: &mut [Contact<R>]| match &me.shape {
@@ -352,7 +393,7 @@ impl<R: Real> PhysicsWorld<R> {
         level.each_contact(
             &mut self.level.scratch,
             bx,
-            &mut buf,
+            &mut self.mesh_buf[..],
             query,
             |tile, _, c| {
                 let mut c = *c;
@@ -386,12 +427,11 @@ impl<R: Real> PhysicsWorld<R> {
             return 0;
         };
         let bx = me.bounds();
-        let mut list = ContactList::<R>::default();
+        let mut list = OutList::new(out, q.max);
         if q.options.contains(QueryOptions::MESH) {
             if let (Some(level), Shape::Sphere(s)) = (&self.level.tiles, &me.shape) {
                 let mut sq = SweepQuery::new(bx, MAX_CONTACTS);
                 sq.own_shape = me.shape_word;
-                let mut buf = [Contact::<R>::default(); MAX_CONTACTS];
                 let query = |mesh: &collision_mesh::CollisionMesh,
                              scratch: &mut collision_mesh::QueryScratch<R>,
                              buf: &mut [Contact<R>]| {
@@ -401,7 +441,7 @@ impl<R: Real> PhysicsWorld<R> {
                 level.each_contact(
                     &mut self.level.scratch,
                     &bx,
-                    &mut buf,
+                    &mut self.mesh_buf[..],
                     query,
                     |tile, _, c| {
                         let mut c = *c;
@@ -449,7 +489,7 @@ impl<R: Real> PhysicsWorld<R> {
                 }
             }
         }
-        copy_out(list.as_slice(), out, q.max)
+        list.len
     }
 
     /// Casts a ray from `origin` along `dir × length` against the bodies
@@ -542,10 +582,4 @@ fn stamp<R: Real>(c: &mut Contact<R>, me: &Querier<R>, other: Option<OwnerId>, o
     if other.is_some() || c.other.shape.is_none() {
         c.other.shape = Some(other_shape);
     }
-}
-
-fn copy_out<R: Real>(list: &[Contact<R>], out: &mut [Contact<R>], max: usize) -> usize {
-    let n = list.len().min(max).min(out.len());
-    out[..n].copy_from_slice(&list[..n]);
-    n
 }

@@ -156,6 +156,10 @@ pub struct PhysicsWorld<R: Real = f32> {
     /// A contact list the body sweep reuses, so that a pass does not fill
     /// fifty fresh records (taken out while a sweep runs).
     pub(crate) sweep_list: Option<Box<crate::shape_query::ContactList<R>>>,
+    /// The records a mesh query of `CollideShape` or `OverlapShape` writes
+    /// for one tile, reused (every record is reset once read, so it holds
+    /// default records between queries).
+    pub(crate) mesh_buf: Box<[kernels::Contact<R>; crate::shape_query::MAX_CONTACTS]>,
 }
 
 impl<R: Real> Default for PhysicsWorld<R> {
@@ -199,6 +203,7 @@ impl<R: Real> PhysicsWorld<R> {
             level: LevelState::default(),
             refusals: Refusals::default(),
             sweep_list: Some(Box::default()),
+            mesh_buf: Box::new([kernels::Contact::default(); crate::shape_query::MAX_CONTACTS]),
         }
     }
 
