@@ -26,6 +26,13 @@ pub(crate) enum Visit<R> {
     Kept(MeshContact<R>),
 }
 
+/// What a query's per-triangle step works in: the one working triangle of
+/// the whole query (as the original's stack record) and the counters.
+pub(crate) struct Step<'s, R> {
+    pub(crate) work: WorkTriangle<R>,
+    pub(crate) stats: &'s mut QueryStats,
+}
+
 /// One mesh query's per-triangle step, what culls its walk, and how a kept
 /// contact becomes an output record.
 pub(crate) trait TriangleVisitor<R: Real> {
@@ -36,16 +43,8 @@ pub(crate) trait TriangleVisitor<R: Real> {
     /// The query's reach.
     fn cull(&self) -> &Self::Cull;
 
-    /// The step for triangle `ix` (after its visited bit): `work` is the
-    /// one working triangle of the whole query, as the original's stack
-    /// record.
-    fn visit(
-        &self,
-        mesh: &CollisionMesh,
-        work: &mut WorkTriangle<R>,
-        ix: usize,
-        stats: &mut QueryStats,
-    ) -> Visit<R>;
+    /// The step for triangle `ix` (after its visited bit).
+    fn visit(&self, mesh: &CollisionMesh, ix: usize, step: &mut Step<'_, R>) -> Visit<R>;
 
     /// Puts a kept contact into the array ([`keep`] unless the query has a
     /// rule of its own).
@@ -78,7 +77,10 @@ impl CollisionMesh {
             stats,
         } = scratch;
         let visitor = make(visited);
-        let mut work = WorkTriangle::<R>::default();
+        let mut step = Step {
+            work: WorkTriangle::<R>::default(),
+            stats,
+        };
         let counts = walk_lists(
             self.grid(),
             self.cell_trees(),
@@ -86,16 +88,16 @@ impl CollisionMesh {
             visited,
             q.walk,
             Some((visitor.cull(), self.cell_bounds())),
-            |ix| match visitor.visit(self, &mut work, ix, stats) {
+            |ix| match visitor.visit(self, ix, &mut step) {
                 Visit::Skipped => Exit::Counted,
                 Visit::Beyond => Exit::Uncounted,
                 Visit::Kept(mc) => {
-                    visitor.keep(contacts, stats, mc);
+                    visitor.keep(contacts, step.stats, mc);
                     Exit::Counted
                 }
             },
         );
-        stats.record_walk(counts);
+        step.stats.record_walk(counts);
         let n = scratch.finish(q.max, out.len());
         for (o, mc) in out.iter_mut().zip(scratch.contacts.iter()).take(n) {
             visitor.write(self, o, mc);

@@ -3,15 +3,12 @@
 //! (spec overview, "The shape-pair tables" and "Mesh tests").
 
 use kernels::sphere_triangle::sphere_triangle_penetration;
-use kernels::{Capsule, Contact, OrientedBox, Sphere, WorkTriangle};
+use kernels::{Capsule, Contact, OrientedBox, Sphere};
 use ps2_float::{Real, Vec4};
 
 use super::contact::write_overlap_contact;
-use super::frame::{TriangleVisitor, Visit};
-use super::{
-    admit, FaceOutcome, FaceTest, ListWalk, MeshContact, QueryScratch, QueryStats, Reach,
-    SweepQuery,
-};
+use super::frame::{Step, TriangleVisitor, Visit};
+use super::{admit, FaceOutcome, FaceTest, ListWalk, MeshContact, QueryScratch, Reach, SweepQuery};
 use crate::mesh::CollisionMesh;
 
 /// The sphere overlap as a visitor of the mesh's triangles.
@@ -30,13 +27,8 @@ impl<R: Real> TriangleVisitor<R> for SphereOverlap<'_, R> {
     }
 
     #[inline]
-    fn visit(
-        &self,
-        mesh: &CollisionMesh,
-        work: &mut WorkTriangle<R>,
-        ix: usize,
-        stats: &mut QueryStats,
-    ) -> Visit<R> {
+    fn visit(&self, mesh: &CollisionMesh, ix: usize, step: &mut Step<'_, R>) -> Visit<R> {
+        let Step { work, stats } = step;
         let Some(tri) = mesh.triangle(ix) else {
             return Visit::Skipped;
         };

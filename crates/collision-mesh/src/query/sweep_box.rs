@@ -5,13 +5,13 @@ use kernels::box_sweep::{BoxTriangleStep, MeshTriangle};
 use kernels::details::box_sweep::{
     physics_mesh_sweep_box_triangle_with_normal, write_mesh_box_contact,
 };
-use kernels::{Contact, OrientedBox, WorkTriangle};
+use kernels::{Contact, OrientedBox};
 use ps2_float::{Real, Vec4};
 
 use super::box_reach::BoxReach;
-use super::frame::{TriangleVisitor, Visit};
+use super::frame::{Step, TriangleVisitor, Visit};
 use super::walk::Cull;
-use super::{MeshContact, QueryScratch, QueryStats, SweepQuery};
+use super::{MeshContact, QueryScratch, SweepQuery};
 use crate::mesh::CollisionMesh;
 
 impl CollisionMesh {
@@ -89,13 +89,8 @@ impl<R: Real> TriangleVisitor<R> for BoxSweep<'_, R> {
     }
 
     #[inline]
-    fn visit(
-        &self,
-        mesh: &CollisionMesh,
-        work: &mut WorkTriangle<R>,
-        ix: usize,
-        stats: &mut QueryStats,
-    ) -> Visit<R> {
+    fn visit(&self, mesh: &CollisionMesh, ix: usize, step: &mut Step<'_, R>) -> Visit<R> {
+        let Step { work, stats } = step;
         if !self.reach.meets(mesh.tri_bounds(ix)) {
             stats.culled += 1;
             return Visit::Skipped;

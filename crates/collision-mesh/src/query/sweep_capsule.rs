@@ -7,7 +7,7 @@ use kernels::{Capsule, Contact, Sphere, WorkTriangle};
 use ps2_float::{Real, Vec4};
 
 use super::contact::write_sphere_contact;
-use super::frame::{TriangleVisitor, Visit};
+use super::frame::{Step, TriangleVisitor, Visit};
 use super::{
     admit, FaceOutcome, MeshContact, QueryScratch, QueryStats, Reach, SphereFrame, SweepQuery,
 };
@@ -36,13 +36,8 @@ impl<R: Real> TriangleVisitor<R> for WalkingSweep<'_, R> {
     }
 
     #[inline]
-    fn visit(
-        &self,
-        mesh: &CollisionMesh,
-        work: &mut WorkTriangle<R>,
-        ix: usize,
-        stats: &mut QueryStats,
-    ) -> Visit<R> {
+    fn visit(&self, mesh: &CollisionMesh, ix: usize, step: &mut Step<'_, R>) -> Visit<R> {
+        let Step { work, stats } = step;
         mesh.capsule_triangle(work, &self.frame, ix, stats)
     }
 

@@ -6,7 +6,7 @@ use kernels::{Contact, Sphere, WorkTriangle};
 use ps2_float::{Real, Vec4};
 
 use super::contact::write_sphere_contact;
-use super::frame::{TriangleVisitor, Visit};
+use super::frame::{Step, TriangleVisitor, Visit};
 use super::{
     admit, bit3_rule, keep, marks, FaceOutcome, FaceTest, MeshContact, QueryScratch, QueryStats,
     Reach, SphereFrame, SweepOptions, SweepQuery, GRAZING,
@@ -28,13 +28,8 @@ impl<R: Real> TriangleVisitor<R> for SphereSweep<'_, R> {
     }
 
     #[inline]
-    fn visit(
-        &self,
-        mesh: &CollisionMesh,
-        work: &mut WorkTriangle<R>,
-        ix: usize,
-        stats: &mut QueryStats,
-    ) -> Visit<R> {
+    fn visit(&self, mesh: &CollisionMesh, ix: usize, step: &mut Step<'_, R>) -> Visit<R> {
+        let Step { work, stats } = step;
         // The sphere sweep has no uncounted exit (divergence 159).
         mesh.sphere_triangle(work, &self.frame, ix, stats)
     }
