@@ -150,4 +150,5 @@ pub use flags::TriangleFlags;
 pub use pair::PairContext;
 pub use quirks::Quirks;
 pub use shapes::{Capsule, OrientedBox, Segment, Shape, ShapeType, Sphere};
+pub use sphere_box::NormalTable;
 pub use triangle::WorkTriangle;

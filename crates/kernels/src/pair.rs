@@ -1,6 +1,7 @@
 //! What a pair table entry knows besides the two shapes and the move.
 
 use crate::quirks::Quirks;
+use crate::sphere_box::NormalTable;
 
 /// The bodies' state a pair function reads (most read none of it).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -22,6 +23,9 @@ pub struct PairContext {
     /// The switchable quirks the pair functions read (the box pair's
     /// fraction, [`Quirks::box_box_at_zero`]).
     pub quirks: Quirks,
+    /// How the sphere-box pair reads its normal tables (SPEC-NOTES item 1,
+    /// divergence 70; the executable's bit patterns by default).
+    pub normal_table: NormalTable,
 }
 
 impl PairContext {
@@ -38,6 +42,7 @@ impl PairContext {
             other_airborne: self.own_airborne,
             other_landing: self.own_landing,
             quirks: self.quirks,
+            normal_table: self.normal_table,
         }
     }
 }

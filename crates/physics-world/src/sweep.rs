@@ -203,6 +203,7 @@ impl<R: Real> PhysicsWorld<R> {
             other_airborne: airborne(other.0),
             other_landing: landing(other.0),
             quirks: self.config.quirks,
+            normal_table: self.config.readings.normal_table,
         }
     }
 

@@ -94,6 +94,12 @@ pub struct Readings {
     /// Code 2's bounce into a surface (divergence 222).
     #[cfg_attr(feature = "serde", serde(default))]
     pub bounce: BounceReading,
+    /// The sphere-box pair's normal tables: the executable's bit patterns
+    /// (the default: no trace reads a table normal, and the bit patterns
+    /// were read from the executable) or the decimals the specification
+    /// prints (SPEC-NOTES item 1, divergence 70).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub normal_table: kernels::NormalTable,
 }
 
 /// How a world is made: the pools' capacities (the console's by default),

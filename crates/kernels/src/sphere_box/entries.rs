@@ -5,7 +5,7 @@
 
 use ps2_float::{Real, Vec4};
 
-use super::kernel::{sweep_sphere_oriented_box_with, SphereBoxHit};
+use super::kernel::{sweep_sphere_oriented_box_read, SphereBoxHit};
 use crate::contact::{Contact, ContactHalf, Lanes};
 use crate::pair::PairContext;
 use crate::shapes::{OrientedBox, Sphere};
@@ -114,7 +114,7 @@ fn sweep_entry<R: Real>(
     box_entry: bool,
 ) -> bool {
     let steps = ctx.quirks.sphere_box_steps;
-    let hit = sweep_sphere_oriented_box_with(
+    let hit = sweep_sphere_oriented_box_read(
         sphere.radius,
         R::ONE,
         bx,
@@ -122,6 +122,7 @@ fn sweep_entry<R: Real>(
         sphere.centre,
         sphere_move,
         steps,
+        ctx.normal_table,
     );
     let Some(hit) = hit else { return false };
     if box_entry {

@@ -6,7 +6,7 @@ use ps2_float::{Real, Vec4};
 use super::corner_region::sweep_corner_region;
 use super::edge_region::sweep_edge_region;
 use super::face_region::sweep_face_region;
-use super::normals::box_normal_to_world;
+use super::normals::{box_normal_to_world_read, NormalTable};
 use super::step::{StartTouch, Step};
 use crate::shapes::OrientedBox;
 
@@ -217,6 +217,33 @@ pub fn sweep_sphere_oriented_box_with<R: Real>(
     sphere_move: Vec4<R>,
     steps: bool,
 ) -> Option<SphereBoxHit<R>> {
+    sweep_sphere_oriented_box_read(
+        r,
+        max_frac,
+        bx,
+        box_move,
+        centre,
+        sphere_move,
+        steps,
+        NormalTable::BitPatterns,
+    )
+}
+
+/// [`sweep_sphere_oriented_box_with`] with the normal tables read as
+/// `table` says (SPEC-NOTES item 1, divergence 70); only a contact of the
+/// region steps reads them.
+#[must_use]
+#[allow(clippy::too_many_arguments)]
+pub fn sweep_sphere_oriented_box_read<R: Real>(
+    r: R,
+    max_frac: R,
+    bx: &OrientedBox<R>,
+    box_move: Vec4<R>,
+    centre: Vec4<R>,
+    sphere_move: Vec4<R>,
+    steps: bool,
+    table: NormalTable,
+) -> Option<SphereBoxHit<R>> {
     let [a0, a1, a2] = bx.axes;
     let p = bx.centre;
     let h = [bx.half.x, bx.half.y, bx.half.z];
@@ -287,7 +314,7 @@ pub fn sweep_sphere_oriented_box_with<R: Real>(
         fraction,
         world_point: world,
         local_point: local,
-        normal: box_normal_to_world(bx, feature, index),
+        normal: box_normal_to_world_read(bx, feature, index, table),
         to_box: horizontal_unit(p - centre),
         feature,
         index,

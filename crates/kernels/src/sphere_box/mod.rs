@@ -39,10 +39,13 @@ pub use entries::{
 pub use exact::sphere_box_first_touch;
 pub use face_region::sweep_face_region;
 pub use kernel::{
-    sweep_sphere_oriented_box, sweep_sphere_oriented_box_with, SphereBoxHit, FEATURE_CORNER,
-    FEATURE_EDGE, FEATURE_FACE, FEATURE_INSIDE,
+    sweep_sphere_oriented_box, sweep_sphere_oriented_box_read, sweep_sphere_oriented_box_with,
+    SphereBoxHit, FEATURE_CORNER, FEATURE_EDGE, FEATURE_FACE, FEATURE_INSIDE,
 };
-pub use normals::{box_normal_to_world, A_BITS, B_BITS};
+pub use normals::{
+    box_normal_to_world, box_normal_to_world_read, NormalTable, A_BITS, A_PRINTED_BITS, B_BITS,
+    B_PRINTED_BITS,
+};
 pub use step::{StartTouch, Step};
 
 mod corner_region;

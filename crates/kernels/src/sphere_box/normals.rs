@@ -13,7 +13,31 @@ use ps2_float::{Real, Vec4};
 
 use crate::shapes::OrientedBox;
 
-// The bit patterns, not the spec's decimals (divergence 70).
+/// Which constants the normal tables are read with, where the
+/// specification's bit patterns and its printed decimals disagree
+/// (SPEC-NOTES item 1, divergence 70): `a` and `b` of every edge and corner
+/// entry. Faces (0 and ±1) read the same either way.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum NormalTable {
+    /// The executable's bit patterns, `a = 0x3f3504f4` (0.70710683) and
+    /// `b = 0x3f13b646` (0.577): the console's tables (the default).
+    #[default]
+    BitPatterns,
+    /// The decimals the specification prints, `a = 0.70710677`
+    /// (`0x3f3504f3`, the `f32` nearest 1/√2) and `b = 0.57735026`
+    /// (`0x3f13cd3a`, the `f32` nearest 1/√3), which its Test ideas' corner
+    /// normals (0.5774) were computed with.
+    PrintedDecimals,
+}
+
+/// `a` as the specification prints it, 0.70710677 (`0x3f3504f3`).
+pub const A_PRINTED_BITS: u32 = 0x3f35_04f3;
+/// `b` as the specification prints it, 0.57735026 (`0x3f13cd3a`).
+pub const B_PRINTED_BITS: u32 = 0x3f13_cd3a;
+
+// The bit patterns, not the spec's decimals (divergence 70), unless a
+// `NormalTable` reading asks for the decimals.
 
 /// `a` of the tables, 0.70710683 (`0x3f3504f4`, one unit above 1/√2).
 pub const A_BITS: u32 = 0x3f35_04f4;
@@ -87,6 +111,12 @@ const OTHER: [u32; 4] = [O, P1, O, P1];
 /// (divergence 63).
 #[must_use]
 pub fn local_normal<R: Real>(feature: u32, index: u32) -> Vec4<R> {
+    local_normal_read(feature, index, NormalTable::BitPatterns)
+}
+
+/// [`local_normal`] with the tables' `a` and `b` as `table` says.
+#[must_use]
+pub fn local_normal_read<R: Real>(feature: u32, index: u32, table: NormalTable) -> Vec4<R> {
     let base = match feature {
         0 => FACE_BASE,
         2 => EDGE_BASE,
@@ -96,7 +126,15 @@ pub fn local_normal<R: Real>(feature: u32, index: u32) -> Vec4<R> {
     let entry = usize::try_from(base.saturating_add(index))
         .ok()
         .and_then(|i| TABLE.get(i));
-    entry.map_or(Vec4::ZERO, |e| from_bits(*e))
+    let printed = |bits: u32| match bits & !S {
+        A_BITS => A_PRINTED_BITS | (bits & S),
+        B_BITS => B_PRINTED_BITS | (bits & S),
+        _ => bits,
+    };
+    entry.map_or(Vec4::ZERO, |e| match table {
+        NormalTable::BitPatterns => from_bits(*e),
+        NormalTable::PrintedDecimals => from_bits(e.map(printed)),
+    })
 }
 
 #[inline]
@@ -119,7 +157,18 @@ fn from_bits<R: Real>(e: [u32; 4]) -> Vec4<R> {
 /// Original: `SphereBox_ToBoxSpace` (0x0034baf0).
 #[must_use]
 pub fn box_normal_to_world<R: Real>(bx: &OrientedBox<R>, feature: u32, index: u32) -> Vec4<R> {
-    let n = local_normal::<R>(feature, index);
+    box_normal_to_world_read(bx, feature, index, NormalTable::BitPatterns)
+}
+
+/// [`box_normal_to_world`] with the tables' `a` and `b` as `table` says.
+#[must_use]
+pub fn box_normal_to_world_read<R: Real>(
+    bx: &OrientedBox<R>,
+    feature: u32,
+    index: u32,
+    table: NormalTable,
+) -> Vec4<R> {
+    let n = local_normal_read::<R>(feature, index, table);
     let [a0, a1, a2] = bx.axes;
     let w = Vec4::new(R::ZERO, R::ZERO, R::ZERO, R::ONE);
     // All four lanes, axis lane first, summed left to right (divergence 65);

@@ -1,0 +1,75 @@
+//! The world's reading of the normal tables' constants
+//! (`Readings::normal_table`; SPEC-NOTES item 1, divergence 70) reaches the
+//! sphere-box pair of its queries: a sphere swept into a crate's corner
+//! meets it with the corner normal's components 0.577 (the executable's
+//! `0x3f13b646`, the default) or 0.57735026 (the printed decimal,
+//! `0x3f13cd3a`), each through the float mode's `1 · c` of the crate's
+//! axis-aligned turn; the fraction is the same under both.
+
+mod common;
+
+use common::{both_modes, v, Owner, Table};
+use kernels::{Contact, NormalTable, Shape, Sphere};
+use physics_world::{BodyFlags, PhysicsWorld, QueryOptions, Readings, ShapeQuery, WorldConfig};
+use ps2_float::{Real, Vec4};
+
+fn corner_contact<R: Real>(table: NormalTable) -> Contact<R> {
+    let mut w = PhysicsWorld::<R>::construct(WorldConfig {
+        readings: Readings {
+            normal_table: table,
+            ..Readings::default()
+        },
+        ..WorldConfig::default()
+    });
+    let mut t = Table::<R>::default();
+    let o = t.add(1, Owner::at(0x1, 0.0, 0.0, 0.0));
+    let s = w
+        .shape_pools_mut()
+        .alloc_object_box(v(2.0, 2.0, 2.0))
+        .unwrap();
+    let b = w
+        .create_object_body(&t, o, s, BodyFlags::OBJECT_START)
+        .unwrap();
+    w.update(&t, b);
+    let f = R::from_f32;
+    let sphere = Shape::Sphere(Sphere {
+        radius: f(0.5),
+        centre: Vec4::point(f(3.0), f(3.0), f(3.0)),
+    });
+    let q = ShapeQuery::of_shape(sphere, None, QueryOptions::BODIES);
+    let mut out = [Contact::<R>::default(); 4];
+    let n = w.collide_shape(
+        &t,
+        &mut out,
+        &q,
+        Vec4::new(f(-2.0), f(-2.0), f(-2.0), R::ZERO),
+        &mut Vec::new(),
+    );
+    assert_eq!(n, 1, "{}: the crate's corner", R::MODE);
+    out[0]
+}
+
+fn magnitudes<R: Real>(n: Vec4<R>) -> [u32; 3] {
+    [n.x, n.y, n.z].map(|c| c.to_f32().to_bits() & 0x7fff_ffff)
+}
+
+fn turned<R: Real>(bits: u32) -> u32 {
+    (R::ONE * R::from_bits(bits)).to_f32().to_bits() & 0x7fff_ffff
+}
+
+fn the_world_reads_its_normal_table<R: Real>() {
+    let console = corner_contact::<R>(NormalTable::BitPatterns);
+    let printed = corner_contact::<R>(NormalTable::PrintedDecimals);
+    assert_eq!(
+        magnitudes(console.other.normal.get_or(R::ZERO)),
+        [turned::<R>(0x3f13_b646); 3]
+    );
+    assert_eq!(
+        magnitudes(printed.other.normal.get_or(R::ZERO)),
+        [turned::<R>(0x3f13_cd3a); 3]
+    );
+    assert_eq!(console.fraction, printed.fraction);
+    assert_eq!(Readings::default().normal_table, NormalTable::BitPatterns);
+}
+
+both_modes!(the_world_reads_its_normal_table);
