@@ -7,8 +7,9 @@
 //! * `view CASE [--tick N] [--fixtures DIR] [--svg OUT] [--plot OUT] [--ulps
 //!   N]`: one case's picture, a scenario's plots.
 //! * `view FILE --svg OUT`: a level's picture, every tile in one.
-//! * `diff A B [--ulps N] [--abs X] [--html DIR]`: two runs (snapshot
-//!   folders or `--fixtures` folders evaluated) compared case by case.
+//! * `diff A B [--ulps N] [--abs X] [--modes f32:ee32] [--html DIR]
+//!   [--inputs DIR]`: two runs (snapshot folders, or `--fixtures DIR[,DIR]`
+//!   evaluated) compared case by case.
 //! * `level FILE [--svg OUT]`: loads a level mesh, prints its summary, and
 //!   draws it from above.
 //! * `ee-check FILE...`: checks tables of EE float results against `Ee32`.

@@ -280,14 +280,16 @@ impl Comparison {
     }
 }
 
-/// The distance between two `f32` bit patterns in ulps (as ordered
-/// integers: `+0` and `−0` are 0 apart, neighbours 1).
+/// The distance between two `f32` bit patterns in ulps, as ordered
+/// integers: neighbours are 1 apart and `−0` is one step below `+0` (the
+/// rule `xtask diff` uses too, divergence 382), so two different words are
+/// never 0 ulps apart.
 #[must_use]
 pub fn ulps_between(a: u32, b: u32) -> u64 {
     fn ordered(b: u32) -> i64 {
         let mag = i64::from(b & 0x7fff_ffff);
         if b & 0x8000_0000 != 0 {
-            -mag
+            -mag - 1
         } else {
             mag
         }
@@ -382,6 +384,10 @@ fn parse_value(path: &Path, line: usize, (col, v): (usize, &str)) -> Result<f64,
         Some(d) => (true, d),
         None => (false, v.strip_prefix('+').unwrap_or(v)),
     };
+    // One sign only: `--0.5` or `-+1` is not a number.
+    if digits.starts_with(['+', '-']) {
+        return Err(bad());
+    }
     let x = if let Some(hex) = digits
         .strip_prefix("0x")
         .or_else(|| digits.strip_prefix("0X"))
@@ -648,6 +654,9 @@ impl Capture {
             rows: self.rows.len(),
             ..Comparison::default()
         };
+        // The fields the run writes at some tick: a row naming none of them
+        // (a misspelt field) diverges even when it captures `unwritten`.
+        let known_fields: std::collections::HashSet<&str> = index.keys().map(|&(_, f)| f).collect();
         let mut by_field: HashMap<&str, usize> = HashMap::new();
         for row in &self.rows {
             let slot = *by_field.entry(row.field.as_str()).or_insert_with(|| {
@@ -666,7 +675,12 @@ impl Capture {
             };
             let summary = &mut cmp.fields[slot];
             summary.rows += 1;
-            match judge(row, ours, tolerance) {
+            let verdict = if known_fields.contains(row.field.as_str()) {
+                judge(row, ours, tolerance)
+            } else {
+                Some((None, None))
+            };
+            match verdict {
                 None => {
                     if known.is_some() {
                         cmp.known_met.push(row.line);
@@ -678,7 +692,13 @@ impl Capture {
                         tick: row.tick,
                         field: row.field.clone(),
                         captured: row.text.clone(),
-                        ours: ours.map_or("absent".to_owned(), show),
+                        ours: match ours {
+                            Some(v) => show(v),
+                            None if known_fields.contains(row.field.as_str()) => {
+                                "absent".to_owned()
+                            }
+                            None => "no such field".to_owned(),
+                        },
                         ours_value: ours.and_then(Value::number),
                         ulps,
                         abs,

@@ -126,6 +126,8 @@ fn every_kind_of_bad_line_names_its_line_and_column() {
         ("0\tb.y\tinf\n", 2, 7, "value `inf`"),
         ("0\tb.y\tNaN\n", 2, 7, "value `NaN`"),
         ("0\tb.y\t1.2.3\n", 2, 7, "value `1.2.3`"),
+        ("0\tb.y\t--0.5\n", 2, 7, "value `--0.5`"),
+        ("0\tb.y\t-+1\n", 2, 7, "value `-+1`"),
         ("0\tb.y\t1e400\n", 2, 7, "value `1e400`"),
         ("0\tb.y\t0xZZ\n", 2, 7, "value `0xZZ`"),
         // The bits.
@@ -200,12 +202,17 @@ fn the_bounds_hold_without_reading_past_them() {
 #[test]
 fn ulps_count_neighbouring_floats() {
     let b = |x: f32| x.to_bits();
-    assert_eq!(capture::ulps_between(b(0.0), b(-0.0)), 0);
+    assert_eq!(
+        capture::ulps_between(b(0.0), b(-0.0)),
+        1,
+        "−0 one step below +0"
+    );
+    assert_eq!(capture::ulps_between(b(0.0), b(0.0)), 0);
     assert_eq!(capture::ulps_between(b(1.0), b(1.0) + 1), 1);
     assert_eq!(capture::ulps_between(b(-1.0), b(-1.0) + 3), 3);
     assert_eq!(
         capture::ulps_between(b(f32::from_bits(1)), b(-f32::from_bits(1))),
-        2
+        3
     );
 }
 
@@ -430,7 +437,7 @@ fn a_capture_adds_a_bounded_number_of_lines() {
         .unwrap()
         .ends_with("f32: 10 more captured values not met"));
     assert!(
-        f32_lines[0].contains("captured 1, ours absent"),
+        f32_lines[0].contains("captured 1, ours no such field"),
         "{}",
         f32_lines[0]
     );
@@ -444,4 +451,30 @@ fn a_capture_adds_a_bounded_number_of_lines() {
         .captures
         .iter()
         .any(|c| c.ends_with("f32: 10 more fields diverge")));
+}
+
+/// A row naming a field the run writes at no tick (a misspelt name)
+/// diverges, even when it captures `unwritten`; a true field's row is met.
+#[test]
+fn a_misspelt_field_never_passes() {
+    let dir = folder("misspelt");
+    let [f, _] = drop_bits(&dir);
+    let text = format!("{}2\tball.velosity.z\tunwritten\n", row(1, f[1]));
+    fs::write(dir.join("drop.tsv"), &text).unwrap();
+    fs::write(
+        dir.join("drop.ron"),
+        DROP.replace("CAPTURE", "capture: \"drop.tsv\","),
+    )
+    .unwrap();
+    let (entries, _) = golden::evaluate(&[dir.as_path()]).expect("runs");
+    let (_, [single, ee]) = capture::for_entry(&entries[0]).unwrap().expect("a capture");
+    for c in [&single, &ee] {
+        assert_eq!(c.divergences.len(), 1, "{}", c.mode);
+        let d = &c.divergences[0];
+        assert_eq!(
+            (d.tick, d.line, d.field.as_str()),
+            (2, 2, "ball.velosity.z")
+        );
+        assert_eq!(d.ours, "no such field");
+    }
 }
