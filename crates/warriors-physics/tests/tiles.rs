@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{street, Lcg};
+use common::{street, Lcg, Seeded};
 use test_support::both_modes;
 use warriors_physics::prelude::*;
 use warriors_physics::record::Vec4;
@@ -91,16 +91,16 @@ struct Probe {
 fn probe(rng: &mut Lcg) -> Probe {
     Probe {
         p: [
-            rng.range(-2.0, 62.0),
-            rng.range(-2.0, 62.0),
-            rng.range(0.05, 3.0),
+            rng.range_f32(-2.0, 62.0),
+            rng.range_f32(-2.0, 62.0),
+            rng.range_f32(0.05, 3.0),
         ],
         mv: [
-            rng.range(-5.0, 5.0),
-            rng.range(-5.0, 5.0),
-            rng.range(-3.0, 1.0),
+            rng.range_f32(-5.0, 5.0),
+            rng.range_f32(-5.0, 5.0),
+            rng.range_f32(-3.0, 1.0),
         ],
-        r: rng.range(0.1, 1.2),
+        r: rng.range_f32(0.1, 1.2),
     }
 }
 
@@ -199,7 +199,7 @@ fn box_sweeps_agree<R: Real>() {
     let mut contacts = 0;
     for _ in 0..300 {
         let q = probe(&mut rng);
-        let turn = rng.range(0.0, 3.0);
+        let turn = rng.range_f32(0.0, 3.0);
         let pose = Isometry3::new(
             Vector3::new(q.p[0], q.p[1], q.p[2]),
             Vector3::new(0.1, 0.0, turn),
@@ -243,7 +243,7 @@ fn large_level<R: Real>() {
     let mut floor_hits = 0;
     let mut tiles_met = std::collections::BTreeSet::new();
     for _ in 0..400 {
-        let p = [rng.range(0.5, 199.5), rng.range(0.5, 179.5), 2.0];
+        let p = [rng.range_f32(0.5, 199.5), rng.range_f32(0.5, 179.5), 2.0];
         let hits = level
             .cast_sphere_all(p, 0.5, [0.0, 0.0, -3.0], &SweepSettings::default())
             .unwrap();

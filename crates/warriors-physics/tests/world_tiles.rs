@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{street, Lcg};
+use common::{street, Lcg, Seeded};
 use test_support::both_modes;
 use warriors_physics::oriented_box;
 use warriors_physics::prelude::*;
@@ -88,17 +88,17 @@ struct Probe {
 fn probe(rng: &mut Lcg) -> Probe {
     Probe {
         p: [
-            rng.range(-2.0, 62.0),
-            rng.range(-2.0, 62.0),
-            rng.range(0.05, 3.0),
+            rng.range_f32(-2.0, 62.0),
+            rng.range_f32(-2.0, 62.0),
+            rng.range_f32(0.05, 3.0),
         ],
         mv: [
-            rng.range(-5.0, 5.0),
-            rng.range(-5.0, 5.0),
-            rng.range(-3.0, 1.0),
+            rng.range_f32(-5.0, 5.0),
+            rng.range_f32(-5.0, 5.0),
+            rng.range_f32(-3.0, 1.0),
         ],
-        r: rng.range(0.1, 1.2),
-        turn: rng.range(0.0, 3.0),
+        r: rng.range_f32(0.1, 1.2),
+        turn: rng.range_f32(0.0, 3.0),
     }
 }
 
@@ -276,26 +276,26 @@ fn walks_and_drops_agree<R: Real>() {
         let mut rng = Lcg(77);
         let mut bodies = Vec::new();
         for k in 0..12 {
-            let at = point::<R>([rng.range(2.0, 58.0), rng.range(2.0, 58.0), 0.0]);
+            let at = point::<R>([rng.range_f32(2.0, 58.0), rng.range_f32(2.0, 58.0), 0.0]);
             let body = world
                 .add_human(HumanDesc {
                     player: k % 3 == 0,
                     ..HumanDesc::at(at)
                 })
                 .unwrap();
-            let a = rng.range(0.0, std::f32::consts::TAU);
+            let a = rng.range_f32(0.0, std::f32::consts::TAU);
             world
                 .set_walk(body, [a.cos() * 4.0, a.sin() * 4.0, 0.0])
                 .unwrap();
             bodies.push(body);
         }
         for _ in 0..8 {
-            let at = point::<R>([rng.range(2.0, 58.0), rng.range(2.0, 58.0), 1.5]);
+            let at = point::<R>([rng.range_f32(2.0, 58.0), rng.range_f32(2.0, 58.0), 1.5]);
             let size = Vector3::new(R::from_f32(0.6), R::from_f32(0.4), R::from_f32(0.5));
             let mut desc = ObjectDesc::cuboid(at, size);
             desc.settle = SettleAxis::Never;
             let body = world.add_object(desc).unwrap();
-            let v = [rng.range(-3.0, 3.0), rng.range(-3.0, 3.0), 0.0];
+            let v = [rng.range_f32(-3.0, 3.0), rng.range_f32(-3.0, 3.0), 0.0];
             world.drop_object(body, v).unwrap();
             bodies.push(body);
         }

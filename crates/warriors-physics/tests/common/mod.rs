@@ -1,27 +1,10 @@
-//! Shared by the facade's tests and benchmark: a seeded generator and a
-//! generated street (floor quads, kerbs, one- and two-sided walls, posts).
+//! Shared by the facade's tests and benchmark: the seeded generator (the
+//! workspace's [`Lcg`]) and a generated street (floor quads, kerbs, one- and
+//! two-sided walls, posts).
 #![allow(dead_code)]
 
+pub use test_support::{Lcg, Seeded};
 use warriors_physics::{Attributes, Material, SoupTriangle, TriangleFlags};
-
-/// A small linear congruential generator (Knuth's MMIX constants).
-pub struct Lcg(pub u64);
-
-impl Lcg {
-    /// A number in `[0, 1)`.
-    pub fn next(&mut self) -> f32 {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        ((self.0 >> 40) as f32) / (1u64 << 24) as f32
-    }
-
-    /// A number in `[lo, hi)`.
-    pub fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * self.next()
-    }
-}
 
 fn words(material: u8, two_sided: bool) -> Attributes {
     Attributes {
@@ -64,20 +47,20 @@ pub fn street(nx: usize, ny: usize, cell: f32, seed: u64) -> Vec<SoupTriangle> {
     let (w, h) = (nx as f32 * cell, ny as f32 * cell);
     let extras = nx * ny / 8 + 4;
     for k in 0..extras {
-        let x = rng.range(0.0, w);
-        let y = rng.range(0.0, h);
-        let len = rng.range(1.0, 6.0);
+        let x = rng.range_f32(0.0, w);
+        let y = rng.range_f32(0.0, h);
+        let len = rng.range_f32(1.0, 6.0);
         let ht = if k % 3 == 0 {
-            rng.range(0.05, 0.2)
+            rng.range_f32(0.05, 0.2)
         } else {
-            rng.range(1.0, 4.0)
+            rng.range_f32(1.0, 4.0)
         };
-        let two = rng.next() < 0.3;
+        let two = rng.unit_f32() < 0.3;
         let mat = [5u8, 3, 2, 30, 7][k % 5];
-        let a = rng.range(0.0, std::f32::consts::TAU);
+        let a = rng.range_f32(0.0, std::f32::consts::TAU);
         let (dx, dy) = (a.cos() * len, a.sin() * len);
         let lean = if k % 4 == 1 {
-            rng.range(-0.8, 0.8)
+            rng.range_f32(-0.8, 0.8)
         } else {
             0.0
         };
