@@ -620,15 +620,7 @@ fn hilly_walks_stay_on_the_ground<R: Real>() {
 fn tiled_street_walks_as_one_mesh<R: Real>() {
     let soup = physics_world::street::street_soup();
     let one = world_of::<R>(&soup, "street");
-    let tiled_level = Level::<R>::from_soup(
-        &soup,
-        &LevelConfig {
-            max_tile_triangles: 150,
-            ..LevelConfig::default()
-        },
-        "street",
-    )
-    .unwrap();
+    let tiled_level = common::tiled_level::<R>(&soup);
     assert!(tiled_level.tile_count() >= 4);
     let mut tiled = PhysicsWorld::<R>::default();
     tiled.set_level(Arc::clone(tiled_level.shared())).unwrap();

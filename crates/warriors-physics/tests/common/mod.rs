@@ -4,7 +4,9 @@
 #![allow(dead_code)]
 
 pub use test_support::{Lcg, Seeded};
-use warriors_physics::{Attributes, Material, SoupTriangle, TriangleFlags};
+use warriors_physics::{
+    Attributes, Level, LevelConfig, Material, Real, SoupTriangle, TriangleFlags,
+};
 
 fn words(material: u8, two_sided: bool) -> Attributes {
     Attributes {
@@ -76,4 +78,66 @@ pub fn street(nx: usize, ny: usize, cell: f32, seed: u64) -> Vec<SoupTriangle> {
         );
     }
     soup
+}
+
+/// `soup` cut into tiles of at most 150 triangles, named `street`.
+pub fn tiled_level<R: Real>(soup: &[SoupTriangle]) -> Level<R> {
+    let config = LevelConfig {
+        max_tile_triangles: 150,
+        ..LevelConfig::default()
+    };
+    Level::<R>::from_soup(soup, &config, "street").unwrap()
+}
+
+/// The street of 20 × 20 cells of 3 m (seed 7) as one mesh and as tiles
+/// of at most 150 triangles (at least four of them).
+pub fn street_levels<R: Real>() -> (Level<R>, Level<R>) {
+    let soup = street(20, 20, 3.0, 7);
+    let one = Level::<R>::from_soup(&soup, &LevelConfig::default(), "street").unwrap();
+    let tiled = tiled_level::<R>(&soup);
+    assert_eq!(one.tile_count(), 1);
+    assert!(tiled.tile_count() >= 4, "{} tiles", tiled.tile_count());
+    (one, tiled)
+}
+
+/// A seeded query over the 60 m street: a start, a move, a radius and a
+/// turn about z.
+pub struct Probe {
+    /// The start.
+    pub p: [f32; 3],
+    /// The move.
+    pub mv: [f32; 3],
+    /// The radius.
+    pub r: f32,
+    /// The turn about z (0 unless drawn).
+    pub turn: f32,
+}
+
+impl Probe {
+    /// A probe from `rng`: the start, the move, the radius; no turn.
+    pub fn draw(rng: &mut Lcg) -> Self {
+        Self {
+            p: [
+                rng.range_f32(-2.0, 62.0),
+                rng.range_f32(-2.0, 62.0),
+                rng.range_f32(0.05, 3.0),
+            ],
+            mv: [
+                rng.range_f32(-5.0, 5.0),
+                rng.range_f32(-5.0, 5.0),
+                rng.range_f32(-3.0, 1.0),
+            ],
+            r: rng.range_f32(0.1, 1.2),
+            turn: 0.0,
+        }
+    }
+
+    /// [`Probe::draw`], then a turn in `[0, 3)`.
+    pub fn draw_turned(rng: &mut Lcg) -> Self {
+        let probe = Self::draw(rng);
+        Self {
+            turn: rng.range_f32(0.0, 3.0),
+            ..probe
+        }
+    }
 }
