@@ -9,6 +9,7 @@
 //! | [`near`], [`near_v`] | closeness in `f32`, naming both values |
 //! | [`close`], [`close_opt`], [`close_v`] | closeness in `f64`, naming the value checked |
 //! | [`r`], [`p`], [`v`], [`point`], [`dir`] | scalars, points (`w = 1`) and directions (`w = 0`) in either mode, from `f32` literals or `[f32; 3]` |
+//! | [`r64`], [`p64`], [`f64_of`] | scalars and points from `f64` literals, and a scalar read back in `f64` |
 //! | [`Seeded`]: [`Xorshift`], [`XorshiftStar`], [`Lcg`] | the seeded generators property, workload and benchmark cases are drawn from |
 //! | [`console_pattern`] | whether a bit pattern is one the console's FPU can hold |
 //! | [`rotation_rows`] | the rows of a quaternion's rotation, for a box's axes |
@@ -161,6 +162,25 @@ pub fn point<R: Real>(p: [f32; 3]) -> Vec4<R> {
 #[must_use]
 pub fn dir<R: Real>(d: [f32; 3]) -> Vec4<R> {
     Vec4::from_f32([d[0], d[1], d[2], 0.0])
+}
+
+/// A scalar in either mode from an `f64` literal (rounded to `f32`).
+#[must_use]
+pub fn r64<R: Real>(x: f64) -> R {
+    R::from_f32(x as f32)
+}
+
+/// A scalar read back in `f64`.
+#[must_use]
+pub fn f64_of<R: Real>(x: R) -> f64 {
+    f64::from(x.to_f32())
+}
+
+/// A point (`w = 1`) in either mode from `f64` literals (each rounded to
+/// `f32`).
+#[must_use]
+pub fn p64<R: Real>(x: f64, y: f64, z: f64) -> Vec4<R> {
+    Vec4::from_f32([x as f32, y as f32, z as f32, 1.0])
 }
 
 /// Whether `bits` is a pattern the console can hold after an operation: a
