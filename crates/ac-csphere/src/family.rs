@@ -17,6 +17,34 @@ use crate::transition::{Transition, TransitionOps};
 /// (spec §2 branch 5 and §7: `timecheck < −0.1` is a collision).
 const TIMECHECK_FLOOR: f32 = -0.1;
 
+/// The crease step of a slide (spec §4, row 5), shared by the foot's and
+/// the sphere's slides: with a crease `normal × slide-plane normal`, the
+/// movement `g_delta` is replaced by its projection on it (COLLIDED when the
+/// projection is shorter than `√F_EPSILON`, otherwise the check position
+/// moves by `projection − g_delta` and the answer is SLID); `None` when there
+/// is no crease (the two normals are parallel), the caller's case.
+fn crease_slide(
+    t: &mut Transition,
+    normal: Vec3,
+    g_delta: Vec3,
+    radius: f32,
+) -> Option<TransitionState> {
+    let plane = t.collision_info.slide_plane();
+    let crease = normal.cross(plane.normal);
+    let crease_sq = crease.length_squared();
+    if crease_sq >= F_EPSILON {
+        let along = crease.dot(g_delta);
+        let mut offset = crease * (along / crease_sq);
+        if offset.length_squared() < F_EPSILON {
+            return Some(TransitionState::Collided);
+        }
+        offset = offset - g_delta;
+        t.sphere_path.add_offset_to_check_pos(offset, radius);
+        return Some(TransitionState::Slid);
+    }
+    None
+}
+
 impl Sphere {
     /// Places this sphere (given in its object's local frame) at `position`
     /// scaled by `scale`, and runs the dispatcher on it.
@@ -252,19 +280,10 @@ impl Sphere {
         // Row 5.
         let block = ops.block_offset(sp.cur_pos.objcell_id, sp.check_pos.objcell_id);
         let g_delta = foot.center - curr + block;
-        let plane = t.collision_info.slide_plane();
-        let crease = normal.cross(plane.normal);
-        let crease_sq = crease.length_squared();
-        if crease_sq >= F_EPSILON {
-            let along = crease.dot(g_delta);
-            let mut offset = crease * (along / crease_sq);
-            if offset.length_squared() < F_EPSILON {
-                return TransitionState::Collided;
-            }
-            offset = offset - g_delta;
-            t.sphere_path.add_offset_to_check_pos(offset, foot.radius);
-            return TransitionState::Slid;
+        if let Some(state) = crease_slide(t, normal, g_delta, foot.radius) {
+            return state;
         }
+        let plane = t.collision_info.slide_plane();
         if plane.normal.dot(disp) < 0.0 {
             return TransitionState::Collided;
         }
@@ -326,19 +345,10 @@ impl Sphere {
         // Row 5.
         let block = ops.block_offset(sp.cur_pos.objcell_id, sp.check_pos.objcell_id);
         let g_delta = block + (self.center - curr_pos);
-        let plane = t.collision_info.slide_plane();
-        let crease = normal.cross(plane.normal);
-        let crease_sq = crease.length_squared();
-        if crease_sq >= F_EPSILON {
-            let along = crease.dot(g_delta);
-            let mut offset = crease * (along / crease_sq);
-            if offset.length_squared() < F_EPSILON {
-                return TransitionState::Collided;
-            }
-            offset = offset - g_delta;
-            t.sphere_path.add_offset_to_check_pos(offset, self.radius);
-            return TransitionState::Slid;
+        if let Some(state) = crease_slide(t, normal, g_delta, self.radius) {
+            return state;
         }
+        let plane = t.collision_info.slide_plane();
         if normal.dot(plane.normal) >= 0.0 {
             let offset = -(normal * normal.dot(g_delta));
             t.sphere_path.add_offset_to_check_pos(offset, self.radius);

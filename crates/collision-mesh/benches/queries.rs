@@ -27,7 +27,7 @@ use ps2_float::{Ee32, Real, Vec4};
 #[path = "common/street.rs"]
 mod street;
 
-use street::{street, Lcg, V3};
+use street::{street, Lcg, Seeded, V3};
 
 /// One mesh in both libraries.
 struct Scene {
@@ -76,14 +76,14 @@ fn sphere_moves() -> Vec<Probe> {
     (0..32)
         .map(|k| {
             let side = k % 4;
-            let (a, b) = (g.range(5.0, 55.0), g.range(6.5, 11.5));
+            let (a, b) = (g.range_f32(5.0, 55.0), g.range_f32(6.5, 11.5));
             let (x, y) = match side {
                 0 => (a, b),
                 1 => (a, 60.0 - b),
                 2 => (b, a),
                 _ => (60.0 - b, a),
             };
-            let ang = g.range(0.0, std::f32::consts::TAU);
+            let ang = g.range_f32(0.0, std::f32::consts::TAU);
             Probe {
                 c: [x, y, 0.55],
                 mv: [2.0 * ang.cos(), 2.0 * ang.sin(), -0.1],
@@ -97,9 +97,9 @@ fn rays() -> Vec<Probe> {
     let mut g = Lcg(0x0072_a950);
     (0..32)
         .map(|_| {
-            let (x, y) = (g.range(2.0, 58.0), g.range(2.0, 9.0));
-            let ang = g.range(0.0, std::f32::consts::TAU);
-            let dz = g.range(-0.15, 0.0);
+            let (x, y) = (g.range_f32(2.0, 58.0), g.range_f32(2.0, 9.0));
+            let ang = g.range_f32(0.0, std::f32::consts::TAU);
+            let dz = g.range_f32(-0.15, 0.0);
             let l = (1.0 + dz * dz).sqrt();
             Probe {
                 c: [x, y, 1.7],
@@ -114,8 +114,8 @@ fn pushes() -> Vec<Probe> {
     let mut g = Lcg(0x0000_9054);
     (0..32)
         .map(|k| {
-            let a = g.range(14.0, 46.0);
-            let z = g.range(0.8, 5.0);
+            let a = g.range_f32(14.0, 46.0);
+            let z = g.range_f32(0.8, 5.0);
             let c = match k % 4 {
                 0 => [a, 12.7, z],
                 1 => [a, 47.3, z],

@@ -139,56 +139,32 @@ fn inconsistent_counts_and_sizes() {
     );
 }
 
+/// Asserts `c` decodes to an index out of range, naming `index` and `limit`
+/// (in that order) and the byte `byte` of chunk `id`.
+#[track_caller]
+fn assert_out_of_range(c: &MeshChunks, id: ChunkId, byte: usize, (index, limit): (u64, u64)) {
+    let e = decode(c);
+    assert!(
+        matches!(e, MeshError::IndexOutOfRange { index: i, limit: l, .. } if i == index && l == limit),
+        "{e}"
+    );
+    assert_eq!(e.place(), Some(&chunk_place(id, byte)));
+}
+
 #[test]
 fn indices_out_of_range() {
     // Triangle 1's third vertex.
     let mut c = common::mesh_chunks();
     c.triangles[14] = 9;
-    let e = decode(&c);
-    assert!(
-        matches!(
-            e,
-            MeshError::IndexOutOfRange {
-                index: 9,
-                limit: 5,
-                ..
-            }
-        ),
-        "{e}"
-    );
-    assert_eq!(e.place(), Some(&chunk_place(ChunkId::Triangles, 14)));
+    assert_out_of_range(&c, ChunkId::Triangles, 14, (9, 5));
     // A listed triangle.
     let mut c = common::mesh_chunks();
     c.lists[16] = 3; // the entry at index 8
-    let e = decode(&c);
-    assert!(
-        matches!(
-            e,
-            MeshError::IndexOutOfRange {
-                index: 3,
-                limit: 3,
-                ..
-            }
-        ),
-        "{e}"
-    );
-    assert_eq!(e.place(), Some(&chunk_place(ChunkId::Lists, 16)));
+    assert_out_of_range(&c, ChunkId::Lists, 16, (3, 3));
     // A cell's list offset.
     let mut c = common::mesh_chunks();
     c.grid[20] = 40;
-    let e = decode(&c);
-    assert!(
-        matches!(
-            e,
-            MeshError::IndexOutOfRange {
-                index: 40,
-                limit: 9,
-                ..
-            }
-        ),
-        "{e}"
-    );
-    assert_eq!(e.place(), Some(&chunk_place(ChunkId::Grid, 20)));
+    assert_out_of_range(&c, ChunkId::Grid, 20, (40, 9));
 }
 
 #[test]

@@ -31,7 +31,7 @@ use collision_mesh::query::{
 use collision_mesh::{build, BuildConfig, CollisionMesh, Material};
 use kernels::{Capsule, Contact, OrientedBox, Sphere};
 use ps2_float::{Ee32, Real, Vec4};
-use street::Lcg;
+use street::{Lcg, Seeded};
 use test_support::{dir, point};
 
 /// Queries per kind, float mode and mesh in the plain test suite.
@@ -77,17 +77,21 @@ impl<R: Real> Pair<R> {
 
 /// A point over the block, from under the road to above the façades.
 fn somewhere(g: &mut Lcg) -> [f32; 3] {
-    [g.range(-2.0, 62.0), g.range(-2.0, 62.0), g.range(-0.5, 7.0)]
+    [
+        g.range_f32(-2.0, 62.0),
+        g.range_f32(-2.0, 62.0),
+        g.range_f32(-0.5, 7.0),
+    ]
 }
 
 /// A move of up to `len` in any direction (a third of them level).
 fn a_move(g: &mut Lcg, len: f32) -> [f32; 3] {
-    let l = g.range(0.0, len);
-    let a = g.range(0.0, std::f32::consts::TAU);
-    let z = if g.next() < 0.33 {
+    let l = g.range_f32(0.0, len);
+    let a = g.range_f32(0.0, std::f32::consts::TAU);
+    let z = if g.unit_f32() < 0.33 {
         0.0
     } else {
-        g.range(-1.0, 1.0)
+        g.range_f32(-1.0, 1.0)
     };
     let h = (1.0 - z * z).sqrt();
     [a.cos() * h * l, a.sin() * h * l, z * l]
@@ -98,7 +102,10 @@ fn a_move(g: &mut Lcg, len: f32) -> [f32; 3] {
 fn rotation(g: &mut Lcg) -> [[f32; 3]; 3] {
     let mut n = [0.0f64; 4];
     for pair in n.chunks_mut(2) {
-        let (u, v) = (g.range(1e-6, 1.0), g.range(0.0, std::f32::consts::TAU));
+        let (u, v) = (
+            g.range_f32(1e-6, 1.0),
+            g.range_f32(0.0, std::f32::consts::TAU),
+        );
         let r = (-2.0 * f64::from(u).ln()).sqrt();
         pair[0] = r * f64::from(v).cos();
         pair[1] = r * f64::from(v).sin();
@@ -109,12 +116,12 @@ fn rotation(g: &mut Lcg) -> [[f32; 3]; 3] {
 /// A random options word of the sphere sweep, with its thresholds.
 fn sweep_query<R: Real>(g: &mut Lcg, world_box: Aabb<R>) -> SweepQuery<R> {
     let bits = [0u32, 0, 0, 0x4, 0x8, 0x40, 0x8000, 0x2_0000, 0x4c];
-    let options = SweepOptions::from_bits_retain(bits[(g.next() * 9.0) as usize % 9]);
-    let mut q = SweepQuery::new(world_box, (g.next() * 12.0) as usize)
+    let options = SweepOptions::from_bits_retain(bits[(g.unit_f32() * 9.0) as usize % 9]);
+    let mut q = SweepQuery::new(world_box, (g.unit_f32() * 12.0) as usize)
         .with_options(options)
-        .with_body_flags(if g.next() < 0.2 { 0x100 } else { 0 });
-    q.nz_min = R::from_f32(g.range(-1.0, 0.5));
-    q.nz_max = R::from_f32(g.range(-0.5, 1.0));
+        .with_body_flags(if g.unit_f32() < 0.2 { 0x100 } else { 0 });
+    q.nz_min = R::from_f32(g.range_f32(-1.0, 0.5));
+    q.nz_max = R::from_f32(g.range_f32(-0.5, 1.0));
     q
 }
 
@@ -130,7 +137,7 @@ fn sweeps<R: Real + std::fmt::Debug>(mesh: &CollisionMesh, seed: u64) {
     let (mut box_culled, mut box_contacts) = (0u64, 0u64);
     for i in 0..n {
         let c = somewhere(&mut g);
-        let r = g.range(0.05, 1.5);
+        let r = g.range_f32(0.05, 1.5);
         let mv = a_move(&mut g, 4.0);
         let (cr, rr, mr) = (point::<R>(c), R::from_f32(r), dir::<R>(mv));
         let sphere = Sphere {
@@ -204,14 +211,18 @@ fn sweeps<R: Real + std::fmt::Debug>(mesh: &CollisionMesh, seed: u64) {
         // orthogonal (which the kernel reads as they are); a still box now
         // and then (the zero-speed reset on every axis).
         if i % 4 == 0 {
-            let half = dir::<R>([g.range(0.1, 1.0), g.range(0.1, 1.0), g.range(0.1, 1.0)]);
+            let half = dir::<R>([
+                g.range_f32(0.1, 1.0),
+                g.range_f32(0.1, 1.0),
+                g.range_f32(0.1, 1.0),
+            ]);
             let axes = match i % 3 {
                 0 => {
-                    let (s, co) = g.range(-3.1, 3.1).sin_cos();
+                    let (s, co) = g.range_f32(-3.1, 3.1).sin_cos();
                     [[co, s, 0.0], [-s, co, 0.0], [0.0, 0.0, 1.0]]
                 }
                 1 => rotation(&mut g),
-                _ => [0; 3].map(|_| [0; 3].map(|_| g.range(-1.5, 1.5))),
+                _ => [0; 3].map(|_| [0; 3].map(|_| g.range_f32(-1.5, 1.5))),
             };
             let bx = OrientedBox {
                 half,
@@ -251,8 +262,8 @@ fn pushes<R: Real + std::fmt::Debug>(mesh: &CollisionMesh, seed: u64) {
     let exclude = [u32::from(Material::CONCRETE.0), 1];
     for i in 0..queries() {
         let c = point::<R>(somewhere(&mut g));
-        let r = R::from_f32(g.range(0.05, 1.5));
-        let ex = (g.next() < 0.2).then_some(&exclude[..]);
+        let r = R::from_f32(g.range_f32(0.05, 1.5));
+        let ex = (g.unit_f32() < 0.2).then_some(&exclude[..]);
         let mut answers = Vec::new();
         for scratch in [&mut pair.fast, &mut pair.reference] {
             let (mut centre, mut first) = (c, Vec4::ZERO);
@@ -279,10 +290,10 @@ fn rays<R: Real + std::fmt::Debug>(mesh: &CollisionMesh, seed: u64) {
         // A quarter straight down on the road quads' shared edges and
         // corners, where two triangles give the same distance.
         let (o, d) = if i % 4 == 0 {
-            let on = |g: &mut Lcg| (g.range(0.0, 12.0) as i32 as f32) * 5.0;
+            let on = |g: &mut Lcg| (g.range_f32(0.0, 12.0) as i32 as f32) * 5.0;
             let x = on(&mut g);
-            let y = if g.next() < 0.5 { x } else { on(&mut g) };
-            ([x, y, g.range(0.2, 9.0)], [0.0, 0.0, -1.0])
+            let y = if g.unit_f32() < 0.5 { x } else { on(&mut g) };
+            ([x, y, g.range_f32(0.2, 9.0)], [0.0, 0.0, -1.0])
         } else {
             let m = a_move(&mut g, 1.0);
             let l = (m[0] * m[0] + m[1] * m[1] + m[2] * m[2]).sqrt();
@@ -292,17 +303,21 @@ fn rays<R: Real + std::fmt::Debug>(mesh: &CollisionMesh, seed: u64) {
                 (o, [m[0] / l, m[1] / l, m[2] / l])
             }
         };
-        let ray = Ray::new(point::<R>(o), dir::<R>(d), R::from_f32(g.range(0.5, 40.0)));
+        let ray = Ray::new(
+            point::<R>(o),
+            dir::<R>(d),
+            R::from_f32(g.range_f32(0.5, 40.0)),
+        );
         let masks = [0u32, 0, 0x1, 0x800, 0x4, 0x7fc];
         let filter = MeshRayFilter {
-            exclude: (g.next() < 0.2).then_some(&exclude[..]),
-            mask: masks[(g.next() * 6.0) as usize % 6],
+            exclude: (g.unit_f32() < 0.2).then_some(&exclude[..]),
+            mask: masks[(g.unit_f32() * 6.0) as usize % 6],
         };
         // A result that already holds a hit, as the ray cast allows.
-        let start = if g.next() < 0.2 {
+        let start = if g.unit_f32() < 0.2 {
             RayResult {
                 hit: true,
-                t: R::from_f32(g.range(0.0, 30.0)),
+                t: R::from_f32(g.range_f32(0.0, 30.0)),
                 ..RayResult::default()
             }
         } else {

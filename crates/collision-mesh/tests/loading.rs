@@ -2,37 +2,16 @@
 //! the strict option), RON errors naming the field, and the builder's bounds
 //! on tiny hostile files (divergences 321 to 326).
 
+#[path = "support/obj_text.rs"]
+mod obj_text;
 #[path = "support/street_obj.rs"]
 mod street_obj;
 
-use collision_mesh::obj::{self, ObjAxes, ObjOptions, SkipReason, Skipped};
+use collision_mesh::obj::{self, ObjAxes, ObjOptions, SkipReason};
 use collision_mesh::{
     build, details, ron_text, BuildConfig, Material, MeshError, Place, SoupTriangle,
 };
-
-const TRI: &str = "v 0 0 0\nv 4 0 0\nv 0 4 0\n";
-
-fn strict() -> ObjOptions {
-    ObjOptions {
-        strict: true,
-        ..ObjOptions::default()
-    }
-}
-
-fn obj_place(line: usize, field: &str) -> Place {
-    Place::ObjLine {
-        line,
-        field: field.to_owned(),
-    }
-}
-
-fn skipped(line: usize, statement: &str, reason: SkipReason) -> Skipped {
-    Skipped {
-        line,
-        statement: statement.to_owned(),
-        reason,
-    }
-}
+use obj_text::{obj_place, skipped, strict, TRI};
 
 /// Faces of one or two corners, polylines and points cannot be triangles:
 /// the default skips them and says where; strict refuses at the first.

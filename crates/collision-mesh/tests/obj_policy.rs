@@ -3,41 +3,20 @@
 //! without regard to case, the report's counts, and bad input that never
 //! panics (divergences 370 to 373).
 
-use collision_mesh::obj::{
-    self, ImportReport, MaterialMap, ObjOptions, Sidecar, SkipReason, Skipped, Strictness,
-    UnknownName,
-};
-use collision_mesh::{Material, MeshError, Place};
-use proptest::prelude::*;
+#[path = "support/obj_text.rs"]
+mod obj_text;
 
-const TRI: &str = "v 0 0 0\nv 4 0 0\nv 0 4 0\n";
+use collision_mesh::obj::{
+    self, ImportReport, MaterialMap, ObjOptions, Sidecar, SkipReason, Strictness, UnknownName,
+};
+use collision_mesh::{Material, MeshError};
+use obj_text::{obj_place, skipped, strict, TRI};
+use proptest::prelude::*;
 
 fn mode(strictness: Strictness) -> ObjOptions {
     ObjOptions {
         strictness,
         ..ObjOptions::default()
-    }
-}
-
-fn full() -> ObjOptions {
-    ObjOptions {
-        strict: true,
-        ..ObjOptions::default()
-    }
-}
-
-fn obj_place(line: usize, field: &str) -> Place {
-    Place::ObjLine {
-        line,
-        field: field.to_owned(),
-    }
-}
-
-fn skipped(line: usize, statement: &str, reason: SkipReason) -> Skipped {
-    Skipped {
-        line,
-        statement: statement.to_owned(),
-        reason,
     }
 }
 
@@ -62,7 +41,7 @@ fn a_face_cut_off_at_the_end_is_refused_by_both_strict_modes() {
         [skipped(5, "f", SkipReason::CutOffFace { corners: 2 })]
     );
     assert_eq!(report.skipped_faces(), 1);
-    for options in [mode(Strictness::Geometry), full()] {
+    for options in [mode(Strictness::Geometry), strict()] {
         let e = obj::read_str(&text, "cut.obj", &options).expect_err("refused");
         assert!(matches!(e, MeshError::CutOff { .. }), "{e:?}");
         assert_eq!(e.file(), "cut.obj");
@@ -105,7 +84,7 @@ fn the_ways_a_face_is_cut_off() {
         assert_eq!(e.place(), Some(&obj_place(4, "f")), "{e}");
     }
     // Whole.
-    for options in [ObjOptions::default(), mode(Strictness::Geometry), full()] {
+    for options in [ObjOptions::default(), mode(Strictness::Geometry), strict()] {
         let (soup, report) =
             obj::read_str(&format!("{TRI}f 1 2 3"), "w.obj", &options).expect("whole");
         assert_eq!(soup.len(), 1);
@@ -134,7 +113,7 @@ fn the_ways_a_face_is_cut_off() {
 /// line and field.
 #[test]
 fn broken_geometry_is_refused_in_every_mode() {
-    for options in [ObjOptions::default(), mode(Strictness::Geometry), full()] {
+    for options in [ObjOptions::default(), mode(Strictness::Geometry), strict()] {
         let e = obj::read_str(&format!("{TRI}f 1 2 4\n"), "i.obj", &options).expect_err("index");
         assert!(
             matches!(
@@ -159,7 +138,7 @@ fn broken_geometry_is_refused_in_every_mode() {
 /// loads; the full strict mode refuses the first; `strict: true` is the
 /// full mode whatever `strictness` says.
 #[test]
-fn unknown_usemtl_names_are_listed_in_the_lenient_modes_and_refused_in_full() {
+fn unknown_usemtl_names_are_listed_in_the_lenient_modes_and_refused_in_strict() {
     let text = format!(
         "{TRI}usemtl Road\nf 1 2 3\nusemtl brick\nf 1 2 3\nusemtl Road\nf 1 2 3\nusemtl road\nf 1 2 3\n"
     );
@@ -180,7 +159,7 @@ fn unknown_usemtl_names_are_listed_in_the_lenient_modes_and_refused_in_full() {
         assert!(!report.is_clean());
     }
     let refused = [
-        full(),
+        strict(),
         ObjOptions {
             strict: true,
             strictness: Strictness::Geometry,
@@ -233,7 +212,7 @@ fn what_each_mode_refuses() {
                 "{e}"
             );
         }
-        let e = obj::read_str(&text, "m.obj", &full()).expect_err(last);
+        let e = obj::read_str(&text, "m.obj", &strict()).expect_err(last);
         assert!(e.to_string().ends_with("(strict import)"), "{e}");
     }
     let reasons = [
@@ -422,7 +401,7 @@ proptest! {
             prop_assert_eq!(report.skipped_faces() + report.skipped_other(), report.skipped.len());
             let _ = report.to_string();
         }
-        for options in [mode(Strictness::Geometry), full()] {
+        for options in [mode(Strictness::Geometry), strict()] {
             match obj::read_str(&text, "p.obj", &options) {
                 Ok((soup, report)) => {
                     let (l_soup, l_report) = lenient.as_ref().expect("lenient reads what strict reads");

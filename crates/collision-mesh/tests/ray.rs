@@ -12,7 +12,7 @@ use collision_mesh::{
 };
 use ps2_float::{Real, Vec4};
 use support::{quad, quad_with, tri, tri_flags, V3};
-use test_support::{both_modes, close, close_v, point, r};
+use test_support::{both_modes, close, close_v, point, r, Lcg, Seeded};
 
 fn dir<R: Real>(d: V3) -> Vec4<R> {
     Vec4::from_f32([d[0], d[1], d[2], 0.0])
@@ -270,21 +270,6 @@ fn wrappers<R: Real>() {
 both_modes!(collision_world_ray_cast_resets_the_result => wrappers);
 
 /// A small deterministic generator for the walk's property test.
-struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self) -> f32 {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        ((self.0 >> 40) as f32) / ((1u64 << 24) as f32)
-    }
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * self.next()
-    }
-}
-
 /// The column walk (with its column edges at integer grid coordinates)
 /// finds the same nearest hit as testing every triangle, on a builder's
 /// mesh of scattered triangles and 300 random rays.
@@ -292,12 +277,16 @@ fn walk_matches_brute_force<R: Real>() {
     let mut g = Lcg(0x5eed);
     let soup: Vec<_> = (0..200)
         .map(|_| {
-            let c = [g.range(0.0, 40.0), g.range(0.0, 40.0), g.range(0.0, 4.0)];
+            let c = [
+                g.range_f32(0.0, 40.0),
+                g.range_f32(0.0, 40.0),
+                g.range_f32(0.0, 4.0),
+            ];
             let mut v = || {
                 [
-                    c[0] + g.range(-2.0, 2.0),
-                    c[1] + g.range(-2.0, 2.0),
-                    c[2] + g.range(-2.0, 2.0),
+                    c[0] + g.range_f32(-2.0, 2.0),
+                    c[1] + g.range_f32(-2.0, 2.0),
+                    c[2] + g.range_f32(-2.0, 2.0),
                 ]
             };
             tri_flags(v(), v(), v(), 0x2)
@@ -307,11 +296,19 @@ fn walk_matches_brute_force<R: Real>() {
     let mut visited = mesh.visited_bits();
     let mut found = 0;
     for _ in 0..300 {
-        let o = [g.range(-5.0, 45.0), g.range(-5.0, 45.0), g.range(-2.0, 6.0)];
-        let d = [g.range(-1.0, 1.0), g.range(-1.0, 1.0), g.range(-0.3, 0.3)];
+        let o = [
+            g.range_f32(-5.0, 45.0),
+            g.range_f32(-5.0, 45.0),
+            g.range_f32(-2.0, 6.0),
+        ];
+        let d = [
+            g.range_f32(-1.0, 1.0),
+            g.range_f32(-1.0, 1.0),
+            g.range_f32(-0.3, 0.3),
+        ];
         let l = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt().max(1e-3);
         let d = [d[0] / l, d[1] / l, d[2] / l];
-        let len = g.range(1.0, 60.0);
+        let len = g.range_f32(1.0, 60.0);
         let ray = Ray::new(point::<R>(o), dir(d), r(len));
         let mut res = RayResult::default();
         mesh.world_ray_cast(&mut visited, &ray, &mut res, &MeshRayFilter::default());

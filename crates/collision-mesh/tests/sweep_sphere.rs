@@ -9,7 +9,7 @@ use collision_mesh::query::marks;
 use collision_mesh::{Aabb, CollisionMesh, QueryScratch, SweepOptions, SweepQuery, TriangleFlags};
 use kernels::{Capsule, Contact, OrientedBox, Sphere};
 use ps2_float::{Real, Vec4};
-use support::{quad, records, tri, tri_flags, V3};
+use support::{check_floor_contact, quad, records, tri, tri_flags, V3};
 use test_support::{both_modes, close, close_v, point, r};
 
 /// Triangle T of Unit 1's Test ideas: `n = (0, 0, 1)`, `d = 0`.
@@ -57,25 +57,7 @@ fn row01_face_contact_record<R: Real>() {
     let (out, scratch) = sweep::<R>(&mesh, &query(c, 0.5, mv, 4), c, 0.5, mv);
     assert_eq!(out.len(), 1);
     let k = &out[0];
-    close(k.fraction.unwrap_or(R::MAX), 0.5, 1e-6, "fraction");
-    close_v(
-        k.other.normal.get().unwrap_or_default(),
-        [0.0, 0.0, 1.0, 1.0],
-        1e-6,
-        "normal",
-    );
-    close_v(
-        k.point.get().unwrap_or_default(),
-        [1.0, 1.0, 0.0, 1.0],
-        1e-6,
-        "point",
-    );
-    close_v(
-        k.own.normal.get().unwrap_or_default(),
-        [0.0, 0.0, -1.0, 1.0],
-        1e-6,
-        "move direction",
-    );
+    check_floor_contact(k, 0.5, [1.0, 1.0, 0.0], 1e-6);
     assert_eq!((k.own.shape, k.other.shape), (Some(9), Some(0)));
     assert_eq!((k.flags, k.triangle), (Some(0), Some(0)));
     assert!(k.depth.is_none() && k.slide.is_unwritten() && k.own.owner.is_none());

@@ -4,8 +4,8 @@
 //! cast for the same move in the same group.
 //!
 //! Every benchmark runs one fixed, seeded set of [`CASES`] inputs per
-//! iteration (hits and misses mixed), built before the timed loop with an
-//! inline xorshift; the `ee32` cases are the same `f32` values converted, so
+//! iteration (hits and misses mixed), built before the timed loop with the
+//! shared xorshift (`test_support::Xorshift`); the `ee32` cases are the same `f32` values converted, so
 //! the two modes answer the same geometric questions. Criterion's throughput
 //! is set to [`CASES`] elements, so its "thrpt" line gives calls per second
 //! and the time per call is the reported time divided by [`CASES`].
@@ -37,6 +37,7 @@ use parry3d::math::{Pose, Rotation, Vector};
 use parry3d::query::{cast_shapes, ShapeCastOptions};
 use parry3d::shape::{Ball, Capsule as ParryCapsule, Cuboid, Shape, Triangle};
 use ps2_float::{Ee32, Real, Vec4};
+use test_support::{Seeded, Xorshift};
 
 /// Inputs per iteration.
 const CASES: usize = 256;
@@ -44,59 +45,15 @@ const CASES: usize = 256;
 // ---------------------------------------------------------------------------
 // Case generation (f32 descriptions, converted per mode).
 
-/// xorshift64, seeded; enough for spreading test geometry.
-struct Rng(u64);
+/// The benchmarks' generator: xorshift64 from `seed | 1` (never zero).
+fn seeded(seed: u64) -> Xorshift {
+    Xorshift(seed | 1)
+}
 
-impl Rng {
-    fn new(seed: u64) -> Self {
-        Self(seed | 1)
-    }
-
-    fn next_u64(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-
-    /// Uniform in `[lo, hi)`.
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        let u = (self.next_u64() >> 40) as f32 / (1u32 << 24) as f32;
-        lo + (hi - lo) * u
-    }
-
-    fn vec3(&mut self, lo: f32, hi: f32) -> [f32; 3] {
-        [self.range(lo, hi), self.range(lo, hi), self.range(lo, hi)]
-    }
-
-    /// A unit vector (rejection in the unit ball).
-    fn unit(&mut self) -> [f32; 3] {
-        loop {
-            let v = self.vec3(-1.0, 1.0);
-            let l = dot(v, v);
-            if l > 1e-4 && l <= 1.0 {
-                return scale(v, 1.0 / l.sqrt());
-            }
-        }
-    }
-
-    /// A uniformly spread rotation.
-    fn rotation(&mut self) -> Rotation {
-        loop {
-            let q = [
-                self.range(-1.0, 1.0),
-                self.range(-1.0, 1.0),
-                self.range(-1.0, 1.0),
-                self.range(-1.0, 1.0),
-            ];
-            let l = q.iter().map(|x| x * x).sum::<f32>();
-            if l > 1e-4 && l <= 1.0 {
-                return Rotation::from_xyzw(q[1], q[2], q[3], q[0]).normalize();
-            }
-        }
-    }
+/// A uniformly spread rotation.
+fn rotation(rng: &mut Xorshift) -> Rotation {
+    let q = rng.ball4_f32();
+    Rotation::from_xyzw(q[1], q[2], q[3], q[0]).normalize()
 }
 
 fn dot(a: [f32; 3], b: [f32; 3]) -> f32 {
@@ -136,14 +93,14 @@ struct FBox {
 }
 
 impl FBox {
-    fn random(rng: &mut Rng, at: [f32; 3], upright: bool) -> Self {
+    fn random(rng: &mut Xorshift, at: [f32; 3], upright: bool) -> Self {
         let rot = if upright {
-            Rotation::from_rotation_z(rng.range(-3.1, 3.1))
+            Rotation::from_rotation_z(rng.range_f32(-3.1, 3.1))
         } else {
-            rng.rotation()
+            rotation(rng)
         };
         Self {
-            half: rng.vec3(0.3, 1.5),
+            half: rng.vec3_f32(0.3, 1.5),
             rot,
             centre: at,
         }
@@ -182,10 +139,10 @@ impl FBox {
 /// A start at `target` + `dist` along a random direction, and a move aimed at
 /// `target` + a jitter of up to `spread` per axis, scaled by 0.5-1.5: roughly
 /// half the moves reach what is at `target`.
-fn aimed(rng: &mut Rng, target: [f32; 3], dist: f32, spread: f32) -> ([f32; 3], [f32; 3]) {
-    let start = add(target, scale(rng.unit(), dist));
-    let aim = add(target, rng.vec3(-spread, spread));
-    let mv = scale(sub(aim, start), rng.range(0.5, 1.5));
+fn aimed(rng: &mut Xorshift, target: [f32; 3], dist: f32, spread: f32) -> ([f32; 3], [f32; 3]) {
+    let start = add(target, scale(rng.unit_vec3_f32(), dist));
+    let aim = add(target, rng.vec3_f32(-spread, spread));
+    let mv = scale(sub(aim, start), rng.range_f32(0.5, 1.5));
     (start, mv)
 }
 
@@ -215,16 +172,16 @@ struct SphereTri {
 }
 
 fn sphere_triangle_cases() -> Vec<SphereTri> {
-    let mut rng = Rng::new(0x5eed_0001);
+    let mut rng = seeded(0x5eed_0001);
     (0..CASES)
         .map(|_| {
             let v = [
-                rng.vec3(-1.5, 1.5),
-                rng.vec3(-1.5, 1.5),
-                rng.vec3(-1.5, 1.5),
+                rng.vec3_f32(-1.5, 1.5),
+                rng.vec3_f32(-1.5, 1.5),
+                rng.vec3_f32(-1.5, 1.5),
             ];
-            let r = rng.range(0.1, 0.8);
-            let dist = rng.range(2.0, 5.0);
+            let r = rng.range_f32(0.1, 0.8);
+            let dist = rng.range_f32(2.0, 5.0);
             let (c, mv) = aimed(&mut rng, [0.0; 3], dist, 1.5);
             SphereTri { c, r, mv, v }
         })
@@ -239,13 +196,13 @@ struct SphereBox {
 }
 
 fn sphere_box_cases() -> Vec<SphereBox> {
-    let mut rng = Rng::new(0x5eed_0002);
+    let mut rng = seeded(0x5eed_0002);
     (0..CASES)
         .map(|_| {
-            let at = rng.vec3(-2.0, 2.0);
+            let at = rng.vec3_f32(-2.0, 2.0);
             let b = FBox::random(&mut rng, at, false);
-            let r = rng.range(0.1, 0.8);
-            let dist = b.reach() + r + rng.range(0.5, 3.0);
+            let r = rng.range_f32(0.1, 0.8);
+            let dist = b.reach() + r + rng.range_f32(0.5, 3.0);
             let (c, mv) = aimed(&mut rng, b.centre, dist, b.reach());
             SphereBox { c, r, mv, b }
         })
@@ -264,22 +221,22 @@ struct CapsuleBox {
 /// horizontal moves: our kernel's two-dimensional test and parry's
 /// three-dimensional cast then answer the same question.
 fn capsule_box_cases() -> Vec<CapsuleBox> {
-    let mut rng = Rng::new(0x5eed_0003);
+    let mut rng = seeded(0x5eed_0003);
     (0..CASES)
         .map(|_| {
-            let at = [rng.range(-2.0, 2.0), rng.range(-2.0, 2.0), 1.0];
+            let at = [rng.range_f32(-2.0, 2.0), rng.range_f32(-2.0, 2.0), 1.0];
             let mut b = FBox::random(&mut rng, at, true);
             b.half[2] = 2.0;
-            let r = rng.range(0.2, 0.6);
-            let height = rng.range(1.2, 1.8);
-            let dist = b.reach() + r + rng.range(0.5, 3.0);
-            let dir = rng.unit();
+            let r = rng.range_f32(0.2, 0.6);
+            let height = rng.range_f32(1.2, 1.8);
+            let dist = b.reach() + r + rng.range_f32(0.5, 3.0);
+            let dir = rng.unit_vec3_f32();
             let horizontal = [dir[0], dir[1], 0.0];
             let l = dot(horizontal, horizontal).sqrt().max(1e-3);
             let start = add(b.centre, scale(horizontal, dist / l));
             let s = b.reach();
-            let aim = add(b.centre, [rng.range(-s, s), rng.range(-s, s), 0.0]);
-            let mut mv = scale(sub(aim, start), rng.range(0.5, 1.5));
+            let aim = add(b.centre, [rng.range_f32(-s, s), rng.range_f32(-s, s), 0.0]);
+            let mut mv = scale(sub(aim, start), rng.range_f32(0.5, 1.5));
             mv[2] = 0.0;
             let base = [start[0], start[1], 0.1];
             CapsuleBox {
@@ -300,16 +257,16 @@ struct BoxTri {
 }
 
 fn box_triangle_cases() -> Vec<BoxTri> {
-    let mut rng = Rng::new(0x5eed_0004);
+    let mut rng = seeded(0x5eed_0004);
     (0..CASES)
         .map(|_| {
             let v = [
-                rng.vec3(-1.5, 1.5),
-                rng.vec3(-1.5, 1.5),
-                rng.vec3(-1.5, 1.5),
+                rng.vec3_f32(-1.5, 1.5),
+                rng.vec3_f32(-1.5, 1.5),
+                rng.vec3_f32(-1.5, 1.5),
             ];
             let mut b = FBox::random(&mut rng, [0.0; 3], false);
-            let dist = b.reach() + rng.range(1.5, 4.0);
+            let dist = b.reach() + rng.range_f32(1.5, 4.0);
             let (c, mv) = aimed(&mut rng, [0.0; 3], dist, 1.5);
             b.centre = c;
             BoxTri { b, mv, v }
@@ -324,13 +281,13 @@ struct BoxBox {
 }
 
 fn box_box_cases() -> Vec<BoxBox> {
-    let mut rng = Rng::new(0x5eed_0005);
+    let mut rng = seeded(0x5eed_0005);
     (0..CASES)
         .map(|_| {
-            let at = rng.vec3(-2.0, 2.0);
+            let at = rng.vec3_f32(-2.0, 2.0);
             let b = FBox::random(&mut rng, at, false);
             let mut a = FBox::random(&mut rng, [0.0; 3], false);
-            let dist = a.reach() + b.reach() + rng.range(0.5, 3.0);
+            let dist = a.reach() + b.reach() + rng.range_f32(0.5, 3.0);
             let (c, mv) = aimed(&mut rng, b.centre, dist, b.reach());
             a.centre = c;
             BoxBox { a, mv, b }
@@ -345,20 +302,20 @@ struct CapCap {
 }
 
 fn capsule_capsule_cases() -> Vec<CapCap> {
-    let mut rng = Rng::new(0x5eed_0006);
+    let mut rng = seeded(0x5eed_0006);
     (0..CASES)
         .map(|_| {
             let bb = [
-                rng.range(-2.0, 2.0),
-                rng.range(-2.0, 2.0),
-                rng.range(0.0, 0.5),
+                rng.range_f32(-2.0, 2.0),
+                rng.range_f32(-2.0, 2.0),
+                rng.range_f32(0.0, 0.5),
             ];
-            let b = (bb, rng.range(1.2, 1.8), rng.range(0.2, 0.6));
-            let (ra, ha) = (rng.range(0.2, 0.6), rng.range(1.2, 1.8));
-            let dist = b.2 + ra + rng.range(0.5, 3.0);
+            let b = (bb, rng.range_f32(1.2, 1.8), rng.range_f32(0.2, 0.6));
+            let (ra, ha) = (rng.range_f32(0.2, 0.6), rng.range_f32(1.2, 1.8));
+            let dist = b.2 + ra + rng.range_f32(0.5, 3.0);
             let (start, mut mv) = aimed(&mut rng, bb, dist, 1.0);
-            mv[2] = rng.range(-0.5, 0.5);
-            let a = ([start[0], start[1], rng.range(-1.0, 1.5)], ha, ra);
+            mv[2] = rng.range_f32(-0.5, 0.5);
+            let a = ([start[0], start[1], rng.range_f32(-1.0, 1.5)], ha, ra);
             CapCap { a, mv, b }
         })
         .collect()
@@ -373,12 +330,12 @@ struct SphereSphere {
 }
 
 fn sphere_sphere_cases() -> Vec<SphereSphere> {
-    let mut rng = Rng::new(0x5eed_0007);
+    let mut rng = seeded(0x5eed_0007);
     (0..CASES)
         .map(|_| {
-            let c1 = rng.vec3(-2.0, 2.0);
-            let (r0, r1) = (rng.range(0.1, 0.8), rng.range(0.1, 0.8));
-            let dist = r0 + r1 + rng.range(0.5, 3.0);
+            let c1 = rng.vec3_f32(-2.0, 2.0);
+            let (r0, r1) = (rng.range_f32(0.1, 0.8), rng.range_f32(0.1, 0.8));
+            let dist = r0 + r1 + rng.range_f32(0.5, 3.0);
             let (c0, mv) = aimed(&mut rng, c1, dist, r0 + r1);
             SphereSphere { c0, r0, mv, c1, r1 }
         })
@@ -393,14 +350,14 @@ struct SphereCap {
 }
 
 fn sphere_capsule_cases() -> Vec<SphereCap> {
-    let mut rng = Rng::new(0x5eed_0008);
+    let mut rng = seeded(0x5eed_0008);
     (0..CASES)
         .map(|_| {
-            let base = rng.vec3(-2.0, 2.0);
-            let cap = (base, rng.range(1.2, 1.8), rng.range(0.2, 0.6));
-            let r = rng.range(0.1, 0.8);
+            let base = rng.vec3_f32(-2.0, 2.0);
+            let cap = (base, rng.range_f32(1.2, 1.8), rng.range_f32(0.2, 0.6));
+            let r = rng.range_f32(0.1, 0.8);
             let mid = add(base, [0.0, 0.0, cap.1 * 0.5]);
-            let dist = cap.1 + cap.2 + r + rng.range(0.5, 2.0);
+            let dist = cap.1 + cap.2 + r + rng.range_f32(0.5, 2.0);
             let (c, mv) = aimed(&mut rng, mid, dist, 1.0);
             SphereCap { c, r, mv, cap }
         })
@@ -415,12 +372,12 @@ struct Rays {
 }
 
 fn ray_cases() -> Vec<Rays> {
-    let mut rng = Rng::new(0x5eed_0009);
+    let mut rng = seeded(0x5eed_0009);
     (0..CASES)
         .map(|_| {
             let b = FBox::random(&mut rng, [0.0, 0.0, 1.0], false);
-            let cap = ([0.0; 3], rng.range(1.2, 1.8), rng.range(0.2, 0.6));
-            let dist = b.reach() + rng.range(0.5, 3.0);
+            let cap = ([0.0; 3], rng.range_f32(1.2, 1.8), rng.range_f32(0.2, 0.6));
+            let dist = b.reach() + rng.range_f32(0.5, 3.0);
             let (start, dir) = aimed(&mut rng, [0.0, 0.0, 1.0], dist, 0.8);
             Rays { start, dir, b, cap }
         })
@@ -438,23 +395,23 @@ struct Overlaps {
 }
 
 fn overlap_cases() -> Vec<Overlaps> {
-    let mut rng = Rng::new(0x5eed_000a);
+    let mut rng = seeded(0x5eed_000a);
     (0..CASES)
         .map(|_| {
-            let s0 = (rng.vec3(-0.8, 0.8), rng.range(0.2, 0.8));
-            let s1 = (rng.vec3(-0.8, 0.8), rng.range(0.2, 0.8));
-            let (at0, at1) = (rng.vec3(-1.5, 1.5), rng.vec3(-1.8, 1.8));
+            let s0 = (rng.vec3_f32(-0.8, 0.8), rng.range_f32(0.2, 0.8));
+            let s1 = (rng.vec3_f32(-0.8, 0.8), rng.range_f32(0.2, 0.8));
+            let (at0, at1) = (rng.vec3_f32(-1.5, 1.5), rng.vec3_f32(-1.8, 1.8));
             let b0 = FBox::random(&mut rng, at0, false);
             let b1 = FBox::random(&mut rng, at1, false);
             let c0 = (
-                rng.vec3(-1.0, 1.0),
-                rng.range(1.2, 1.8),
-                rng.range(0.2, 0.6),
+                rng.vec3_f32(-1.0, 1.0),
+                rng.range_f32(1.2, 1.8),
+                rng.range_f32(0.2, 0.6),
             );
             let c1 = (
-                rng.vec3(-1.0, 1.0),
-                rng.range(1.2, 1.8),
-                rng.range(0.2, 0.6),
+                rng.vec3_f32(-1.0, 1.0),
+                rng.range_f32(1.2, 1.8),
+                rng.range_f32(0.2, 0.6),
             );
             Overlaps {
                 s0,

@@ -26,7 +26,7 @@ use kernels::table::{
 };
 use kernels::{Capsule, Contact, OrientedBox, PairContext, Segment, Shape, Sphere};
 use ps2_float::{Real, Vec4};
-use test_support::{both_modes, close_opt as near, p as v3, r};
+use test_support::{both_modes, close_opt as near, p as v3, r, Seeded, Xorshift};
 
 fn sphere<R: Real>(c: [f32; 3], rad: f32) -> Sphere<R> {
     Sphere {
@@ -79,22 +79,10 @@ fn untouched_besides_sweep_fields<R: Real>(c: &Contact<R>) {
     assert!(c.depth.is_none() && c.slide.is_unwritten() && c.triangle.is_none());
 }
 
-/// A deterministic generator of numbers in `[lo, hi)` (xorshift).
-struct Gen(u64);
-
-impl Gen {
-    fn next(&mut self, lo: f64, hi: f64) -> f64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        let u = (self.0 >> 11) as f64 / (1u64 << 53) as f64;
-        lo + (hi - lo) * u
-    }
-
-    fn rounded(&mut self, lo: f64, hi: f64) -> f32 {
-        // Two decimals, so the case is exact enough to read back.
-        ((self.next(lo, hi) * 100.0).round() / 100.0) as f32
-    }
+/// A draw in `[lo, hi)` rounded to two decimals, so the case is exact
+/// enough to read back.
+fn rounded(g: &mut Xorshift, lo: f64, hi: f64) -> f32 {
+    ((g.range(lo, hi) * 100.0).round() / 100.0) as f32
 }
 
 /// The first sample `t = k / n` at which `dist(t) ≤ reach`, in `f64`, and the
@@ -214,25 +202,25 @@ both_modes!(pairs_sphere_sphere_start_rules => sphere_sphere_start_rules);
 /// Random starts outside reach: every hit within 2 sample steps of the first
 /// sampled touch, every clear miss a miss, every clear hit a hit.
 fn sphere_sphere_brute_force<R: Real>() {
-    let mut g = Gen(0x9e37_79b9_7f4a_7c15);
+    let mut g = Xorshift(0x9e37_79b9_7f4a_7c15);
     let n = 4000;
     let mut hits = 0;
     for _ in 0..600 {
         let p = [
-            g.rounded(-2.0, 2.0),
-            g.rounded(-2.0, 2.0),
-            g.rounded(-2.0, 2.0),
+            rounded(&mut g, -2.0, 2.0),
+            rounded(&mut g, -2.0, 2.0),
+            rounded(&mut g, -2.0, 2.0),
         ];
         let q = [
-            g.rounded(-0.5, 0.5),
-            g.rounded(-0.5, 0.5),
-            g.rounded(-0.5, 0.5),
+            rounded(&mut g, -0.5, 0.5),
+            rounded(&mut g, -0.5, 0.5),
+            rounded(&mut g, -0.5, 0.5),
         ];
         // Aimed near the other centre, from 0.5 to 2 times as far.
-        let k = g.next(0.5, 2.0) as f32;
-        let m =
-            [0, 1, 2].map(|i| ((q[i] + g.rounded(-1.0, 1.0) - p[i]) * k * 100.0).round() / 100.0);
-        let reach = f64::from(g.rounded(0.2, 1.0));
+        let k = g.range(0.5, 2.0) as f32;
+        let m = [0, 1, 2]
+            .map(|i| ((q[i] + rounded(&mut g, -1.0, 1.0) - p[i]) * k * 100.0).round() / 100.0);
+        let reach = f64::from(rounded(&mut g, 0.2, 1.0));
         let start = point_segment(at(p, m, 0.0), at(q, [0.0; 3], 0.0), at(q, [0.0; 3], 0.0));
         if start <= reach + 1e-3 {
             continue;
@@ -530,28 +518,28 @@ both_modes!(pairs_sphere_capsule_start_and_miss => sphere_capsule_start_and_miss
 /// Random segments against random upright capsules, against a sampled sweep
 /// of the distance to the axis segment.
 fn sphere_capsule_brute_force<R: Real>() {
-    let mut g = Gen(0x2545_f491_4f6c_dd1d);
+    let mut g = Xorshift(0x2545_f491_4f6c_dd1d);
     let n = 4000;
     let mut hits = 0;
     for _ in 0..600 {
         let base = [
-            g.rounded(-0.5, 0.5),
-            g.rounded(-0.5, 0.5),
-            g.rounded(-0.5, 0.5),
+            rounded(&mut g, -0.5, 0.5),
+            rounded(&mut g, -0.5, 0.5),
+            rounded(&mut g, -0.5, 0.5),
         ];
-        let h = g.rounded(0.0, 2.0);
-        let reach = f64::from(g.rounded(0.1, 0.8));
+        let h = rounded(&mut g, 0.0, 2.0);
+        let reach = f64::from(rounded(&mut g, 0.1, 0.8));
         let p = [
-            g.rounded(-2.5, 2.5),
-            g.rounded(-2.5, 2.5),
-            g.rounded(-2.0, 3.0),
+            rounded(&mut g, -2.5, 2.5),
+            rounded(&mut g, -2.5, 2.5),
+            rounded(&mut g, -2.0, 3.0),
         ];
         // Aimed near the axis, from 0.5 to 2 times as far.
-        let k = g.next(0.5, 2.0) as f32;
+        let k = g.range(0.5, 2.0) as f32;
         let aim = [
-            base[0] + g.rounded(-1.0, 1.0),
-            base[1] + g.rounded(-1.0, 1.0),
-            base[2] + g.rounded(-0.5, 2.5),
+            base[0] + rounded(&mut g, -1.0, 1.0),
+            base[1] + rounded(&mut g, -1.0, 1.0),
+            base[2] + rounded(&mut g, -0.5, 2.5),
         ];
         let m = [0, 1, 2].map(|i| ((aim[i] - p[i]) * k * 100.0).round() / 100.0);
         let top = [base[0], base[1], base[2] + h];
@@ -831,21 +819,21 @@ fn ray_box_brute_force<R: Real>() {
         let l = [s * d[0] + s * d[1], -s * d[0] + s * d[1], d[2]];
         l[0].abs() <= 1.0 + margin && l[1].abs() <= 0.5 + margin && l[2].abs() <= 0.5 + margin
     };
-    let mut g = Gen(0x1234_5678_9abc_def1);
+    let mut g = Xorshift(0x1234_5678_9abc_def1);
     let n = 4000;
     let mut hits = 0;
     for _ in 0..600 {
         let p = [
-            g.rounded(-3.0, 3.0),
-            g.rounded(-3.0, 3.0),
-            g.rounded(-2.0, 2.0),
+            rounded(&mut g, -3.0, 3.0),
+            rounded(&mut g, -3.0, 3.0),
+            rounded(&mut g, -2.0, 2.0),
         ];
         // Aimed near the box, from 0.5 to 2 times as far.
-        let k = g.next(0.5, 2.0) as f32;
+        let k = g.range(0.5, 2.0) as f32;
         let aim = [
-            g.rounded(-1.2, 1.6),
-            g.rounded(-1.4, 1.2),
-            g.rounded(-0.4, 1.0),
+            rounded(&mut g, -1.2, 1.6),
+            rounded(&mut g, -1.4, 1.2),
+            rounded(&mut g, -0.4, 1.0),
         ];
         let d = [0, 1, 2].map(|i| ((aim[i] - p[i]) * k * 100.0).round() / 100.0);
         if inside(at(p, d, 0.0), 1e-3) {
@@ -1258,7 +1246,7 @@ both_modes!(pairs_overlap_table_runs_unit4 => overlap_table_runs_unit4);
 /// disagree on some of the same pairs.
 fn capsule_pair_heights_corrected<R: Real>() {
     use kernels::Quirks;
-    let mut rng = test_support::Xorshift(0xcab5_u64 << 20 | 0x17);
+    let mut rng = Xorshift(0xcab5_u64 << 20 | 0x17);
     let (mut met, mut apart, mut console_wrong) = (0, 0, 0);
     let mut n = 0;
     while n < 600 {

@@ -19,6 +19,7 @@ use parry3d::math::{Pose, Rotation, Vector};
 use parry3d::query::{cast_shapes, distance, ShapeCastOptions};
 use parry3d::shape::{Ball, Cuboid, Shape, Triangle};
 use ps2_float::Vec4;
+use test_support::{Seeded, Xorshift};
 
 /// Cases per pair.
 const CASES: usize = 600;
@@ -27,59 +28,22 @@ const TOL: f32 = 1e-3;
 /// A start closer than this to the shape counts as touching and is skipped.
 const CLEAR: f32 = 1e-3;
 
-/// xorshift64, seeded.
-struct Rng(u64);
+/// Three draws in `[lo, hi)` as a vector.
+fn vec3(rng: &mut Xorshift, lo: f32, hi: f32) -> Vector {
+    Vector::from(rng.vec3_f32(lo, hi))
+}
 
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
+/// A uniformly spread rotation.
+fn rotation(rng: &mut Xorshift) -> Rotation {
+    let q = rng.ball4_f32();
+    Rotation::from_xyzw(q[1], q[2], q[3], q[0]).normalize()
+}
 
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        let u = (self.next_u64() >> 40) as f32 / (1u32 << 24) as f32;
-        lo + (hi - lo) * u
-    }
-
-    fn vec3(&mut self, lo: f32, hi: f32) -> Vector {
-        Vector::new(self.range(lo, hi), self.range(lo, hi), self.range(lo, hi))
-    }
-
-    fn unit(&mut self) -> Vector {
-        loop {
-            let v = self.vec3(-1.0, 1.0);
-            let l = v.length_squared();
-            if l > 1e-4 && l <= 1.0 {
-                return v / l.sqrt();
-            }
-        }
-    }
-
-    fn rotation(&mut self) -> Rotation {
-        loop {
-            let q = [
-                self.range(-1.0, 1.0),
-                self.range(-1.0, 1.0),
-                self.range(-1.0, 1.0),
-                self.range(-1.0, 1.0),
-            ];
-            let l: f32 = q.iter().map(|x| x * x).sum();
-            if l > 1e-4 && l <= 1.0 {
-                return Rotation::from_xyzw(q[1], q[2], q[3], q[0]).normalize();
-            }
-        }
-    }
-
-    /// A start `dist` from `target` and a move aimed near it.
-    fn aimed(&mut self, target: Vector, dist: f32, spread: f32) -> (Vector, Vector) {
-        let start = target + self.unit() * dist;
-        let aim = target + self.vec3(-spread, spread);
-        (start, (aim - start) * self.range(0.5, 1.5))
-    }
+/// A start `dist` from `target` and a move aimed near it.
+fn aimed(rng: &mut Xorshift, target: Vector, dist: f32, spread: f32) -> (Vector, Vector) {
+    let start = target + Vector::from(rng.unit_vec3_f32()) * dist;
+    let aim = target + vec3(rng, -spread, spread);
+    (start, (aim - start) * rng.range_f32(0.5, 1.5))
 }
 
 /// The vector with `x` on axis `i` and zeros elsewhere.
@@ -139,7 +103,7 @@ impl Tally {
 
 #[test]
 fn sphere_triangle_face_hits_agree_with_parry() {
-    let mut rng = Rng(0xc0ff_ee01);
+    let mut rng = Xorshift(0xc0ff_ee01);
     let (mut face, mut edge, mut corner, mut rest) = (
         Tally::default(),
         Tally::default(),
@@ -150,14 +114,14 @@ fn sphere_triangle_face_hits_agree_with_parry() {
     let mut face_failures = Vec::new();
     for i in 0..CASES {
         let v = [
-            rng.vec3(-1.5, 1.5),
-            rng.vec3(-1.5, 1.5),
-            rng.vec3(-1.5, 1.5),
+            vec3(&mut rng, -1.5, 1.5),
+            vec3(&mut rng, -1.5, 1.5),
+            vec3(&mut rng, -1.5, 1.5),
         ];
-        let r = rng.range(0.1, 0.8);
+        let r = rng.range_f32(0.1, 0.8);
         let (c, mv) = if i % 2 == 0 {
             // Over the triangle's interior, moving towards its plane.
-            let (a, b) = (rng.range(0.0, 1.0), rng.range(0.0, 1.0));
+            let (a, b) = (rng.range_f32(0.0, 1.0), rng.range_f32(0.0, 1.0));
             let (a, b) = if a + b > 1.0 {
                 (1.0 - a, 1.0 - b)
             } else {
@@ -165,17 +129,17 @@ fn sphere_triangle_face_hits_agree_with_parry() {
             };
             let inside = v[0] + (v[1] - v[0]) * a + (v[2] - v[0]) * b;
             let n = (v[1] - v[0]).cross(v[2] - v[0]).normalize();
-            let side = if rng.range(-1.0, 1.0) < 0.0 {
+            let side = if rng.range_f32(-1.0, 1.0) < 0.0 {
                 -1.0
             } else {
                 1.0
             };
-            let start = inside + n * (side * (r + rng.range(0.1, 2.0)));
-            let mv = (inside - start + rng.vec3(-0.5, 0.5)) * rng.range(0.5, 1.5);
+            let start = inside + n * (side * (r + rng.range_f32(0.1, 2.0)));
+            let mv = (inside - start + vec3(&mut rng, -0.5, 0.5)) * rng.range_f32(0.5, 1.5);
             (start, mv)
         } else {
-            let dist = rng.range(1.0, 4.0);
-            rng.aimed(Vector::ZERO, dist, 1.5)
+            let dist = rng.range_f32(1.0, 4.0);
+            aimed(&mut rng, Vector::ZERO, dist, 1.5)
         };
 
         let ball = Ball::new(r);
@@ -248,34 +212,34 @@ fn face_plane_axes(index: u32) -> [usize; 2] {
 
 #[test]
 fn sphere_box_face_hits_agree_with_parry() {
-    let mut rng = Rng(0xc0ff_ee02);
+    let mut rng = Xorshift(0xc0ff_ee02);
     let (mut face, mut other, mut skipped) = (Tally::default(), Tally::default(), 0);
     let mut face_failures = Vec::new();
     for i in 0..CASES {
-        let centre = rng.vec3(-2.0, 2.0);
-        let rot = rng.rotation();
-        let half = rng.vec3(0.3, 1.5);
-        let r = rng.range(0.1, 0.8);
+        let centre = vec3(&mut rng, -2.0, 2.0);
+        let rot = rotation(&mut rng);
+        let half = vec3(&mut rng, 0.3, 1.5);
+        let r = rng.range_f32(0.1, 0.8);
         let reach = half.max_element() * 1.8;
         let (c, mv) = if i % 2 == 0 {
             // Over a face, moving towards it.
-            let k = (rng.next_u64() % 3) as usize;
+            let k = (rng.bits() % 3) as usize;
             let mut local = Vector::ZERO;
             for j in 0..3 {
-                local[j] = rng.range(-half[j], half[j]);
+                local[j] = rng.range_f32(-half[j], half[j]);
             }
-            let side = if rng.range(-1.0, 1.0) < 0.0 {
+            let side = if rng.range_f32(-1.0, 1.0) < 0.0 {
                 -1.0
             } else {
                 1.0
             };
-            local[k] = side * (half[k] + r + rng.range(0.1, 2.0));
+            local[k] = side * (half[k] + r + rng.range_f32(0.1, 2.0));
             let start = centre + rot * local;
-            let aim = centre + rot * (local - ith(k, local[k]) + rng.vec3(-0.3, 0.3));
-            (start, (aim - start) * rng.range(0.5, 1.5))
+            let aim = centre + rot * (local - ith(k, local[k]) + vec3(&mut rng, -0.3, 0.3));
+            (start, (aim - start) * rng.range_f32(0.5, 1.5))
         } else {
-            let dist = reach + r + rng.range(-0.5, 3.0);
-            rng.aimed(centre, dist, reach)
+            let dist = reach + r + rng.range_f32(-0.5, 3.0);
+            aimed(&mut rng, centre, dist, reach)
         };
 
         let ball = Ball::new(r);

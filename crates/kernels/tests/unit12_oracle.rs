@@ -19,6 +19,7 @@
 use kernels::capsule_box::physics_sweep_capsule_box;
 use kernels::{Capsule, Contact, OrientedBox, PairContext};
 use ps2_float::Vec4;
+use test_support::{Seeded, Xorshift};
 
 const HX: f64 = 2.0;
 const HY: f64 = 1.0;
@@ -26,26 +27,6 @@ const R: f64 = 0.3;
 const SWEEPS: usize = 40_000;
 const SAMPLES: u32 = 1000;
 const TOL: f64 = 1e-4;
-
-/// xorshift64 (Marsaglia), seeded.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-
-    /// Uniform in `[lo, hi)`, rounded to `f32` so both sides see one input.
-    fn uniform(&mut self, lo: f64, hi: f64) -> f32 {
-        let u = (self.next() >> 11) as f64 / (1u64 << 53) as f64;
-        (lo + (hi - lo) * u) as f32
-    }
-}
 
 /// The distance from a point to the rectangle `[−HX, HX] × [−HY, HY]`.
 fn rect_dist(px: f64, py: f64) -> f64 {
@@ -203,14 +184,14 @@ struct Counts {
 }
 
 fn run(seed: u64, flag1: bool) -> Counts {
-    let mut rng = Rng(seed);
+    let mut rng = Xorshift(seed);
     let mut n = Counts::default();
     for _ in 0..SWEEPS {
         let s = Sweep {
-            x: f64::from(rng.uniform(-3.5, 3.5)),
-            y: f64::from(rng.uniform(-2.5, 2.5)),
-            mx: f64::from(rng.uniform(-1.6, 1.6)),
-            my: f64::from(rng.uniform(-1.6, 1.6)),
+            x: rng.range_rounded(-3.5, 3.5),
+            y: rng.range_rounded(-2.5, 2.5),
+            mx: rng.range_rounded(-1.6, 1.6),
+            my: rng.range_rounded(-1.6, 1.6),
         };
         n.sweeps += 1;
         let k = kernel(&s, flag1);

@@ -18,7 +18,7 @@ use kernels::details::box_sweep::{
 };
 use kernels::{Contact, OrientedBox, Segment, WorkTriangle};
 use ps2_float::{Real, Vec4};
-use test_support::{both_modes, close as near, r, Xorshift};
+use test_support::{both_modes, close as near, r, Seeded, Xorshift};
 
 type V3 = [f64; 3];
 
@@ -632,34 +632,20 @@ fn box_box_gap(a: &BoxD, ta: f64, ma: V3, b: &BoxD, tb: f64, mb: V3) -> f64 {
         .fold(f64::MIN, f64::max)
 }
 
-/// xorshift64, seeded; values rounded to `f32` so the kernel and the
-/// sampled test see the same input.
-struct Rng(u64);
+/// Three draws, rounded to `f32`, each lane in `[lo, hi)`.
+fn draw_v3(rng: &mut Xorshift, lo: V3, hi: V3) -> V3 {
+    [
+        rng.range_rounded(lo[0], hi[0]),
+        rng.range_rounded(lo[1], hi[1]),
+        rng.range_rounded(lo[2], hi[2]),
+    ]
+}
 
-impl Rng {
-    fn uniform(&mut self, lo: f64, hi: f64) -> f64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        let u = (x >> 11) as f64 / (1u64 << 53) as f64;
-        f64::from((lo + (hi - lo) * u) as f32)
-    }
-
-    fn v3(&mut self, lo: V3, hi: V3) -> V3 {
-        [
-            self.uniform(lo[0], hi[0]),
-            self.uniform(lo[1], hi[1]),
-            self.uniform(lo[2], hi[2]),
-        ]
-    }
-
-    fn random_box(&mut self, c: V3) -> BoxD {
-        let axis = self.v3([-1.0, -1.0, 0.1], [1.0, 1.0, 1.0]);
-        let h = self.v3([0.2; 3], [1.0; 3]);
-        BoxD::rotated(c, h, axis, self.uniform(0.0, 180.0))
-    }
+/// A box about `c`, turned about a drawn axis by up to 180°.
+fn random_box(rng: &mut Xorshift, c: V3) -> BoxD {
+    let axis = draw_v3(rng, [-1.0, -1.0, 0.1], [1.0, 1.0, 1.0]);
+    let h = draw_v3(rng, [0.2; 3], [1.0; 3]);
+    BoxD::rotated(c, h, axis, rng.range_rounded(0.0, 180.0))
 }
 
 /// "Sweep_BoxBox" is exact for linear motion: against a sampled static test
@@ -668,14 +654,14 @@ impl Rng {
 /// step allows.
 #[test]
 fn unit13_sweep_box_box_matches_sampled_static_test() {
-    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut rng = Xorshift(0x1234_5678_9abc_def1);
     let (mut met, mut apart) = (0, 0);
     for _ in 0..600 {
-        let a = rng.random_box([0.0; 3]);
-        let c = rng.v3([-3.0, -3.0, -1.0], [3.0, 3.0, 1.0]);
-        let b = rng.random_box(c);
-        let ma = rng.v3([-3.0, -3.0, -1.0], [3.0, 3.0, 1.0]);
-        let mb = rng.v3([-1.0, -1.0, 0.0], [1.0, 1.0, 0.0]);
+        let a = random_box(&mut rng, [0.0; 3]);
+        let c = draw_v3(&mut rng, [-3.0, -3.0, -1.0], [3.0, 3.0, 1.0]);
+        let b = random_box(&mut rng, c);
+        let ma = draw_v3(&mut rng, [-3.0, -3.0, -1.0], [3.0, 3.0, 1.0]);
+        let mb = draw_v3(&mut rng, [-1.0, -1.0, 0.0], [1.0, 1.0, 0.0]);
         let gap = (0..=1000)
             .map(|i| f64::from(i) / 1000.0)
             .map(|t| box_box_gap(&a, t, ma, &b, t, mb))
@@ -910,32 +896,32 @@ both_modes!(unit13_corrected_matches_sampled_sweeps => corrected_matches_sampled
 /// static test's first touch (1,000 steps, then bisection on the gap),
 /// and a pair that stays apart gets none; in both float modes.
 fn corrected_box_pair_meets_at_the_first_touch<R: Real>() {
-    let mut rng = Rng(0x0bad_cafe_1357_9bdf);
+    let mut rng = Xorshift(0x0bad_cafe_1357_9bdf);
     let (mut met, mut apart) = (0, 0);
     for case in 0..400 {
         let flat = case % 2 == 0;
         let a = if flat {
             BoxD {
-                h: rng.v3([0.2; 3], [0.8; 3]),
+                h: draw_v3(&mut rng, [0.2; 3], [0.8; 3]),
                 ..BoxD::cube([0.0, 0.0, 0.0])
             }
         } else {
-            rng.random_box([0.0; 3])
+            random_box(&mut rng, [0.0; 3])
         };
-        let c = rng.v3([-2.5, -2.5, -2.5], [2.5, 2.5, 0.0]);
+        let c = draw_v3(&mut rng, [-2.5, -2.5, -2.5], [2.5, 2.5, 0.0]);
         let b = if flat {
             BoxD {
-                h: rng.v3([0.2; 3], [0.8; 3]),
+                h: draw_v3(&mut rng, [0.2; 3], [0.8; 3]),
                 ..BoxD::cube(c)
             }
         } else {
-            rng.random_box(c)
+            random_box(&mut rng, c)
         };
         // Aimed at the other box (give or take 1 m), or dropped onto it.
-        let k = rng.uniform(0.5, 1.5);
-        let off = rng.v3([-1.0; 3], [1.0; 3]);
+        let k = rng.range_rounded(0.5, 1.5);
+        let off = draw_v3(&mut rng, [-1.0; 3], [1.0; 3]);
         let ma = if flat && case % 4 == 0 {
-            [0.0, 0.0, rng.uniform(-3.0, -0.5)]
+            [0.0, 0.0, rng.range_rounded(-3.0, -0.5)]
         } else {
             [c[0] * k + off[0], c[1] * k + off[1], c[2] * k + off[2]]
         };

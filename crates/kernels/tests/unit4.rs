@@ -15,19 +15,7 @@ use kernels::segment::{closest_param, closest_point, closest_points};
 use kernels::table::{overlap_pair, PairAnswer};
 use kernels::{Capsule, Contact, OrientedBox, Segment, Shape, Sphere};
 use ps2_float::{Real, Vec4};
-use test_support::both_modes;
-
-fn r<R: Real>(x: f64) -> R {
-    R::from_f32(x as f32)
-}
-
-fn f<R: Real>(x: R) -> f64 {
-    f64::from(x.to_f32())
-}
-
-fn v<R: Real>(x: f64, y: f64, z: f64) -> Vec4<R> {
-    Vec4::from_f32([x as f32, y as f32, z as f32, 1.0])
-}
+use test_support::{both_modes, f64_of as f, p64 as v, r64 as r};
 
 fn sphere<R: Real>(c: [f64; 3], radius: f64) -> Sphere<R> {
     Sphere {

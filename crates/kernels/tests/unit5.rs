@@ -12,22 +12,10 @@ use kernels::sphere_box::{
 };
 use kernels::{Contact, Lanes, OrientedBox, Sphere};
 use ps2_float::{Real, Vec4};
-use test_support::{both_modes, close, close_v as close4};
+use test_support::{both_modes, close, close_v as close4, f64_of as f, p64 as v, r64 as r};
 
 /// Half a unit of the spec's fourth decimal.
 const T4: f64 = 5e-5;
-
-fn r<R: Real>(x: f64) -> R {
-    R::from_f32(x as f32)
-}
-
-fn f<R: Real>(x: R) -> f64 {
-    f64::from(x.to_f32())
-}
-
-fn v<R: Real>(x: f64, y: f64, z: f64) -> Vec4<R> {
-    Vec4::from_f32([x as f32, y as f32, z as f32, 1.0])
-}
 
 fn rows<R: Real>(a0: [f64; 3], a1: [f64; 3], a2: [f64; 3]) -> [Vec4<R>; 3] {
     let w0 = |a: [f64; 3]| Vec4::from_f32([a[0] as f32, a[1] as f32, a[2] as f32, 0.0]);

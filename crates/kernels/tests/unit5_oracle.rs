@@ -10,27 +10,18 @@
 use kernels::sphere_box::physics_sweep_sphere_box;
 use kernels::{Contact, OrientedBox, Sphere};
 use ps2_float::Vec4;
+use test_support::{Seeded, XorshiftStar};
 
 const SWEEPS: usize = 60_000;
 const STEPS: usize = 2000;
 
-/// xorshift64*.
-struct Rng(u64);
+/// The generator: xorshift64*, the step these cases and the counts asserted
+/// of them were drawn with.
+type Rng = XorshiftStar;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    /// Uniform in `[lo, hi)`.
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * ((self.next() >> 11) as f64 / (1u64 << 53) as f64)
-    }
-    fn coin(&mut self, p: f64) -> bool {
-        self.range(0.0, 1.0) < p
-    }
+/// True with probability `p`.
+fn coin(rng: &mut Rng, p: f64) -> bool {
+    rng.range(0.0, 1.0) < p
 }
 
 /// One sweep's inputs, as the f32 values the kernel gets.
@@ -79,7 +70,7 @@ fn random_axes(rng: &mut Rng) -> [[f32; 3]; 3] {
 }
 
 fn random_sweep(rng: &mut Rng) -> Sweep {
-    let aligned = rng.coin(0.2);
+    let aligned = coin(rng, 0.2);
     let axes = if aligned {
         [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
     } else {
@@ -105,7 +96,7 @@ fn random_sweep(rng: &mut Rng) -> Sweep {
         .iter()
         .map(|&h| reach(rng, h, 1.5 + f64::from(radius)))
         .collect();
-    let aim_l: Vec<f64> = if rng.coin(0.75) {
+    let aim_l: Vec<f64> = if coin(rng, 0.75) {
         half.iter().map(|&h| reach(rng, h, 0.3)).collect()
     } else {
         half.iter().map(|&h| reach(rng, h, 3.0)).collect()
@@ -121,14 +112,14 @@ fn random_sweep(rng: &mut Rng) -> Sweep {
     };
     let start = to_world(&start_l);
     let aim = to_world(&aim_l);
-    let stretch = if rng.coin(0.2) {
+    let stretch = if coin(rng, 0.2) {
         0.0
     } else {
         rng.range(0.2, 1.6)
     };
     // On an aligned box, some moves parallel to a face (a zero component).
     let mv = [0, 1, 2].map(|k| {
-        if aligned && rng.coin(0.3) {
+        if aligned && coin(rng, 0.3) {
             0.0
         } else {
             ((aim[k] - start[k]) * stretch) as f32
@@ -475,7 +466,7 @@ fn classify(s: &Sweep) -> (Class, Option<f64>, Option<f64>) {
 
 #[test]
 fn unit5_oracle_sampled_sweeps_agree_with_kernel() {
-    let mut rng = Rng(0x5eed_0005_cafe_f00d);
+    let mut rng = XorshiftStar(0x5eed_0005_cafe_f00d);
     let mut counts = std::collections::BTreeMap::<Class, usize>::new();
     let mut unexplained = Vec::new();
     let mut hits = 0;
@@ -513,7 +504,7 @@ fn unit5_oracle_sampled_sweeps_agree_with_kernel() {
 fn corrected_agrees_with_the_oracle<R: ps2_float::Real>() {
     use kernels::sphere_box::sweep_sphere_oriented_box_with;
     let tol = 1e-4 + 1.0 / STEPS as f64;
-    let mut rng = Rng(0x5eed_5b0c);
+    let mut rng = XorshiftStar(0x5eed_5b0c);
     let (mut agree, mut graze, mut contacts) = (0, 0, 0);
     for n in 0..20_000 {
         let s = random_sweep(&mut rng);

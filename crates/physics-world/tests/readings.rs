@@ -10,11 +10,13 @@
 mod common;
 
 use collision_mesh::{build, BuildConfig, SoupTriangle};
-use common::{both_modes, id, near, near_v, r, v, Owner, Table};
+use common::{
+    both_modes, human_body, id, near, near_v, object_at, object_body, r, start_object, sweep_once,
+    sweep_rounds, v, Owner, Solid, Table,
+};
 use physics_world::resolve::{back_off_plane_read, bounce_read};
 use physics_world::{
-    BackOffReading, BodyFlags, BodyId, BounceReading, MoverState, PhysicsWorld, Readings,
-    WorldConfig,
+    BackOffReading, BodyFlags, BounceReading, PhysicsWorld, Readings, WorldConfig,
 };
 use ps2_float::{Real, Vec4};
 
@@ -118,24 +120,6 @@ fn advance_function_under_both_readings<R: Real>() {
     );
 }
 
-/// A world-object box of full size 1 × 1 × 1 owned by `n` at `at`.
-fn cube<R: Real>(
-    w: &mut PhysicsWorld<R>,
-    t: &mut Table<R>,
-    n: u32,
-    at: (f32, f32, f32),
-    flags: BodyFlags,
-) -> BodyId {
-    let o = t.add(n, Owner::at(0x1, at.0, at.1, at.2));
-    let s = w
-        .shape_pools_mut()
-        .alloc_object_box(v(1.0, 1.0, 1.0))
-        .unwrap();
-    let b = w.create_object_body(t, o, s, flags).unwrap();
-    w.update(t, b);
-    b
-}
-
 /// Mover cube (owner 1) at z 1.3 inside a still cube (owner 2, BLOCKOBJECTS)
 /// at z 1.0 (0.7 m of overlap), falling at 3 m/s for 1/30 s per update,
 /// answering 0x10001 (code 1, the walk ends). Returns the mover's z after
@@ -143,30 +127,14 @@ fn cube<R: Real>(
 fn overlapping_cubes<R: Real>(reading: BackOffReading, updates: usize) -> Vec<f32> {
     let mut w = world::<R>(reading);
     let mut t = Table::default();
-    let b = cube(&mut w, &mut t, 1, (0.0, 0.0, 1.3), BodyFlags::OBJECT_START);
-    cube(
-        &mut w,
-        &mut t,
-        2,
-        (0.0, 0.0, 1.0),
-        BodyFlags::OBJECT_START | BodyFlags::BLOCKOBJECTS,
-    );
+    let b = start_object(&mut w, &mut t, 1, (0.0, 0.0, 1.3), Solid::cube(1.0));
+    let still = BodyFlags::OBJECT_START | BodyFlags::BLOCKOBJECTS;
+    object_at(&mut w, &mut t, 2, (0.0, 0.0, 1.0), Solid::cube(1.0), still);
     t.get_mut(id(1)).answers = vec![0x1_0001];
-    let mut cands = Vec::new();
-    let mut zs = Vec::new();
-    for _ in 0..updates {
-        w.sweep(
-            &mut t,
-            b,
-            v(0.0, 0.0, -3.0),
-            r(1.0 / 30.0),
-            &MoverState::default(),
-            &mut cands,
-        );
-        w.update(&t, b);
-        zs.push(t.get(id(1)).frame.position.z.to_f32());
-    }
-    zs
+    let fall = (v(0.0, 0.0, -3.0), r(1.0 / 30.0));
+    sweep_rounds(&mut w, &mut t, b, fall, updates, |t| {
+        t.get(id(1)).frame.position.z.to_f32()
+    })
 }
 
 fn boxes_inside_each_other_climb_under_the_trace<R: Real>() {
@@ -197,24 +165,12 @@ fn walker_in_wall<R: Real>(reading: BackOffReading, updates: usize) -> Vec<f32> 
     let mut t = Table::default();
     w.set_mesh(mesh(&wall()));
     let o = t.add(1, Owner::at(0x40, 1.7, 0.0, 0.0));
-    let b = w.create_human_body(&t, o).unwrap();
-    w.update(&t, b);
+    let b = human_body(&mut w, &t, o);
     t.get_mut(o).answers = vec![0x2_0001];
-    let mut cands = Vec::new();
-    let mut xs = Vec::new();
-    for _ in 0..updates {
-        w.sweep(
-            &mut t,
-            b,
-            v(1.0, 0.0, 0.0),
-            r(1.0 / 30.0),
-            &MoverState::default(),
-            &mut cands,
-        );
-        w.update(&t, b);
-        xs.push(t.get(id(1)).frame.position.x.to_f32());
-    }
-    xs
+    let walk = (v(1.0, 0.0, 0.0), r(1.0 / 30.0));
+    sweep_rounds(&mut w, &mut t, b, walk, updates, |t| {
+        t.get(id(1)).frame.position.x.to_f32()
+    })
 }
 
 fn walker_inside_a_wall_is_pushed_back_under_the_trace<R: Real>() {
@@ -247,21 +203,9 @@ fn small_sphere<R: Real>(reading: BackOffReading) -> f32 {
     let mut t = Table::default();
     w.set_mesh(mesh(&floor()));
     let o = t.add(1, Owner::at(0x1, 0.0, 0.0, 0.005));
-    let s = w.shape_pools_mut().alloc_object_sphere(r(0.004)).unwrap();
-    let b = w
-        .create_object_body(&t, o, s, BodyFlags::OBJECT_START)
-        .unwrap();
-    w.update(&t, b);
+    let b = object_body(&mut w, &t, o, Solid::Sphere(0.004), BodyFlags::OBJECT_START);
     t.get_mut(o).answers = vec![0x1_0003];
-    let mut cands = Vec::new();
-    w.sweep(
-        &mut t,
-        b,
-        v(0.0, 0.0, -3.0),
-        r(1.0 / 30.0),
-        &MoverState::default(),
-        &mut cands,
-    );
+    sweep_once(&mut w, &mut t, b, v(0.0, 0.0, -3.0), r(1.0 / 30.0));
     t.get(id(1)).frame.position.z.to_f32()
 }
 
@@ -341,21 +285,9 @@ fn bounced<R: Real>(bounce: BounceReading) -> [f32; 4] {
     w.set_mesh(mesh(&floor()));
     let o = t.add(1, Owner::at(0x1, 0.0, 0.0, 0.2));
     t.get_mut(o).attrs.insert(8, r(0.1));
-    let s = w.shape_pools_mut().alloc_object_sphere(r(0.1)).unwrap();
-    let b = w
-        .create_object_body(&t, o, s, BodyFlags::OBJECT_START)
-        .unwrap();
-    w.update(&t, b);
+    let b = object_body(&mut w, &t, o, Solid::Sphere(0.1), BodyFlags::OBJECT_START);
     t.get_mut(o).answers = vec![0x1_0002];
-    let mut cands = Vec::new();
-    w.sweep(
-        &mut t,
-        b,
-        v(0.0, 0.0, -5.4886),
-        r(1.0 / 30.0),
-        &MoverState::default(),
-        &mut cands,
-    );
+    sweep_once(&mut w, &mut t, b, v(0.0, 0.0, -5.4886), r(1.0 / 30.0));
     assert_eq!(t.get(id(1)).seen.len(), 1, "one floor contact");
     t.get(id(1))
         .velocities

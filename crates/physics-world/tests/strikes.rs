@@ -8,7 +8,7 @@
 mod common;
 
 use collision_mesh::{build, BuildConfig, SoupTriangle};
-use common::{both_modes, id, near, near_v, p, r, Owner, Striking};
+use common::{both_modes, human_body, id, near, near_v, p, r, Owner, Striking};
 use kernels::Contact;
 use physics_world::{BodyFlags, BodyId, MoverState, Other, OwnerId, PhysicsWorld, LANDING_FLAG};
 use ps2_float::{Real, Vec4};
@@ -610,8 +610,7 @@ fn landing_contact_in_the_body_sweep<R: Real>() {
     let (mut o, mut w) = (Striking::<R>::default(), PhysicsWorld::<R>::default());
     slope(&mut w, 0.0);
     let me = o.table.add(1, Owner::at(HUMAN, 0.0, 0.0, 0.5));
-    let h = w.create_human_body(&o, me).unwrap();
-    w.update(&o, h);
+    let h = human_body(&mut w, &o, me);
     let mut cands = Vec::new();
     let v = Vec4::new(R::ZERO, R::ZERO, r(-4.0), R::ZERO);
     let dt = r(0.25);

@@ -6,7 +6,10 @@
 mod common;
 
 use collision_mesh::{build, BuildConfig, SoupTriangle, TriangleFlags};
-use common::{both_modes, id, near, near_v, r, v, Owner, Table};
+use common::{
+    both_modes, human_body, id, near, near_v, object_at, r, start_object, sweep_once, v, Owner,
+    Solid, Table,
+};
 use kernels::{Contact, Shape, Sphere};
 use physics_world::resolve::{back_off_plane, bounce, remove_normal_part};
 use physics_world::{
@@ -53,22 +56,6 @@ both_modes!(
 
 const TOL: f32 = 2e-6;
 
-/// A sphere object body of radius `radius` owned by `n` at `at`.
-fn sphere_body<R: Real>(
-    w: &mut PhysicsWorld<R>,
-    t: &mut Table<R>,
-    n: u32,
-    at: (f32, f32, f32),
-    radius: f32,
-    flags: BodyFlags,
-) -> BodyId {
-    let o = t.add(n, Owner::at(0x1, at.0, at.1, at.2));
-    let s = w.shape_pools_mut().alloc_object_sphere(r(radius)).unwrap();
-    let b = w.create_object_body(t, o, s, flags).unwrap();
-    w.update(t, b);
-    b
-}
-
 /// A level contact with normal `n` at fraction `f`.
 fn level_contact<R: Real>(n: Vec4<R>, f: f32) -> Contact<R> {
     let mut c = Contact::default();
@@ -92,14 +79,7 @@ fn body_contact<R: Real>(o: OwnerId, n: Vec4<R>, f: f32) -> Contact<R> {
 fn standard<R: Real>(answers: &[u32]) -> (PhysicsWorld<R>, Table<R>, BodyId, MoveState<R>) {
     let mut w = PhysicsWorld::<R>::default();
     let mut t = Table::default();
-    let b = sphere_body(
-        &mut w,
-        &mut t,
-        1,
-        (0.0, 0.0, 1.0),
-        0.5,
-        BodyFlags::OBJECT_START,
-    );
+    let b = start_object(&mut w, &mut t, 1, (0.0, 0.0, 1.0), Solid::Sphere(0.5));
     t.get_mut(id(1)).answers = answers.to_vec();
     let st = MoveState::new(v(2.0, 0.0, -4.0), v(2.0, 0.0, -4.0));
     (w, t, b, st)
@@ -293,14 +273,7 @@ fn high_bit_0x40000_aborts<R: Real>() {
 
 fn high_bit_0x20000_keeps_the_largest_scale<R: Real>() {
     let (mut w, mut t, b, mut st) = standard::<R>(&[0x2_0001]);
-    let _other = sphere_body(
-        &mut w,
-        &mut t,
-        2,
-        (5.0, 0.0, 1.0),
-        0.5,
-        BodyFlags::OBJECT_START,
-    );
+    let _other = start_object(&mut w, &mut t, 2, (5.0, 0.0, 1.0), Solid::Sphere(0.5));
     // The mesh: 0.98 (0x3f7ae148) for a body that is not a human.
     let list = [level_contact(v::<R>(0.0, 0.0, 1.0), 0.5)];
     assert_eq!(w.resolve_contacts(&mut t, b, &list, d(), &mut st), 1);
@@ -319,8 +292,7 @@ fn airborne_human_scale_is_a_quarter<R: Real>() {
     let mut w = PhysicsWorld::<R>::default();
     let mut t = Table::default();
     let o = t.add(1, Owner::at(0x40, 0.0, 0.0, 0.0));
-    let b = w.create_human_body(&t, o).unwrap();
-    w.update(&t, b);
+    let b = human_body(&mut w, &t, o);
     t.get_mut(o).answers = vec![0x2_0001];
     let list = [level_contact(v::<R>(0.0, 0.0, 1.0), 0.5)];
     let mut st = MoveState::new(v(2.0, 0.0, -4.0), v(2.0, 0.0, -4.0));
@@ -379,22 +351,8 @@ fn code_4_case<R: Real>(
 ) -> (PhysicsWorld<R>, Table<R>, BodyId, MoveState<R>) {
     let mut w = PhysicsWorld::<R>::default();
     let mut t = Table::default();
-    let b = sphere_body(
-        &mut w,
-        &mut t,
-        1,
-        (0.0, 0.0, 1.0),
-        0.5,
-        BodyFlags::OBJECT_START,
-    );
-    let ob = sphere_body(
-        &mut w,
-        &mut t,
-        2,
-        (3.0, 0.0, 1.0),
-        0.5,
-        BodyFlags::OBJECT_START,
-    );
+    let b = start_object(&mut w, &mut t, 1, (0.0, 0.0, 1.0), Solid::Sphere(0.5));
+    let ob = start_object(&mut w, &mut t, 2, (3.0, 0.0, 1.0), Solid::Sphere(0.5));
     if not_pushable {
         w.set_body_flags(ob, BodyFlags::NOT_PUSHABLE);
     }
@@ -495,29 +453,22 @@ fn layer_masks<R: Real>() {
 fn sweep_human_mask_filters<R: Real>() {
     let mut w = PhysicsWorld::<R>::default();
     let mut t = Table::default();
-    let b = sphere_body(
-        &mut w,
-        &mut t,
-        1,
-        (0.0, 0.0, 1.0),
-        0.5,
-        BodyFlags::OBJECT_START,
-    );
+    let b = start_object(&mut w, &mut t, 1, (0.0, 0.0, 1.0), Solid::Sphere(0.5));
     // Owner 2 blocks objects; owner 3, at the same place, only humans.
-    let o2 = sphere_body(
+    let o2 = object_at(
         &mut w,
         &mut t,
         2,
         (2.0, 0.0, 1.0),
-        0.5,
+        Solid::Sphere(0.5),
         BodyFlags::OBJECT_START | BodyFlags::BLOCKOBJECTS,
     );
-    sphere_body(
+    object_at(
         &mut w,
         &mut t,
         3,
         (2.0, 0.0, 1.0),
-        0.5,
+        Solid::Sphere(0.5),
         BodyFlags::OBJECT_START | BodyFlags::BLOCKHUMANS,
     );
     let mv = v::<R>(2.0, 0.0, 0.0);
@@ -597,25 +548,10 @@ fn sphere_drops_onto_a_floor_and_bounces<R: Real>() {
     let mut w = PhysicsWorld::<R>::default();
     let mut t = Table::default();
     w.set_mesh(mesh(&floor(0.0)));
-    let b = sphere_body(
-        &mut w,
-        &mut t,
-        1,
-        (0.0, 0.0, 1.0),
-        0.5,
-        BodyFlags::OBJECT_START,
-    );
+    let b = start_object(&mut w, &mut t, 1, (0.0, 0.0, 1.0), Solid::Sphere(0.5));
     t.get_mut(id(1)).answers = vec![2];
     t.get_mut(id(1)).attrs.insert(8, r(0.1));
-    let mut cands = Vec::new();
-    let rep = w.sweep(
-        &mut t,
-        b,
-        v(1.0, 0.0, -6.0),
-        r(0.25),
-        &MoverState::default(),
-        &mut cands,
-    );
+    let rep = sweep_once(&mut w, &mut t, b, v(1.0, 0.0, -6.0), r(0.25));
     // Pass 1: d = (0.25, 0, −1.5); the sphere's bottom is 0.5 above the
     // floor, so t = 1/3 and the move to the touch is (0.0833, 0, −0.5):
     // the advance is (0, 0, −0.49), to z 0.51. The bounce with e 0.1:
@@ -645,14 +581,7 @@ fn brick_lands_and_bounces_to_0_5379<R: Real>() {
     let mut w = PhysicsWorld::<R>::default();
     let mut t = Table::default();
     w.set_mesh(mesh(&floor(0.2231)));
-    let b = sphere_body(
-        &mut w,
-        &mut t,
-        1,
-        (0.0, 0.0, 0.3731),
-        0.05,
-        BodyFlags::OBJECT_START,
-    );
+    let b = start_object(&mut w, &mut t, 1, (0.0, 0.0, 0.3731), Solid::Sphere(0.05));
     t.get_mut(id(1)).answers = vec![0x2_0002];
     t.get_mut(id(1)).attrs.insert(8, r(0.1));
     let mut cands = Vec::new();
@@ -696,8 +625,7 @@ fn walker<R: Real>() -> (PhysicsWorld<R>, Table<R>, BodyId) {
     let mut t = Table::default();
     w.set_mesh(mesh(&wall()));
     let o = t.add(1, Owner::at(0x40, 0.0, 0.0, 0.0));
-    let b = w.create_human_body(&t, o).unwrap();
-    w.update(&t, b);
+    let b = human_body(&mut w, &t, o);
     // Human_OnContact against the level: 0x20001, a slide.
     t.get_mut(o).answers = vec![0x2_0001];
     (w, t, b)
@@ -705,15 +633,7 @@ fn walker<R: Real>() -> (PhysicsWorld<R>, Table<R>, BodyId) {
 
 fn human_walks_into_a_wall_and_slides<R: Real>() {
     let (mut w, mut t, b) = walker::<R>();
-    let mut cands = Vec::new();
-    let rep = w.sweep(
-        &mut t,
-        b,
-        v(4.0, 3.0, 0.0),
-        r(0.5),
-        &MoverState::default(),
-        &mut cands,
-    );
+    let rep = sweep_once(&mut w, &mut t, b, v(4.0, 3.0, 0.0), r(0.5));
     // The walking sphere: r 0.35 at x 0. d = (2, 1.5, 0) meets the wall
     // when 0.35 + 2t = 2, t = 0.825; the move to the touch has x 1.65, so
     // the advance is (1.64, 0, 0) (along the normal only): 0.01 m short.
@@ -738,15 +658,7 @@ fn human_walks_into_a_wall_and_slides<R: Real>() {
 
 fn human_head_on_into_a_wall_is_stuck<R: Real>() {
     let (mut w, mut t, b) = walker::<R>();
-    let mut cands = Vec::new();
-    let rep = w.sweep(
-        &mut t,
-        b,
-        v(4.0, 0.0, 0.0),
-        r(0.5),
-        &MoverState::default(),
-        &mut cands,
-    );
+    let rep = sweep_once(&mut w, &mut t, b, v(4.0, 0.0, 0.0), r(0.5));
     // The same advance to x 1.64; the slide leaves V = 0: no move, so the
     // body stays, its counter goes up.
     assert!(rep.stuck && !rep.moved);
@@ -762,7 +674,14 @@ fn three_stopped_passes_zero_horizontal_velocity<R: Real>() {
     w.set_mesh(mesh(&floor(0.0)));
     // No 0x400: the stuck write happens whatever the flags.
     let flags = BodyFlags::DIRTY | BodyFlags::SKIP_BIT_3;
-    let b = sphere_body(&mut w, &mut t, 1, (0.0, 0.0, 1.0), 0.5, flags);
+    let b = object_at(
+        &mut w,
+        &mut t,
+        1,
+        (0.0, 0.0, 1.0),
+        Solid::Sphere(0.5),
+        flags,
+    );
     // Code 5: no branch, another pass; every pass meets the floor again.
     t.get_mut(id(1)).answers = vec![5];
     let mut cands = Vec::new();
@@ -798,14 +717,7 @@ fn three_stopped_passes_zero_horizontal_velocity<R: Real>() {
 fn pending_push_joins_the_move<R: Real>() {
     let mut w = PhysicsWorld::<R>::default();
     let mut t = Table::default();
-    let b = sphere_body(
-        &mut w,
-        &mut t,
-        1,
-        (0.0, 0.0, 5.0),
-        0.5,
-        BodyFlags::OBJECT_START,
-    );
+    let b = start_object(&mut w, &mut t, 1, (0.0, 0.0, 5.0), Solid::Sphere(0.5));
     t.get_mut(id(1)).attrs.insert(7, r(2.0));
     let mut cands = Vec::new();
     // Push (1, 0, 0) over the push weight 2: 0.5; as a velocity 0.5 / 0.5
@@ -881,27 +793,12 @@ fn bodies_and_walls_in_one_sorted_list<R: Real>() {
         let mut w = PhysicsWorld::<R>::default();
         let mut t = Table::default();
         w.set_mesh(mesh(&wall()));
-        let b = sphere_body(
-            &mut w,
-            &mut t,
-            1,
-            (0.0, 0.0, 1.0),
-            0.5,
-            BodyFlags::OBJECT_START,
-        );
+        let b = start_object(&mut w, &mut t, 1, (0.0, 0.0, 1.0), Solid::Sphere(0.5));
         let flags = BodyFlags::OBJECT_START | BodyFlags::BLOCKOBJECTS;
-        sphere_body(&mut w, &mut t, 2, (at, 0.0, 1.0), 0.5, flags);
+        object_at(&mut w, &mut t, 2, (at, 0.0, 1.0), Solid::Sphere(0.5), flags);
         // Answer 0: each contact is asked in the list's order.
         t.get_mut(id(1)).answers = vec![0];
-        let mut cands = Vec::new();
-        let rep = w.sweep(
-            &mut t,
-            b,
-            v(4.0, 0.0, 0.0),
-            r(0.5),
-            &MoverState::default(),
-            &mut cands,
-        );
+        let rep = sweep_once(&mut w, &mut t, b, v(4.0, 0.0, 0.0), r(0.5));
         assert_eq!(rep.passes, 1);
         assert_eq!(rep.contacts, 2);
         let seen = &t.get(id(1)).seen;
@@ -941,15 +838,7 @@ fn walker_into_a_human_pushes_him<R: Real>() {
     w.update(&t, ba);
     w.update(&t, bo);
     t.get_mut(a).answers = vec![4];
-    let mut cands = Vec::new();
-    let rep = w.sweep(
-        &mut t,
-        ba,
-        v(4.0, 0.0, 0.0),
-        r(0.5),
-        &MoverState::default(),
-        &mut cands,
-    );
+    let rep = sweep_once(&mut w, &mut t, ba, v(4.0, 0.0, 0.0), r(0.5));
     assert!(rep.contacts >= 1);
     let seen = &t.get(a).seen;
     assert_eq!(seen[0].other, Other::Owner(o));
@@ -991,14 +880,7 @@ fn walker_into_a_human_pushes_him<R: Real>() {
     w2.set_group(ba2, g);
     w2.set_group(bo2, g);
     t2.get_mut(a2).answers = vec![4];
-    let rep = w2.sweep(
-        &mut t2,
-        ba2,
-        v(4.0, 0.0, 0.0),
-        r(0.5),
-        &MoverState::default(),
-        &mut cands,
-    );
+    let rep = sweep_once(&mut w2, &mut t2, ba2, v(4.0, 0.0, 0.0), r(0.5));
     assert_eq!(rep.contacts, 0);
     assert!(rep.moved);
     near(t2.get(a2).frame.position.x, 2.0, 1e-6);
@@ -1007,16 +889,14 @@ fn walker_into_a_human_pushes_him<R: Real>() {
 /// A free world-object box (size 0.2 × 0.2 × 0.2, no level, no bodies) at
 /// `at`, owned by owner 1.
 fn free_box<R: Real>(w: &mut PhysicsWorld<R>, t: &mut Table<R>, at: (f32, f32, f32)) -> BodyId {
-    let o = t.add(1, Owner::at(0x1, at.0, at.1, at.2));
-    let s = w
-        .shape_pools_mut()
-        .alloc_object_box(v(0.2, 0.2, 0.2))
-        .unwrap();
-    let b = w
-        .create_object_body(t, o, s, BodyFlags::OBJECT_START)
-        .unwrap();
-    w.update(t, b);
-    b
+    object_at(
+        w,
+        t,
+        1,
+        at,
+        Solid::Box(0.2, 0.2, 0.2),
+        BodyFlags::OBJECT_START,
+    )
 }
 
 fn tiny_first_move_stops_a_free_box<R: Real>() {
@@ -1068,15 +948,7 @@ fn a_move_just_above_the_tiny_limit_is_swept<R: Real>() {
     let mut w = PhysicsWorld::<R>::default();
     let mut t = Table::default();
     let b = free_box(&mut w, &mut t, (1.0, 2.0, 3.0));
-    let mut cands = Vec::new();
-    let rep = w.sweep(
-        &mut t,
-        b,
-        v(0.09, 0.0, 0.0),
-        r(1.0 / 60.0),
-        &MoverState::default(),
-        &mut cands,
-    );
+    let rep = sweep_once(&mut w, &mut t, b, v(0.09, 0.0, 0.0), r(1.0 / 60.0));
     assert_eq!(rep.passes, 1);
     assert!(rep.moved && !rep.stuck);
     near_v(t.get(id(1)).frame.position, [1.0015, 2.0, 3.0], 1e-6);
@@ -1095,25 +967,10 @@ fn tiny_bounce_at_pass_2_rests_at_the_advance<R: Real>() {
     let mut w = PhysicsWorld::<R>::default();
     let mut t = Table::default();
     w.set_mesh(mesh(&floor(0.0)));
-    let b = sphere_body(
-        &mut w,
-        &mut t,
-        1,
-        (0.0, 0.0, 1.0),
-        0.5,
-        BodyFlags::OBJECT_START,
-    );
+    let b = start_object(&mut w, &mut t, 1, (0.0, 0.0, 1.0), Solid::Sphere(0.5));
     t.get_mut(id(1)).answers = vec![2];
     t.get_mut(id(1)).attrs.insert(8, r(0.0005));
-    let mut cands = Vec::new();
-    let rep = w.sweep(
-        &mut t,
-        b,
-        v(0.0, 0.0, -6.0),
-        r(0.25),
-        &MoverState::default(),
-        &mut cands,
-    );
+    let rep = sweep_once(&mut w, &mut t, b, v(0.0, 0.0, -6.0), r(0.25));
     assert_eq!(rep.passes, 1);
     assert_eq!(rep.contacts, 1);
     assert!(rep.stuck && !rep.moved);

@@ -5,7 +5,9 @@
 
 mod common;
 
-use common::{both_modes, id, p, r, v, Owner, Table};
+use common::{
+    both_modes, human_body, id, object_at, object_body, p, r, start_object, v, Owner, Solid, Table,
+};
 use kernels::Contact;
 use physics_world::{
     BodyFlags, BodyId, BodyPool, BoxQuery, Other, PhysicsWorld, QueryOptions, QueryWalk,
@@ -13,6 +15,7 @@ use physics_world::{
 };
 use ps2_float::{Real, Vec4};
 use shape_pools::{Aabb, PoolCapacities, Pose, ShapeFlags};
+use test_support::{Seeded, Xorshift};
 
 both_modes!(
     starting_flags_per_kind,
@@ -40,27 +43,13 @@ both_modes!(
 fn reinsert_puts_a_body_where_remove_and_insert_would<R: Real>() {
     let (mut a, mut ta) = (PhysicsWorld::<R>::default(), Table::default());
     let (mut b, mut tb) = (PhysicsWorld::<R>::default(), Table::default());
-    let mut rng = test_support::Xorshift(0x2545_f491_4f6c_dd1d);
+    let mut rng = Xorshift(0x2545_f491_4f6c_dd1d);
     let mut next = |n: u64| rng.below(n);
     let mut ids = Vec::new();
     for n in 1..=40 {
         let x = next(20) as f32 * 0.5;
-        let ia = crate_at(
-            &mut a,
-            &mut ta,
-            n,
-            (x, 0.0, 0.0),
-            1.0,
-            BodyFlags::OBJECT_START,
-        );
-        let ib = crate_at(
-            &mut b,
-            &mut tb,
-            n,
-            (x, 0.0, 0.0),
-            1.0,
-            BodyFlags::OBJECT_START,
-        );
+        let ia = start_object(&mut a, &mut ta, n, (x, 0.0, 0.0), Solid::cube(1.0));
+        let ib = start_object(&mut b, &mut tb, n, (x, 0.0, 0.0), Solid::cube(1.0));
         ids.push((n, ia, ib));
     }
     assert_eq!(a.sorted_bodies(), b.sorted_bodies());
@@ -80,30 +69,9 @@ fn reinsert_puts_a_body_where_remove_and_insert_would<R: Real>() {
     }
 }
 
-/// An object body: a box of full size `size` owned by `n` at `(x, y, z)`.
-fn crate_at<R: Real>(
-    w: &mut PhysicsWorld<R>,
-    t: &mut Table<R>,
-    n: u32,
-    at: (f32, f32, f32),
-    size: f32,
-    flags: BodyFlags,
-) -> BodyId {
-    let o = t.add(n, Owner::at(0x1, at.0, at.1, at.2));
-    let s = w
-        .shape_pools_mut()
-        .alloc_object_box(v(size, size, size))
-        .unwrap();
-    let b = w.create_object_body(t, o, s, flags).unwrap();
-    w.update(t, b);
-    b
-}
-
 fn human_at<R: Real>(w: &mut PhysicsWorld<R>, t: &mut Table<R>, n: u32, x: f32, y: f32) -> BodyId {
     let o = t.add(n, Owner::at(0x40, x, y, 0.0));
-    let b = w.create_human_body(t, o).unwrap();
-    w.update(t, b);
-    b
+    human_body(w, t, o)
 }
 
 // Overview "Bodies": human 0x8002243f, punch bag 0x8000243f, world object
@@ -159,14 +127,8 @@ fn layer_masks_against_the_runtime_flags<R: Real>() {
         (4, 0x500),
         (5, 0x5057e),
     ] {
-        let b = crate_at(
-            &mut w,
-            &mut t,
-            n,
-            (n as f32, 0.0, 0.0),
-            0.5,
-            BodyFlags::empty(),
-        );
+        let at = (n as f32, 0.0, 0.0);
+        let b = object_at(&mut w, &mut t, n, at, Solid::cube(0.5), BodyFlags::empty());
         w.clear_body_flags(b, BodyFlags::all());
         w.set_body_flags(b, BodyFlags::from_bits_retain(flags));
         bodies.push(b);
@@ -207,13 +169,12 @@ fn query_answer_order_backward_reversed_then_forward<R: Real>() {
         let mut t = Table::default();
         let b: Vec<BodyId> = (0..6)
             .map(|k| {
-                crate_at(
+                start_object(
                     &mut w,
                     &mut t,
                     k + 1,
                     (k as f32, 0.0, 0.0),
-                    1.0,
-                    BodyFlags::OBJECT_START,
+                    Solid::cube(1.0),
                 )
             })
             .collect();
@@ -242,30 +203,9 @@ fn backward_walk_has_no_min_x_test<R: Real>() {
     let mut w = PhysicsWorld::<R>::default();
     let mut t = Table::default();
     // A wide body (x −5..5), one at x 3 (2.5..3.5), the start at x 8.
-    let wide = crate_at(
-        &mut w,
-        &mut t,
-        1,
-        (0.0, 0.0, 0.0),
-        10.0,
-        BodyFlags::OBJECT_START,
-    );
-    let mid = crate_at(
-        &mut w,
-        &mut t,
-        2,
-        (3.0, 0.0, 0.0),
-        1.0,
-        BodyFlags::OBJECT_START,
-    );
-    let start = crate_at(
-        &mut w,
-        &mut t,
-        3,
-        (8.0, 0.0, 0.0),
-        1.0,
-        BodyFlags::OBJECT_START,
-    );
+    let wide = start_object(&mut w, &mut t, 1, (0.0, 0.0, 0.0), Solid::cube(10.0));
+    let mid = start_object(&mut w, &mut t, 2, (3.0, 0.0, 0.0), Solid::cube(1.0));
+    let start = start_object(&mut w, &mut t, 3, (8.0, 0.0, 0.0), Solid::cube(1.0));
     let bx = Aabb::new(p(0.0, -1.0, -1.0), p(1.0, 1.0, 1.0));
     let mut out = Vec::new();
     let mut q = BoxQuery::new(u32::MAX);
@@ -516,22 +456,8 @@ fn widest_bound_grows_on_insert_and_refreshes_every_120<R: Real>() {
             ..WorldConfig::default()
         });
         let mut t = Table::default();
-        let wide = crate_at(
-            &mut w,
-            &mut t,
-            1,
-            (0.0, 0.0, 0.0),
-            6.0,
-            BodyFlags::OBJECT_START,
-        );
-        crate_at(
-            &mut w,
-            &mut t,
-            2,
-            (9.0, 0.0, 0.0),
-            1.0,
-            BodyFlags::OBJECT_START,
-        );
+        let wide = start_object(&mut w, &mut t, 1, (0.0, 0.0, 0.0), Solid::cube(6.0));
+        start_object(&mut w, &mut t, 2, (9.0, 0.0, 0.0), Solid::cube(1.0));
         assert_eq!(w.widest().to_f32(), 6.0);
         assert!(w.free_object_body(wide));
         assert_eq!(w.widest().to_f32(), 6.0, "removing does not shrink it");
@@ -549,22 +475,8 @@ fn widest_bound_grows_on_insert_and_refreshes_every_120<R: Real>() {
 fn body_vector_index_not_reset_on_remove<R: Real>() {
     let mut w = PhysicsWorld::<R>::default();
     let mut t = Table::default();
-    let a = crate_at(
-        &mut w,
-        &mut t,
-        1,
-        (0.0, 0.0, 0.0),
-        1.0,
-        BodyFlags::OBJECT_START,
-    );
-    let b = crate_at(
-        &mut w,
-        &mut t,
-        2,
-        (2.0, 0.0, 0.0),
-        1.0,
-        BodyFlags::OBJECT_START,
-    );
+    let a = start_object(&mut w, &mut t, 1, (0.0, 0.0, 0.0), Solid::cube(1.0));
+    let b = start_object(&mut w, &mut t, 2, (2.0, 0.0, 0.0), Solid::cube(1.0));
     assert_eq!((w.body(a).unwrap().index, w.body(b).unwrap().index), (0, 1));
     assert!(w.remove_body(a));
     assert_eq!(w.body(a).unwrap().index, 0, "not reset");
@@ -580,17 +492,10 @@ fn ray_cast_bodies_nearest_box_or_capsule<R: Real>() {
     let mut t = Table::default();
     let ray = BodyFlags::OBJECT_START | BodyFlags::RAYCASTTARGET;
     // Boxes (full size 1) at x 4 and x 7: faces at x 3.5 and 6.5.
-    let near = crate_at(&mut w, &mut t, 1, (4.0, 0.0, 0.0), 1.0, ray);
-    crate_at(&mut w, &mut t, 2, (7.0, 0.0, 0.0), 1.0, ray);
+    let near = object_at(&mut w, &mut t, 1, (4.0, 0.0, 0.0), Solid::cube(1.0), ray);
+    object_at(&mut w, &mut t, 2, (7.0, 0.0, 0.0), Solid::cube(1.0), ray);
     // Not a ray target: nearer, never met.
-    crate_at(
-        &mut w,
-        &mut t,
-        3,
-        (2.0, 0.0, 0.0),
-        1.0,
-        BodyFlags::OBJECT_START,
-    );
+    start_object(&mut w, &mut t, 3, (2.0, 0.0, 0.0), Solid::cube(1.0));
     let mut cand = Vec::new();
     let hit = w
         .ray_cast_bodies(
@@ -633,9 +538,7 @@ fn ray_cast_bodies_nearest_box_or_capsule<R: Real>() {
     assert!((hit.fraction.to_f32() - 0.265).abs() < 1e-5);
     // A sphere body is never ray-tested.
     let o = t.add(5, Owner::at(0x1, 0.0, 5.0, 0.0));
-    let s = w.shape_pools_mut().alloc_object_sphere(r(1.0)).unwrap();
-    let b = w.create_object_body(&t, o, s, ray).unwrap();
-    w.update(&t, b);
+    object_body(&mut w, &t, o, Solid::Sphere(1.0), ray);
     assert!(w
         .ray_cast_bodies(
             &mut cand,
@@ -654,22 +557,8 @@ fn collide_shape_sorted_by_fraction<R: Real>() {
     let mut w = PhysicsWorld::<R>::default();
     let mut t = Table::default();
     // Boxes of full size 1 at x 6 (face 5.5) and x 3 (face 2.5).
-    let far = crate_at(
-        &mut w,
-        &mut t,
-        1,
-        (6.0, 0.0, 0.0),
-        1.0,
-        BodyFlags::OBJECT_START,
-    );
-    let near = crate_at(
-        &mut w,
-        &mut t,
-        2,
-        (3.0, 0.0, 0.0),
-        1.0,
-        BodyFlags::OBJECT_START,
-    );
+    let far = start_object(&mut w, &mut t, 1, (6.0, 0.0, 0.0), Solid::cube(1.0));
+    let near = start_object(&mut w, &mut t, 2, (3.0, 0.0, 0.0), Solid::cube(1.0));
     // A camera sphere r 0.5 from the origin along +x by 10: it touches the
     // near face when its centre reaches 2.0 (fraction 0.2), the far at 5.0.
     let cam = kernels::Shape::Sphere(kernels::Sphere {

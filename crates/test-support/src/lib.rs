@@ -9,7 +9,8 @@
 //! | [`near`], [`near_v`] | closeness in `f32`, naming both values |
 //! | [`close`], [`close_opt`], [`close_v`] | closeness in `f64`, naming the value checked |
 //! | [`r`], [`p`], [`v`], [`point`], [`dir`] | scalars, points (`w = 1`) and directions (`w = 0`) in either mode, from `f32` literals or `[f32; 3]` |
-//! | [`Xorshift`] | a seeded generator for property and workload tests |
+//! | [`r64`], [`p64`], [`f64_of`] | scalars and points from `f64` literals, and a scalar read back in `f64` |
+//! | [`Seeded`]: [`Xorshift`], [`XorshiftStar`], [`Lcg`] | the seeded generators property, workload and benchmark cases are drawn from |
 //! | [`console_pattern`] | whether a bit pattern is one the console's FPU can hold |
 //! | [`rotation_rows`] | the rows of a quaternion's rotation, for a box's axes |
 //! | [`workspace_path`] | a repository file (a fixture) from any crate's tests |
@@ -37,6 +38,9 @@
 #![forbid(unsafe_code)]
 
 use ps2_float::{Real, Vec4};
+
+mod seeded;
+pub use seeded::{Lcg, Seeded, Xorshift, XorshiftStar};
 
 /// Runs each named generic test function `name::<R>()` once per float
 /// mode, as `f32_mode::name` and `ee32_mode::name`.
@@ -160,6 +164,25 @@ pub fn dir<R: Real>(d: [f32; 3]) -> Vec4<R> {
     Vec4::from_f32([d[0], d[1], d[2], 0.0])
 }
 
+/// A scalar in either mode from an `f64` literal (rounded to `f32`).
+#[must_use]
+pub fn r64<R: Real>(x: f64) -> R {
+    R::from_f32(x as f32)
+}
+
+/// A scalar read back in `f64`.
+#[must_use]
+pub fn f64_of<R: Real>(x: R) -> f64 {
+    f64::from(x.to_f32())
+}
+
+/// A point (`w = 1`) in either mode from `f64` literals (each rounded to
+/// `f32`).
+#[must_use]
+pub fn p64<R: Real>(x: f64, y: f64, z: f64) -> Vec4<R> {
+    Vec4::from_f32([x as f32, y as f32, z as f32, 1.0])
+}
+
 /// Whether `bits` is a pattern the console can hold after an operation: a
 /// zero exponent only with a zero mantissa (the EE flushes denormals; the
 /// `Ee32` invariant of `docs/ARCHITECTURE.md`).
@@ -233,31 +256,6 @@ pub fn near_v<R: Real>(got: Vec4<R>, want: [f32; 3], tol: f32) {
     }
 }
 
-/// A seeded xorshift64 generator for tests that draw many cases: the same
-/// seed gives the same cases on every machine.
-#[derive(Clone, Debug)]
-pub struct Xorshift(pub u64);
-
-impl Xorshift {
-    /// The next 64 random bits.
-    pub fn bits(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    /// A number in `[0, n)` (`n > 0`).
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.bits() % n
-    }
-
-    /// A number in `[lo, hi)`.
-    pub fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * ((self.bits() >> 11) as f64 / (1u64 << 53) as f64)
-    }
-}
-
 /// Asserts `|got − want| ≤ tol` with `got` read in `f64`, naming the
 /// mode and `what`.
 #[track_caller]
@@ -318,19 +316,6 @@ mod tests {
         close_opt(Some(r::<R>(2.0)), 2.0, 0.0, "two");
     }
     both_modes!(closes_in_both_modes => closes);
-
-    #[test]
-    fn xorshift_is_seeded_and_in_range() {
-        let (mut a, mut b) = (Xorshift(7), Xorshift(7));
-        for _ in 0..1000 {
-            assert_eq!(a.bits(), b.bits());
-            assert_eq!(a.below(5), b.below(5));
-            assert!(b.below(5) < 5 && a.below(5) < 5);
-            let x = a.range(-2.0, 3.0);
-            assert!((-2.0..3.0).contains(&x));
-            assert_eq!(x, b.range(-2.0, 3.0));
-        }
-    }
 
     #[test]
     #[should_panic(expected = "p w:")]

@@ -3,6 +3,7 @@
 //! facade -- --warm-up-time 0.5 --measurement-time 1`). The figures are in
 //! `docs/performance.md` ("The facade"; the crate's docs keep the latest).
 
+use common::Seeded;
 use criterion::{black_box, criterion_group, Criterion};
 use warriors_physics::prelude::*;
 use warriors_physics::record::{
@@ -33,19 +34,19 @@ pub fn workload() -> Workload {
     };
     for _ in 0..256 {
         w.starts.push([
-            rng.range(0.0, 60.0),
-            rng.range(0.0, 60.0),
-            rng.range(0.05, 3.0),
+            rng.range_f32(0.0, 60.0),
+            rng.range_f32(0.0, 60.0),
+            rng.range_f32(0.05, 3.0),
         ]);
         let m = [
-            rng.range(-5.0, 5.0),
-            rng.range(-5.0, 5.0),
-            rng.range(-3.0, 1.0),
+            rng.range_f32(-5.0, 5.0),
+            rng.range_f32(-5.0, 5.0),
+            rng.range_f32(-3.0, 1.0),
         ];
         let l = (m[0] * m[0] + m[1] * m[1] + m[2] * m[2]).sqrt();
         w.moves.push(m);
         w.dirs.push([m[0] / l, m[1] / l, m[2] / l]);
-        w.radii.push(rng.range(0.1, 1.2));
+        w.radii.push(rng.range_f32(0.1, 1.2));
     }
     w
 }

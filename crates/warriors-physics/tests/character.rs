@@ -11,7 +11,7 @@ mod common;
 
 use std::sync::Arc;
 
-use common::Lcg;
+use common::{Lcg, Seeded};
 use nalgebra::Vector3;
 use physics_world::reference::{ReferenceOwner, ReferenceOwners, WalkingHumanOwner};
 use physics_world::{BodyFlags, BodyId, OwnerId, PhysicsWorld};
@@ -480,7 +480,7 @@ fn street_walks_stay_on_the_ground<R: Real>() {
     };
     let mut humans = Vec::new();
     while humans.len() < 12 {
-        let (x, y) = (rng.range(5.0, 195.0), rng.range(-5.0, 5.0));
+        let (x, y) = (rng.range_f32(5.0, 195.0), rng.range_f32(-5.0, 5.0));
         if crate_near(x, y) {
             continue;
         }
@@ -504,13 +504,13 @@ fn street_walks_stay_on_the_ground<R: Real>() {
     for n in 0..300 {
         for (k, (_, body, walker, v)) in humans.iter_mut().enumerate() {
             if n % 30 == 0 {
-                let speed = rng.range(1.0, 3.0);
+                let speed = rng.range_f32(1.0, 3.0);
                 let a = if k % 2 == 0 {
                     // Across the road, a little off straight.
-                    let side = if rng.next() < 0.5 { 1.0 } else { -1.0 };
-                    side * std::f32::consts::FRAC_PI_2 + rng.range(-0.4, 0.4)
+                    let side = if rng.unit_f32() < 0.5 { 1.0 } else { -1.0 };
+                    side * std::f32::consts::FRAC_PI_2 + rng.range_f32(-0.4, 0.4)
                 } else {
-                    rng.range(0.0, std::f32::consts::TAU)
+                    rng.range_f32(0.0, std::f32::consts::TAU)
                 };
                 *v = (speed * a.cos(), speed * a.sin());
             }
@@ -578,7 +578,7 @@ fn hilly_walks_stay_on_the_ground<R: Real>() {
     let mut rng = Lcg(0x41115);
     let mut humans = Vec::new();
     for k in 0..6 {
-        let (x, y) = (rng.range(5.0, 25.0), rng.range(5.0, 25.0));
+        let (x, y) = (rng.range_f32(5.0, 25.0), rng.range_f32(5.0, 25.0));
         let z = hill(f64::from(x), f64::from(y)) as f32;
         let (id, body) = human(&mut world, &mut owners, [x, y, z], k == 0);
         humans.push((id, body, Walker::<R>::new(), (0.0f32, 0.0f32)));
@@ -586,8 +586,8 @@ fn hilly_walks_stay_on_the_ground<R: Real>() {
     for step in 0..300 {
         for (k, (id, body, walker, v)) in humans.iter_mut().enumerate() {
             if step % 20 == 0 {
-                let speed = rng.range(1.0, 4.0);
-                let a = rng.range(0.0, std::f32::consts::TAU);
+                let speed = rng.range_f32(1.0, 4.0);
+                let a = rng.range_f32(0.0, std::f32::consts::TAU);
                 *v = (speed * a.cos(), speed * a.sin());
             }
             let [x, y, _] = position(&owners, *id);
@@ -620,15 +620,7 @@ fn hilly_walks_stay_on_the_ground<R: Real>() {
 fn tiled_street_walks_as_one_mesh<R: Real>() {
     let soup = physics_world::street::street_soup();
     let one = world_of::<R>(&soup, "street");
-    let tiled_level = Level::<R>::from_soup(
-        &soup,
-        &LevelConfig {
-            max_tile_triangles: 150,
-            ..LevelConfig::default()
-        },
-        "street",
-    )
-    .unwrap();
+    let tiled_level = common::tiled_level::<R>(&soup);
     assert!(tiled_level.tile_count() >= 4);
     let mut tiled = PhysicsWorld::<R>::default();
     tiled.set_level(Arc::clone(tiled_level.shared())).unwrap();
@@ -639,7 +631,7 @@ fn tiled_street_walks_as_one_mesh<R: Real>() {
         let mut rng = Lcg(0x711e);
         let mut humans = Vec::new();
         for k in 0..6 {
-            let at = [rng.range(10.0, 190.0), rng.range(-5.0, 5.0), 0.0];
+            let at = [rng.range_f32(10.0, 190.0), rng.range_f32(-5.0, 5.0), 0.0];
             let (_, body) = human(&mut world, &mut owners, at, k == 0);
             humans.push((body, Walker::<R>::new(), (0.0f32, 0.0f32)));
         }
@@ -647,7 +639,7 @@ fn tiled_street_walks_as_one_mesh<R: Real>() {
         for n in 0..200 {
             for (k, (body, walker, v)) in humans.iter_mut().enumerate() {
                 if n % 25 == 0 {
-                    let a = rng.range(0.0, std::f32::consts::TAU);
+                    let a = rng.range_f32(0.0, std::f32::consts::TAU);
                     *v = (4.0 * a.cos(), 4.0 * a.sin());
                 }
                 let input = WalkInput {

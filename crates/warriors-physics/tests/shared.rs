@@ -7,7 +7,7 @@ mod common;
 
 use std::sync::Arc;
 
-use common::{street, Lcg};
+use common::{street, Lcg, Seeded};
 use test_support::both_modes;
 use warriors_physics::prelude::*;
 
@@ -115,16 +115,16 @@ fn workload(n: usize) -> Vec<Query> {
     (0..n)
         .map(|i| {
             let p = [
-                rng.range(-2.0, 62.0),
-                rng.range(-2.0, 62.0),
-                rng.range(0.05, 3.0),
+                rng.range_f32(-2.0, 62.0),
+                rng.range_f32(-2.0, 62.0),
+                rng.range_f32(0.05, 3.0),
             ];
             let mv = [
-                rng.range(-5.0, 5.0),
-                rng.range(-5.0, 5.0),
-                rng.range(-3.0, 1.0),
+                rng.range_f32(-5.0, 5.0),
+                rng.range_f32(-5.0, 5.0),
+                rng.range_f32(-3.0, 1.0),
             ];
-            let r = rng.range(0.1, 1.2);
+            let r = rng.range_f32(0.1, 1.2);
             match i % 6 {
                 0 => Query::Sphere(p, r, mv),
                 1 => Query::SphereAll(p, r, mv),

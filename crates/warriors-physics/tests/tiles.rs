@@ -6,29 +6,11 @@
 
 mod common;
 
-use common::{street, Lcg};
+use common::{street, street_levels, Lcg, Probe, Seeded};
 use test_support::both_modes;
 use warriors_physics::prelude::*;
 use warriors_physics::record::Vec4;
 use warriors_physics::{oriented_box, MeshError};
-
-fn levels<R: Real>() -> (Level<R>, Level<R>) {
-    let soup = street(20, 20, 3.0, 7);
-    let one = Level::<R>::from_soup(&soup, &LevelConfig::default(), "street").unwrap();
-    let tiled = Level::<R>::from_soup(
-        &soup,
-        &LevelConfig {
-            max_tile_triangles: 150,
-            ..LevelConfig::default()
-        },
-        "street",
-    )
-    .unwrap();
-    assert_eq!(one.tile_count(), 1);
-    assert!(tiled.tile_count() >= 4, "{} tiles", tiled.tile_count());
-    assert_eq!(one.triangle_count(), tiled.triangle_count());
-    (one, tiled)
-}
 
 /// A hit's comparable fields: fraction and point and normal bits, the soup
 /// index, the material, the marks.
@@ -82,35 +64,13 @@ fn same_first<R: Real>(
     }
 }
 
-struct Probe {
-    p: [f32; 3],
-    mv: [f32; 3],
-    r: f32,
-}
-
-fn probe(rng: &mut Lcg) -> Probe {
-    Probe {
-        p: [
-            rng.range(-2.0, 62.0),
-            rng.range(-2.0, 62.0),
-            rng.range(0.05, 3.0),
-        ],
-        mv: [
-            rng.range(-5.0, 5.0),
-            rng.range(-5.0, 5.0),
-            rng.range(-3.0, 1.0),
-        ],
-        r: rng.range(0.1, 1.2),
-    }
-}
-
 fn tiles_answer_as_one_mesh<R: Real>() {
-    let (one, tiled) = levels::<R>();
+    let (one, tiled) = street_levels::<R>();
     let mut rng = Lcg(99);
     let s = SweepSettings::<R>::default();
     let (mut contacts, mut rays, mut overlaps, mut pushes) = (0, 0, 0, 0);
     for _ in 0..600 {
-        let q = probe(&mut rng);
+        let q = Probe::draw(&mut rng);
         // Sphere.
         let v = one.cast_sphere_all(q.p, q.r, q.mv, &s).unwrap();
         let all_a = sorted(&one, &v);
@@ -193,13 +153,13 @@ fn tiles_answer_as_one_mesh<R: Real>() {
 }
 
 fn box_sweeps_agree<R: Real>() {
-    let (one, tiled) = levels::<R>();
+    let (one, tiled) = street_levels::<R>();
     let mut rng = Lcg(5);
     let s = SweepSettings::<R>::default();
     let mut contacts = 0;
     for _ in 0..300 {
-        let q = probe(&mut rng);
-        let turn = rng.range(0.0, 3.0);
+        let q = Probe::draw(&mut rng);
+        let turn = rng.range_f32(0.0, 3.0);
         let pose = Isometry3::new(
             Vector3::new(q.p[0], q.p[1], q.p[2]),
             Vector3::new(0.1, 0.0, turn),
@@ -243,7 +203,7 @@ fn large_level<R: Real>() {
     let mut floor_hits = 0;
     let mut tiles_met = std::collections::BTreeSet::new();
     for _ in 0..400 {
-        let p = [rng.range(0.5, 199.5), rng.range(0.5, 179.5), 2.0];
+        let p = [rng.range_f32(0.5, 199.5), rng.range_f32(0.5, 179.5), 2.0];
         let hits = level
             .cast_sphere_all(p, 0.5, [0.0, 0.0, -3.0], &SweepSettings::default())
             .unwrap();
@@ -294,7 +254,7 @@ fn one_tile_is_the_record_layer<R: Real>() {
     let mut rng = Lcg(4);
     let mut met = 0;
     for _ in 0..200 {
-        let q = probe(&mut rng);
+        let q = Probe::draw(&mut rng);
         let c = Vec4::<R>::from_f32([q.p[0], q.p[1], q.p[2], 1.0]);
         let mv = Vec4::<R>::from_f32([q.mv[0], q.mv[1], q.mv[2], 0.0]);
         let r = R::from_f32(q.r);

@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{street, Lcg};
+use common::{street_levels, Lcg, Probe, Seeded};
 use test_support::both_modes;
 use warriors_physics::oriented_box;
 use warriors_physics::prelude::*;
@@ -20,19 +20,7 @@ use shape_pools::{Aabb, PhysShape};
 /// The street as one mesh and cut into tiles of at most 150 triangles,
 /// each under a world (and the levels, for their soup indices).
 fn worlds<R: Real>() -> (World<R>, World<R>) {
-    let soup = street(20, 20, 3.0, 7);
-    let one = Level::<R>::from_soup(&soup, &LevelConfig::default(), "street").unwrap();
-    let tiled = Level::<R>::from_soup(
-        &soup,
-        &LevelConfig {
-            max_tile_triangles: 150,
-            ..LevelConfig::default()
-        },
-        "street",
-    )
-    .unwrap();
-    assert_eq!(one.tile_count(), 1);
-    assert!(tiled.tile_count() >= 4, "{} tiles", tiled.tile_count());
+    let (one, tiled) = street_levels::<R>();
     let mut a = World::<R>::new();
     a.set_level(one).unwrap();
     let mut b = World::<R>::new();
@@ -76,30 +64,6 @@ fn keys<R: Real>(world: &mut World<R>, cs: &[Contact<R>]) -> Vec<Key> {
 
 fn tile_of<R>(c: &Contact<R>) -> u32 {
     TriangleId::from_word(c.triangle.unwrap()).tile
-}
-
-struct Probe {
-    p: [f32; 3],
-    mv: [f32; 3],
-    r: f32,
-    turn: f32,
-}
-
-fn probe(rng: &mut Lcg) -> Probe {
-    Probe {
-        p: [
-            rng.range(-2.0, 62.0),
-            rng.range(-2.0, 62.0),
-            rng.range(0.05, 3.0),
-        ],
-        mv: [
-            rng.range(-5.0, 5.0),
-            rng.range(-5.0, 5.0),
-            rng.range(-3.0, 1.0),
-        ],
-        r: rng.range(0.1, 1.2),
-        turn: rng.range(0.0, 3.0),
-    }
 }
 
 fn v4<R: Real>(v: [f32; 3], w: f32) -> Vec4<R> {
@@ -182,7 +146,7 @@ fn mesh_questions_agree<R: Real>() {
     let mut tiles_met = std::collections::BTreeSet::new();
     let mut multi_tile_lists = 0;
     for _ in 0..400 {
-        let q = probe(&mut rng);
+        let q = Probe::draw_turned(&mut rng);
         for (shape, mv, ty) in shapes::<R>(&q) {
             // CollideShape: the same contacts, in fraction order, equal
             // fractions keeping the lower tile first.
@@ -276,26 +240,26 @@ fn walks_and_drops_agree<R: Real>() {
         let mut rng = Lcg(77);
         let mut bodies = Vec::new();
         for k in 0..12 {
-            let at = point::<R>([rng.range(2.0, 58.0), rng.range(2.0, 58.0), 0.0]);
+            let at = point::<R>([rng.range_f32(2.0, 58.0), rng.range_f32(2.0, 58.0), 0.0]);
             let body = world
                 .add_human(HumanDesc {
                     player: k % 3 == 0,
                     ..HumanDesc::at(at)
                 })
                 .unwrap();
-            let a = rng.range(0.0, std::f32::consts::TAU);
+            let a = rng.range_f32(0.0, std::f32::consts::TAU);
             world
                 .set_walk(body, [a.cos() * 4.0, a.sin() * 4.0, 0.0])
                 .unwrap();
             bodies.push(body);
         }
         for _ in 0..8 {
-            let at = point::<R>([rng.range(2.0, 58.0), rng.range(2.0, 58.0), 1.5]);
+            let at = point::<R>([rng.range_f32(2.0, 58.0), rng.range_f32(2.0, 58.0), 1.5]);
             let size = Vector3::new(R::from_f32(0.6), R::from_f32(0.4), R::from_f32(0.5));
             let mut desc = ObjectDesc::cuboid(at, size);
             desc.settle = SettleAxis::Never;
             let body = world.add_object(desc).unwrap();
-            let v = [rng.range(-3.0, 3.0), rng.range(-3.0, 3.0), 0.0];
+            let v = [rng.range_f32(-3.0, 3.0), rng.range_f32(-3.0, 3.0), 0.0];
             world.drop_object(body, v).unwrap();
             bodies.push(body);
         }
@@ -415,7 +379,7 @@ fn one_tile_words_are_indices<R: Real>() {
     let mut rng = Lcg(8);
     let mut met = 0;
     for _ in 0..100 {
-        let q = probe(&mut rng);
+        let q = Probe::draw_turned(&mut rng);
         for (shape, mv, ty) in shapes::<R>(&q) {
             for c in collide(&mut one, &shape, mv, ty) {
                 let w = c.triangle.unwrap();

@@ -44,7 +44,7 @@ use parry3d::query::{self, Ray as PRay, RayCast, ShapeCastOptions};
 use parry3d::shape::{Ball, Capsule as PCapsule, Cuboid, Shape, TriMesh};
 use ps2_float::{Ee32, Real, Vec4};
 
-use crate::street::{street, Lcg, V3};
+use crate::street::{street, Lcg, Seeded, V3};
 
 /// The sphere's radius (sweeps, overlap, push-out).
 pub const RADIUS: f32 = 0.5;
@@ -253,15 +253,15 @@ pub fn workload(s: &Scene) -> Workload {
     let verts = s.parry.vertices();
     // A point on a wall-like triangle and its front normal.
     let on_wall = |g: &mut Lcg| -> (V3, V3) {
-        let i = walls[(g.next() * walls.len() as f32) as usize % walls.len()];
-        let (mut a, mut b) = (g.next(), g.next());
+        let i = walls[(g.unit_f32() * walls.len() as f32) as usize % walls.len()];
+        let (mut a, mut b) = (g.unit_f32(), g.unit_f32());
         if a + b > 1.0 {
             (a, b) = (1.0 - a, 1.0 - b);
         }
         let [p0, p1, p2] = tris[i].map(|k| verts[k as usize]);
         let p = p0 + (p1 - p0) * a + (p2 - p0) * b;
         let mut n = s.normals[i];
-        if s.flags[i] & 0x2 != 0 && g.next() < 0.5 {
+        if s.flags[i] & 0x2 != 0 && g.unit_f32() < 0.5 {
             n = -n;
         }
         ([p.x, p.y, p.z], [n.x, n.y, n.z])
@@ -269,15 +269,15 @@ pub fn workload(s: &Scene) -> Workload {
     let extent = s.extent;
     let anywhere = |g: &mut Lcg, z: f32| {
         [
-            g.range(0.5, extent[0] - 0.5),
-            g.range(0.5, extent[1] - 0.5),
+            g.range_f32(0.5, extent[0] - 0.5),
+            g.range_f32(0.5, extent[1] - 0.5),
             z,
         ]
     };
     // A move towards the face (`-n` turned by up to ±60°), or any heading.
     let heading = |g: &mut Lcg, n: Option<V3>| -> V3 {
-        let base = n.map_or(g.range(0.0, std::f32::consts::TAU), |n| {
-            (-n[1]).atan2(-n[0]) + g.range(-1.0, 1.0)
+        let base = n.map_or(g.range_f32(0.0, std::f32::consts::TAU), |n| {
+            (-n[1]).atan2(-n[0]) + g.range_f32(-1.0, 1.0)
         });
         [base.cos(), base.sin(), 0.0]
     };
@@ -287,7 +287,7 @@ pub fn workload(s: &Scene) -> Workload {
         while list.len() < QUERIES {
             let near = list.len().is_multiple_of(2);
             let (p, n) = on_wall(&mut g);
-            let turn = g.range(-3.1, 3.1);
+            let turn = g.range_f32(-3.1, 3.1);
             let q = match kind {
                 Kind::SweepAll | Kind::SweepFirst | Kind::Box => {
                     let lift = if kind == Kind::Box {
@@ -296,17 +296,17 @@ pub fn workload(s: &Scene) -> Workload {
                         RADIUS
                     };
                     let c = if near {
-                        let c = add(p, scale(n, RADIUS + g.range(0.05, 1.0)));
-                        [c[0], c[1], c[2].max(lift + g.range(0.05, 0.3))]
+                        let c = add(p, scale(n, RADIUS + g.range_f32(0.05, 1.0)));
+                        [c[0], c[1], c[2].max(lift + g.range_f32(0.05, 0.3))]
                     } else {
                         {
-                            let z = lift + g.range(0.05, 2.5);
+                            let z = lift + g.range_f32(0.05, 2.5);
                             anywhere(&mut g, z)
                         }
                     };
                     let d = heading(&mut g, near.then_some(n));
-                    let len = g.range(0.5, 2.5);
-                    let mv = [d[0] * len, d[1] * len, len * g.range(-0.3, 0.1)];
+                    let len = g.range_f32(0.5, 2.5);
+                    let mv = [d[0] * len, d[1] * len, len * g.range_f32(-0.3, 0.1)];
                     let q = Query { c, mv, turn };
                     let ok = if kind == Kind::Box {
                         clear(s, &box_pose(&q), &Cuboid::new(vec(BOX_HALF)))
@@ -317,7 +317,7 @@ pub fn workload(s: &Scene) -> Workload {
                 }
                 Kind::Capsule => {
                     let base = if near {
-                        let c = add(p, scale(n, CAPSULE_R + g.range(0.05, 1.0)));
+                        let c = add(p, scale(n, CAPSULE_R + g.range_f32(0.05, 1.0)));
                         [c[0], c[1], 0.17]
                     } else {
                         {
@@ -326,7 +326,7 @@ pub fn workload(s: &Scene) -> Workload {
                         }
                     };
                     let d = heading(&mut g, near.then_some(n));
-                    let len = g.range(0.3, 1.5);
+                    let len = g.range_f32(0.3, 1.5);
                     let q = Query {
                         c: base,
                         mv: [d[0] * len, d[1] * len, 0.0],
@@ -336,11 +336,11 @@ pub fn workload(s: &Scene) -> Workload {
                 }
                 Kind::RayDown => {
                     let o = if near {
-                        let c = add(p, scale(n, g.range(0.05, 0.5)));
-                        [c[0], c[1], g.range(0.5, 8.0)]
+                        let c = add(p, scale(n, g.range_f32(0.05, 0.5)));
+                        [c[0], c[1], g.range_f32(0.5, 8.0)]
                     } else {
                         {
-                            let z = g.range(0.5, 8.0);
+                            let z = g.range_f32(0.5, 8.0);
                             anywhere(&mut g, z)
                         }
                     };
@@ -353,11 +353,11 @@ pub fn workload(s: &Scene) -> Workload {
                 }
                 Kind::RayLevel => {
                     let o = if near {
-                        let c = add(p, scale(n, g.range(0.2, 5.0)));
-                        [c[0], c[1], g.range(0.3, 5.0)]
+                        let c = add(p, scale(n, g.range_f32(0.2, 5.0)));
+                        [c[0], c[1], g.range_f32(0.3, 5.0)]
                     } else {
                         {
-                            let z = g.range(0.3, 5.0);
+                            let z = g.range_f32(0.3, 5.0);
                             anywhere(&mut g, z)
                         }
                     };
@@ -367,11 +367,11 @@ pub fn workload(s: &Scene) -> Workload {
                 }
                 Kind::Overlap | Kind::Push => {
                     let c = if near {
-                        let c = add(p, scale(n, g.range(0.05, 0.45)));
+                        let c = add(p, scale(n, g.range_f32(0.05, 0.45)));
                         [c[0], c[1], c[2].max(0.3)]
                     } else {
                         {
-                            let z = g.range(0.3, 2.0);
+                            let z = g.range_f32(0.3, 2.0);
                             anywhere(&mut g, z)
                         }
                     };

@@ -2,25 +2,9 @@
 //! block of 1,996 triangles and tilings of it.
 
 use collision_mesh::{Attributes, Material, SoupTriangle, TriangleFlags};
+pub use test_support::{Lcg, Seeded};
 
 pub type V3 = [f32; 3];
-
-/// A seeded generator (a 64-bit LCG).
-pub struct Lcg(pub u64);
-
-impl Lcg {
-    pub fn next(&mut self) -> f32 {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        ((self.0 >> 40) as f32) / ((1u64 << 24) as f32)
-    }
-
-    pub fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * self.next()
-    }
-}
 
 /// The words of each kind of surface.
 fn words(material: Material, flags: u16) -> Attributes {
@@ -208,14 +192,18 @@ fn street_block(soup: &mut Vec<SoupTriangle>, ox: f32, oy: f32) {
     let mut g = Lcg(0x5747_5245_4554);
     for _ in 0..52 {
         let (x, y) = loop {
-            let x = g.range(1.5, 58.5);
-            let y = g.range(1.5, 58.5);
+            let x = g.range_f32(1.5, 58.5);
+            let y = g.range_f32(1.5, 58.5);
             let on_lot = (9.0..51.0).contains(&x) && (9.0..51.0).contains(&y);
             if !on_lot {
                 break (x, y);
             }
         };
-        let (sx, sy, h) = (g.range(0.5, 1.5), g.range(0.5, 1.5), g.range(0.4, 1.2));
+        let (sx, sy, h) = (
+            g.range_f32(0.5, 1.5),
+            g.range_f32(0.5, 1.5),
+            g.range_f32(0.4, 1.2),
+        );
         block_box(soup, at([x, y, 0.0]), at([x + sx, y + sy, h]), concrete);
     }
 }

@@ -1,7 +1,7 @@
 //! What the query tests share beyond `test_support` (the float-mode macro,
 //! the closeness checks, the vector shorthands): small synthetic meshes
 //! (triangles, quads with their words, a built mesh) and rows of unwritten
-//! contact records.
+//! contact records, and the check of a contact with a floor.
 #![allow(dead_code)]
 
 use collision_mesh::{build, Attributes, BuildConfig, CollisionMesh, SoupTriangle, TriangleFlags};
@@ -46,4 +46,19 @@ pub fn mesh(soup: &[SoupTriangle], cell: f32) -> CollisionMesh {
 /// A row of unwritten contact records.
 pub fn records<R: Real>(n: usize) -> Vec<Contact<R>> {
     vec![Contact::default(); n]
+}
+
+/// Asserts `k` is a contact of a straight-down move with a floor facing
+/// `+z`: its fraction and point (`w = 1`) within `tol`, the floor's normal
+/// `(0, 0, 1)` and the move's direction `(0, 0, −1)` (both `w = 1`) within
+/// 1e-6.
+#[track_caller]
+pub fn check_floor_contact<R: Real>(k: &Contact<R>, fraction: f64, point: [f64; 3], tol: f64) {
+    test_support::close(k.fraction.unwrap_or(R::MAX), fraction, tol, "fraction");
+    let normal = k.other.normal.get().unwrap_or_default();
+    test_support::close_v(normal, [0.0, 0.0, 1.0, 1.0], 1e-6, "normal");
+    let at = [point[0], point[1], point[2], 1.0];
+    test_support::close_v(k.point.get().unwrap_or_default(), at, tol, "point");
+    let own = k.own.normal.get().unwrap_or_default();
+    test_support::close_v(own, [0.0, 0.0, -1.0, 1.0], 1e-6, "move direction");
 }

@@ -4,12 +4,120 @@
 use std::collections::HashMap;
 
 use physics_world::quat::Quat;
-use physics_world::{OwnerId, Owners};
+use physics_world::{BodyFlags, BodyId, MoverState, OwnerId, Owners, PhysicsWorld, SweepReport};
 use ps2_float::{Real, Vec4};
 use shape_pools::Pose;
 
 #[allow(unused_imports)]
 pub use test_support::{both_modes, near, near_v, p, r, v};
+
+/// The one shape of a world-object body: a box of full size `x y z`, or a
+/// sphere of radius `r`.
+#[derive(Clone, Copy, Debug)]
+pub enum Solid {
+    /// A box of the given full size.
+    Box(f32, f32, f32),
+    /// A sphere of the given radius.
+    Sphere(f32),
+}
+
+/// A world-object body for owner `o`, its shape `solid` taken from the
+/// world's pools, flagged `flags` and updated once from its owner.
+pub fn object_body<R: Real, O: Owners<R> + ?Sized>(
+    w: &mut PhysicsWorld<R>,
+    owners: &O,
+    o: OwnerId,
+    solid: Solid,
+    flags: BodyFlags,
+) -> BodyId {
+    let pools = w.shape_pools_mut();
+    let s = match solid {
+        Solid::Box(x, y, z) => pools.alloc_object_box(v(x, y, z)),
+        Solid::Sphere(radius) => pools.alloc_object_sphere(r(radius)),
+    }
+    .unwrap();
+    let b = w.create_object_body(owners, o, s, flags).unwrap();
+    w.update(owners, b);
+    b
+}
+
+impl Solid {
+    /// A cube of full size `size`.
+    #[must_use]
+    pub fn cube(size: f32) -> Self {
+        Self::Box(size, size, size)
+    }
+}
+
+/// [`object_at`] flagged as a world object at the start
+/// ([`BodyFlags::OBJECT_START`]).
+pub fn start_object<R: Real>(
+    w: &mut PhysicsWorld<R>,
+    t: &mut Table<R>,
+    n: u32,
+    at: (f32, f32, f32),
+    solid: Solid,
+) -> BodyId {
+    object_at(w, t, n, at, solid, BodyFlags::OBJECT_START)
+}
+
+/// [`object_body`] for a new type-1 owner `n` of `t` standing at `at`.
+pub fn object_at<R: Real>(
+    w: &mut PhysicsWorld<R>,
+    t: &mut Table<R>,
+    n: u32,
+    at: (f32, f32, f32),
+    solid: Solid,
+    flags: BodyFlags,
+) -> BodyId {
+    let o = t.add(n, Owner::at(0x1, at.0, at.1, at.2));
+    object_body(w, t, o, solid, flags)
+}
+
+/// A human body for owner `o`, updated once from its owner.
+pub fn human_body<R: Real, O: Owners<R> + ?Sized>(
+    w: &mut PhysicsWorld<R>,
+    owners: &O,
+    o: OwnerId,
+) -> BodyId {
+    let b = w.create_human_body(owners, o).unwrap();
+    w.update(owners, b);
+    b
+}
+
+/// One sweep of body `b` by `velocity` over `dt` from a still mover, with
+/// a fresh candidate list.
+pub fn sweep_once<R: Real, O: Owners<R> + ?Sized>(
+    w: &mut PhysicsWorld<R>,
+    owners: &mut O,
+    b: BodyId,
+    velocity: Vec4<R>,
+    dt: R,
+) -> SweepReport<R> {
+    let mut cands = Vec::new();
+    w.sweep(owners, b, velocity, dt, &MoverState::default(), &mut cands)
+}
+
+/// `updates` rounds of a sweep of body `b` by `velocity` over `dt` (from a
+/// still mover, one candidate list for all) and an update, each round's
+/// `read` of the owners after it.
+pub fn sweep_rounds<R: Real>(
+    w: &mut PhysicsWorld<R>,
+    t: &mut Table<R>,
+    b: BodyId,
+    (velocity, dt): (Vec4<R>, R),
+    updates: usize,
+    read: impl Fn(&Table<R>) -> f32,
+) -> Vec<f32> {
+    let mut cands = Vec::new();
+    let mut out = Vec::new();
+    for _ in 0..updates {
+        w.sweep(t, b, velocity, dt, &MoverState::default(), &mut cands);
+        w.update(t, b);
+        out.push(read(t));
+    }
+    out
+}
 
 /// One owner's answers.
 #[derive(Clone, Debug)]

@@ -551,12 +551,7 @@ pub fn rsqrt(a: u32, b: u32) -> (u32, Flags) {
 #[inline]
 #[must_use]
 pub fn madd(acc: u32, a: u32, b: u32) -> (u32, Flags) {
-    let (p, fp) = mul(a, b);
-    if fp.overflow {
-        return (p, fp);
-    }
-    let (r, fa) = add(acc, p);
-    (r, fp | fa)
+    multiply_add(acc, a, b, 0)
 }
 
 /// `acc - a × b` (`msub.s`, `msuba.s`).
@@ -567,11 +562,20 @@ pub fn madd(acc: u32, a: u32, b: u32) -> (u32, Flags) {
 #[inline]
 #[must_use]
 pub fn msub(acc: u32, a: u32, b: u32) -> (u32, Flags) {
+    multiply_add(acc, a, b, SIGN)
+}
+
+/// `acc` plus the product `a × b` with its sign bit flipped by `sign`: the
+/// body of [`madd`] (`sign` 0) and [`msub`] (`sign` [`SIGN`], as [`sub`]
+/// adds the negated operand). An overflowing product (its sign flipped) is
+/// the result and `acc` is ignored.
+#[inline(always)]
+fn multiply_add(acc: u32, a: u32, b: u32, sign: u32) -> (u32, Flags) {
     let (p, fp) = mul(a, b);
     if fp.overflow {
-        return (p ^ SIGN, fp);
+        return (p ^ sign, fp);
     }
-    let (r, fa) = sub(acc, p);
+    let (r, fa) = add(acc, p ^ sign);
     (r, fp | fa)
 }
 

@@ -1,27 +1,12 @@
-//! Shared by the facade's tests and benchmark: a seeded generator and a
-//! generated street (floor quads, kerbs, one- and two-sided walls, posts).
+//! Shared by the facade's tests and benchmark: the seeded generator (the
+//! workspace's [`Lcg`]) and a generated street (floor quads, kerbs, one- and
+//! two-sided walls, posts).
 #![allow(dead_code)]
 
-use warriors_physics::{Attributes, Material, SoupTriangle, TriangleFlags};
-
-/// A small linear congruential generator (Knuth's MMIX constants).
-pub struct Lcg(pub u64);
-
-impl Lcg {
-    /// A number in `[0, 1)`.
-    pub fn next(&mut self) -> f32 {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        ((self.0 >> 40) as f32) / (1u64 << 24) as f32
-    }
-
-    /// A number in `[lo, hi)`.
-    pub fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * self.next()
-    }
-}
+pub use test_support::{Lcg, Seeded};
+use warriors_physics::{
+    Attributes, Level, LevelConfig, Material, Real, SoupTriangle, TriangleFlags,
+};
 
 fn words(material: u8, two_sided: bool) -> Attributes {
     Attributes {
@@ -64,20 +49,20 @@ pub fn street(nx: usize, ny: usize, cell: f32, seed: u64) -> Vec<SoupTriangle> {
     let (w, h) = (nx as f32 * cell, ny as f32 * cell);
     let extras = nx * ny / 8 + 4;
     for k in 0..extras {
-        let x = rng.range(0.0, w);
-        let y = rng.range(0.0, h);
-        let len = rng.range(1.0, 6.0);
+        let x = rng.range_f32(0.0, w);
+        let y = rng.range_f32(0.0, h);
+        let len = rng.range_f32(1.0, 6.0);
         let ht = if k % 3 == 0 {
-            rng.range(0.05, 0.2)
+            rng.range_f32(0.05, 0.2)
         } else {
-            rng.range(1.0, 4.0)
+            rng.range_f32(1.0, 4.0)
         };
-        let two = rng.next() < 0.3;
+        let two = rng.unit_f32() < 0.3;
         let mat = [5u8, 3, 2, 30, 7][k % 5];
-        let a = rng.range(0.0, std::f32::consts::TAU);
+        let a = rng.range_f32(0.0, std::f32::consts::TAU);
         let (dx, dy) = (a.cos() * len, a.sin() * len);
         let lean = if k % 4 == 1 {
-            rng.range(-0.8, 0.8)
+            rng.range_f32(-0.8, 0.8)
         } else {
             0.0
         };
@@ -93,4 +78,66 @@ pub fn street(nx: usize, ny: usize, cell: f32, seed: u64) -> Vec<SoupTriangle> {
         );
     }
     soup
+}
+
+/// `soup` cut into tiles of at most 150 triangles, named `street`.
+pub fn tiled_level<R: Real>(soup: &[SoupTriangle]) -> Level<R> {
+    let config = LevelConfig {
+        max_tile_triangles: 150,
+        ..LevelConfig::default()
+    };
+    Level::<R>::from_soup(soup, &config, "street").unwrap()
+}
+
+/// The street of 20 × 20 cells of 3 m (seed 7) as one mesh and as tiles
+/// of at most 150 triangles (at least four of them).
+pub fn street_levels<R: Real>() -> (Level<R>, Level<R>) {
+    let soup = street(20, 20, 3.0, 7);
+    let one = Level::<R>::from_soup(&soup, &LevelConfig::default(), "street").unwrap();
+    let tiled = tiled_level::<R>(&soup);
+    assert_eq!(one.tile_count(), 1);
+    assert!(tiled.tile_count() >= 4, "{} tiles", tiled.tile_count());
+    (one, tiled)
+}
+
+/// A seeded query over the 60 m street: a start, a move, a radius and a
+/// turn about z.
+pub struct Probe {
+    /// The start.
+    pub p: [f32; 3],
+    /// The move.
+    pub mv: [f32; 3],
+    /// The radius.
+    pub r: f32,
+    /// The turn about z (0 unless drawn).
+    pub turn: f32,
+}
+
+impl Probe {
+    /// A probe from `rng`: the start, the move, the radius; no turn.
+    pub fn draw(rng: &mut Lcg) -> Self {
+        Self {
+            p: [
+                rng.range_f32(-2.0, 62.0),
+                rng.range_f32(-2.0, 62.0),
+                rng.range_f32(0.05, 3.0),
+            ],
+            mv: [
+                rng.range_f32(-5.0, 5.0),
+                rng.range_f32(-5.0, 5.0),
+                rng.range_f32(-3.0, 1.0),
+            ],
+            r: rng.range_f32(0.1, 1.2),
+            turn: 0.0,
+        }
+    }
+
+    /// [`Probe::draw`], then a turn in `[0, 3)`.
+    pub fn draw_turned(rng: &mut Lcg) -> Self {
+        let probe = Self::draw(rng);
+        Self {
+            turn: rng.range_f32(0.0, 3.0),
+            ..probe
+        }
+    }
 }
