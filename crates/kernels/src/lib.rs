@@ -19,6 +19,7 @@
 //! | module | what | specification |
 //! | --- | --- | --- |
 //! | `aabb.rs` | [`Aabb`], the one world box of the workspace (the shapes' bounds, the sort-and-sweep's keys, the mesh queries' `worldBox`), with the original's four box helpers and the swept boxes | overview "Shapes" |
+//! | `readings.rs` | [`NormalTable`]: the sphere-box normal tables' constants under either text of the specification (SPEC-NOTES item 1) | Unit 5 |
 //! | [`triangle`] | the working triangle [`WorkTriangle`] (`CollTri_*`) | Unit 1 |
 //! | [`flags`] | a triangle's flags word, [`TriangleFlags`], with the console's bit values | |
 //! | [`triangle_filter`] | the per-triangle filter every mesh query applies before its kernel, with a typed outcome | |
@@ -133,6 +134,7 @@ pub mod overlap;
 pub mod pair;
 pub mod quirks;
 pub mod ray;
+mod readings;
 pub mod roots;
 mod sat;
 pub mod segment;
@@ -149,6 +151,6 @@ pub use contact::{Contact, ContactHalf, Lanes};
 pub use flags::TriangleFlags;
 pub use pair::PairContext;
 pub use quirks::Quirks;
+pub use readings::NormalTable;
 pub use shapes::{Capsule, OrientedBox, Segment, Shape, ShapeType, Sphere};
-pub use sphere_box::NormalTable;
 pub use triangle::WorkTriangle;

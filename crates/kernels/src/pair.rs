@@ -1,7 +1,7 @@
 //! What a pair table entry knows besides the two shapes and the move.
 
 use crate::quirks::Quirks;
-use crate::sphere_box::NormalTable;
+use crate::readings::NormalTable;
 
 /// The bodies' state a pair function reads (most read none of it).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
