@@ -42,16 +42,16 @@ use crate::ids::{BodyId, BodyPool};
 use crate::parts::KINDS;
 
 /// The side of a grid cell, metres.
-pub(crate) const CELL: f32 = 4.0;
+pub const CELL: f32 = 3.0;
 /// The most cells a body's box may span on an axis and still be filed in
 /// cells; wider bodies are in the large list.
-pub(crate) const MAX_SPAN: i32 = 8;
+pub const MAX_SPAN: i32 = 8;
 /// The grid is built when the list reaches this many bodies; below it the
 /// walk over the list is as cheap, and a world of the console's size never
 /// files a body in a bucket (so its step allocates nothing).
-pub(crate) const GRID_ON: usize = 1024;
+pub const GRID_ON: usize = 1024;
 /// The grid is dropped when the list falls below this many bodies.
-pub(crate) const GRID_OFF: usize = 512;
+pub const GRID_OFF: usize = 512;
 /// The clamp of cell numbers (far inside `i32`, so spans never overflow).
 const CELL_LIMIT: f32 = 1.0e9;
 

@@ -26,6 +26,19 @@
 //! so the answer is the console's; the margin covers the rounding of the
 //! widths (divergence 206), and `tests/query_box.rs` compares both walks on
 //! random worlds. [`QueryWalk::Console`] is the full walk.
+//!
+//! # The grid
+//!
+//! Where even the early-stopped walk would look at many bodies (a street
+//! along `y`, a city: every body of an `x`-slab), the fast query gathers
+//! its candidates from the grid of [`crate::broad_phase`] instead: the
+//! cells the box reaches, stretched in `x` to the start body's key (the
+//! backward walk keeps bodies up to it). Each is kept by the walk's own
+//! test on the live body (forwards only with a key at most the box's
+//! `max.x`, where the walk would stop), then the kept ones are put in list
+//! order, the part before the start body reversed, and the filtered form's
+//! `accept` is asked in that order: the console walk's answer, as
+//! `tests/broad_phase.rs` checks (divergence 419).
 
 use core::cmp::Ordering;
 
