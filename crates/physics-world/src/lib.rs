@@ -129,6 +129,7 @@
 
 mod bodies;
 mod body;
+pub mod broad_phase;
 mod flags;
 mod human;
 mod ids;

@@ -15,6 +15,7 @@ use ps2_float::Real;
 use shape_pools::{Pool, PoolCapacities};
 
 use crate::body::{BodyRecord, HumanParts};
+use crate::broad_phase::BroadPhase;
 use crate::ids::{BodyId, OwnerId};
 
 /// How many kinds of body the world pools (human, punch bag, object, pane,
@@ -43,6 +44,12 @@ pub struct BodySet<R> {
     /// Each owner's body (what owner vtable `+0xf0` answers): the first
     /// body added for it that is still in the world.
     pub(crate) owner_bodies: HashMap<OwnerId, BodyId>,
+    /// How many bodies of the vector each owner has (so that removing an
+    /// owner's only body does not search the vector for another).
+    pub(crate) owner_counts: HashMap<OwnerId, u32>,
+    /// The grid over the listed bodies and their list numbers, in step
+    /// with `list` ([`crate::broad_phase`]).
+    pub(crate) grid: BroadPhase<R>,
 }
 
 impl<R: Real> BodySet<R> {
@@ -63,6 +70,8 @@ impl<R: Real> BodySet<R> {
             group_counter: 0,
             vector: Vec::new(),
             owner_bodies: HashMap::new(),
+            owner_counts: HashMap::new(),
+            grid: BroadPhase::default(),
         }
     }
 
@@ -82,6 +91,12 @@ impl<R: Real> BodySet<R> {
     #[must_use]
     pub fn sorted(&self) -> &[BodyId] {
         &self.list
+    }
+
+    /// The grid over the listed bodies.
+    #[must_use]
+    pub fn broad_phase(&self) -> &BroadPhase<R> {
+        &self.grid
     }
 }
 

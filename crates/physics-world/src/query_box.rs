@@ -26,10 +26,26 @@
 //! so the answer is the console's; the margin covers the rounding of the
 //! widths (divergence 206), and `tests/query_box.rs` compares both walks on
 //! random worlds. [`QueryWalk::Console`] is the full walk.
+//!
+//! # The grid
+//!
+//! Where even the early-stopped walk would look at many bodies (a street
+//! along `y`, a city: every body of an `x`-slab), the fast query gathers
+//! its candidates from the grid of [`crate::broad_phase`] instead: the
+//! cells the box reaches, stretched in `x` to the start body's key (the
+//! backward walk keeps bodies up to it). Each is kept by the walk's own
+//! test on the live body (forwards only with a key at most the box's
+//! `max.x`, where the walk would stop), then the kept ones are put in list
+//! order, the part before the start body reversed, and the filtered form's
+//! `accept` is asked in that order: the console walk's answer, as
+//! `tests/broad_phase.rs` checks (divergence 419).
+
+use core::cmp::Ordering;
 
 use ps2_float::Real;
 use shape_pools::Aabb;
 
+use crate::broad_phase::{BroadPhase, Cells};
 use crate::{
     body::BodyRecord, flags::BodyFlags, ids::BodyId, ids::OwnerId, owner::Owners,
     world::PhysicsWorld,
@@ -154,6 +170,9 @@ impl<R: Real> PhysicsWorld<R> {
     ) -> usize {
         out.clear();
         let first = self.first_reachable(bx, q.walk);
+        if q.walk == QueryWalk::Fast && self.grid_query(out, bx, q, first, &mut extra) {
+            return out.len();
+        }
         let start = q.start.and_then(|s| self.position_in_list_from(s, first));
         let forward_from = match start {
             Some(pos) => {
@@ -188,4 +207,78 @@ impl<R: Real> PhysicsWorld<R> {
         }
         out.len()
     }
+
+    /// The fast walk's answer from the grid, when the walk would look at
+    /// more than [`WALK_LIMIT`] bodies and the grid can answer: the bodies
+    /// of the cells the box (stretched in `x` to the start body's key, as
+    /// far as the backward walk keeps) reaches, kept by the walk's own test,
+    /// put in list order, the ones before the start body reversed. `false`
+    /// (and `out` untouched) when the walk should answer.
+    fn grid_query(
+        &self,
+        out: &mut Vec<BodyId>,
+        bx: &Aabb<R>,
+        q: &BoxQuery,
+        first: usize,
+        extra: &mut impl FnMut((BodyId, &BodyRecord<R>)) -> bool,
+    ) -> bool {
+        let grid = &self.bodies.grid;
+        if !grid.usable() || !grid.active() {
+            return false;
+        }
+        let start = q
+            .start
+            .filter(|s| self.body(*s).is_some())
+            .and_then(|s| grid.slot(s).copied());
+        let hi = match start {
+            Some(s) if s.key > bx.max.x => s.key,
+            _ => bx.max.x,
+        };
+        // Few bodies to walk: the walk is cheaper than the cells.
+        let keys = &self.bodies.keys;
+        if keys.get(first + WALK_LIMIT).is_none_or(|k| *k > hi) {
+            return false;
+        }
+        let corners = [bx.min.x, bx.min.y, bx.min.z, bx.max.x, bx.max.y, bx.max.z];
+        if corners.iter().any(|c| c.to_f32().is_nan()) {
+            return false;
+        }
+        let cells = Cells::of(bx.min.x, bx.min.y, hi, bx.max.y);
+        if cells.count() > MAX_QUERY_CELLS {
+            return false;
+        }
+        grid.for_each_near(cells, |id| {
+            let Some(b) = self.body(id) else {
+                return;
+            };
+            let Some(s) = grid.slot(id) else {
+                return;
+            };
+            // Forwards the walk stops at the first key past the box; the
+            // list is sorted, so that is every key past it (no key nor
+            // corner is NaN here). Backwards it keeps any key.
+            let backward = start.is_some_and(|st| BroadPhase::before(s, &st));
+            if (backward || s.key <= bx.max.x) && self.keep(b, bx, q) {
+                out.push(id);
+            }
+        });
+        let order = |a: &BodyId, b: &BodyId| match (grid.slot(*a), grid.slot(*b)) {
+            (Some(x), Some(y)) if BroadPhase::before(x, y) => Ordering::Less,
+            (Some(x), Some(y)) if BroadPhase::before(y, x) => Ordering::Greater,
+            _ => Ordering::Equal,
+        };
+        out.sort_unstable_by(order);
+        if let Some(st) = start {
+            let split = out
+                .partition_point(|id| grid.slot(*id).is_some_and(|s| BroadPhase::before(s, &st)));
+            out[..split].reverse();
+        }
+        out.retain(|id| self.body(*id).is_some_and(|b| extra((*id, b))));
+        true
+    }
 }
+
+/// The fast walk answers when it looks at no more than this many bodies.
+const WALK_LIMIT: usize = 32;
+/// The grid answers only boxes of at most this many cells.
+const MAX_QUERY_CELLS: u64 = 64;

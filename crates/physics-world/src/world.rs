@@ -466,9 +466,27 @@ impl<R: Real> PhysicsWorld<R> {
 
     // ---- the sorted list -------------------------------------------------
 
+    /// The list position of `id`: its key's run of ties found by binary
+    /// search, then its place among them by list number (the ties are in
+    /// that order); a plain search of the ties when the grid does not
+    /// describe the list.
     fn list_position(&self, id: BodyId) -> Option<usize> {
         let key = self.body(id)?.list_key;
-        let start = self.bodies.keys.partition_point(|k| *k < key);
+        let keys = &self.bodies.keys;
+        let start = keys.partition_point(|k| *k < key);
+        let grid = &self.bodies.grid;
+        if grid.usable() {
+            // The grid holds exactly the listed bodies.
+            let me = grid.slot(id)?;
+            let end = start + keys[start..].partition_point(|k| *k <= key);
+            let list = &self.bodies.list;
+            let at = start
+                + list[start..end]
+                    .partition_point(|b| grid.slot(*b).is_some_and(|s| s.seq < me.seq));
+            if list.get(at) == Some(&id) {
+                return Some(at);
+            }
+        }
         self.bodies.list[start..]
             .iter()
             .position(|b| *b == id)
@@ -512,10 +530,13 @@ impl<R: Real> PhysicsWorld<R> {
             return false;
         };
         b.list_key = b.aabb.min.x;
-        let (key, width) = (b.list_key, b.aabb.width_x());
+        let (key, width, a) = (b.list_key, b.aabb.width_x(), b.aabb);
         let pos = self.bodies.keys.partition_point(|k| *k <= key);
         self.bodies.list.insert(pos, id);
         self.bodies.keys.insert(pos, key);
+        self.bodies
+            .grid
+            .insert(id, key, (a.min.x, a.min.y), (a.max.x, a.max.y));
         if width > self.bodies.widest {
             self.bodies.widest = width;
         }
@@ -530,6 +551,10 @@ impl<R: Real> PhysicsWorld<R> {
             Some(p) => {
                 self.bodies.list.remove(p);
                 self.bodies.keys.remove(p);
+                self.bodies.grid.remove(id);
+                if self.bodies.list.is_empty() {
+                    self.bodies.grid.clear();
+                }
                 true
             }
             None => false,
@@ -550,7 +575,7 @@ impl<R: Real> PhysicsWorld<R> {
             return false;
         };
         b.list_key = b.aabb.min.x;
-        let (key, width) = (b.list_key, b.aabb.width_x());
+        let (key, width, a) = (b.list_key, b.aabb.width_x(), b.aabb);
         if !key.to_f32().is_finite() {
             // The sorted order cannot be relied on: as remove then insert.
             return self.list_remove(id) && self.list_insert(id);
@@ -572,6 +597,9 @@ impl<R: Real> PhysicsWorld<R> {
             self.bodies.keys[p..=q].rotate_left(1);
         }
         self.bodies.keys[q] = key;
+        self.bodies
+            .grid
+            .reinsert(id, key, (a.min.x, a.min.y), (a.max.x, a.max.y));
         if width > self.bodies.widest {
             self.bodies.widest = width;
         }
@@ -608,6 +636,7 @@ impl<R: Real> PhysicsWorld<R> {
         let owner = b.owner;
         self.bodies.vector.push(id);
         self.bodies.owner_bodies.entry(owner).or_insert(id);
+        *self.bodies.owner_counts.entry(owner).or_insert(0) += 1;
         self.list_insert(id)
     }
 
@@ -623,16 +652,21 @@ impl<R: Real> PhysicsWorld<R> {
         };
         let owner = b.owner;
         self.ignore.forget_owner(owner);
-        self.remove_from_vector(id);
+        let left = self.remove_from_vector(id, owner);
         if self.bodies.owner_bodies.get(&owner) == Some(&id) {
             self.bodies.owner_bodies.remove(&owner);
-            // Another body of the same owner, if any, answers for it now.
-            if let Some(other) = self
-                .bodies
-                .vector
-                .iter()
-                .copied()
-                .find(|x| self.body(*x).is_some_and(|b| b.owner == owner))
+            // Another body of the same owner, if any, answers for it now
+            // (the first in the vector; none to look for when the owner
+            // has no body left there).
+            if let Some(other) = (left > 0)
+                .then(|| {
+                    self.bodies
+                        .vector
+                        .iter()
+                        .copied()
+                        .find(|x| self.body(*x).is_some_and(|b| b.owner == owner))
+                })
+                .flatten()
             {
                 self.bodies.owner_bodies.insert(owner, other);
             }
@@ -640,15 +674,31 @@ impl<R: Real> PhysicsWorld<R> {
         self.list_remove(id)
     }
 
-    fn remove_from_vector(&mut self, id: BodyId) {
-        if let Some(p) = self.bodies.vector.iter().position(|x| *x == id) {
+    /// Takes `id` out of the body vector, the last body taking its place
+    /// (found at the body's own index, which the vector keeps in step);
+    /// answers how many of `owner`'s bodies the vector still holds.
+    fn remove_from_vector(&mut self, id: BodyId, owner: OwnerId) -> u32 {
+        let v = &self.bodies.vector;
+        let at = self
+            .body(id)
+            .and_then(|b| usize::try_from(b.index).ok())
+            .filter(|&i| v.get(i) == Some(&id))
+            .or_else(|| v.iter().position(|x| *x == id));
+        if let Some(p) = at {
             self.bodies.vector.swap_remove(p);
             if let Some(moved) = self.bodies.vector.get(p).copied() {
                 if let Some(m) = self.body_mut(moved) {
                     m.index = p as i32;
                 }
             }
+            if let Some(c) = self.bodies.owner_counts.get_mut(&owner) {
+                *c = c.saturating_sub(1);
+                if *c == 0 {
+                    self.bodies.owner_counts.remove(&owner);
+                }
+            }
         }
+        self.bodies.owner_counts.get(&owner).copied().unwrap_or(0)
     }
 
     /// Puts a human body at the head of the human list.

@@ -12,6 +12,13 @@
 //! are this small type instead: a `Vec` of entries, each with a generation
 //! that a free bumps, so a handle to a freed entry never reaches its
 //! successor.
+//!
+//! The first free entry is found without a scan: a bitset of the free
+//! entries (bit set: free) with a summary bit per word that still has a free
+//! bit, so an allocation reads the lowest set bit of the first summary word
+//! that is not zero, then of that word ([`FreeSlots`]). The answer is the
+//! scan's, the lowest free index, in a few word reads (one summary word
+//! covers 4,096 entries).
 
 /// A handle into a [`Pool`]: the entry's index and the generation it was
 /// allocated in.
@@ -30,6 +37,57 @@ struct Entry<T> {
     value: Option<T>,
 }
 
+/// The free entries of a pool as a two-level bitset: bit `i % 64` of word
+/// `i / 64` is set while entry `i` is free, and bit `w % 64` of summary
+/// word `w / 64` while word `w` is not zero.
+#[derive(Clone, Debug, Default)]
+struct FreeSlots {
+    words: Vec<u64>,
+    summary: Vec<u64>,
+}
+
+impl FreeSlots {
+    /// Every one of `n` entries free.
+    fn all_free(n: usize) -> Self {
+        let mut words = vec![u64::MAX; n.div_ceil(64)];
+        if !n.is_multiple_of(64) {
+            if let Some(last) = words.last_mut() {
+                *last = (1u64 << (n % 64)) - 1;
+            }
+        }
+        let mut summary = vec![0u64; words.len().div_ceil(64)];
+        for (w, word) in words.iter().enumerate() {
+            if *word != 0 {
+                summary[w / 64] |= 1 << (w % 64);
+            }
+        }
+        Self { words, summary }
+    }
+
+    /// The lowest free index.
+    fn lowest(&self) -> Option<usize> {
+        let (s, bits) = self.summary.iter().enumerate().find(|(_, b)| **b != 0)?;
+        let w = s * 64 + bits.trailing_zeros() as usize;
+        Some(w * 64 + self.words[w].trailing_zeros() as usize)
+    }
+
+    /// Marks entry `i` in use.
+    fn take(&mut self, i: usize) {
+        let w = i / 64;
+        self.words[w] &= !(1u64 << (i % 64));
+        if self.words[w] == 0 {
+            self.summary[w / 64] &= !(1u64 << (w % 64));
+        }
+    }
+
+    /// Marks entry `i` free.
+    fn give(&mut self, i: usize) {
+        let w = i / 64;
+        self.words[w] |= 1u64 << (i % 64);
+        self.summary[w / 64] |= 1u64 << (w % 64);
+    }
+}
+
 /// A fixed-capacity pool allocating its first free entry.
 ///
 /// Allocation past the capacity does nothing and answers `None`, as the
@@ -38,6 +96,8 @@ struct Entry<T> {
 #[derive(Clone, Debug)]
 pub struct Pool<T> {
     entries: Vec<Entry<T>>,
+    /// Which entries are free (kept in step with `entries`' values).
+    free: FreeSlots,
     live: usize,
     exhausted: u64,
 }
@@ -53,6 +113,7 @@ impl<T> Pool<T> {
         });
         Self {
             entries,
+            free: FreeSlots::all_free(capacity),
             live: 0,
             exhausted: 0,
         }
@@ -82,10 +143,11 @@ impl<T> Pool<T> {
         self.exhausted
     }
 
-    /// The index the next allocation would take, if any entry is free.
+    /// The index the next allocation would take, if any entry is free:
+    /// the lowest free index, as the console's scan from the front finds it.
     #[must_use]
     pub fn first_free(&self) -> Option<usize> {
-        self.entries.iter().position(|e| e.value.is_none())
+        self.free.lowest()
     }
 
     /// Stores `value` in the first free entry; `None` (and the exhaustion
@@ -95,6 +157,7 @@ impl<T> Pool<T> {
             self.exhausted += 1;
             return None;
         };
+        self.free.take(i);
         let e = &mut self.entries[i];
         e.value = Some(value);
         self.live += 1;
@@ -113,6 +176,7 @@ impl<T> Pool<T> {
         }
         e.generation = e.generation.wrapping_add(1);
         self.live -= 1;
+        self.free.give(h.index as usize);
         e.value.take()
     }
 
