@@ -321,3 +321,73 @@ fn a_body_listed_twice_makes_the_walk_answer() {
     assert!(world.w.sorted_bodies().is_empty());
     assert!(world.w.body_set().broad_phase().usable());
 }
+
+/// A world of 100,000 bodies is built and torn down whole (the first-free
+/// bitset and the list operations, divergence 420): each body takes the first free pool entry (0, 1, 2,
+/// ... with nothing freed), the list ends sorted by `min.x` with every body
+/// once, the grid's answers are the walk's, and freeing every body in a
+/// shuffled order leaves the list and the grid empty.
+#[test]
+fn a_world_of_100_000_bodies_builds_and_tears_down() {
+    const N: usize = 100_000;
+    let caps = PoolCapacities {
+        objects: N,
+        ..PoolCapacities::CONSOLE
+    };
+    let mut w = PhysicsWorld::<f32>::construct(WorldConfig {
+        capacities: caps,
+        ..WorldConfig::default()
+    });
+    let mut t = Table::<f32>::default();
+    let mut rng = Rng(0x5eed_0100);
+    let mut ids = Vec::with_capacity(N);
+    for n in 0..N {
+        let (x, y) = (rng.f(-2_000.0, 2_000.0), rng.f(-2_000.0, 2_000.0));
+        let o = t.add(n as u32 + 1, Owner::at(1, x, y, 0.0));
+        let s = w
+            .shape_pools_mut()
+            .alloc_object_box(Vec4::new(0.6, 0.6, 0.9, 0.0))
+            .expect("room for every box");
+        let b = w
+            .create_object_body(&t, o, s, BodyFlags::OBJECT_START)
+            .expect("room for every body");
+        assert_eq!(b.slot.index as usize, n, "the first free entry");
+        w.update(&t, b);
+        ids.push(b);
+    }
+    let list = w.sorted_bodies();
+    assert_eq!(list.len(), N);
+    let keys: Vec<f32> = list
+        .iter()
+        .map(|b| w.body(*b).unwrap().aabb.min.x)
+        .collect();
+    assert!(keys.windows(2).all(|k| k[0] <= k[1]), "sorted by min.x");
+    let mut seen = list.to_vec();
+    seen.sort();
+    seen.dedup();
+    assert_eq!(seen.len(), N, "every body once");
+    assert!(w.body_set().broad_phase().active());
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    for _ in 0..200 {
+        let (x, y) = (rng.f(-2_000.0, 2_000.0), rng.f(-2_000.0, 2_000.0));
+        let bx = Aabb::new(
+            Vec4::point(x - 6.0, y - 6.0, -1.0),
+            Vec4::point(x + 6.0, y + 6.0, 2.0),
+        );
+        let mut q = BoxQuery::new(1);
+        q.walk = QueryWalk::Console;
+        w.query_box(&mut a, &bx, &q);
+        q.walk = QueryWalk::Fast;
+        w.query_box(&mut b, &bx, &q);
+        assert_eq!(a, b, "box {bx:?}");
+    }
+    // Free in a shuffled order.
+    for i in (1..ids.len()).rev() {
+        ids.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+    for id in ids {
+        assert!(w.free_object_body(id), "a live body frees");
+    }
+    assert!(w.sorted_bodies().is_empty());
+    assert!(w.body_set().broad_phase().is_empty());
+}
