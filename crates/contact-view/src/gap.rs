@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use golden::capture;
-use golden::{Entry, Value};
+use golden::{Entry, Outcome, Value};
 
 /// The default tolerance: two modes' floats closer than this many ulps
 /// are not marked as differing (one- and two-ulp differences come from
@@ -56,18 +56,7 @@ impl Gap {
 /// the order [`Entry::mode_differences`] gives.
 #[must_use]
 pub fn differences_beyond(entry: &Entry, ulps: u64) -> Vec<(&str, Gap)> {
-    let ee: HashMap<&str, &Value> = entry
-        .ee
-        .fields
-        .iter()
-        .map(|(k, v)| (k.as_str(), v))
-        .collect();
-    let single: HashMap<&str, &Value> = entry
-        .single
-        .fields
-        .iter()
-        .map(|(k, v)| (k.as_str(), v))
-        .collect();
+    let (single, ee) = (by_key(&entry.single), by_key(&entry.ee));
     entry
         .mode_differences()
         .into_iter()
@@ -80,12 +69,7 @@ pub fn differences_beyond(entry: &Entry, ulps: u64) -> Vec<(&str, Gap)> {
 /// field; `None` when no float differs.
 #[must_use]
 pub fn largest_gap(entry: &Entry) -> Option<(&str, u64)> {
-    let ee: HashMap<&str, &Value> = entry
-        .ee
-        .fields
-        .iter()
-        .map(|(k, v)| (k.as_str(), v))
-        .collect();
+    let ee = by_key(&entry.ee);
     entry
         .single
         .fields
@@ -97,4 +81,9 @@ pub fn largest_gap(entry: &Entry) -> Option<(&str, u64)> {
             },
         )
         .max_by_key(|&(_, u)| u)
+}
+
+/// An outcome's fields by name, for lookups across the two modes.
+fn by_key(o: &Outcome) -> HashMap<&str, &Value> {
+    o.fields.iter().map(|(k, v)| (k.as_str(), v)).collect()
 }

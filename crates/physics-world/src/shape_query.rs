@@ -182,12 +182,7 @@ impl<R: Real> ContactList<R> {
 
     /// Appends `c`; `false` (and nothing kept) when the list is full.
     pub fn push(&mut self, c: Contact<R>) -> bool {
-        if self.len >= MAX_CONTACTS {
-            return false;
-        }
-        self.items[self.len] = c;
-        self.len += 1;
-        true
+        push_into(&mut self.items, &mut self.len, c)
     }
 
     /// Inserts `c` sorted by fraction, after any contact with the same
@@ -218,6 +213,19 @@ fn insert_sorted_into<R: Real>(items: &mut [Contact<R>], len: &mut usize, c: Con
     true
 }
 
+/// [`ContactList::push`] on the first `*len` records of `items`, which holds
+/// at most `items.len()`.
+fn push_into<R: Real>(items: &mut [Contact<R>], len: &mut usize, c: Contact<R>) -> bool {
+    match items.get_mut(*len) {
+        Some(slot) => {
+            *slot = c;
+            *len += 1;
+            true
+        }
+        None => false,
+    }
+}
+
 /// The caller's output records as the query's contact list: at most
 /// `min(max, out.len(), 50)` contacts, written in place. The console keeps
 /// 50 and copies the first `max` out; a list that only ever drops its last
@@ -244,14 +252,7 @@ impl<'a, R: Real> OutList<'a, R> {
 
     /// [`ContactList::push`] into the caller's records.
     fn push(&mut self, c: Contact<R>) -> bool {
-        match self.items.get_mut(self.len) {
-            Some(slot) => {
-                *slot = c;
-                self.len += 1;
-                true
-            }
-            None => false,
-        }
+        push_into(self.items, &mut self.len, c)
     }
 }
 
