@@ -9,6 +9,8 @@
 //! against the quirk's own code. Which rows of `docs/quirks.md` are
 //! switchable, and why the others are not, is that file's "switch" column.
 
+use crate::capsule_box::CapsuleBoxQuirks;
+
 /// The switchable quirks; `true` reproduces the console's behaviour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -62,6 +64,8 @@ pub struct Quirks {
     /// the lists exactly, so both presets walk them exactly (`false`);
     /// `true` reproduces the console's extra reads. Read by the mesh's walk.
     pub list_overrun: bool,
+    /// Unit 12's capsule-box sweep ([`CapsuleBoxQuirks`]).
+    pub capsule_box: CapsuleBoxQuirks,
 }
 
 impl Quirks {
@@ -76,6 +80,7 @@ impl Quirks {
             capsule_heights_swapped: true,
             box_box_at_zero: true,
             list_overrun: false,
+            capsule_box: CapsuleBoxQuirks::console(),
         }
     }
 
@@ -89,6 +94,7 @@ impl Quirks {
             capsule_heights_swapped: false,
             box_box_at_zero: false,
             list_overrun: false,
+            capsule_box: CapsuleBoxQuirks::corrected(),
         }
     }
 }

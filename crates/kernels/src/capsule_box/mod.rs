@@ -10,14 +10,21 @@
 //! * [`physics_sweep_box_capsule`] is the mirror (the box moves);
 //! * [`sweep_capsule_box_side`] and [`sweep_capsule_box_corner`] are the two
 //!   steps, on coordinates folded so that the start lies left of (and, for a
-//!   corner, below) the rectangle.
+//!   corner, below) the rectangle;
+//! * [`capsule_box_first_touch`] is the corrected sweep
+//!   ([`CapsuleBoxQuirks::steps`] off): the capsule's true first touch in
+//!   three dimensions.
 
 mod corner;
+mod exact;
+mod quirks;
 mod side;
 mod step;
 pub(crate) mod sweep;
 
 pub use corner::sweep_capsule_box_corner;
+pub use exact::{capsule_box_first_touch, segment_box_nearest};
+pub use quirks::CapsuleBoxQuirks;
 pub use side::sweep_capsule_box_side;
 pub use step::{Folded, StepResult};
 pub use sweep::{physics_sweep_box_capsule, physics_sweep_capsule_box};

@@ -5,6 +5,7 @@
 use ps2_float::{Real, Vec4};
 
 use super::corner::sweep_capsule_box_corner;
+use super::exact::capsule_box_first_touch;
 use super::side::sweep_capsule_box_side;
 use super::step::{Folded, StepResult};
 use crate::{contact::Contact, pair::PairContext, shapes::Capsule, shapes::OrientedBox};
@@ -249,6 +250,14 @@ pub fn physics_sweep_capsule_box<R: Real>(
         )),
     };
 
+    if !ctx.quirks.capsule_box.steps {
+        let slide = reg.as_ref().and_then(|g| g.slide);
+        let corner = reg
+            .as_ref()
+            .is_some_and(|g| matches!(g.normal, NormalRule::Corner(..)));
+        return corrected_contact(c, ctx, capsule, bx, mv, slide, corner);
+    }
+
     // The slide stays (0, 0, 0, 1) (0x005116c0) unless a corner region sets it.
     let mut slide = Vec4::ORIGIN;
     let (frac, px, py, normal_xyz, normal_w, corner) = match reg {
@@ -303,7 +312,7 @@ pub fn physics_sweep_capsule_box<R: Real>(
         }
     };
     // After the region the owner's airborne flag is read again: no slide.
-    if ctx.own_airborne {
+    if ctx.own_airborne && ctx.quirks.capsule_box.airborne_drops_slide {
         slide = Vec4::ORIGIN;
     }
 
@@ -322,6 +331,54 @@ pub fn physics_sweep_capsule_box<R: Real>(
     c.other.point.set(Vec4::new(px, py, mid, R::ONE));
     c.fraction = Some(frac);
     c.point.set(Vec4::new(at.x, at.y, mid, R::ONE));
+    c.slide.set(slide);
+    c.flags = Some(u32::from(corner));
+    true
+}
+
+/// [`physics_sweep_capsule_box`] corrected ([`CapsuleBoxQuirks::steps`]
+/// off): the true first touch ([`capsule_box_first_touch`]); `+0x10` the
+/// move's direction, `+0x50` the unit normal from the box's nearest point to
+/// the capsule's axis (`w = 0`), `+0x60` that box point in the world,
+/// `+0x90` the axis point at mid-height at contact; the slide and `+0xb0`
+/// as the start's region gives them (the slide kept for an airborne owner
+/// when [`CapsuleBoxQuirks::airborne_drops_slide`] is off).
+///
+/// [`CapsuleBoxQuirks::steps`]: super::CapsuleBoxQuirks
+/// [`CapsuleBoxQuirks::airborne_drops_slide`]: super::CapsuleBoxQuirks
+fn corrected_contact<R: Real>(
+    c: &mut Contact<R>,
+    ctx: &PairContext,
+    capsule: &Capsule<R>,
+    bx: &OrientedBox<R>,
+    mv: Vec4<R>,
+    slide: Option<Vec4<R>>,
+    corner: bool,
+) -> bool {
+    let [a0, a1, a2] = bx.axes;
+    let local = |v: Vec4<R>| [v.dot(a0), v.dot(a1), v.dot(a2)];
+    let h = [bx.half.x, bx.half.y, bx.half.z];
+    let d = local((capsule.base - bx.centre).with_w(R::ZERO));
+    let up = Vec4::new(R::ZERO, R::ZERO, capsule.height, R::ZERO);
+    let Some((frac, at, q)) =
+        capsule_box_first_touch(capsule.radius, h, d, local(up), local(mv.with_w(R::ZERO)))
+    else {
+        return false;
+    };
+    let world = |p: [R; 3]| bx.centre.madd(a0, p[0]).madd(a1, p[1]).madd(a2, p[2]).with_w(R::ONE);
+    let n = Vec4::new(at[0] - q[0], at[1] - q[1], at[2] - q[2], R::ZERO).normalize();
+    let normal = a0.scale(n.x).madd(a1, n.y).madd(a2, n.z).with_w(R::ZERO);
+    let mut slide = slide.map_or(Vec4::ORIGIN, |s| s.normalize().with_w(R::ONE));
+    if ctx.own_airborne && ctx.quirks.capsule_box.airborne_drops_slide {
+        slide = Vec4::ORIGIN;
+    }
+    let base = capsule.base.madd(mv, frac);
+    let mid = base.z + capsule.height * R::from_f32(0.5);
+    c.own.normal.set(mv.normalize());
+    c.other.normal.set(normal);
+    c.other.point.set(world(q));
+    c.fraction = Some(frac);
+    c.point.set(Vec4::new(base.x, base.y, mid, R::ONE));
     c.slide.set(slide);
     c.flags = Some(u32::from(corner));
     true
@@ -348,8 +405,33 @@ pub fn physics_sweep_box_capsule<R: Real>(
     let back = Vec4::new(-mv.x, -mv.y, -mv.z, mv.w);
     if physics_sweep_capsule_box(c, &ctx.swapped(), capsule, bx, back) {
         c.swap_halves();
+        if !ctx.quirks.capsule_box.mirror_halves {
+            mirror_at_contact(c, mv);
+        }
         true
     } else {
         false
+    }
+}
+
+/// The mirror's contact where the moved box touches the capsule
+/// ([`CapsuleBoxQuirks::mirror_halves`] off): `+0x50` the capsule's normal
+/// (the box's `+0x10` reversed, `w = 0`), the box's point and `+0x90`
+/// moved from the reversed sweep's frame (the box at its start pose) to the
+/// world (the box moved by `f·M`, the capsule at rest).
+///
+/// [`CapsuleBoxQuirks::mirror_halves`]: super::CapsuleBoxQuirks
+fn mirror_at_contact<R: Real>(c: &mut Contact<R>, mv: Vec4<R>) {
+    let frac = c.fraction.unwrap_or(R::ZERO);
+    let shift = mv.with_w(R::ZERO).scale(frac);
+    // The corner normal's w is never written (divergence 87): x, y, z.
+    if let (Some(x), Some(y), Some(z)) = (c.own.normal.x, c.own.normal.y, c.own.normal.z) {
+        c.other.normal.set(Vec4::new(-x, -y, -z, R::ZERO));
+    }
+    if let Some(p) = c.own.point.get() {
+        c.own.point.set(p + shift);
+    }
+    if let Some(p) = c.point.get() {
+        c.point.set(p + shift);
     }
 }
