@@ -4,7 +4,9 @@
 //! box, on seeded random cases in `f32` and `Ee32` mode; and the corrected
 //! slide and mirror.
 
-use kernels::capsule_box::{physics_sweep_box_capsule, physics_sweep_capsule_box, CapsuleBoxQuirks};
+use kernels::capsule_box::{
+    physics_sweep_box_capsule, physics_sweep_capsule_box, CapsuleBoxQuirks,
+};
 use kernels::{Capsule, Contact, OrientedBox, PairContext, Quirks};
 use ps2_float::{Ee32, Real, Vec4};
 use test_support::{f64_of, rotation_rows, Seeded, Xorshift};
@@ -30,12 +32,21 @@ struct Case {
 
 impl Case {
     fn random(g: &mut Xorshift) -> Self {
-        let q = [g.range(-1.0, 1.0), g.range(-1.0, 1.0), g.range(-1.0, 1.0), g.range(-1.0, 1.0)];
+        let q = [
+            g.range(-1.0, 1.0),
+            g.range(-1.0, 1.0),
+            g.range(-1.0, 1.0),
+            g.range(-1.0, 1.0),
+        ];
         let base = g.vec3_f32(-3.5, 3.5);
         let aim = g.vec3_f32(-1.5, 1.5);
         let scale = g.range_f32(0.3, 2.0);
         Self {
-            half: [g.range_f32(0.2, 1.5), g.range_f32(0.2, 1.5), g.range_f32(0.2, 1.5)],
+            half: [
+                g.range_f32(0.2, 1.5),
+                g.range_f32(0.2, 1.5),
+                g.range_f32(0.2, 1.5),
+            ],
             axes: rotation_rows(q),
             centre: [0.0, 0.0, 0.0],
             r: g.range_f32(0.1, 0.6),
@@ -188,13 +199,19 @@ fn corrected_agrees_with_the_oracle<R: Real>() -> (usize, usize) {
             Some(t) => {
                 assert!(got, "case {i} {case:?}: no hit, the oracle's at {t}");
                 let f = f64_of(c.fraction.unwrap());
-                assert!((f - t).abs() < 2e-3, "case {i} {case:?}: fraction {f}, oracle {t}");
+                assert!(
+                    (f - t).abs() < 2e-3,
+                    "case {i} {case:?}: fraction {f}, oracle {t}"
+                );
                 let n = c.other.normal.get().unwrap();
                 assert_eq!(f64_of(n.w), 0.0);
                 if t > 0.0 {
                     let o = case.normal_at(t);
                     let n = [f64_of(n.x), f64_of(n.y), f64_of(n.z)];
-                    assert!(dot(n, o) > 0.999, "case {i} {case:?}: normal {n:?}, oracle {o:?}");
+                    assert!(
+                        dot(n, o) > 0.999,
+                        "case {i} {case:?}: normal {n:?}, oracle {o:?}"
+                    );
                 }
                 hits += 1;
             }
@@ -240,16 +257,34 @@ fn vertical_test_and_mirror<R: Real>() {
     let (cap, bx) = level::<R>(5.0);
     let mv = Vec4::from_f32([-4.0, 0.0, 0.0, 0.0]);
     let mut c = Contact::default();
-    assert!(physics_sweep_capsule_box(&mut c, &PairContext::default(), &cap, &bx, mv));
+    assert!(physics_sweep_capsule_box(
+        &mut c,
+        &PairContext::default(),
+        &cap,
+        &bx,
+        mv
+    ));
     assert_eq!(f64_of(c.fraction.unwrap()), 0.375);
-    assert!(!physics_sweep_capsule_box(&mut c, &corrected_ctx(), &cap, &bx, mv));
+    assert!(!physics_sweep_capsule_box(
+        &mut c,
+        &corrected_ctx(),
+        &cap,
+        &bx,
+        mv
+    ));
 
     // The box moves by (2, 0, 0) into a capsule standing level with it: the
     // gap of 1.5 closes at 0.75.
     let (cap, bx) = level::<R>(0.5);
     let mv = Vec4::from_f32([2.0, 0.0, 0.0, 0.0]);
     let mut c = Contact::default();
-    assert!(physics_sweep_box_capsule(&mut c, &PairContext::default(), &bx, &cap, mv));
+    assert!(physics_sweep_box_capsule(
+        &mut c,
+        &PairContext::default(),
+        &bx,
+        &cap,
+        mv
+    ));
     assert_eq!(f64_of(c.fraction.unwrap()), 0.75);
     // The console: +0x50 the reversed move's direction, the point on the
     // box's start pose (the capsule's axis moved back by f·M).
@@ -258,10 +293,19 @@ fn vertical_test_and_mirror<R: Real>() {
     assert_eq!(f64_of(c.point.x.unwrap()), 1.5);
 
     let mut c = Contact::default();
-    assert!(physics_sweep_box_capsule(&mut c, &corrected_ctx(), &bx, &cap, mv));
+    assert!(physics_sweep_box_capsule(
+        &mut c,
+        &corrected_ctx(),
+        &bx,
+        &cap,
+        mv
+    ));
     assert_eq!(f64_of(c.fraction.unwrap()), 0.75);
     let own = c.own.normal.get().unwrap();
-    assert_eq!([own.x, own.y, own.z, own.w].map(f64_of), [1.0, 0.0, 0.0, 0.0]);
+    assert_eq!(
+        [own.x, own.y, own.z, own.w].map(f64_of),
+        [1.0, 0.0, 0.0, 0.0]
+    );
     let n = c.other.normal.get().unwrap();
     assert_eq!([n.x, n.y, n.z, n.w].map(f64_of), [-1.0, 0.0, 0.0, 0.0]);
     // The moved box's face x = 2.5 touches the capsule's axis bottom.

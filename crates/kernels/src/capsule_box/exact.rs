@@ -168,7 +168,11 @@ pub fn capsule_box_first_touch<R: Real>(
     let sign = |b: bool, k: usize| if b { h[k] } else { -h[k] };
     let back = vec4([-m[0], -m[1], -m[2]], R::ZERO);
     for c in 0..8u8 {
-        let corner = [sign(c & 1 != 0, 0), sign(c & 2 != 0, 1), sign(c & 4 != 0, 2)];
+        let corner = [
+            sign(c & 1 != 0, 0),
+            sign(c & 2 != 0, 1),
+            sign(c & 4 != 0, 2),
+        ];
         take(capsule_entry(
             vec4(d, R::ONE),
             vec4(v, R::ZERO),

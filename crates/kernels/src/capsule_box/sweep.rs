@@ -365,7 +365,13 @@ fn corrected_contact<R: Real>(
     else {
         return false;
     };
-    let world = |p: [R; 3]| bx.centre.madd(a0, p[0]).madd(a1, p[1]).madd(a2, p[2]).with_w(R::ONE);
+    let world = |p: [R; 3]| {
+        bx.centre
+            .madd(a0, p[0])
+            .madd(a1, p[1])
+            .madd(a2, p[2])
+            .with_w(R::ONE)
+    };
     let n = Vec4::new(at[0] - q[0], at[1] - q[1], at[2] - q[2], R::ZERO).normalize();
     let normal = a0.scale(n.x).madd(a1, n.y).madd(a2, n.z).with_w(R::ZERO);
     let mut slide = slide.map_or(Vec4::ORIGIN, |s| s.normalize().with_w(R::ONE));
