@@ -205,8 +205,10 @@ pub fn sweep_sphere_oriented_box<R: Real>(
 /// `false` answers a start centre outside the box with the true first
 /// contact and normal (`super::exact`): a sphere already touching meets at
 /// 0, the fraction is the first touch of the box rounded by the radius, the
-/// normal points from the box's nearest point to the centre at contact. A
-/// centre inside is the original's answer either way.
+/// normal points from the box's nearest point to the centre at contact, the
+/// world point lies on the box moved by the fraction of `box_move`. A centre
+/// inside is the original's answer either way, but for the box-frame point's
+/// third lane: the centre's box-frame z, not its world z.
 #[must_use]
 pub fn sweep_sphere_oriented_box_with<R: Real>(
     r: R,
@@ -270,10 +272,17 @@ pub fn sweep_sphere_oriented_box_read<R: Real>(
         let lx = clamp(centre.dot(a0) - p.dot(a0), -hx, hx);
         let ly = clamp(centre.dot(a1) - p.dot(a1), -hy, hy);
         let normal = horizontal_unit(rel);
+        // Corrected, the third lane is the box frame's too (the world z
+        // mixes frames; divergence 472).
+        let lz = if steps {
+            centre.z
+        } else {
+            clamp(centre.dot(a2) - p.dot(a2), -hz, hz)
+        };
         return Some(SphereBoxHit {
             fraction: R::ZERO,
             world_point: centre,
-            local_point: [lx, ly, centre.z],
+            local_point: [lx, ly, lz],
             normal,
             to_box: -normal,
             feature,
@@ -284,6 +293,7 @@ pub fn sweep_sphere_oriented_box_read<R: Real>(
     if !steps {
         let local = |v: Vec4<R>| [v.dot(a0), v.dot(a1), v.dot(a2)];
         let to_box = horizontal_unit(p - centre);
+        // The world point where the moved box touches (divergence 472).
         return super::exact::corrected_hit(
             r,
             max_frac,
@@ -293,7 +303,11 @@ pub fn sweep_sphere_oriented_box_read<R: Real>(
             to_box,
             feature,
             index,
-        );
+        )
+        .map(|hit| SphereBoxHit {
+            world_point: hit.world_point.madd(box_move.with_w(R::ZERO), hit.fraction),
+            ..hit
+        });
     }
 
     let Step::Hit { fraction, point } = region.step(h, d, m, r) else {
