@@ -311,11 +311,37 @@ pub fn physics_sweep_capsule_box<R: Real>(
             }
         }
     };
-    // After the region the owner's airborne flag is read again: no slide.
-    if ctx.own_airborne && ctx.quirks.capsule_box.airborne_drops_slide {
-        slide = Vec4::ORIGIN;
+    let mid = write_move_fields(c, ctx, capsule, mv, frac, slide, corner);
+    c.other.normal.set_xyz(normal_xyz);
+    if let Some(w) = normal_w {
+        c.other.normal.w = Some(w);
     }
+    c.other.point.set(Vec4::new(px, py, mid, R::ONE));
+    true
+}
 
+/// Writes the fields both sweeps fill alike and returns the mid-height z:
+/// `+0x10` the move's direction, `+0x80` the fraction, `+0x90` the
+/// capsule's axis point at mid-height, `+0xa0` the slide (reset for an
+/// airborne owner while [`CapsuleBoxQuirks::airborne_drops_slide`] is on)
+/// and `+0xb0`.
+///
+/// [`CapsuleBoxQuirks::airborne_drops_slide`]: super::CapsuleBoxQuirks
+fn write_move_fields<R: Real>(
+    c: &mut Contact<R>,
+    ctx: &PairContext,
+    capsule: &Capsule<R>,
+    mv: Vec4<R>,
+    frac: R,
+    slide: Vec4<R>,
+    corner: bool,
+) -> R {
+    // After the region the owner's airborne flag is read again: no slide.
+    let slide = if ctx.own_airborne && ctx.quirks.capsule_box.airborne_drops_slide {
+        Vec4::ORIGIN
+    } else {
+        slide
+    };
     // B + f·M, then its z raised by half the height: the capsule's axis point
     // at mid-height (+0x68 and +0x98 hold the same value; divergence 86). The
     // product saturates in f32 mode for the ±MAX fraction of a zero move
@@ -324,16 +350,11 @@ pub fn physics_sweep_capsule_box<R: Real>(
     let mid = at.z + capsule.height * R::from_f32(0.5);
     // A zero move gives (0, 0, 0, w) in both modes (divergence 85).
     c.own.normal.set(mv.normalize());
-    c.other.normal.set_xyz(normal_xyz);
-    if let Some(w) = normal_w {
-        c.other.normal.w = Some(w);
-    }
-    c.other.point.set(Vec4::new(px, py, mid, R::ONE));
     c.fraction = Some(frac);
     c.point.set(Vec4::new(at.x, at.y, mid, R::ONE));
     c.slide.set(slide);
     c.flags = Some(u32::from(corner));
-    true
+    mid
 }
 
 /// [`physics_sweep_capsule_box`] corrected ([`CapsuleBoxQuirks::steps`]
@@ -374,19 +395,10 @@ fn corrected_contact<R: Real>(
     };
     let n = Vec4::new(at[0] - q[0], at[1] - q[1], at[2] - q[2], R::ZERO).normalize();
     let normal = a0.scale(n.x).madd(a1, n.y).madd(a2, n.z).with_w(R::ZERO);
-    let mut slide = slide.map_or(Vec4::ORIGIN, |s| s.normalize().with_w(R::ONE));
-    if ctx.own_airborne && ctx.quirks.capsule_box.airborne_drops_slide {
-        slide = Vec4::ORIGIN;
-    }
-    let base = capsule.base.madd(mv, frac);
-    let mid = base.z + capsule.height * R::from_f32(0.5);
-    c.own.normal.set(mv.normalize());
+    let slide = slide.map_or(Vec4::ORIGIN, |s| s.normalize().with_w(R::ONE));
+    write_move_fields(c, ctx, capsule, mv, frac, slide, corner);
     c.other.normal.set(normal);
     c.other.point.set(world(q));
-    c.fraction = Some(frac);
-    c.point.set(Vec4::new(base.x, base.y, mid, R::ONE));
-    c.slide.set(slide);
-    c.flags = Some(u32::from(corner));
     true
 }
 
