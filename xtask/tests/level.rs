@@ -3,7 +3,7 @@
 //! `0xf00d`, the third two-sided `RAILING`, a 3 × 2 × 1 grid), the picture,
 //! and the failure path.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Output;
 
 mod common;
