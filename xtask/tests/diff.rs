@@ -10,23 +10,13 @@
 //!   and its validation, and a case name still drawing the case.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn xtask(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(args)
-        .output()
-        .expect("xtask runs")
-}
+mod common;
+use common::{quad_grid_obj, root, xtask};
 
 fn tmp(name: &str) -> PathBuf {
-    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("xtask-diff");
-    std::fs::create_dir_all(&d).unwrap();
-    d.join(name)
+    common::scratch("xtask-diff", name)
 }
 
 fn stdout(o: &Output) -> String {
@@ -222,26 +212,7 @@ fn view_draws_every_level_form_in_one_picture() {
 
     // An OBJ past 65,535 triangles: a 190 × 190 grid of quads rising along
     // x, 72,200 triangles in two tiles.
-    let n = 190;
-    let mut text = String::new();
-    for j in 0..=n {
-        for i in 0..=n {
-            text.push_str(&format!("v {i} {j} {}\n", i / 10));
-        }
-    }
-    let at = |i: usize, j: usize| j * (n + 1) + i + 1;
-    text.push_str("usemtl tarmac\n");
-    for j in 0..n {
-        for i in 0..n {
-            text.push_str(&format!(
-                "f {} {} {} {}\n",
-                at(i, j),
-                at(i + 1, j),
-                at(i + 1, j + 1),
-                at(i, j + 1)
-            ));
-        }
-    }
+    let text = quad_grid_obj(190, |i| i / 10, "usemtl tarmac\n");
     let obj = tmp("big.obj");
     std::fs::write(&obj, text).unwrap();
     let sidecar = tmp("big.ron");

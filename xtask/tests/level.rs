@@ -3,24 +3,14 @@
 //! `0xf00d`, the third two-sided `RAILING`, a 3 × 2 × 1 grid), the picture,
 //! and the failure path.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::PathBuf;
+use std::process::Output;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn xtask(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(args)
-        .output()
-        .expect("xtask runs")
-}
+mod common;
+use common::{quad_grid_obj, root, xtask};
 
 fn tmp(name: &str) -> PathBuf {
-    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("xtask-level");
-    std::fs::create_dir_all(&d).unwrap();
-    d.join(name)
+    common::scratch("xtask-level", name)
 }
 
 fn last_line(o: &Output) -> String {
@@ -110,25 +100,7 @@ fn a_bad_file_is_a_typed_error_and_exit_1() {
 #[test]
 fn an_obj_above_65535_triangles_loads_in_tiles() {
     let n = 190;
-    let mut text = String::new();
-    for j in 0..=n {
-        for i in 0..=n {
-            text.push_str(&format!("v {i} {j} 0\n"));
-        }
-    }
-    let at = |i: usize, j: usize| j * (n + 1) + i + 1;
-    text.push_str("l 1 2\nf 1 2\n");
-    for j in 0..n {
-        for i in 0..n {
-            text.push_str(&format!(
-                "f {} {} {} {}\n",
-                at(i, j),
-                at(i + 1, j),
-                at(i + 1, j + 1),
-                at(i, j + 1)
-            ));
-        }
-    }
+    let text = quad_grid_obj(n, |_| 0, "l 1 2\nf 1 2\n");
     let obj = tmp("big.obj");
     std::fs::write(&obj, text).unwrap();
     let svg = tmp("big.svg");
