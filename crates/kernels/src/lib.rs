@@ -19,7 +19,7 @@
 //! | module | what | specification |
 //! | --- | --- | --- |
 //! | `aabb.rs` | [`Aabb`], the one world box of the workspace (the shapes' bounds, the sort-and-sweep's keys, the mesh queries' `worldBox`), with the original's four box helpers and the swept boxes | overview "Shapes" |
-//! | `readings.rs` | [`NormalTable`]: the sphere-box normal tables' constants under either text of the specification (SPEC-NOTES item 1) | Unit 5 |
+//! | `readings.rs` | [`NormalTable`]: the sphere-box normal tables' constants under either text of the specification (SPEC-NOTES item 1); [`ParallelSideRule`]: the corner step's edge choice for a move parallel to a side plane (SPEC-NOTES item 3) | Units 5, 1 |
 //! | [`triangle`] | the working triangle [`WorkTriangle`] (`CollTri_*`) | Unit 1 |
 //! | [`flags`] | a triangle's flags word, [`TriangleFlags`], with the console's bit values | |
 //! | [`triangle_filter`] | the per-triangle filter every mesh query applies before its kernel, with a typed outcome | |
@@ -151,6 +151,6 @@ pub use contact::{Contact, ContactHalf, Lanes};
 pub use flags::TriangleFlags;
 pub use pair::PairContext;
 pub use quirks::Quirks;
-pub use readings::NormalTable;
+pub use readings::{NormalTable, ParallelSideRule};
 pub use shapes::{Capsule, OrientedBox, Segment, Shape, ShapeType, Sphere};
 pub use triangle::WorkTriangle;

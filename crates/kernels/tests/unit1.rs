@@ -14,7 +14,7 @@ use kernels::sphere_triangle::{
     sweep_sphere_triangle, sweep_sphere_triangle_thunk, sweep_sphere_vertex_region, EdgePoints,
     EdgeSweep, SweepRecord, SweepStep, SweepTrace,
 };
-use kernels::{Sphere, WorkTriangle};
+use kernels::{ParallelSideRule, Sphere, WorkTriangle};
 use ps2_float::{Ee32, Real, Vec4};
 use test_support::{both_modes, close as near, p as v, r};
 
@@ -746,6 +746,7 @@ fn rows_11_to_13_corrected<R: Real>() {
             &mut mask,
             &mut trace,
             false,
+            ParallelSideRule::Saturated,
         );
         assert!(hit, "{c:?}");
         near_opt(record.fractions[0], want, "corrected fraction");

@@ -17,7 +17,7 @@ use kernels::details::sphere_triangle::{
     sweep_sphere_triangle_traced, sweep_sphere_triangle_traced_with,
 };
 use kernels::sphere_triangle::{SweepRecord, SweepStep, SweepTrace};
-use kernels::{Sphere, WorkTriangle};
+use kernels::{ParallelSideRule, Sphere, WorkTriangle};
 use ps2_float::{Ee32, Real, Vec4};
 use test_support::{Seeded, Xorshift};
 
@@ -349,6 +349,7 @@ fn corrected_sweeps_match_the_oracle<R: Real>() {
             &mut mask,
             &mut trace,
             false,
+            ParallelSideRule::Saturated,
         );
         let kernel = if hit {
             rec.fractions[0].map(|f| f64::from(f.to_f32()))

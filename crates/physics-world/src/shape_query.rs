@@ -376,6 +376,7 @@ impl<R: Real> PhysicsWorld<R> {
         };
         let mut sq = SweepQuery::new(*bx, MAX_CONTACTS)
             .with_quirks(self.config.quirks)
+            .with_side_rule(self.config.readings.parallel_side)
             .with_options(mesh_options(q.options))
             .with_body_flags(me.flags.bits());
         sq.own_shape = me.shape_word;

@@ -246,6 +246,7 @@ impl<R: Real> PhysicsWorld<R> {
         };
         let mut q = SweepQuery::new(*bx, 1)
             .with_quirks(self.config.quirks)
+            .with_side_rule(self.config.readings.parallel_side)
             .with_options(options)
             .with_body_flags(body_flags)
             .with_airborne(airborne);

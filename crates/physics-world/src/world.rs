@@ -100,6 +100,13 @@ pub struct Readings {
     /// prints (SPEC-NOTES item 1, divergence 70).
     #[cfg_attr(feature = "serde", serde(default))]
     pub normal_table: kernels::NormalTable,
+    /// How the mesh sphere sweep's corner step picks its edge for a move
+    /// parallel to a side plane: the console's saturated crossing (the
+    /// default) or the sign rule the specification gives for an IEEE build
+    /// (SPEC-NOTES item 3, divergence 23). The walking sweep keeps the
+    /// console's.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub parallel_side: kernels::ParallelSideRule,
 }
 
 /// How a world is made: the pools' capacities (the console's by default),

@@ -199,7 +199,7 @@ pub use ids::TriangleId;
 pub use level::{Level, LevelConfig, MAX_TILE_TRIANGLES};
 pub use physics_world::step::StepReport;
 pub use physics_world::{BackOffReading, BodyFlags, BounceReading, Readings, WorldConfig};
-pub use physics_world::{NormalTable, Quirks};
+pub use physics_world::{NormalTable, ParallelSideRule, Quirks};
 pub use ps2_float::{Ee32, Real};
 pub use query::{
     oriented_box, ContactMarks, Ground, Hit, Overlap, Push, RayFilter, RayHit, SweepFlags,

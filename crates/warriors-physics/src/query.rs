@@ -18,8 +18,8 @@ use collision_mesh::{
     Aabb, CollisionMesh, Material, MeshRayFilter, QueryScratch, Ray, SweepOptions, SweepQuery,
     TiledMesh, TriangleFlags,
 };
-use kernels::Quirks;
 use kernels::{Capsule, Contact, OrientedBox, Sphere};
+use kernels::{ParallelSideRule, Quirks};
 use nalgebra::{Isometry3, Point3, Unit, Vector3};
 use ps2_float::{Real, Vec4};
 
@@ -100,6 +100,12 @@ pub struct SweepSettings<R> {
     /// exactly in both presets, as the specification advises).
     #[cfg_attr(feature = "serde", serde(default))]
     pub quirks: Quirks,
+    /// How the sphere sweep's corner step picks its edge for a move
+    /// parallel to a side plane, where the specification gives two texts
+    /// (SPEC-NOTES item 3, divergence 23; default: the console's saturated
+    /// crossing).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub side_rule: ParallelSideRule,
 }
 
 impl<R: Real> Default for SweepSettings<R> {
@@ -112,6 +118,7 @@ impl<R: Real> Default for SweepSettings<R> {
             body_scale: R::ONE,
             airborne: false,
             quirks: Quirks::console(),
+            side_rule: ParallelSideRule::Saturated,
         }
     }
 }
@@ -129,6 +136,7 @@ impl<R: Real> SweepSettings<R> {
             walk: ListWalk::Exact,
             quirks: self.quirks,
             airborne: self.airborne,
+            side_rule: self.side_rule,
         }
         .with_quirks(self.quirks)
     }

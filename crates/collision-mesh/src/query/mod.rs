@@ -61,7 +61,7 @@ pub use sweep_capsule::walking_sphere;
 pub use walk::ListWalk;
 
 use bitflags::bitflags;
-use kernels::{Quirks, Sphere};
+use kernels::{ParallelSideRule, Quirks, Sphere};
 use ps2_float::{Real, Vec4};
 
 use crate::{grid::CellRange, mesh::CollisionMesh, visited::VisitedBits};
@@ -150,6 +150,11 @@ pub struct SweepQuery<R> {
     /// runtime": "the corner slide skips airborne bodies"; the flag given as
     /// an argument, *inferred*, divergence 294). Read by no other sweep.
     pub airborne: bool,
+    /// How the sphere sweep's corner step picks its edge for a move
+    /// parallel to a side plane (SPEC-NOTES item 3, divergence 23; the
+    /// console's saturated crossing by default). Read by the sphere sweep
+    /// only: the walking sweep keeps the console's.
+    pub side_rule: ParallelSideRule,
 }
 
 impl<R: Real> SweepQuery<R> {
@@ -169,6 +174,7 @@ impl<R: Real> SweepQuery<R> {
             walk: ListWalk::Exact,
             quirks: Quirks::console(),
             airborne: false,
+            side_rule: ParallelSideRule::Saturated,
         }
     }
 
@@ -188,6 +194,13 @@ impl<R: Real> SweepQuery<R> {
     #[must_use]
     pub fn with_airborne(self, airborne: bool) -> Self {
         Self { airborne, ..self }
+    }
+
+    /// The same query with this reading of the corner step's parallel
+    /// case ([`SweepQuery::side_rule`]).
+    #[must_use]
+    pub fn with_side_rule(self, side_rule: ParallelSideRule) -> Self {
+        Self { side_rule, ..self }
     }
 
     /// The same query with this list walk.

@@ -178,7 +178,8 @@ impl CollisionMesh {
         stats.kernel_calls += 1;
         let mut record = SweepRecord::default();
         let edge_steps = q.quirks.sphere_edge_steps;
-        if !sweep_sphere_triangle_thunk_with(&mut record, sphere, work, mv, edge_steps) {
+        let side = q.side_rule;
+        if !sweep_sphere_triangle_thunk_with(&mut record, sphere, work, mv, edge_steps, side) {
             return Visit::Skipped;
         }
         // The caller reads +0x04 only and drops a fraction outside [0, 1].

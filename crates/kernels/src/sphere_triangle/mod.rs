@@ -53,4 +53,4 @@ pub use sweep::{
     sweep_sphere_triangle, sweep_sphere_triangle_thunk, sweep_sphere_triangle_thunk_with,
     sweep_sphere_triangle_with, SweepRecord, SweepStep, SweepTrace,
 };
-pub use vertex_region::sweep_sphere_vertex_region;
+pub use vertex_region::{sweep_sphere_vertex_region, sweep_sphere_vertex_region_read};

@@ -5,7 +5,8 @@ use ps2_float::{Real, Vec4};
 
 use super::edge::{sweep_sphere_edge, EdgeSweep};
 use super::entry::triangle_edges_entry;
-use super::vertex_region::sweep_sphere_vertex_region;
+use super::vertex_region::sweep_sphere_vertex_region_read;
+use crate::readings::ParallelSideRule;
 use crate::sat;
 use crate::{shapes::Sphere, triangle::WorkTriangle};
 
@@ -120,20 +121,33 @@ pub fn sweep_sphere_triangle_with<R: Real>(
     edge_steps: bool,
 ) -> bool {
     let mut trace = SweepTrace::default();
-    sweep_sphere_triangle_traced_with(record, sphere, tri, mv, mask, &mut trace, edge_steps)
+    let side = ParallelSideRule::Saturated;
+    sweep_sphere_triangle_traced_with(record, sphere, tri, mv, mask, &mut trace, edge_steps, side)
 }
 
 /// [`sweep_sphere_triangle_thunk`] with the edge and corner steps
-/// switched, as [`sweep_sphere_triangle_with`].
+/// switched, as [`sweep_sphere_triangle_with`], and the corner step's edge
+/// choice for a move parallel to a side plane read as `side` says
+/// (SPEC-NOTES item 3, divergence 23).
 pub fn sweep_sphere_triangle_thunk_with<R: Real>(
     record: &mut SweepRecord<R>,
     sphere: &Sphere<R>,
     tri: &WorkTriangle<R>,
     mv: Vec4<R>,
     edge_steps: bool,
+    side: ParallelSideRule,
 ) -> bool {
-    let mut scratch = Some(0);
-    sweep_sphere_triangle_with(record, sphere, tri, mv, &mut scratch, edge_steps)
+    let (mut scratch, mut trace) = (Some(0), SweepTrace::default());
+    sweep_sphere_triangle_traced_with(
+        record,
+        sphere,
+        tri,
+        mv,
+        &mut scratch,
+        &mut trace,
+        edge_steps,
+        side,
+    )
 }
 
 /// [`sweep_sphere_triangle`], also filling `trace` with the side normals,
@@ -146,13 +160,17 @@ pub fn sweep_sphere_triangle_traced<R: Real>(
     mask: &mut Option<u32>,
     trace: &mut SweepTrace<R>,
 ) -> bool {
-    sweep_sphere_triangle_traced_with(record, sphere, tri, mv, mask, trace, true)
+    let side = ParallelSideRule::Saturated;
+    sweep_sphere_triangle_traced_with(record, sphere, tri, mv, mask, trace, true, side)
 }
 
 /// [`sweep_sphere_triangle_traced`] with the edge and corner steps
-/// switched, as [`sweep_sphere_triangle_with`]. Corrected, the trace's step
-/// is the region the touch point lies in and its edge record is left
-/// unwritten.
+/// switched, as [`sweep_sphere_triangle_with`], and the corner step's edge
+/// choice for a move parallel to a side plane read as `side` says
+/// (SPEC-NOTES item 3, divergence 23; the corrected steps make no such
+/// choice). Corrected, the trace's step is the region the touch point lies
+/// in and its edge record is left unwritten.
+#[allow(clippy::too_many_arguments)]
 pub fn sweep_sphere_triangle_traced_with<R: Real>(
     record: &mut SweepRecord<R>,
     sphere: &Sphere<R>,
@@ -161,6 +179,7 @@ pub fn sweep_sphere_triangle_traced_with<R: Real>(
     mask: &mut Option<u32>,
     trace: &mut SweepTrace<R>,
     edge_steps: bool,
+    side: ParallelSideRule,
 ) -> bool {
     let (c, r, n, d) = (sphere.centre, sphere.radius, tri.n, tri.d);
     let m = [0, 1, 2].map(|k| tri.side_normal(k));
@@ -231,7 +250,7 @@ pub fn sweep_sphere_triangle_traced_with<R: Real>(
         }
         SweepStep::Corner(k) => {
             trace.step = Some(step);
-            sweep_sphere_vertex_region(k, tri, m[k], tri.e[k], c, mv, r, out)
+            sweep_sphere_vertex_region_read(k, tri, m[k], tri.e[k], c, mv, r, out, side)
         }
         _ => {
             trace.step = Some(SweepStep::Outside);
