@@ -82,6 +82,7 @@ fn ctx<R: Real>(s: &Setup<R>, mover: OwnerId, other: Other, n: Vec4<R>) -> Conta
         contact,
         other,
         pass_move: v(0.0, 0.0, -0.1),
+        quirks: physics_world::WorldQuirks::console(),
     }
 }
 
