@@ -216,10 +216,13 @@ impl<R: Real> PhysicsWorld<R> {
     /// Frees a box body and its box; unlike the other frees it leaves the
     /// body's own ignore slots (the pane free skips `StopIgnoring`, Unit 9),
     /// though removing the body still frees every slot naming its owner.
+    /// With `Quirks::world.pane_free_keeps_ignore_slots` off it gives its
+    /// own slots back too, as the other frees do (divergence 492).
     ///
     /// Original: `IPhysics_FreeBoxBody` (0x0033d158).
     pub fn free_box_body(&mut self, id: BodyId) -> bool {
-        id.kind == BodyPool::Pane && self.free_with_shapes(id, false)
+        let stop_ignoring = !self.config.quirks.world.pane_free_keeps_ignore_slots;
+        id.kind == BodyPool::Pane && self.free_with_shapes(id, stop_ignoring)
     }
 
     fn create_with_shapes<O: Owners<R> + ?Sized>(

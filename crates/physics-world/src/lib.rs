@@ -154,7 +154,7 @@ pub use body::{BodyRecord, HumanParts, MAX_STRIKE_SPHERES};
 pub use flags::{object_flags, BodyFlags, PHYFLAG_TO_BODY};
 pub use human::{BoneShape, BONE_SHAPES, PUNCH_BAG_SEGMENT};
 pub use ids::{BodyId, BodyPool, Other, OwnerId};
-pub use kernels::{NormalTable, ParallelSideRule, Quirks};
+pub use kernels::{NormalTable, ParallelSideRule, Quirks, WorldQuirks};
 pub use landing::LANDING_FLAG;
 pub use owner::{ContactContext, Owners};
 pub use parts::{BodySet, HumanSets, LevelState};

@@ -28,6 +28,10 @@ pub struct ContactContext<R> {
     pub other: Other,
     /// This pass's move (`V × dt`).
     pub pass_move: Vec4<R>,
+    /// The world's quirks (`WorldConfig::quirks.world`), for a handler that
+    /// reproduces one of the game's own (the reference world object's
+    /// landing, `object_lands_on_level_only`).
+    pub quirks: kernels::WorldQuirks,
 }
 
 impl<R: Real> ContactContext<R> {

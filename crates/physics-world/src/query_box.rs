@@ -12,7 +12,9 @@
 //! bit with the query's, and flags sharing one with the flag mask (an empty
 //! mask takes any). The backward walk
 //! has no `min.x ≤ box.max.x` test, so with a start body to the right of the
-//! box it keeps bodies the box does not reach in `x` (Unit 7). The answer is
+//! box it keeps bodies the box does not reach in `x` (Unit 7); with
+//! `Quirks::world.backward_walk_skips_min_x` off it tests `min.x` too, so
+//! every kept body overlaps the box on all three axes (divergence 490). The answer is
 //! the backward hits in the order they were met (right to left), then the
 //! forward hits; it has no cap.
 //!
@@ -176,10 +178,16 @@ impl<R: Real> PhysicsWorld<R> {
         let start = q.start.and_then(|s| self.position_in_list_from(s, first));
         let forward_from = match start {
             Some(pos) => {
+                // Corrected, the backward walk also tests `min.x` against
+                // the box's `max.x` (divergence 490).
+                let min_x_test = !self.config.quirks.world.backward_walk_skips_min_x;
                 for p in (first.min(pos)..pos).rev() {
                     let id = self.bodies.list[p];
                     if let Some(b) = self.body(id) {
-                        if self.keep(b, bx, q) && extra((id, b)) {
+                        if (!min_x_test || b.aabb.min.x <= bx.max.x)
+                            && self.keep(b, bx, q)
+                            && extra((id, b))
+                        {
                             out.push(id);
                         }
                     }
@@ -230,8 +238,9 @@ impl<R: Real> PhysicsWorld<R> {
             .start
             .filter(|s| self.body(*s).is_some())
             .and_then(|s| grid.slot(s).copied());
+        let console_back = self.config.quirks.world.backward_walk_skips_min_x;
         let hi = match start {
-            Some(s) if s.key > bx.max.x => s.key,
+            Some(s) if console_back && s.key > bx.max.x => s.key,
             _ => bx.max.x,
         };
         // Few bodies to walk: the walk is cheaper than the cells.
@@ -257,7 +266,7 @@ impl<R: Real> PhysicsWorld<R> {
             // Forwards the walk stops at the first key past the box; the
             // list is sorted, so that is every key past it (no key nor
             // corner is NaN here). Backwards it keeps any key.
-            let backward = start.is_some_and(|st| BroadPhase::before(s, &st));
+            let backward = console_back && start.is_some_and(|st| BroadPhase::before(s, &st));
             if (backward || s.key <= bx.max.x) && self.keep(b, bx, q) {
                 out.push(id);
             }

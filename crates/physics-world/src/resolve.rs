@@ -270,6 +270,7 @@ impl<R: Real> PhysicsWorld<R> {
                 contact: *c,
                 other,
                 pass_move,
+                quirks: self.config.quirks.world,
             };
             st.contacts_met = st.contacts_met.saturating_add(1);
             let ans = owners.on_contact(&ctx);

@@ -150,16 +150,45 @@ pub fn settle_nearest_axis<R: Real>(
     mask: AxisMask,
     n: Vec4<R>,
 ) -> Option<NearestAxis<R>> {
+    nearest_axis_by(rotation, mask, n, true)
+}
+
+/// [`settle_nearest_axis`] under the world's quirks: with
+/// `settle_axis_by_positive_end` on (the console) the same; off, the
+/// allowed axis whose line is nearest `n`, either end: the largest
+/// `|axis · n|`, a later axis replacing the best only when strictly larger
+/// (a tie to the lower index, as the console's). The answer's `angle` is
+/// still `acos(axis · n)` of the positive end, so
+/// [`settle_compute_target_with`]'s wrap lands whichever end is nearer
+/// (divergence 491).
+#[must_use]
+pub fn settle_nearest_axis_with<R: Real>(
+    rotation: Quat<R>,
+    mask: AxisMask,
+    n: Vec4<R>,
+    quirks: kernels::WorldQuirks,
+) -> Option<NearestAxis<R>> {
+    nearest_axis_by(rotation, mask, n, quirks.settle_axis_by_positive_end)
+}
+
+fn nearest_axis_by<R: Real>(
+    rotation: Quat<R>,
+    mask: AxisMask,
+    n: Vec4<R>,
+    positive_end: bool,
+) -> Option<NearestAxis<R>> {
     let axes = rotation.axes();
     let mut best: Option<NearestAxis<R>> = None;
     for (index, direction) in axes.into_iter().enumerate() {
         if !mask.allows(index) {
             continue;
         }
-        let angle = acos(direction.dot(n));
+        let dot = direction.dot(n);
+        let angle = acos(dot);
         let better = match best {
             None => true,
-            Some(b) => angle < b.angle,
+            Some(b) if positive_end => angle < b.angle,
+            Some(b) => dot.abs() > b.direction.dot(n).abs(),
         };
         if better {
             best = Some(NearestAxis {
@@ -224,13 +253,28 @@ pub fn settle_compute_target<R: Real>(
     mask: AxisMask,
     n: Vec4<R>,
 ) -> SettleTarget<R> {
+    settle_compute_target_with(start, mask, n, kernels::WorldQuirks::console())
+}
+
+/// [`settle_compute_target`] with the nearest axis chosen under the
+/// world's quirks ([`settle_nearest_axis_with`]); the turn, its wrap and
+/// its axis are the same. With `settle_axis_by_positive_end` off an object
+/// resting on an allowed face is not turned over: the axis along the normal
+/// (either end) is chosen and its turn is the small one that lines it up.
+#[must_use]
+pub fn settle_compute_target_with<R: Real>(
+    start: Quat<R>,
+    mask: AxisMask,
+    n: Vec4<R>,
+    quirks: kernels::WorldQuirks,
+) -> SettleTarget<R> {
     let none = |nearest| SettleTarget {
         end: start,
         nearest,
         turn: R::ZERO,
         axis: Vec4::ZERO,
     };
-    let Some(nearest) = settle_nearest_axis(start, mask, n) else {
+    let Some(nearest) = settle_nearest_axis_with(start, mask, n, quirks) else {
         return none(None);
     };
     let c = nearest.direction.cross(n).with_w(R::ZERO);

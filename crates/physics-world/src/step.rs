@@ -5,7 +5,9 @@
 use ps2_float::{Real, Vec4};
 
 use crate::flags::object_flags;
-use crate::settle::{settle_accel, settle_accel_30hz, settle_compute_target, AxisMask, SettleSlot};
+use crate::settle::{
+    settle_accel, settle_accel_30hz, settle_compute_target_with, AxisMask, SettleSlot,
+};
 use crate::{
     flags::BodyFlags, ids::BodyId, ids::OwnerId, owner::Owners, world::PhysicsWorld,
     world::StepRate,
@@ -77,7 +79,8 @@ impl<R: Real> PhysicsWorld<R> {
     /// slot if it has one, else the first free one (so an owner never holds
     /// two), speed 0, the start its rotation
     /// now (`Obj_GetPoseNow`), the end the nearest-face turn
-    /// ([`settle_compute_target`]) for the type's axis byte, passed through
+    /// ([`settle_compute_target_with`], the nearest axis under the world's
+    /// quirks) for the type's axis byte, passed through
     /// unchanged; the owner's angular velocity zeroed and its object flag
     /// 0x40000 set. With every slot busy nothing happens (`false`, counted
     /// in [`PhysicsWorld::refusals`]). The acceleration is 0.02, or 0.08 in
@@ -100,7 +103,12 @@ impl<R: Real> PhysicsWorld<R> {
             return false;
         };
         let start = owners.rotation_now(owner);
-        let target = settle_compute_target(start, AxisMask::from_byte(axis_byte), normal);
+        let target = settle_compute_target_with(
+            start,
+            AxisMask::from_byte(axis_byte),
+            normal,
+            self.config.quirks.world,
+        );
         let accel = match self.config.rate {
             StepRate::Hz60 => settle_accel(),
             StepRate::Hz30 => settle_accel_30hz(),

@@ -49,7 +49,10 @@ impl<R: Real> PhysicsWorld<R> {
     /// bodies through [`PhysicsWorld::sweep_human_mask`] (the layer mask of
     /// `mover`), with the candidates of the *new* box grown by the move
     /// ([`shape_pools::Aabb::extend_by_move`]): a body the move passed
-    /// through, behind the new box, is not a candidate and is missed. The
+    /// through, behind the new box, is not a candidate and is missed (with
+    /// `Quirks::world.update_sweep_new_box_only` off the new box is grown
+    /// back along the move instead, so the whole path is gathered;
+    /// divergence 493). The
     /// contacts go through [`PhysicsWorld::resolve_contacts`] with the move
     /// as the pass's move and as both velocities. `update` keeps its
     /// `&O` signature for the owners that only pose; this form takes `&mut
@@ -86,7 +89,14 @@ impl<R: Real> PhysicsWorld<R> {
         let cur = shape.position();
         let mv = (cur - shape.head.previous).with_w(R::ZERO);
         let back = (shape.head.previous - cur).with_w(R::ZERO);
-        let grown = bx.extend_by_move(mv);
+        // The console grows the new box forward by the move; corrected, it
+        // is grown back to where the shape started, over the whole path
+        // (divergence 493).
+        let grown = if self.config.quirks.world.update_sweep_new_box_only {
+            bx.extend_by_move(mv)
+        } else {
+            bx.extend_by_move(back)
+        };
         let mut list = ContactList::<R>::default();
         let n = self.sweep_human_mask(&*owners, id, back, &grown, mv, mover, candidates, &mut list);
         let mut st = MoveState::new(mv, mv);

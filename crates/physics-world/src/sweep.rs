@@ -177,6 +177,28 @@ fn translate_box<R: Real>(b: &Aabb<R>, d: Vec4<R>) -> Aabb<R> {
     Aabb::new(b.min + d, b.max + d)
 }
 
+/// Whether two boxes are already inside each other where the move starts:
+/// the separating-axis sweep's window opens at `t = 0` with no axis
+/// setting it ([`kernels::box_sweep::sweep_box_box_first_contact`]). Any
+/// other pair of shapes answers `false` (divergence 496).
+fn inside_at_start<R: Real>(own: &Shape<R>, other: &Shape<R>, mv: Vec4<R>) -> bool {
+    match (own, other) {
+        (Shape::Box(a), Shape::Box(b)) => matches!(
+            kernels::box_sweep::sweep_box_box_first_contact(a, mv, b),
+            Some((_, None))
+        ),
+        _ => false,
+    }
+}
+
+/// Whether a contact met at fraction 0 gives no normal (`+0x50` zero or
+/// unwritten): the pair starts inside each other and says nothing of the
+/// way out (divergence 496).
+fn no_way_out<R: Real>(c: &Contact<R>) -> bool {
+    let n = c.other.normal.get_or(R::ZERO).with_w(R::ZERO);
+    c.fraction.is_none_or(|f| f == R::ZERO) && is_zero(n)
+}
+
 fn is_zero<R: Real>(v: Vec4<R>) -> bool {
     v.x == R::ZERO && v.y == R::ZERO && v.z == R::ZERO
 }
@@ -329,7 +351,11 @@ impl<R: Real> PhysicsWorld<R> {
     /// `mv` through the sweep table, and the first that hits gives the
     /// candidate's one contact, inserted into `list` sorted by fraction.
     /// Returns how many contacts were inserted (overview "Sweeping a body"
-    /// step 3, "Human contacts"). `candidates` is the box query's reusable
+    /// step 3, "Human contacts"). With `Quirks::world.overlap_backs_out`
+    /// off, a candidate box the mover's box is already inside at the
+    /// pass's start is not swept, and a contact met at fraction 0 with no
+    /// normal is dropped (the candidate's next shape is tried; divergence
+    /// 496). `candidates` is the box query's reusable
     /// list. The mask's inputs and the candidates' filters
     /// are *inferred* (divergences 230, 231).
     ///
@@ -368,6 +394,7 @@ impl<R: Real> PhysicsWorld<R> {
             walk: Default::default(),
         };
         self.query_box(candidates, bx, &q);
+        let backs_out = self.config.quirks.world.overlap_backs_out;
         let mut n = 0;
         for &cid in candidates.iter() {
             let Some(cb) = self.body(cid) else { continue };
@@ -385,8 +412,14 @@ impl<R: Real> PhysicsWorld<R> {
                 if !other.is_enabled() {
                     continue;
                 }
+                if !backs_out && inside_at_start(&shape, &other.geom, mv) {
+                    continue;
+                }
                 let mut c = Contact::default();
                 if sweep_pair(&mut c, &ctx, &shape, &other.geom, mv) == PairAnswer::Met {
+                    if !backs_out && no_way_out(&c) {
+                        continue;
+                    }
                     c.own.owner = Some(owner.word());
                     c.own.shape = Some(sid.word());
                     c.other.owner = Some(cb.owner.word());
@@ -422,7 +455,9 @@ impl<R: Real> PhysicsWorld<R> {
     ///   contact asked for it;
     /// - a pass whose move `D` is tiny (`D·D ≤ 1e-6`, tested before every
     ///   pass, the first included: Unit 13 "Test ideas") sweeps nothing and
-    ///   ends the move as a slide that left no move (divergence 228);
+    ///   ends the move as a slide that left no move (divergence 228); with
+    ///   `Quirks::world.tiny_move_skips_sweep` off only a zero move does,
+    ///   and a tiny one is swept like any other (divergence 494);
     /// - three stopped passes, or a slide that left no move: the body stays
     ///   where the last advance put it, the real velocity loses its
     ///   horizontal part and is written to the owner whatever the flags,
@@ -473,13 +508,21 @@ impl<R: Real> PhysicsWorld<R> {
         let mut outcome = walk::AGAIN;
         let mut list = self.sweep_list.take().unwrap_or_default();
         let tiny = R::from_bits(TINY_MOVE_BITS);
+        let skip_tiny = self.config.quirks.world.tiny_move_skips_sweep;
         for _ in 0..3 {
             let d = st.velocity.scale(dt).with_w(R::ZERO);
             // The tiny move (Unit 13's box-box test ideas: the body sweep
             // stops below |D|² ≤ 1e-6), tested at the top of every pass:
             // the walk is left as "another pass", so the move ends as a
-            // slide that left no move (divergence 228).
-            if d.dot(d) <= tiny {
+            // slide that left no move (divergence 228). Corrected, only a
+            // move of exactly zero ends the passes so; any other is swept
+            // (divergence 494).
+            let stop = if skip_tiny {
+                d.dot(d) <= tiny
+            } else {
+                is_zero(d)
+            };
+            if stop {
                 break;
             }
             report.passes += 1;

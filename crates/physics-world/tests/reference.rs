@@ -82,6 +82,7 @@ fn ctx<R: Real>(s: &Setup<R>, mover: OwnerId, other: Other, n: Vec4<R>) -> Conta
         contact,
         other,
         pass_move: v(0.0, 0.0, -0.1),
+        quirks: physics_world::WorldQuirks::console(),
     }
 }
 
@@ -212,6 +213,7 @@ both_modes!(
     car_answers,
     update_falls_with_gravity_and_interval,
     human_body_as_the_game_makes_it,
+    corrected_object_lands_on_a_resting_body,
 );
 
 /// `Human_CreatePhysicsBody` ("Sweeping a body", "Human contacts"): a
@@ -344,4 +346,49 @@ mod spin {
     fn ee32_mode() {
         super::spinning_object_reposes_its_body::<super::Ee32>();
     }
+}
+
+/// `world.object_lands_on_level_only` off (divergence 495): a car at rest
+/// under the object is a floor like the level's: the settle is asked for,
+/// and once settled the object stops (0x10003, grounded, velocity zero).
+/// A car in the air, a human, a steep normal, and the console's handler
+/// (the switch on) all answer the bounce, 2, as against any body.
+fn corrected_object_lands_on_a_resting_body<R: Real>() {
+    let mut s = setup::<R>();
+    let b = s.brick;
+    s.owners.drop_object(b, Vec4::ZERO);
+    // The setup's car is in the air; put it down.
+    if let Some(ReferenceOwner::Car(c)) = s.owners.get_mut(s.car) {
+        c.flags = 0;
+    }
+    let corrected = physics_world::WorldQuirks::corrected();
+    let with = |s: &Setup<R>, other: OwnerId, n: Vec4<R>, quirks| ContactContext {
+        quirks,
+        ..ctx(s, b, Other::Owner(other), n)
+    };
+    let up = v(0.0, 0.0, 1.0);
+    let console_car = with(&s, s.car, up, physics_world::WorldQuirks::console());
+    assert_eq!(s.owners.on_contact(&console_car), 2);
+    assert_eq!(s.owners.on_contact(&with(&s, s.walker, up, corrected)), 2);
+    let steep = v(0.0, 0.714_142_8, 0.7);
+    assert_eq!(s.owners.on_contact(&with(&s, s.car, steep, corrected)), 2);
+    assert!(s.owners.pending_settles().is_empty());
+    // On the car at rest: the floor's answer and a settle request.
+    let on_car = with(&s, s.car, up, corrected);
+    assert_eq!(s.owners.on_contact(&on_car), 0x2_0002);
+    assert_eq!(s.owners.pending_settles().len(), 1);
+    // Settled: the stop.
+    s.owners
+        .set_object_flags(b, object_flags::AIRBORNE | object_flags::SETTLED);
+    assert_eq!(s.owners.on_contact(&on_car), 0x1_0003);
+    let o = s.owners.object(b).unwrap();
+    assert_eq!(o.flags, object_flags::GROUNDED);
+    assert_eq!(o.velocity, Vec4::ZERO);
+    // A car in the air is no floor.
+    s.owners
+        .set_object_flags(b, object_flags::AIRBORNE | object_flags::SETTLED);
+    if let Some(ReferenceOwner::Car(c)) = s.owners.get_mut(s.car) {
+        c.flags = object_flags::AIRBORNE;
+    }
+    assert_eq!(s.owners.on_contact(&on_car), 2);
 }

@@ -10,7 +10,9 @@ mod common;
 use collision_mesh::{build, BuildConfig, SoupTriangle};
 use common::{both_modes, human_body, id, near, near_v, p, r, Owner, Striking};
 use kernels::Contact;
-use physics_world::{BodyFlags, BodyId, MoverState, Other, OwnerId, PhysicsWorld, LANDING_FLAG};
+use physics_world::{
+    BodyFlags, BodyId, MoverState, Other, OwnerId, PhysicsWorld, Quirks, WorldConfig, LANDING_FLAG,
+};
 use ps2_float::{Real, Vec4};
 use shape_pools::{Pose, ShapeId};
 
@@ -27,6 +29,8 @@ both_modes!(
     nothing_strikes_without_bone_bits,
     update_0x801_meets_a_body_in_the_path,
     update_0x801_misses_a_body_passed_through,
+    update_0x801_corrected_meets_a_body_passed_through,
+    hand_centre_inside_corrected_writes_the_box_frame_point,
     update_without_0x801_makes_no_sweep,
     landing_fraction_formula,
     landing_nearer_than_1_is_fraction_0,
@@ -744,4 +748,50 @@ fn the_two_originals_have_one_line_each() {
         let n = all.lines().filter(|l| l.trim() == tag).count();
         assert_eq!(n, 1, "{tag}: {n} lines");
     }
+}
+
+/// A world with every quirk switch off (`Quirks::corrected`).
+fn corrected_world<R: Real>() -> PhysicsWorld<R> {
+    PhysicsWorld::construct(WorldConfig {
+        quirks: Quirks::corrected(),
+        ..WorldConfig::default()
+    })
+}
+
+fn update_0x801_corrected_meets_a_body_passed_through<R: Real>() {
+    let (mut o, mut w) = (Striking::<R>::default(), corrected_world::<R>());
+    let mover = sphere_body(&mut o, &mut w, 1, 0.0, 0.5);
+    // The obstacle of `update_0x801_misses_a_body_passed_through` (r 0.25
+    // at x 1.0). With `world.update_sweep_new_box_only` off the new box
+    // (1.5-2.5) is grown back to the start (-0.5-2.5), so the obstacle is
+    // a candidate. Worked by hand: the centres touch at 0.5 + 0.25 = 0.75
+    // apart, the mover's centre at x 0.25 of its move 0 → 2, fraction
+    // 0.25 / 2 = 0.125, normal (−1, 0, 0) from the obstacle at the mover.
+    sphere_body(&mut o, &mut w, 2, 1.0, 0.25);
+    let rep = move_0x801(&mut o, &mut w, mover);
+    assert!(rep.swept);
+    assert_eq!(rep.contacts, 1);
+    let seen = &o.table.get(id(1)).seen;
+    assert_eq!(seen.len(), 1);
+    near(seen[0].contact.fraction.unwrap(), 0.125, 1e-6);
+    near_v(seen[0].normal(), [-1.0, 0.0, 0.0], 1e-6);
+}
+
+fn hand_centre_inside_corrected_writes_the_box_frame_point<R: Real>() {
+    let (mut o, mut w) = (Striking::<R>::default(), corrected_world::<R>());
+    box_body(&mut o, &mut w, 2, 0.0);
+    let h = striker(&mut o, &mut w, 0.0, -1.5);
+    // The case of `hand_centre_inside_hits_at_fraction_0_with_world_z`
+    // with the world's `sphere_box_steps` off (the strikes read the world's
+    // quirks through the pair context): the centre (0.5, 0.2, 0.6) starts
+    // inside box B (centre (0, 0, 0.5), axes the world's), so the true
+    // first touch is fraction 0, and `+0x60` is the centre in the box's
+    // frame, worked by hand: (0.5 − 0, 0.2 − 0, 0.6 − 0.5) = (0.5, 0.2,
+    // 0.1), inside the half extents (2, 1, 0.5), so no clamp applies.
+    bone_at(&mut o, id(1), RIGHT_HAND, p(0.42, 0.2, 0.6));
+    w.set_bone_shape_enabled(h, Some(RIGHT_HAND), true);
+    let cs = strike(&mut o, &mut w, h);
+    assert_eq!(cs.len(), 1);
+    assert_eq!(cs[0].fraction, Some(R::ZERO));
+    near_v(cs[0].other.point.get_or(R::ZERO), [0.5, 0.2, 0.1], 1e-6);
 }

@@ -521,15 +521,23 @@ impl<R: Real> ReferenceOwners<R> {
     /// 0x4000000 and 0x8000000 cleared, 0x2000000 set), else 0x20002, with
     /// a settle asked for when the axis byte is not 0 and the object is
     /// neither settling nor settled. The holder, wear and thrown-at-human
-    /// branches are not modelled (divergence 264).
+    /// branches are not modelled (divergence 264). With the world's
+    /// `object_lands_on_level_only` off ([`ContactContext::quirks`]), a
+    /// world object or a car at rest (not airborne) under it is a floor
+    /// too, so an object lying on another one or on a car settles and stops
+    /// as on the level (divergence 495).
     ///
     /// Original: `WorldObject_OnContact` (0x00394050).
     pub fn world_object_on_contact(&mut self, ctx: &ContactContext<R>) -> u32 {
         let n = ctx.normal();
+        let floor = match ctx.other {
+            Other::Level => true,
+            Other::Owner(other) => !ctx.quirks.object_lands_on_level_only && self.rests(other),
+        };
         let Some(o) = self.object_mut(ctx.mover) else {
             return 0;
         };
-        if ctx.other != Other::Level || n.z <= floor_z() {
+        if !floor || n.z <= floor_z() {
             return 2;
         }
         if o.flags & object_flags::SETTLED != 0 {
@@ -550,6 +558,16 @@ impl<R: Real> ReferenceOwners<R> {
             }
         }
         0x2_0002
+    }
+
+    /// Whether `owner` is a world object or a car that is not airborne:
+    /// something at rest another object can lie on.
+    fn rests(&self, owner: OwnerId) -> bool {
+        match self.get(owner) {
+            Some(ReferenceOwner::Object(o)) => o.flags & object_flags::AIRBORNE == 0,
+            Some(ReferenceOwner::Car(c)) => c.flags & object_flags::AIRBORNE == 0,
+            _ => false,
+        }
     }
 
     /// A walking human's answer: 0x20001 (slide, keeping the contact
