@@ -10,6 +10,7 @@
 //! switchable, and why the others are not, is that file's "switch" column.
 
 use crate::capsule_box::CapsuleBoxQuirks;
+use crate::{MeshQuirks, ShapeQuirks};
 
 /// The switchable quirks; `true` reproduces the console's behaviour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -66,6 +67,10 @@ pub struct Quirks {
     pub list_overrun: bool,
     /// Unit 12's capsule-box sweep ([`CapsuleBoxQuirks`]).
     pub capsule_box: CapsuleBoxQuirks,
+    /// The shape records' pose, bounds and "set from a matrix" ([`ShapeQuirks`]).
+    pub shapes: ShapeQuirks,
+    /// The level mesh's loading, walking sweep and push-out ([`MeshQuirks`]).
+    pub mesh: MeshQuirks,
 }
 
 impl Quirks {
@@ -81,6 +86,8 @@ impl Quirks {
             box_box_at_zero: true,
             list_overrun: false,
             capsule_box: CapsuleBoxQuirks::console(),
+            shapes: ShapeQuirks::console(),
+            mesh: MeshQuirks::console(),
         }
     }
 
@@ -95,6 +102,8 @@ impl Quirks {
             box_box_at_zero: false,
             list_overrun: false,
             capsule_box: CapsuleBoxQuirks::corrected(),
+            shapes: ShapeQuirks::corrected(),
+            mesh: MeshQuirks::corrected(),
         }
     }
 }
