@@ -55,6 +55,8 @@
 
 use std::path::Path;
 
+use kernels::MeshQuirks;
+
 pub use crate::chunk_id::ChunkId;
 use crate::error::{MeshError, Place};
 use crate::mesh::{check, CollisionMesh, FileWords, GridData, MeshData, Spot};
@@ -153,6 +155,19 @@ impl MeshChunks {
     /// [`MeshError::IndexOutOfRange`] for a vertex, list or triangle index
     /// past its array; [`MeshError::NonFinite`] for a NaN or infinite value.
     pub fn decode(&self, file: &str) -> Result<CollisionMesh, MeshError> {
+        self.decode_with(file, &MeshQuirks::console())
+    }
+
+    /// [`MeshChunks::decode`] under `quirks`: with
+    /// [`MeshQuirks::enable_on_load`] off, each triangle keeps the enabled
+    /// bit its file stores, so a triangle stored switched off stays off
+    /// until [`CollisionMesh::set_enabled_in_box`] turns it on (divergence
+    /// 504). Everything else is the console's load.
+    ///
+    /// # Errors
+    ///
+    /// As [`MeshChunks::decode`].
+    pub fn decode_with(&self, file: &str, quirks: &MeshQuirks) -> Result<CollisionMesh, MeshError> {
         let h = &self.header;
         sized(file, ChunkId::Header, h, HEADER_LEN, HEADER_LEN)?;
         let dims = [u16_at(h, 0x70), u16_at(h, 0x72), u16_at(h, 0x74)];
@@ -226,8 +241,10 @@ impl MeshChunks {
                 raw.copy_from_slice(b);
                 let mut t = Triangle::from_bytes(&raw);
                 // The handler sets bit 0 in every triangle (quirk: a file's
-                // disabled triangles load enabled).
-                t.flags |= TriangleFlags::ENABLED;
+                // disabled triangles load enabled), unless switched off.
+                if quirks.enable_on_load {
+                    t.flags |= TriangleFlags::ENABLED;
+                }
                 t
             })
             .collect();

@@ -164,3 +164,30 @@ fn loading_enables_every_triangle() {
     let mesh = chunks.decode("patched").expect("decode");
     assert_eq!(mesh.triangles()[1].flags.bits(), 0xf00d);
 }
+
+#[test]
+fn loading_corrected_keeps_the_files_enabled_bit() {
+    // `MeshQuirks::enable_on_load` off: each triangle's flags are the `u16`
+    // its file stores at `+0x06` (Coney `collision.md`, "Triangles"), read
+    // here straight from the chunk's bytes.
+    let mut chunks = common::mesh_chunks();
+    chunks.triangles[16] = 0x0c; // t1's flags 0xf00d -> 0xf00c
+    chunks.triangles[6] = 0x00; // t0's flags 0x0001 -> 0x0000
+    let quirks = kernels::MeshQuirks::corrected();
+    let mesh = chunks.decode_with("patched", &quirks).expect("decode");
+    for (i, t) in mesh.triangles().iter().enumerate() {
+        let at = Triangle::SIZE * i + 6;
+        let stored = u16::from_le_bytes([chunks.triangles[at], chunks.triangles[at + 1]]);
+        assert_eq!(t.flags.bits(), stored, "triangle {i}");
+    }
+    assert!(!mesh.triangles()[0].flags.contains(TriangleFlags::ENABLED));
+    assert!(!mesh.triangles()[1].flags.contains(TriangleFlags::ENABLED));
+    // The console's preset through the same call enables them all.
+    let console = chunks
+        .decode_with("patched", &kernels::MeshQuirks::console())
+        .expect("decode");
+    assert!(console
+        .triangles()
+        .iter()
+        .all(|t| t.flags.contains(TriangleFlags::ENABLED)));
+}

@@ -9,7 +9,7 @@
 mod support;
 
 use collision_mesh::{Aabb, CollisionMesh, QueryScratch, SweepQuery};
-use kernels::{Capsule, Contact, Sphere};
+use kernels::{Capsule, Contact, Quirks, Sphere};
 use ps2_float::Real;
 use support::{quad, records, tri_flags, V3};
 use test_support::{both_modes, close, close_v, point, r};
@@ -31,10 +31,23 @@ fn walk<R: Real>(
     scale: f32,
     mv: V3,
 ) -> (Vec<Contact<R>>, QueryScratch<R>) {
+    walk_with(mesh, feet, radius, scale, mv, Quirks::console())
+}
+
+/// [`walk`] under `quirks`.
+fn walk_with<R: Real>(
+    mesh: &CollisionMesh,
+    feet: V3,
+    radius: f32,
+    scale: f32,
+    mv: V3,
+    quirks: Quirks,
+) -> (Vec<Contact<R>>, QueryScratch<R>) {
     let cap = capsule::<R>(feet, radius);
     let rr = radius * scale;
     let centre = [feet[0], feet[1], feet[2] + rr + 0.05];
-    let q = SweepQuery::new(Aabb::swept_sphere(point(centre), r(rr), point(mv)), 4);
+    let q =
+        SweepQuery::new(Aabb::swept_sphere(point(centre), r(rr), point(mv)), 4).with_quirks(quirks);
     let mut scratch = QueryScratch::new(mesh);
     let mut out = records(4);
     let n = mesh.sweep_capsule(&mut scratch, &mut out, &q, &cap, r(scale), point(mv));
@@ -235,3 +248,83 @@ fn one_sided<R: Real>() {
     );
 }
 both_modes!(sweeping_a_body_one_sided_wall_front_only => one_sided);
+
+/// A wall in the plane y = 1, 6 m along and 4 m across around (x 0,
+/// z 0.5), cut into twenty strips 0.2 m wide running at 37° to the ground
+/// (direction (0.8, 0.6) in x, z), each strip two two-sided triangles. Each
+/// triangle rises 0.16 m along its steepest edge (the strip's short side)
+/// and its third corner lies 0.2 m or less from its longest edge, so the
+/// console's low-triangle rule drops every one of them, though the wall
+/// stands well over 2 m tall.
+fn sliver_wall() -> CollisionMesh {
+    let (a, b) = ([0.8f32, 0.6], [-0.6f32, 0.8]);
+    let origin = [-1.2f32, -2.9];
+    let at = |s: f32, j: f32| -> V3 {
+        [
+            origin[0] + s * a[0] + j * 0.2 * b[0],
+            1.0,
+            origin[1] + s * a[1] + j * 0.2 * b[1],
+        ]
+    };
+    let mut soup = Vec::new();
+    for j in 0..20 {
+        let j = j as f32;
+        let (p00, p10, p11, p01) = (at(0.0, j), at(6.0, j), at(6.0, j + 1.0), at(0.0, j + 1.0));
+        soup.push(tri_flags(p00, p10, p11, 0x3));
+        soup.push(tri_flags(p00, p11, p01, 0x3));
+    }
+    support::mesh(&soup, 2.0)
+}
+
+/// `MeshQuirks::low_wall_edges` off: a face is too low only when its
+/// corners span less than 0.25 m in height (the 0.25 m step is the game's
+/// rule, Coney `characters.md` "Walls and steps" step 3). A wall cut into
+/// slivers then stops the walking sphere where it first touches the
+/// wall's plane, `(1 − r) / 1.5` of a 1.5 m move from y = 0 towards y = 1;
+/// the 0.25 m step of [`tall_step`], whose halves the console drops as
+/// too thin, stops it where it touches the step's top edge,
+/// `(1 − √(r² − (0.4 − 0.25)²)) / 1.5`; a 0.2 m kerb still never reaches
+/// the kernel. The fractions are worked from the geometry here, in `f64`.
+fn corrected_low_walls<R: Real>() {
+    let corrected = Quirks::corrected();
+    let (feet, mv) = ([0.0, 0.0, 0.0], [0.0, 1.5, 0.0]);
+    let rr = 0.35f64;
+    let wall = sliver_wall();
+    let (out, scratch) = walk::<R>(&wall, feet, 0.35, 1.0, mv);
+    assert!(out.is_empty(), "the console walks through the slivers");
+    assert_eq!(scratch.stats().kernel_calls, 0);
+    let (out, _) = walk_with::<R>(&wall, feet, 0.35, 1.0, mv, corrected);
+    assert!(!out.is_empty(), "corrected: the sliver wall stops the body");
+    close(
+        out[0].fraction.unwrap_or(R::MAX),
+        (1.0 - rr) / 1.5,
+        2e-5,
+        "the wall's plane",
+    );
+    close_v(
+        out[0].other.normal.get().unwrap_or_default(),
+        [0.0, -1.0, 0.0, 1.0],
+        1e-5,
+        "normal",
+    );
+    // The step of exactly 0.25 m.
+    let (out, _) = walk_with::<R>(&step(0.25), feet, 0.35, 1.0, mv, corrected);
+    assert!(!out.is_empty(), "corrected: a 0.25 m step is a wall");
+    let gap = (rr * rr - (0.4f64 - 0.25) * (0.4 - 0.25)).sqrt();
+    close(
+        out[0].fraction.unwrap_or(R::MAX),
+        (1.0 - gap) / 1.5,
+        2e-5,
+        "the step's top edge",
+    );
+    // The game's step rule stays: a kerb under 0.25 m is walked onto.
+    let (out, scratch) = walk_with::<R>(&step(0.2), feet, 0.35, 1.0, mv, corrected);
+    assert!(out.is_empty());
+    assert_eq!(scratch.stats().kernel_calls, 0, "dropped before the kernel");
+    // A step of 0.3 m stops the body under both presets.
+    for q in [Quirks::console(), corrected] {
+        let (out, _) = walk_with::<R>(&step(0.3), feet, 0.35, 1.0, mv, q);
+        assert!(!out.is_empty());
+    }
+}
+both_modes!(characters_walls_corrected_low_wall_is_the_face_height => corrected_low_walls);

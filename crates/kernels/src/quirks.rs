@@ -11,6 +11,7 @@
 
 use crate::capsule_box::CapsuleBoxQuirks;
 use crate::quirks_world::WorldQuirks;
+use crate::{MeshQuirks, ShapeQuirks};
 
 /// The switchable quirks; `true` reproduces the console's behaviour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -69,6 +70,10 @@ pub struct Quirks {
     pub capsule_box: CapsuleBoxQuirks,
     /// The physics world's quirks ([`WorldQuirks`]).
     pub world: WorldQuirks,
+    /// The shape records' pose, bounds and "set from a matrix" ([`ShapeQuirks`]).
+    pub shapes: ShapeQuirks,
+    /// The level mesh's loading, walking sweep and push-out ([`MeshQuirks`]).
+    pub mesh: MeshQuirks,
 }
 
 impl Quirks {
@@ -85,6 +90,8 @@ impl Quirks {
             list_overrun: false,
             capsule_box: CapsuleBoxQuirks::console(),
             world: WorldQuirks::console(),
+            shapes: ShapeQuirks::console(),
+            mesh: MeshQuirks::console(),
         }
     }
 
@@ -100,6 +107,8 @@ impl Quirks {
             list_overrun: false,
             capsule_box: CapsuleBoxQuirks::corrected(),
             world: WorldQuirks::corrected(),
+            shapes: ShapeQuirks::corrected(),
+            mesh: MeshQuirks::corrected(),
         }
     }
 }

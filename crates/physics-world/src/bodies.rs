@@ -326,9 +326,10 @@ impl<R: Real> PhysicsWorld<R> {
             _r: core::marker::PhantomData,
         };
         let shapes: smallvec::SmallVec<[ShapeId; 4]> = self.body_shapes(id).collect();
+        let sq = self.config.quirks.shapes;
         for s in shapes {
             if let Some(sh) = self.shapes_mut().get_mut(s) {
-                sh.pose(&src);
+                sh.pose_with(&src, &sq);
             }
         }
         self.compute_bounds_only(id);
@@ -355,9 +356,10 @@ impl<R: Real> PhysicsWorld<R> {
         }
         let frame: Pose<R> = owners.frame(b.owner);
         let shapes: smallvec::SmallVec<[ShapeId; 4]> = self.body_shapes(id).collect();
+        let sq = self.config.quirks.shapes;
         for s in shapes {
             if let Some(sh) = self.shapes_mut().get_mut(s) {
-                sh.set_from_matrix(&frame);
+                sh.set_from_matrix_with(&frame, &sq);
             }
         }
         self.compute_bounds_only(id);

@@ -551,9 +551,10 @@ impl<R: Real> PhysicsWorld<R> {
             human: true,
             _r: core::marker::PhantomData,
         };
+        let sq = self.config.quirks.shapes;
         for s in &parts.strike_spheres {
             if let Some(sh) = self.shapes_mut().get_mut(*s) {
-                sh.pose(&src);
+                sh.pose_with(&src, &sq);
             }
         }
         let striking = parts.bones_on != 0 || parts.weapon_strike;
@@ -579,7 +580,7 @@ impl<R: Real> PhysicsWorld<R> {
             if let Some(sh) = self.shapes_mut().get_mut(*h) {
                 let f = sh.head.flags;
                 if f.intersects(ShapeFlags::ENABLED | ShapeFlags::STRIKE_TARGET) {
-                    sh.pose(&src);
+                    sh.pose_with(&src, &sq);
                 }
             }
         }
@@ -609,8 +610,9 @@ impl<R: Real> PhysicsWorld<R> {
         if let Some(p) = self.body_mut(id).and_then(|b| b.human.as_mut()) {
             p.broad = upright_box(frame.position, R::from_f32(0.8));
         }
+        let sq = self.config.quirks.shapes;
         if let Some(c) = self.shape_mut(parts.capsule) {
-            c.set_from_matrix(&frame);
+            c.set_from_matrix_with(&frame, &sq);
         }
         for h in parts.bones.iter().flatten() {
             if let Some(sh) = self.shapes_mut().get_mut(*h) {
@@ -619,7 +621,7 @@ impl<R: Real> PhysicsWorld<R> {
                     .flags
                     .intersects(ShapeFlags::ENABLED | ShapeFlags::STRIKE_TARGET)
                 {
-                    sh.set_from_matrix(&frame);
+                    sh.set_from_matrix_with(&frame, &sq);
                 }
             }
         }

@@ -257,13 +257,13 @@ impl<'a, R: Real> OutList<'a, R> {
 }
 
 impl<R: Real> Querier<R> {
-    /// The querying shape's world bounds.
-    fn bounds(&self) -> Aabb<R> {
+    /// The querying shape's world bounds, under the world's shape quirks.
+    fn bounds(&self, quirks: &kernels::ShapeQuirks) -> Aabb<R> {
         PhysShape {
             head: Default::default(),
             geom: self.shape,
         }
-        .bounds()
+        .bounds_with(quirks)
     }
 
     /// The candidate gather of a shape query: from the querying body, its
@@ -326,7 +326,7 @@ impl<R: Real> PhysicsWorld<R> {
         let Some(me) = self.querier(q) else {
             return 0;
         };
-        let bx = me.bounds().extend_by_move(mv);
+        let bx = me.bounds(&self.config.quirks.shapes).extend_by_move(mv);
         let mut list = OutList::new(out, q.max);
         if q.options.contains(QueryOptions::BODIES) {
             self.query_box(candidates, &bx, &me.box_query(q));
@@ -428,7 +428,7 @@ impl<R: Real> PhysicsWorld<R> {
         let Some(me) = self.querier(q) else {
             return 0;
         };
-        let bx = me.bounds();
+        let bx = me.bounds(&self.config.quirks.shapes);
         let mut list = OutList::new(out, q.max);
         if q.options.contains(QueryOptions::MESH) {
             if let (Some(level), Shape::Sphere(s)) = (&self.level.tiles, &me.shape) {

@@ -820,7 +820,7 @@ impl<R: Real> PhysicsWorld<R> {
         let Some(s) = self.shapes.get(shape) else {
             return acc.unwrap_or_default();
         };
-        let b = s.bounds();
+        let b = s.bounds_with(&self.config.quirks.shapes);
         match acc {
             Some(a) => a.union(&b),
             None => b,

@@ -3,7 +3,7 @@
 //! "Shapes"; Unit 6 is not in the specification, so what the overview does
 //! not state is *inferred* and numbered in `docs/divergences.md`).
 
-use kernels::{Capsule, OrientedBox, Segment, Shape, ShapeType, Sphere};
+use kernels::{Capsule, OrientedBox, Segment, Shape, ShapeQuirks, ShapeType, Sphere};
 use ps2_float::{Real, Vec4};
 
 use kernels::Aabb;
@@ -286,12 +286,26 @@ impl<R: Real> PhysShape<R> {
     /// (`+0x28`). The world position before the pose becomes the previous
     /// position; with flag 0x10 a sphere, box or segment then takes the new
     /// one as its previous position too and the flag is cleared; a capsule
-    /// ignores the flag (overview "Shapes").
+    /// ignores the flag (overview "Shapes"). The console's behaviour:
+    /// [`PhysShape::pose_with`] with [`ShapeQuirks::console`].
     pub fn pose(&mut self, src: &impl PoseSource<R>) {
+        self.pose_with(src, &ShapeQuirks::console());
+    }
+
+    /// [`PhysShape::pose`] under `quirks`: with
+    /// [`ShapeQuirks::capsule_ignores_reset`] off, a capsule honours flag
+    /// 0x10 as the other three types do (its previous position becomes the
+    /// posed base and the flag is cleared).
+    pub fn pose_with(&mut self, src: &impl PoseSource<R>, quirks: &ShapeQuirks) {
         match self.shape_type() {
             ShapeType::Sphere => self.sphere_pose(src),
             ShapeType::Box => self.box_pose(src),
-            ShapeType::Capsule => self.capsule_pose(src),
+            ShapeType::Capsule => {
+                self.capsule_pose(src);
+                if !quirks.capsule_ignores_reset {
+                    self.end_pose();
+                }
+            }
             ShapeType::Segment => self.segment_pose(src),
         }
     }
@@ -434,14 +448,34 @@ impl<R: Real> PhysShape<R> {
     /// sphere's centre or a capsule's base jumps to the matrix's position
     /// (no offset), a box takes the matrix's axes, a segment is untouched;
     /// the previous position is left alone (overview "The human body",
-    /// Moved).
+    /// Moved). The console's behaviour: [`PhysShape::set_from_matrix_with`]
+    /// with [`ShapeQuirks::console`].
     pub fn set_from_matrix(&mut self, m: &Pose<R>) {
+        self.set_from_matrix_with(m, &ShapeQuirks::console());
+    }
+
+    /// [`PhysShape::set_from_matrix`] under `quirks`: with
+    /// [`ShapeQuirks::moved_keeps_previous`] off, the shape's next sweep
+    /// starts where it now is: a sphere's or capsule's previous position
+    /// becomes its new position, and every type takes the reset flag 0x10,
+    /// so its next pose makes the previous position the posed one (for a
+    /// capsule only when [`ShapeQuirks::capsule_ignores_reset`] is off too;
+    /// its previous position is already moved). *Inferred* (divergence
+    /// 500): the overview gives the console's effect, a sweep across the
+    /// jump, not a corrected form.
+    pub fn set_from_matrix_with(&mut self, m: &Pose<R>, quirks: &ShapeQuirks) {
         let p = m.position.with_w(R::ONE);
         match &mut self.geom {
             Shape::Sphere(s) => s.centre = p,
             Shape::Capsule(c) => c.base = p,
             Shape::Box(b) => b.axes = m.axes,
             Shape::Segment(_) => {}
+        }
+        if !quirks.moved_keeps_previous {
+            if matches!(self.geom, Shape::Sphere(_) | Shape::Capsule(_)) {
+                self.head.previous = p;
+            }
+            self.head.flags |= ShapeFlags::RESET;
         }
     }
 
@@ -454,7 +488,17 @@ impl<R: Real> PhysShape<R> {
     /// Original: `PhysicsShape_GetBounds` (0x00341190).
     #[must_use]
     pub fn bounds(&self) -> Aabb<R> {
+        self.bounds_with(&ShapeQuirks::console())
+    }
+
+    /// [`PhysShape::bounds`] under `quirks`: with
+    /// [`ShapeQuirks::segment_bound_unordered`] off, a segment's box is the
+    /// true box of its swept ball: on each axis the smaller end minus the
+    /// radius to the larger end plus it.
+    #[must_use]
+    pub fn bounds_with(&self, quirks: &ShapeQuirks) -> Aabb<R> {
         match &self.geom {
+            Shape::Segment(s) if !quirks.segment_bound_unordered => segment_bounds_true(s),
             Shape::Sphere(s) => Aabb::from_sphere(s.centre, s.radius),
             Shape::Capsule(c) => Aabb::from_upright_cylinder(c.base, c.radius, c.height),
             Shape::Box(b) => {
@@ -516,5 +560,19 @@ pub(crate) fn segment_bounds<R: Real>(s: &Segment<R>) -> Aabb<R> {
     Aabb::new(
         Vec4::point(s.start.x - r, s.start.y - r, s.start.z - r),
         Vec4::point(s.end.x + r, s.end.y + r, s.end.z + r),
+    )
+}
+
+/// A segment's true world box: on each axis the smaller of the two ends
+/// minus the radius to the larger plus it, the smallest box holding every
+/// ball of the radius centred on the segment (the corrected form of
+/// [`segment_bounds`], `ShapeQuirks::segment_bound_unordered` off).
+#[must_use]
+pub(crate) fn segment_bounds_true<R: Real>(s: &Segment<R>) -> Aabb<R> {
+    let r = s.radius;
+    let (a, b) = (s.start, s.end);
+    Aabb::new(
+        Vec4::point(a.x.min(b.x) - r, a.y.min(b.y) - r, a.z.min(b.z) - r),
+        Vec4::point(a.x.max(b.x) + r, a.y.max(b.y) + r, a.z.max(b.z) + r),
     )
 }

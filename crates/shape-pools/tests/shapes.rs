@@ -3,7 +3,7 @@
 //! body", "Ignore lists", "Data"). Expected numbers are worked by hand in
 //! the comments.
 
-use kernels::Shape;
+use kernels::{Shape, ShapeQuirks};
 use ps2_float::{Ee32, Real, Vec4};
 use shape_pools::details::human_capsule_height;
 use shape_pools::{
@@ -11,7 +11,7 @@ use shape_pools::{
     ShapeFlags, ShapeKind, ShapePools,
 };
 
-use test_support::{both_modes, p, r, v};
+use test_support::{both_modes, p, r, v, Seeded, Xorshift};
 
 both_modes!(
     sphere_pose_on_bone_and_reset_rule,
@@ -23,6 +23,9 @@ both_modes!(
     aabb_helpers,
     set_from_matrix_moves_sphere_not_segment,
     segment_bound_is_wrong_on_an_axis_it_points_down,
+    capsule_corrected_honours_the_reset_flag,
+    segment_corrected_bound_is_the_swept_ball_box,
+    set_from_matrix_corrected_next_sweep_starts_at_the_new_place,
 );
 
 fn close<R: Real>(a: Vec4<R>, e: [f32; 3], tol: f32, what: &str) {
@@ -422,4 +425,164 @@ fn segment_bound_is_wrong_on_an_axis_it_points_down<R: Real>() {
     // 2.5..3.1 with its radius) is missed by the wrong bound.
     let probe = Aabb::new(p(0.9, 1.9, 2.75), p(1.1, 2.1, 2.85));
     assert!(!b.overlaps(&probe), "the wrong bound misses it");
+}
+
+// Overview "Shapes": flag 0x10 makes the next pose's previous position the
+// posed one. With `ShapeQuirks::capsule_ignores_reset` off the capsule does
+// what the sphere, box and segment do. The expected base is worked by hand:
+// another owner's capsule stands on the position plus the unrotated offset.
+fn capsule_corrected_honours_the_reset_flag<R: Real>() {
+    let q = ShapeQuirks::corrected();
+    let mut c = PhysShape::<R>::capsule(r(2.0), r(0.35));
+    c.head.offset = v(0.0, 0.0, 0.5);
+    c.pose_with(&Pose::at(p(-1.0, 0.0, 0.0)), &q);
+    close(
+        c.head.previous,
+        [0.0, 0.0, 0.0],
+        0.0,
+        "no flag: the old base",
+    );
+    // Switched on (0x11), then posed 4 m away: no sweep spans the jump.
+    c.set_enabled(true);
+    c.pose_with(&Pose::at(p(3.0, 4.0, 0.0)), &q);
+    close(c.position(), [3.0, 4.0, 0.5], 0.0, "base");
+    close(c.head.previous, [3.0, 4.0, 0.5], 0.0, "previous reset");
+    assert!(!c.head.flags.contains(ShapeFlags::RESET), "flag cleared");
+    // The next pose sweeps from there as usual.
+    c.pose_with(&Pose::at(p(3.5, 4.0, 0.0)), &q);
+    close(c.head.previous, [3.0, 4.0, 0.5], 0.0, "previous");
+    close(c.position(), [3.5, 4.0, 0.5], 0.0, "moved base");
+    // The console's preset still ignores the flag.
+    let mut k = PhysShape::<R>::capsule(r(2.0), r(0.35));
+    k.set_enabled(true);
+    k.pose_with(&Pose::at(p(3.0, 4.0, 0.0)), &ShapeQuirks::console());
+    close(k.head.previous, [0.0, 0.0, 0.0], 0.0, "console: not reset");
+}
+
+/// The box of a ball of radius `rad` swept from `a` to `b`, by sampling
+/// 1,001 centres along the segment in `f64` and taking each centre `± rad`
+/// on every axis (a ball's extreme along an axis is its centre ± r).
+fn sampled_segment_box(a: [f64; 3], b: [f64; 3], rad: f64) -> ([f64; 3], [f64; 3]) {
+    let mut lo = [f64::INFINITY; 3];
+    let mut hi = [f64::NEG_INFINITY; 3];
+    for i in 0..=1000 {
+        let t = f64::from(i) / 1000.0;
+        for k in 0..3 {
+            let c = a[k] + (b[k] - a[k]) * t;
+            lo[k] = lo[k].min(c - rad);
+            hi[k] = hi[k].max(c + rad);
+        }
+    }
+    (lo, hi)
+}
+
+// Overview "Shapes" (Unit 6): the true bound of a segment, with
+// `ShapeQuirks::segment_bound_unordered` off, against a box sampled along
+// the segment; the hanging segment of the console's test now reaches the
+// probe box it missed, and 300 random segments, half pointing down some
+// axis, agree with the sampled box.
+fn segment_corrected_bound_is_the_swept_ball_box<R: Real>() {
+    let q = ShapeQuirks::corrected();
+    let mut s = PhysShape::<R>::segment(r(0.1), r(0.4));
+    let down = Pose {
+        axes: [v(0.0, 0.0, -1.0), v(0.0, 1.0, 0.0), v(1.0, 0.0, 0.0)],
+        position: p(1.0, 2.0, 3.0),
+    };
+    s.pose_with(&down, &q);
+    let b = s.bounds_with(&q);
+    let (lo, hi) = sampled_segment_box([1.0, 2.0, 3.0], [1.0, 2.0, 2.6], 0.1);
+    let f = |x: [f64; 3]| x.map(|c| c as f32);
+    close(b.min, f(lo), 1e-6, "min");
+    close(b.max, f(hi), 1e-6, "max");
+    let probe = Aabb::new(p(0.9, 1.9, 2.75), p(1.1, 2.1, 2.85));
+    assert!(b.overlaps(&probe), "the true bound meets the probe");
+
+    let mut rng = Xorshift(0x5e9_b0d5);
+    for i in 0..300 {
+        let a = [
+            rng.range_rounded(-50.0, 50.0),
+            rng.range_rounded(-50.0, 50.0),
+            rng.range_rounded(-5.0, 5.0),
+        ];
+        let d = [
+            rng.range_rounded(-2.0, 2.0),
+            rng.range_rounded(-2.0, 2.0),
+            rng.range_rounded(-2.0, 2.0),
+        ];
+        let rad = rng.range_rounded(0.0, 0.5);
+        let e = [0, 1, 2].map(|k| f64::from((a[k] + d[k]) as f32));
+        let seg = PhysShape::<R> {
+            head: Default::default(),
+            geom: Shape::Segment(kernels::Segment {
+                start: p(a[0] as f32, a[1] as f32, a[2] as f32),
+                end: p(e[0] as f32, e[1] as f32, e[2] as f32),
+                radius: r(rad as f32),
+                length: r(2.0),
+            }),
+        };
+        let b = seg.bounds_with(&q);
+        let (lo, hi) = sampled_segment_box(a, e, rad);
+        close(b.min, f(lo), 1e-4, &format!("segment {i} min"));
+        close(b.max, f(hi), 1e-4, &format!("segment {i} max"));
+    }
+}
+
+// Overview "The human body", Moved: with
+// `ShapeQuirks::moved_keeps_previous` off, the pose after a teleport sweeps
+// nothing across the jump: each shape's previous position after it is
+// where that pose put it, worked here in `f64` from the new frame (a
+// sphere's offset on its bone, a segment's start at the bone plus the
+// bone-rotated offset), not from the code.
+fn set_from_matrix_corrected_next_sweep_starts_at_the_new_place<R: Real>() {
+    let q = ShapeQuirks::corrected();
+    let old = Bones {
+        frame: Pose::at(p(1.0, 0.0, 0.0)),
+        bone: quarter_turn(p(1.0, 0.0, 1.2)),
+    };
+    let new = Bones {
+        frame: Pose::at(p(9.0, 9.0, 0.0)),
+        bone: quarter_turn(p(9.0, 9.0, 1.2)),
+    };
+    // A hand sphere on its bone, offset 0.08 along the bone's x (world y).
+    let mut s = PhysShape::<R>::sphere(r(0.09));
+    s.head.bone = Some(25);
+    s.head.offset = v(0.08, 0.0, 0.0);
+    s.pose_with(&old, &q);
+    s.pose_with(&old, &q);
+    s.set_from_matrix_with(&new.frame, &q);
+    close(s.position(), [9.0, 9.0, 0.0], 0.0, "jumped to the origin");
+    close(s.head.previous, [9.0, 9.0, 0.0], 0.0, "previous follows");
+    s.pose_with(&new, &q);
+    let hand = [9.0, 9.0 + 0.08, 1.2].map(|c: f64| c as f32);
+    close(s.position(), hand, 1e-6, "posed on the bone");
+    close(s.head.previous, hand, 1e-6, "no sweep across the jump");
+    // A shin segment on its bone: its start is the bone plus the offset
+    // turned by the bone, (0.1, 0, 0) along world y.
+    let mut g = PhysShape::<R>::segment(r(0.1), r(0.4));
+    g.head.bone = Some(32);
+    g.head.offset = v(0.1, 0.0, 0.0);
+    g.pose_with(&old, &q);
+    g.set_from_matrix_with(&new.frame, &q);
+    g.pose_with(&new, &q);
+    let start = [9.0, 9.1, 1.2].map(|c: f64| c as f32);
+    close(g.position(), start, 1e-6, "segment start");
+    close(
+        g.head.previous,
+        start,
+        1e-6,
+        "segment: no sweep across the jump",
+    );
+    // The console: the segment's next pose sweeps from before the jump.
+    let mut k = PhysShape::<R>::segment(r(0.1), r(0.4));
+    k.head.bone = Some(32);
+    k.head.offset = v(0.1, 0.0, 0.0);
+    k.pose(&old);
+    k.set_from_matrix(&new.frame);
+    k.pose(&new);
+    close(
+        k.head.previous,
+        [1.0, 0.1, 1.2],
+        1e-6,
+        "console: from before",
+    );
 }

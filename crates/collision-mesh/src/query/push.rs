@@ -4,7 +4,7 @@
 //! "Walls and steps"; spec overview "Sweeping a body").
 
 use kernels::sphere_triangle::point_triangle_distance_sq;
-use kernels::{Sphere, WorkTriangle};
+use kernels::{MeshQuirks, Sphere, WorkTriangle};
 use ps2_float::{Real, Vec4};
 
 use super::walk::cell_entries;
@@ -22,6 +22,25 @@ const COS_15: u32 = 0x3f77_46ea;
 const PUSH_EPSILON: f32 = 1e-5;
 /// `0.65`: the physics code's wall bound on `|n.z|`.
 const WALL_NZ: f32 = 0.65;
+/// How many walls the combined push (`MeshQuirks::push_average` off)
+/// holds; past it the shallowest gives way (divergence 503).
+const PUSH_SLOTS: usize = 32;
+/// The most passes of the combined push's projection (divergence 503).
+const PUSH_PASSES: usize = 64;
+/// The most rounds of the combined push (divergence 503).
+const PUSH_ROUNDS: usize = 16;
+/// A pass of the combined push whose every step is below this (in metres)
+/// ends the solver.
+const PUSH_SETTLED: f32 = 1e-7;
+
+/// One wall counted by the combined push: the triangle, its face normal
+/// turned towards the sphere and the depth it was reached by.
+#[derive(Clone, Copy, Debug)]
+struct Held<R> {
+    triangle: usize,
+    normal: Vec4<R>,
+    depth: R,
+}
 
 /// The running sum of [`CollisionMesh::sphere_push`].
 #[derive(Clone, Copy, Debug)]
@@ -30,6 +49,45 @@ struct PushSum<R> {
     count: u32,
     /// What the sphere can touch (divergence 178).
     reach: Reach,
+    /// The switches read.
+    quirks: MeshQuirks,
+    /// The counted walls, for the combined push (only filled with
+    /// `MeshQuirks::push_average` off).
+    held: [Held<R>; PUSH_SLOTS],
+    /// How many of `held` are in use.
+    len: usize,
+}
+
+impl<R: Real> PushSum<R> {
+    /// Counts one wall's push: `depth` along the unit direction `u`, from
+    /// triangle `triangle` whose turned face normal is `normal`.
+    fn add(&mut self, triangle: usize, normal: Vec4<R>, u: Vec4<R>, depth: R) {
+        self.sum = self.sum.madd(u, depth);
+        self.count += 1;
+        if self.quirks.push_average {
+            return;
+        }
+        let h = Held {
+            triangle,
+            normal,
+            depth,
+        };
+        if self.len < PUSH_SLOTS {
+            self.held[self.len] = h;
+            self.len += 1;
+            return;
+        }
+        // Full: the new wall takes the shallowest one's place if deeper.
+        let mut low = 0;
+        for k in 1..PUSH_SLOTS {
+            if self.held[k].depth < self.held[low].depth {
+                low = k;
+            }
+        }
+        if depth > self.held[low].depth {
+            self.held[low] = h;
+        }
+    }
 }
 
 /// The wall [`CollisionMesh::push_out_of_walls`] chose and the push out of
@@ -44,6 +102,97 @@ pub struct WallPush<R> {
     pub distance: R,
     /// The wall.
     pub triangle: u16,
+}
+
+/// The nearest point `q` of a wall's edges to `c` (each edge's clamped
+/// projection, the first on ties) as the unit direction from `q` to `c`
+/// (`w = 0`; the face normal `work.n` when `c` lies on an edge) and the
+/// distance `|c − q|`.
+fn edge_nearest<R: Real>(work: &WorkTriangle<R>, c: Vec4<R>) -> (Vec4<R>, R) {
+    let mut best: Option<(Vec4<R>, R)> = None;
+    for k in 0..3 {
+        let a = work.v[k];
+        let e = work.v[(k + 1) % 3] - a;
+        let ee = e.dot(e);
+        let t = if ee > R::ZERO {
+            (c - a).dot(e).div(ee).max(R::ZERO).min(R::ONE)
+        } else {
+            R::ZERO
+        };
+        let gap = (c - a.madd(e, t)).with_w(R::ZERO);
+        let d2 = gap.dot(gap);
+        if best.is_none_or(|(_, b)| d2 < b) {
+            best = Some((gap, d2));
+        }
+    }
+    let (gap, d2) = best.unwrap_or((Vec4::ZERO, R::ZERO));
+    let dist = d2.sqrt();
+    if dist > R::ZERO {
+        (gap.scale(R::ONE.div(dist)).with_w(R::ZERO), dist)
+    } else {
+        (work.n.with_w(R::ZERO), R::ZERO)
+    }
+}
+
+/// The push of a sphere whose centre projects outside a wall's face, with
+/// `MeshQuirks::push_faces_only` off: the direction from the nearest point
+/// of the edges and the depth `radius − distance`, when that depth passes
+/// `eps` (divergence 502).
+fn edge_push<R: Real>(
+    work: &WorkTriangle<R>,
+    c: Vec4<R>,
+    radius: R,
+    eps: R,
+) -> Option<(Vec4<R>, R)> {
+    let (u, dist) = edge_nearest(work, c);
+    (radius - dist > eps && dist > R::ZERO).then_some((u, radius - dist))
+}
+
+/// Where a wall is nearest `x` for the combined push: the face normal
+/// `work.n` (turned towards the sphere) and the signed distance from the
+/// plane when `x` projects inside the face or `faces_only` holds, else
+/// [`edge_nearest`]. `work` holds the corners and edges.
+fn nearest_push<R: Real>(work: &WorkTriangle<R>, x: Vec4<R>, faces_only: bool) -> (Vec4<R>, R) {
+    let n = work.n;
+    let inside = (0..3).all(|k| {
+        let m = work.e[k].cross(n);
+        m.dot(x) <= m.dot(work.v[k])
+    }) || (0..3).all(|k| {
+        let m = work.e[k].cross(n);
+        m.dot(x) >= m.dot(work.v[k])
+    });
+    if inside || faces_only {
+        (n.with_w(R::ZERO), n.dot(x) - n.dot(work.v[0]))
+    } else {
+        edge_nearest(work, x)
+    }
+}
+
+/// The shortest `d` with `u · d ≥ b` for every plane `(u, b)` (unit `u`),
+/// by Hildreth's projection: each pass takes the planes in order and moves
+/// `d` along `u` by what it lacks, or back by what it has to spare without
+/// giving back more than that plane has pushed; up to 64 passes, ending on
+/// a pass whose steps are all under 1e-7 m.
+fn shortest_beyond<R: Real>(planes: &[(Vec4<R>, R)]) -> Vec4<R> {
+    let settled = R::from_f32(PUSH_SETTLED);
+    let mut carried = [R::ZERO; PUSH_SLOTS];
+    let mut d = Vec4::ZERO;
+    for _ in 0..PUSH_PASSES {
+        let mut moved = false;
+        for (&(u, b), lambda) in planes.iter().zip(carried.iter_mut()) {
+            let next = (*lambda + (b - u.dot(d))).max(R::ZERO);
+            let step = next - *lambda;
+            if step.abs() > settled {
+                moved = true;
+            }
+            d = d.madd(u, step);
+            *lambda = next;
+        }
+        if !moved {
+            break;
+        }
+    }
+    d.with_w(R::ZERO)
 }
 
 /// Whether the vector is zero in `x, y, z`.
@@ -64,7 +213,8 @@ impl CollisionMesh {
     /// whether any wall was counted.
     ///
     /// Only the face counts: a sphere touching an edge or a corner and not
-    /// the face is not pushed.
+    /// the face is not pushed. The console's behaviour:
+    /// [`CollisionMesh::sphere_push_with`] with [`MeshQuirks::console`].
     ///
     /// Original: `CollisionMesh_SpherePush` (0x003519f8).
     pub fn sphere_push<R: Real>(
@@ -75,6 +225,37 @@ impl CollisionMesh {
         exclude: Option<&[u32]>,
         first_normal: &mut Vec4<R>,
     ) -> bool {
+        self.sphere_push_with(
+            visited,
+            radius,
+            centre,
+            exclude,
+            first_normal,
+            &MeshQuirks::console(),
+        )
+    }
+
+    /// [`CollisionMesh::sphere_push`] under `quirks`. The walls are the same
+    /// (`|n.z| ≤ cos 15°`, enabled, not excluded, the sphere in front of a
+    /// one-sided face: which triangles push is the game's rule and stays).
+    /// With [`MeshQuirks::push_faces_only`] off, a wall whose face the
+    /// centre does not project into still pushes when its nearest point on
+    /// an edge or corner lies within the radius: by `r − distance` along the
+    /// line from that point to the centre (divergence 502). With
+    /// [`MeshQuirks::push_average`] off, the centre moves by the shortest
+    /// displacement that carries it `depth` along each counted push's
+    /// direction, so it ends clear of every wall it reached (exactly, when
+    /// the pushes' planes can all be cleared at once; divergence 503).
+    /// `first_normal` gets the first counted push's direction.
+    pub fn sphere_push_with<R: Real>(
+        &self,
+        visited: &mut VisitedBits,
+        radius: R,
+        centre: &mut Vec4<R>,
+        exclude: Option<&[u32]>,
+        first_normal: &mut Vec4<R>,
+        quirks: &MeshQuirks,
+    ) -> bool {
         let c = *centre;
         let min = Vec4::point(c.x - radius, c.y - radius, c.z - radius);
         let max = Vec4::point(c.x + radius, c.y + radius, c.z + radius);
@@ -83,6 +264,13 @@ impl CollisionMesh {
             sum: Vec4::ORIGIN,
             count: 0,
             reach: Reach::sphere(c, radius, Vec4::ZERO, ListWalk::Exact).unless_reference(visited),
+            quirks: *quirks,
+            held: [Held {
+                triangle: 0,
+                normal: Vec4::ZERO,
+                depth: R::ZERO,
+            }; PUSH_SLOTS],
+            len: 0,
         };
         for cell in range.walk() {
             // A cell whose triangles all lie clear of the sphere is passed
@@ -101,10 +289,57 @@ impl CollisionMesh {
         if acc.count == 0 {
             return false;
         }
-        // The average, as `sum × (1 / count)` (*inferred*, divergence 173).
-        let inv = R::ONE.div(R::from_i32(acc.count as i32));
-        *centre = c + acc.sum.scale(inv);
+        if acc.quirks.push_average {
+            // The average, as `sum × (1 / count)` (*inferred*, divergence 173).
+            let inv = R::ONE.div(R::from_i32(acc.count as i32));
+            *centre = c + acc.sum.scale(inv);
+        } else {
+            *centre = c + self.combined_push(&mut acc, radius, c);
+        }
         true
+    }
+
+    /// The combined push of [`CollisionMesh::sphere_push_with`]
+    /// (`MeshQuirks::push_average` off): the shortest move `d` of the centre
+    /// after which every counted wall's nearest point lies at least the
+    /// radius away. Each round takes, for every counted wall, its nearest
+    /// point `q` to `c + d` (its face plane alone with
+    /// `MeshQuirks::push_faces_only` set) and the plane through `q + r·u`
+    /// across the unit direction `u` from `q` to the centre, then finds the
+    /// shortest move beyond all those planes by projection with clamped
+    /// multipliers (Hildreth's method, up to 64 passes); the rounds repeat,
+    /// up to 16, until the move changes by less than 1e-7 m. For walls the
+    /// centre can clear all at once this is the shortest clearing move
+    /// (walls meeting in a concave corner, an edge, a corner); walls it
+    /// cannot clear together (a gap narrower than the sphere) end at the
+    /// last round's move. *Inferred* (divergence 503). `w` is 0.
+    fn combined_push<R: Real>(&self, acc: &mut PushSum<R>, radius: R, c: Vec4<R>) -> Vec4<R> {
+        let settled = R::from_f32(PUSH_SETTLED);
+        let faces_only = acc.quirks.push_faces_only;
+        let mut planes = [(Vec4::<R>::ZERO, R::ZERO); PUSH_SLOTS];
+        let mut d = Vec4::ZERO;
+        for _ in 0..PUSH_ROUNDS {
+            // The planes at the current move: `u · d' ≥ r − s + u · d`.
+            let x = (c + d).with_w(R::ONE);
+            for (h, plane) in acc.held[..acc.len].iter().zip(planes.iter_mut()) {
+                let Some(corners) = self.corners::<R>(h.triangle) else {
+                    *plane = (Vec4::ZERO, R::ZERO);
+                    continue;
+                };
+                let mut work = WorkTriangle::from_corners(corners[0], corners[1], corners[2]);
+                work.n = h.normal;
+                work.compute_edges(false);
+                let (u, s) = nearest_push(&work, x, faces_only);
+                *plane = (u, (radius - s) + u.dot(d));
+            }
+            let next = shortest_beyond(&planes[..acc.len]);
+            let change = next - d;
+            d = next;
+            if change.dot(change) <= settled * settled {
+                break;
+            }
+        }
+        d.with_w(R::ZERO)
     }
 
     /// One triangle of a cell of [`CollisionMesh::sphere_push`], after its
@@ -158,13 +393,21 @@ impl CollisionMesh {
                 let m = work.e[k].cross(face);
                 m.dot(c) <= m.dot(work.v[k])
             });
-            if !inside {
+            let (u, depth) = if inside {
+                (n, radius - dist)
+            } else if acc.quirks.push_faces_only {
                 return;
-            }
-            acc.sum = acc.sum.madd(n, radius - dist);
-            acc.count += 1;
+            } else {
+                // Outside the face: the nearest point of the edges
+                // (divergence 502).
+                let Some(push) = edge_push(&work, c, radius, eps) else {
+                    return;
+                };
+                push
+            };
+            acc.add(ix, n, u, depth);
             if is_zero(*first_normal) {
-                *first_normal = n;
+                *first_normal = u;
             }
         }
     }

@@ -73,8 +73,27 @@ impl<R: Real> TriangleVisitor<R> for WalkingSweep<'_, R> {
 /// arithmetic order is *inferred* (divergence 162).
 ///
 /// `work` holds the corners and the edges (`e_k` from corner `k` to `k + 1`).
+#[cfg(test)]
 #[must_use]
 pub(crate) fn wall_too_low<R: Real>(work: &WorkTriangle<R>) -> bool {
+    wall_too_low_with(work, true)
+}
+
+/// The low-triangle rule under the switch `MeshQuirks::low_wall_edges`:
+/// `true` is the console's rule ([`wall_too_low`]); `false` keeps the 0.25 m
+/// step, the game's rule, but measures the face itself: it is too low
+/// exactly when its three corners span less than 0.25 m in height (the
+/// highest corner's `z` minus the lowest's), however its edges run, so a
+/// tall face is a wall whether or not it is a sliver (*inferred*,
+/// divergence 501).
+#[must_use]
+pub(crate) fn wall_too_low_with<R: Real>(work: &WorkTriangle<R>, low_wall_edges: bool) -> bool {
+    if !low_wall_edges {
+        let z = work.v.map(|v| v.z);
+        let top = z[0].max(z[1]).max(z[2]);
+        let bottom = z[0].min(z[1]).min(z[2]);
+        return top - bottom < R::from_f32(LOW);
+    }
     let len = work.e.map(|e| e.length());
     let uz = [0, 1, 2].map(|k| work.e[k].z.abs().div(len[k]));
     let steepest = pick(uz);
@@ -119,7 +138,9 @@ impl CollisionMesh {
     /// body sweep, divergence 161); the side test `n·c − n·v0 < 1e-6` at the
     /// raised centre turns a two-sided face over and skips a one-sided one;
     /// the move must go into the face, `n·M < −0.001`; then the low-triangle
-    /// rule (`wall_too_low`, divergence 162) drops faces under 0.25 m; then
+    /// rule (`wall_too_low`, divergence 162; the face's own height with
+    /// `MeshQuirks::low_wall_edges` off, divergence 501) drops faces under
+    /// 0.25 m; then
     /// `Sweep_SphereTriangle` runs, keeping its inside mask in the contact
     /// (`+0x14`). A fraction below 0 is dropped; one above 1 is dropped
     /// through the exit that skips the list counter (the console's overrun,
@@ -257,7 +278,7 @@ impl CollisionMesh {
             }
         }
         work.compute_edges(false);
-        if wall_too_low(work) {
+        if wall_too_low_with(work, q.quirks.mesh.low_wall_edges) {
             return Visit::Skipped;
         }
         work.set_plane();
