@@ -10,6 +10,7 @@
 //! switchable, and why the others are not, is that file's "switch" column.
 
 use crate::capsule_box::CapsuleBoxQuirks;
+use crate::overlap::OverlapQuirks;
 
 /// The switchable quirks; `true` reproduces the console's behaviour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -66,6 +67,8 @@ pub struct Quirks {
     pub list_overrun: bool,
     /// Unit 12's capsule-box sweep ([`CapsuleBoxQuirks`]).
     pub capsule_box: CapsuleBoxQuirks,
+    /// Unit 4's static overlaps ([`OverlapQuirks`]).
+    pub overlap: OverlapQuirks,
 }
 
 impl Quirks {
@@ -81,6 +84,7 @@ impl Quirks {
             box_box_at_zero: true,
             list_overrun: false,
             capsule_box: CapsuleBoxQuirks::console(),
+            overlap: OverlapQuirks::console(),
         }
     }
 
@@ -95,6 +99,7 @@ impl Quirks {
             box_box_at_zero: false,
             list_overrun: false,
             capsule_box: CapsuleBoxQuirks::corrected(),
+            overlap: OverlapQuirks::corrected(),
         }
     }
 }
