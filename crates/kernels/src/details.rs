@@ -32,7 +32,9 @@ pub mod capsule_box {
 /// Unit 4's query step: what `IPhysics_OverlapShape` does around one pair
 /// and the order of its results (the world's walk is the world crate's).
 pub mod overlap {
-    pub use crate::overlap::query::{overlap_query, overlap_query_pair};
+    pub use crate::overlap::query::{
+        overlap_query, overlap_query_pair, overlap_query_pair_with, overlap_query_with,
+    };
 }
 
 /// Unit 5's step: a feature's box-frame normal, read from the tables

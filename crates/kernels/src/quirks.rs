@@ -10,6 +10,7 @@
 //! switchable, and why the others are not, is that file's "switch" column.
 
 use crate::capsule_box::CapsuleBoxQuirks;
+use crate::overlap::OverlapQuirks;
 use crate::quirks_world::WorldQuirks;
 use crate::{MeshQuirks, ShapeQuirks};
 
@@ -74,6 +75,8 @@ pub struct Quirks {
     pub shapes: ShapeQuirks,
     /// The level mesh's loading, walking sweep and push-out ([`MeshQuirks`]).
     pub mesh: MeshQuirks,
+    /// Unit 4's static overlaps ([`OverlapQuirks`]).
+    pub overlap: OverlapQuirks,
 }
 
 impl Quirks {
@@ -92,6 +95,7 @@ impl Quirks {
             world: WorldQuirks::console(),
             shapes: ShapeQuirks::console(),
             mesh: MeshQuirks::console(),
+            overlap: OverlapQuirks::console(),
         }
     }
 
@@ -109,6 +113,7 @@ impl Quirks {
             world: WorldQuirks::corrected(),
             shapes: ShapeQuirks::corrected(),
             mesh: MeshQuirks::corrected(),
+            overlap: OverlapQuirks::corrected(),
         }
     }
 }

@@ -44,11 +44,15 @@ use crate::box_sweep::{
 };
 use crate::capsule_box::{physics_sweep_box_capsule, physics_sweep_capsule_box};
 use crate::overlap::{
-    overlap_box_box, overlap_box_capsule, overlap_box_sphere, overlap_capsule_box,
-    overlap_capsule_capsule, overlap_capsule_segment, overlap_capsule_sphere,
-    overlap_segment_capsule, overlap_segment_segment, overlap_segment_sphere, overlap_sphere_box,
-    overlap_sphere_capsule, overlap_sphere_segment, overlap_sphere_sphere,
+    overlap_box_box, overlap_box_box_with, overlap_box_capsule, overlap_box_capsule_with,
+    overlap_box_segment, overlap_box_sphere, overlap_capsule_box, overlap_capsule_box_with,
+    overlap_capsule_capsule, overlap_capsule_segment, overlap_capsule_segment_with,
+    overlap_capsule_sphere, overlap_segment_box, overlap_segment_capsule,
+    overlap_segment_capsule_with, overlap_segment_segment, overlap_segment_segment_with,
+    overlap_segment_sphere, overlap_sphere_box, overlap_sphere_capsule, overlap_sphere_segment,
+    overlap_sphere_sphere,
 };
+use crate::quirks::Quirks;
 use crate::ray::{physics_ray_box, physics_ray_capsule};
 use crate::sphere_box::{physics_sweep_box_sphere_in, physics_sweep_sphere_box_in};
 use crate::sweep::{
@@ -544,6 +548,39 @@ pub fn overlap_pair<R: Real>(c: &mut Contact<R>, own: &Shape<R>, other: &Shape<R
         .copied()
         .flatten();
     PairAnswer::of(f.map(|f| f(c, own, other)))
+}
+
+/// [`overlap_pair`] with Unit 4's switches (`quirks.overlap`): the entries
+/// with a switchable quirk run their `_with` variants, and with
+/// [`OverlapQuirks::segment_box_missing`](crate::overlap::OverlapQuirks::segment_box_missing)
+/// off the empty entries (4, 1) and (1, 4) are filled with the segment-box
+/// test ([`overlap_segment_box`], [`overlap_box_segment`]). Every other
+/// pair is the console's entry. With [`Quirks::console`] the answers are
+/// [`overlap_pair`]'s.
+#[must_use]
+pub fn overlap_pair_with<R: Real>(
+    c: &mut Contact<R>,
+    own: &Shape<R>,
+    other: &Shape<R>,
+    quirks: &Quirks,
+) -> PairAnswer {
+    let q = &quirks.overlap;
+    let hit = match (own, other) {
+        (Shape::Box(a), Shape::Box(b)) => overlap_box_box_with(c, a, b, q),
+        (Shape::Box(a), Shape::Capsule(b)) => overlap_box_capsule_with(c, a, b, q),
+        (Shape::Capsule(a), Shape::Box(b)) => overlap_capsule_box_with(c, a, b, q),
+        (Shape::Capsule(a), Shape::Segment(b)) => overlap_capsule_segment_with(c, a, b, q),
+        (Shape::Segment(a), Shape::Capsule(b)) => overlap_segment_capsule_with(c, a, b, q),
+        (Shape::Segment(a), Shape::Segment(b)) => overlap_segment_segment_with(c, a, b, q),
+        (Shape::Segment(a), Shape::Box(b)) if !q.segment_box_missing => {
+            overlap_segment_box(c, a, b, q)
+        }
+        (Shape::Box(a), Shape::Segment(b)) if !q.segment_box_missing => {
+            overlap_box_segment(c, a, b, q)
+        }
+        _ => return overlap_pair(c, own, other),
+    };
+    PairAnswer::of(Some(hit))
 }
 
 /// Looks up the sweep table for the two shapes' types and runs the entry with

@@ -6,7 +6,7 @@
 
 use bitflags::bitflags;
 use collision_mesh::{SweepOptions, SweepQuery};
-use kernels::table::{overlap_pair, ray_cast_shape, sweep_pair, PairAnswer};
+use kernels::table::{overlap_pair_with, ray_cast_shape, sweep_pair, PairAnswer};
 use kernels::{Contact, Shape};
 use ps2_float::{Real, Vec4};
 use shape_pools::{Aabb, PhysShape, ShapeId};
@@ -479,7 +479,9 @@ impl<R: Real> PhysicsWorld<R> {
                         continue;
                     }
                     let mut c = Contact::default();
-                    if overlap_pair(&mut c, &me.shape, &other.geom) == PairAnswer::Met {
+                    let met =
+                        overlap_pair_with(&mut c, &me.shape, &other.geom, &self.config.quirks);
+                    if met == PairAnswer::Met {
                         stamp(&mut c, &me, Some(cb.owner), sid.word());
                         if !list.push(c) {
                             break 'bodies;

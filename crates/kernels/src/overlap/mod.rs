@@ -22,6 +22,14 @@
 //! * The segment has no entry against the box, in either order (the table,
 //!   [`crate::table::overlap_pair`], answers `None`).
 //!
+//! # Switches
+//!
+//! [`OverlapQuirks`] (the field `overlap` of [`crate::Quirks`]) turns the
+//! unit's quirks off one by one. The functions with a `_with` suffix read
+//! it, and so does [`crate::table::overlap_pair_with`], whose corrected
+//! table also has a segment-box entry ([`overlap_segment_box`]); the
+//! functions without it are the console's.
+//!
 //! # The query step
 //!
 //! [`crate::details::overlap`] holds what `IPhysics_OverlapShape` does around
@@ -29,29 +37,42 @@
 //! ([`crate::table::overlap_pair`]), and the fields it sets on a hit; its
 //! arguments are [`WorldBox`], [`QueryShape`] and [`QueryBody`].
 
+mod closest_points;
 mod footprint;
 mod overlap_box_box;
 mod overlap_box_sphere;
 mod overlap_capsule_box;
 mod overlap_capsule_capsule;
 mod overlap_capsule_sphere;
+mod overlap_segment_box;
 mod overlap_segment_capsule;
 mod overlap_segment_segment;
 mod overlap_segment_sphere;
 mod overlap_sphere_sphere;
 pub(crate) mod query;
+mod quirks;
 
+pub use closest_points::closest_points_with;
 pub use footprint::{corner_circle, side_interval};
-pub use overlap_box_box::overlap_box_box;
+pub use overlap_box_box::{overlap_box_box, overlap_box_box_with};
 pub use overlap_box_sphere::{overlap_box_sphere, overlap_sphere_box};
-pub use overlap_capsule_box::{overlap_box_capsule, overlap_capsule_box};
+pub use overlap_capsule_box::{
+    overlap_box_capsule, overlap_box_capsule_with, overlap_capsule_box, overlap_capsule_box_with,
+};
 pub use overlap_capsule_capsule::overlap_capsule_capsule;
 pub use overlap_capsule_sphere::{overlap_capsule_sphere, overlap_sphere_capsule};
-pub use overlap_segment_capsule::{overlap_capsule_segment, overlap_segment_capsule};
-pub use overlap_segment_segment::overlap_segment_segment;
+pub use overlap_segment_box::{
+    overlap_box_segment, overlap_segment_box, segment_box_approach, SegmentBoxApproach,
+};
+pub use overlap_segment_capsule::{
+    overlap_capsule_segment, overlap_capsule_segment_with, overlap_segment_capsule,
+    overlap_segment_capsule_with,
+};
+pub use overlap_segment_segment::{overlap_segment_segment, overlap_segment_segment_with};
 pub use overlap_segment_sphere::{overlap_segment_sphere, overlap_sphere_segment};
 pub use overlap_sphere_sphere::overlap_sphere_sphere;
 pub use query::{QueryBody, QueryShape, WorldBox};
+pub use quirks::OverlapQuirks;
 
 use ps2_float::{Real, Vec4};
 

@@ -3,6 +3,7 @@
 
 use ps2_float::{Real, Vec4};
 
+use super::OverlapQuirks;
 use crate::sat::{add, dot, mul, sub, vsub};
 use crate::{contact::Contact, shapes::OrientedBox};
 
@@ -50,6 +51,13 @@ fn quirk_matrix<R: Real>(a: &OrientedBox<R>, b: &OrientedBox<R>) -> [[R; 3]; 3] 
     r
 }
 
+/// The true rotation matrix `R[k][m] = A_k · B_m` (Unit 4,
+/// `PhysicsOverlap_BoxBox`, "A correct test uses").
+#[must_use]
+fn true_matrix<R: Real>(a: &OrientedBox<R>, b: &OrientedBox<R>) -> [[R; 3]; 3] {
+    a.axes.map(|ak| b.axes.map(|bm| dot(ak, bm)))
+}
+
 /// `true` unless one of the fifteen separating axes separates the two boxes
 /// strictly (Unit 4, `PhysicsOverlap_BoxBox`): the three axes of each box,
 /// then the nine cross products, in Gottschalk's form with no epsilon.
@@ -67,7 +75,36 @@ pub fn overlap_box_box<R: Real>(
     own: &OrientedBox<R>,
     other: &OrientedBox<R>,
 ) -> bool {
-    let r = quirk_matrix(own, other);
+    overlap_with_matrix(own, other, &quirk_matrix(own, other))
+}
+
+/// [`overlap_box_box`] with its quirk switchable: with
+/// [`OverlapQuirks::box_box_matrix`] on it is the console's test; off, the
+/// fifteen axes use the true matrix `A_k · B_m`, so the answer is the true
+/// separating-axis answer wherever the boxes are. Touching boxes overlap
+/// either way; the contact is not written.
+#[must_use]
+pub fn overlap_box_box_with<R: Real>(
+    c: &mut Contact<R>,
+    own: &OrientedBox<R>,
+    other: &OrientedBox<R>,
+    q: &OverlapQuirks,
+) -> bool {
+    if q.box_box_matrix {
+        overlap_box_box(c, own, other)
+    } else {
+        overlap_with_matrix(own, other, &true_matrix(own, other))
+    }
+}
+
+/// The fifteen-axis test with the given matrix `r` (row `k` for own's axis
+/// `k`, column `m` for other's axis `m`).
+#[must_use]
+fn overlap_with_matrix<R: Real>(
+    own: &OrientedBox<R>,
+    other: &OrientedBox<R>,
+    r: &[[R; 3]; 3],
+) -> bool {
     let mut abs_r = [[R::ZERO; 3]; 3];
     for (abs_row, row) in abs_r.iter_mut().zip(r.iter()) {
         for (abs_cell, cell) in abs_row.iter_mut().zip(row.iter()) {

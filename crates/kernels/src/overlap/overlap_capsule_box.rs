@@ -4,7 +4,9 @@
 use ps2_float::{Real, Vec4};
 
 use super::footprint::{corner_circle, side_interval};
-use crate::sat::{add, dot, normalize, sub, vmadd, vscale, vsub};
+use super::overlap_segment_box::segment_box_approach;
+use super::{capsule_axis, OverlapQuirks};
+use crate::sat::{add, dot, mul, normalize, sub, vmadd, vscale, vsub};
 use crate::{contact::Contact, shapes::Capsule, shapes::OrientedBox};
 
 /// The lane `k` (0, 1, 2) of a vector; any other index reads `z`.
@@ -170,6 +172,198 @@ pub fn overlap_box_capsule<R: Real>(
     let hit = overlap_capsule_box(c, other, own);
     if hit {
         c.swap_halves();
+    }
+    hit
+}
+
+/// `true` when every switch the capsule-box test reads is on (the
+/// console's test).
+#[inline]
+#[must_use]
+fn capsule_box_console(q: &OverlapQuirks) -> bool {
+    q.capsule_box_footprint
+        && q.corner_normal_opposite
+        && q.corner_normal_axes_01
+        && q.corner_depth_squared
+        && q.signed_face_choice
+}
+
+/// [`overlap_capsule_box`] with its quirks switchable
+/// ([`OverlapQuirks`]); with every switch on it is the console's test.
+///
+/// With `capsule_box_footprint` off the capsule is its axis from the base
+/// up by the height with its radius (rounded ends), against the whole box:
+/// a hit when the axis comes within `r` of the box. The axis outside the
+/// box writes the unit offset from the box's nearest point to the axis's
+/// (`w = 1`) and the depth `r − distance` in metres; an axis that meets the
+/// box writes the face of the six whose normal pushes the capsule clear by
+/// the least, and that push as the depth (divergence 453). The footprint's
+/// region switches are then not read.
+///
+/// With the footprint kept, the other switches correct its regions: the
+/// (−, −) corner's normal from its own corner (`corner_normal_opposite`
+/// off), corner normals turned by the two in-plane axes
+/// (`corner_normal_axes_01` off), a corner's depth `r − distance` in metres
+/// (`corner_depth_squared` off, divergence 454), and over the box the
+/// nearest face (`signed_face_choice` off, divergence 455).
+#[must_use]
+pub fn overlap_capsule_box_with<R: Real>(
+    c: &mut Contact<R>,
+    own: &Capsule<R>,
+    other: &OrientedBox<R>,
+    q: &OverlapQuirks,
+) -> bool {
+    if capsule_box_console(q) {
+        return overlap_capsule_box(c, own, other);
+    }
+    if !q.capsule_box_footprint {
+        return capsule_in_box(c, own, other);
+    }
+    let u = vertical_axis(other);
+    let i = (u + 1) % 3;
+    let j = (i + 1) % 3;
+    let (ai, aj) = (axis(other, i), axis(other, j));
+    let (hx, hy) = (lane(other.half, i), lane(other.half, j));
+    let d = vsub(own.base, other.centre).with_z(R::ZERO);
+    let x = dot(d, ai);
+    let y = dot(d, aj);
+    let r = own.radius;
+
+    // A corner: the kernel's hit test, then the normal's offset and the
+    // depth as the switches say. `(ex, ey)` is the true offset from the
+    // corner, `(qx, qy)` the console's.
+    let corner = |hit: Option<R>, ex: R, ey: R, qx: R, qy: R| {
+        let depth = if q.corner_depth_squared {
+            hit
+        } else {
+            hit.map(|_| sub(r, add(mul(ex, ex), mul(ey, ey)).sqrt()))
+        };
+        let (ox, oy) = if q.corner_normal_opposite {
+            (qx, qy)
+        } else {
+            (ex, ey)
+        };
+        (depth, RegionNormal::Corner(ox, oy))
+    };
+    let (depth, normal) = if x < -hx {
+        if y > hy {
+            let (ex, ey) = (add(x, hx), sub(y, hy));
+            corner(corner_circle(x, -y, r, hx, hy), ex, ey, ex, ey)
+        } else if y < -hy {
+            let (ex, ey) = (add(x, hx), add(y, hy));
+            let (qx, qy) = (sub(x, hx), sub(y, hy));
+            corner(corner_circle(x, y, r, hx, hy), ex, ey, qx, qy)
+        } else {
+            (side_interval(x, y, r, hx, hy), RegionNormal::Face(-ai))
+        }
+    } else if x > hx {
+        if y > hy {
+            let (ex, ey) = (sub(x, hx), sub(y, hy));
+            corner(corner_circle(-x, -y, r, hx, hy), ex, ey, ex, ey)
+        } else if y < -hy {
+            let (ex, ey) = (sub(x, hx), add(y, hy));
+            corner(corner_circle(-x, y, r, hx, hy), ex, ey, ex, ey)
+        } else {
+            (side_interval(-x, y, r, hx, hy), RegionNormal::Face(ai))
+        }
+    } else if y < -hy {
+        (side_interval(y, x, r, hy, hx), RegionNormal::Face(-aj))
+    } else if y > hy {
+        (side_interval(-y, x, r, hy, hx), RegionNormal::Face(aj))
+    } else {
+        let (gx, gy) = (sub(hx, x.abs()), sub(hy, y.abs()));
+        let take_j = if q.signed_face_choice { x < y } else { gy < gx };
+        if take_j {
+            let n = if y < R::ZERO { -aj } else { aj };
+            (Some(add(gy, r)), RegionNormal::Face(n))
+        } else {
+            let n = if x < R::ZERO { -ai } else { ai };
+            (Some(add(gx, r)), RegionNormal::Face(n))
+        }
+    };
+
+    let Some(depth) = depth else {
+        return false;
+    };
+    match normal {
+        RegionNormal::Face(n) => c.other.normal.set(n.with_w(R::ONE)),
+        RegionNormal::Corner(ox, oy) => {
+            let n = if q.corner_normal_axes_01 {
+                corner_normal(other, ox, oy)
+            } else {
+                normalize(vmadd(vscale(ai, ox), aj, oy))
+            };
+            c.other.normal.set_xyz(n);
+        }
+    }
+    c.depth = Some(depth);
+    true
+}
+
+/// The corrected capsule-box test (`capsule_box_footprint` off): the
+/// capsule's axis `B`..`B + (0, 0, h)` with radius `r` against the whole box
+/// (divergence 453).
+fn capsule_in_box<R: Real>(c: &mut Contact<R>, own: &Capsule<R>, other: &OrientedBox<R>) -> bool {
+    let r = own.radius;
+    let up = capsule_axis(own.height);
+    let near = segment_box_approach(other, own.base, up);
+    if near.dist_sq > mul(r, r) {
+        return false;
+    }
+    if near.dist_sq > R::ZERO {
+        let dist = near.dist_sq.sqrt();
+        let n = normalize(near.offset);
+        c.other.normal.set(n.with_w(R::ONE));
+        c.depth = Some(sub(r, dist));
+        return true;
+    }
+    // The axis meets the box: of the six faces, the one whose normal pushes
+    // the capsule clear by the least. The push along `σ·A_k` is the box's
+    // reach `h_k` past the centre, less the capsule's least `σ·x_k` (over
+    // its two ends), plus the radius.
+    let rel = vsub(own.base, other.centre);
+    let mut best: Option<(R, Vec4<R>)> = None;
+    for k in 0..3 {
+        let ak = axis(other, k);
+        let lo = dot(ak, rel);
+        let hi = add(lo, dot(ak, up));
+        let h = lane(other.half, k);
+        for (push, n) in [
+            (add(sub(h, lo.min(hi)), r), ak),
+            (add(add(h, lo.max(hi)), r), -ak),
+        ] {
+            if best.is_none_or(|(b, _)| push < b) {
+                best = Some((push, n));
+            }
+        }
+    }
+    let Some((depth, n)) = best else {
+        return false;
+    };
+    c.other.normal.set(n.with_w(R::ONE));
+    c.depth = Some(depth);
+    true
+}
+
+/// [`overlap_box_capsule`] with its quirks switchable: the capsule-box test
+/// of [`overlap_capsule_box_with`], then the halves swapped. With
+/// [`OverlapQuirks::box_capsule_stale_half`] off, `+0x50` is then written
+/// as the capsule's normal towards the box, the box's normal reversed with
+/// `w = 1`, in place of the stale `+0x10` (divergence 456).
+#[must_use]
+pub fn overlap_box_capsule_with<R: Real>(
+    c: &mut Contact<R>,
+    own: &OrientedBox<R>,
+    other: &Capsule<R>,
+    q: &OverlapQuirks,
+) -> bool {
+    let hit = overlap_capsule_box_with(c, other, own, q);
+    if hit {
+        c.swap_halves();
+        if !q.box_capsule_stale_half {
+            let n = c.own.normal.get_or(R::ZERO);
+            c.other.normal.set(Vec4::new(-n.x, -n.y, -n.z, R::ONE));
+        }
     }
     hit
 }

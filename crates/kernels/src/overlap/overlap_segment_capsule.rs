@@ -3,8 +3,8 @@
 
 use ps2_float::Real;
 
-use super::capsule_axis;
 use super::overlap_segment_segment::gap;
+use super::{capsule_axis, closest_points_with, OverlapQuirks};
 use crate::sat::{add, dot, mul, vsub};
 use crate::segment::closest_points;
 use crate::{contact::Contact, shapes::Capsule, shapes::Segment};
@@ -44,4 +44,36 @@ pub fn overlap_capsule_segment<R: Real>(
     other: &Segment<R>,
 ) -> bool {
     overlap_segment_capsule(c, other, own)
+}
+
+/// [`overlap_segment_capsule`] with the closest points of
+/// [`closest_points_with`], so the kernel's two edge cases follow the
+/// switches (the capsule's axis is the second segment: a capsule of height
+/// 0 is the zero-length case). With both on it is the console's test.
+#[must_use]
+pub fn overlap_segment_capsule_with<R: Real>(
+    _c: &mut Contact<R>,
+    own: &Segment<R>,
+    other: &Capsule<R>,
+    q: &OverlapQuirks,
+) -> bool {
+    let d1 = vsub(own.end, own.start);
+    let d2 = capsule_axis(other.height);
+    let w = vsub(own.start, other.base);
+    let (s, t) = closest_points_with(d1, d2, w, q);
+    let g = gap(w, d1, s, d2, t);
+    let reach = add(own.radius, other.radius);
+    dot(g, g) <= mul(reach, reach)
+}
+
+/// The mirror of [`overlap_segment_capsule_with`], no halves swapped.
+#[inline]
+#[must_use]
+pub fn overlap_capsule_segment_with<R: Real>(
+    c: &mut Contact<R>,
+    own: &Capsule<R>,
+    other: &Segment<R>,
+    q: &OverlapQuirks,
+) -> bool {
+    overlap_segment_capsule_with(c, other, own, q)
 }

@@ -2,6 +2,7 @@
 
 use ps2_float::{Real, Vec4};
 
+use super::{closest_points_with, OverlapQuirks};
 use crate::sat::{add, dot, mul, vmadd, vscale, vsub};
 use crate::segment::closest_points;
 use crate::{contact::Contact, shapes::Segment};
@@ -34,6 +35,27 @@ pub fn overlap_segment_segment<R: Real>(
     let d2 = vsub(other.end, other.start);
     let w = vsub(own.start, other.start);
     let (s, t) = closest_points(d1, d2, w);
+    let g = gap(w, d1, s, d2, t);
+    let reach = add(own.radius, other.radius);
+    dot(g, g) <= mul(reach, reach)
+}
+
+/// [`overlap_segment_segment`] with the closest points of
+/// [`closest_points_with`], so the kernel's two edge cases follow
+/// [`OverlapQuirks::segment_absolute_threshold`] and
+/// [`OverlapQuirks::segment_degenerate_second`]. With both on it is the
+/// console's test.
+#[must_use]
+pub fn overlap_segment_segment_with<R: Real>(
+    _c: &mut Contact<R>,
+    own: &Segment<R>,
+    other: &Segment<R>,
+    q: &OverlapQuirks,
+) -> bool {
+    let d1 = vsub(own.end, own.start);
+    let d2 = vsub(other.end, other.start);
+    let w = vsub(own.start, other.start);
+    let (s, t) = closest_points_with(d1, d2, w, q);
     let g = gap(w, d1, s, d2, t);
     let reach = add(own.radius, other.radius);
     dot(g, g) <= mul(reach, reach)

@@ -20,8 +20,8 @@
 
 use ps2_float::{Real, Vec4};
 
-use crate::table::{overlap_pair, PairAnswer};
-use crate::{contact::Contact, shapes::Shape};
+use crate::table::{overlap_pair_with, PairAnswer};
+use crate::{contact::Contact, quirks::Quirks, shapes::Shape};
 
 /// An axis-aligned world box: a body's bounds, or the box a query gathers
 /// candidates with.
@@ -80,7 +80,18 @@ pub fn overlap_query_pair<R: Real>(
     own: &QueryShape<'_, R>,
     other: &QueryShape<'_, R>,
 ) -> bool {
-    if overlap_pair(c, own.shape, other.shape) != PairAnswer::Met {
+    overlap_query_pair_with(c, own, other, &Quirks::console())
+}
+
+/// [`overlap_query_pair`] with the pair tested by
+/// [`overlap_pair_with`](crate::table::overlap_pair_with) under `quirks`.
+pub fn overlap_query_pair_with<R: Real>(
+    c: &mut Contact<R>,
+    own: &QueryShape<'_, R>,
+    other: &QueryShape<'_, R>,
+    quirks: &Quirks,
+) -> bool {
+    if overlap_pair_with(c, own.shape, other.shape, quirks) != PairAnswer::Met {
         return false;
     }
     c.triangle = Some(0);
@@ -102,6 +113,18 @@ pub fn overlap_query<R: Real>(
     gather: &WorldBox<R>,
     candidates: &[QueryBody<'_, R>],
 ) -> usize {
+    overlap_query_with(out, own, gather, candidates, &Quirks::console())
+}
+
+/// [`overlap_query`] with each pair tested under `quirks`
+/// ([`overlap_query_pair_with`]).
+pub fn overlap_query_with<R: Real>(
+    out: &mut [Contact<R>],
+    own: &QueryShape<'_, R>,
+    gather: &WorldBox<R>,
+    candidates: &[QueryBody<'_, R>],
+    quirks: &Quirks,
+) -> usize {
     let mut count = 0;
     for body in candidates {
         if !gather.overlaps(&body.bounds) {
@@ -116,7 +139,7 @@ pub fn overlap_query<R: Real>(
                 shape_id: *shape_id,
                 shape,
             };
-            if overlap_query_pair(slot, own, &other) {
+            if overlap_query_pair_with(slot, own, &other, quirks) {
                 count += 1;
             }
         }
