@@ -10,6 +10,7 @@
 //! switchable, and why the others are not, is that file's "switch" column.
 
 use crate::capsule_box::CapsuleBoxQuirks;
+use crate::pair_quirks::PairQuirks;
 
 /// The switchable quirks; `true` reproduces the console's behaviour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -66,6 +67,8 @@ pub struct Quirks {
     pub list_overrun: bool,
     /// Unit 12's capsule-box sweep ([`CapsuleBoxQuirks`]).
     pub capsule_box: CapsuleBoxQuirks,
+    /// The shape-pair tables' segment and sphere-segment sweeps ([`PairQuirks`]).
+    pub pairs: PairQuirks,
 }
 
 impl Quirks {
@@ -81,6 +84,7 @@ impl Quirks {
             box_box_at_zero: true,
             list_overrun: false,
             capsule_box: CapsuleBoxQuirks::console(),
+            pairs: PairQuirks::console(),
         }
     }
 
@@ -95,6 +99,7 @@ impl Quirks {
             box_box_at_zero: false,
             list_overrun: false,
             capsule_box: CapsuleBoxQuirks::corrected(),
+            pairs: PairQuirks::corrected(),
         }
     }
 }
