@@ -11,6 +11,7 @@
 
 use crate::capsule_box::CapsuleBoxQuirks;
 use crate::overlap::OverlapQuirks;
+use crate::pair_quirks::PairQuirks;
 use crate::quirks_world::WorldQuirks;
 use crate::{MeshQuirks, ShapeQuirks};
 
@@ -77,6 +78,8 @@ pub struct Quirks {
     pub mesh: MeshQuirks,
     /// Unit 4's static overlaps ([`OverlapQuirks`]).
     pub overlap: OverlapQuirks,
+    /// The shape-pair tables' segment and sphere-segment sweeps ([`PairQuirks`]).
+    pub pairs: PairQuirks,
 }
 
 impl Quirks {
@@ -96,6 +99,7 @@ impl Quirks {
             shapes: ShapeQuirks::console(),
             mesh: MeshQuirks::console(),
             overlap: OverlapQuirks::console(),
+            pairs: PairQuirks::console(),
         }
     }
 
@@ -114,6 +118,7 @@ impl Quirks {
             shapes: ShapeQuirks::corrected(),
             mesh: MeshQuirks::corrected(),
             overlap: OverlapQuirks::corrected(),
+            pairs: PairQuirks::corrected(),
         }
     }
 }

@@ -40,7 +40,7 @@
 use ps2_float::{Real, Vec4};
 
 use crate::box_sweep::{
-    physics_sweep_box_box_in, physics_sweep_box_segment, physics_sweep_segment_box,
+    physics_sweep_box_box_in, physics_sweep_box_segment_in, physics_sweep_segment_box_in,
 };
 use crate::capsule_box::{physics_sweep_box_capsule, physics_sweep_capsule_box};
 use crate::overlap::{
@@ -56,9 +56,10 @@ use crate::quirks::Quirks;
 use crate::ray::{physics_ray_box, physics_ray_capsule};
 use crate::sphere_box::{physics_sweep_box_sphere_in, physics_sweep_sphere_box_in};
 use crate::sweep::{
-    physics_sweep_capsule_capsule_in, physics_sweep_capsule_segment, physics_sweep_capsule_sphere,
-    physics_sweep_segment_capsule, physics_sweep_segment_segment, physics_sweep_segment_sphere,
-    physics_sweep_sphere_capsule, physics_sweep_sphere_segment, physics_sweep_sphere_sphere,
+    physics_sweep_capsule_capsule_in, physics_sweep_capsule_segment_in,
+    physics_sweep_capsule_sphere, physics_sweep_segment_capsule_in,
+    physics_sweep_segment_segment_in, physics_sweep_segment_sphere_in,
+    physics_sweep_sphere_capsule, physics_sweep_sphere_segment_in, physics_sweep_sphere_sphere,
 };
 use crate::{contact::Contact, pair::PairContext, shapes::Shape};
 
@@ -301,7 +302,7 @@ sweep_entry!(
 );
 sweep_entry!(
     /// Table entry (1, 4): `PhysicsSweep_BoxSegment` (0x00345590), never a hit.
-    s_box_segment: Box, Segment => physics_sweep_box_segment
+    s_box_segment: Box, Segment => physics_sweep_box_segment_in with ctx
 );
 sweep_entry!(
     /// Table entry (2, 1): `PhysicsSweep_SphereBox` (0x003453f8).
@@ -317,7 +318,7 @@ sweep_entry!(
 );
 sweep_entry!(
     /// Table entry (2, 4): `PhysicsSweep_SphereSegment` (0x00344320).
-    s_sphere_segment: Sphere, Segment => physics_sweep_sphere_segment
+    s_sphere_segment: Sphere, Segment => physics_sweep_sphere_segment_in with ctx
 );
 sweep_entry!(
     /// Table entry (3, 1): `PhysicsSweep_CapsuleBox` (0x00344618).
@@ -334,25 +335,25 @@ sweep_entry!(
 sweep_entry!(
     /// Table entry (3, 4): `PhysicsSweep_CapsuleSegment` (0x00345d18), the
     /// static overlap.
-    s_capsule_segment: Capsule, Segment => physics_sweep_capsule_segment
+    s_capsule_segment: Capsule, Segment => physics_sweep_capsule_segment_in with ctx
 );
 sweep_entry!(
     /// Table entry (4, 1): `PhysicsSweep_SegmentBox` (0x00345588), never a hit.
-    s_segment_box: Segment, Box => physics_sweep_segment_box
+    s_segment_box: Segment, Box => physics_sweep_segment_box_in with ctx
 );
 sweep_entry!(
     /// Table entry (4, 2): `PhysicsSweep_SegmentSphere` (0x00344538).
-    s_segment_sphere: Segment, Sphere => physics_sweep_segment_sphere
+    s_segment_sphere: Segment, Sphere => physics_sweep_segment_sphere_in with ctx
 );
 sweep_entry!(
     /// Table entry (4, 3): `PhysicsSweep_SegmentCapsule` (0x00345d38), the
     /// static overlap.
-    s_segment_capsule: Segment, Capsule => physics_sweep_segment_capsule
+    s_segment_capsule: Segment, Capsule => physics_sweep_segment_capsule_in with ctx
 );
 sweep_entry!(
     /// Table entry (4, 4): `PhysicsSweep_SegmentSegment` (0x00344300), the
     /// static overlap.
-    s_segment_segment: Segment, Segment => physics_sweep_segment_segment
+    s_segment_segment: Segment, Segment => physics_sweep_segment_segment_in with ctx
 );
 
 /// Ray table entry, type 1: `PhysicsRay_Box` (0x00345b90).

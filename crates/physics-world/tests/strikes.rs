@@ -20,6 +20,7 @@ both_modes!(
     hand_sphere_swung_into_a_car_box_hits,
     hand_centre_inside_hits_at_fraction_0_with_world_z,
     forearm_segment_never_hits_a_box,
+    forearm_segment_reaches_a_box_when_corrected,
     no_sweep_on_the_first_posed_update,
     one_contact_per_struck_body_and_none_while_ignoring,
     one_update_strikes_several_bodies,
@@ -150,6 +151,32 @@ fn hand_centre_inside_hits_at_fraction_0_with_world_z<R: Real>() {
     assert_eq!(c.other.feature, Some(4));
     near_v(c.point.get_or(R::ZERO), [0.5, 0.2, 0.6], 1e-6);
     near_v(c.other.point.get_or(R::ZERO), [0.5, 0.2, 0.6], 1e-6);
+}
+
+/// The same forearm swing under `Quirks::corrected()` (`pairs.segment_box_never`
+/// off): the stretched segment, from (0, −1.3, 0.5) to beyond the face y = −1,
+/// reaches the box through the sweep table's corrected (4, 1) entry; under the
+/// console's quirks the same swing strikes nothing.
+fn forearm_segment_reaches_a_box_when_corrected<R: Real>() {
+    for (quirks, reaches) in [(Quirks::console(), false), (Quirks::corrected(), true)] {
+        let mut o = Striking::<R>::default();
+        let mut w = PhysicsWorld::<R>::construct(WorldConfig {
+            quirks,
+            ..WorldConfig::default()
+        });
+        box_body(&mut o, &mut w, 2, 0.0);
+        let h = striker(&mut o, &mut w, 0.0, -1.5);
+        bone_at(&mut o, id(1), RIGHT_FOREARM, p(0.0, -1.3, 0.5));
+        w.set_bone_shape_enabled(h, Some(RIGHT_FOREARM), true);
+        assert!(strike(&mut o, &mut w, h).is_empty());
+        bone_at(&mut o, id(1), RIGHT_FOREARM, p(0.0, -0.5, 0.5));
+        let hits = strike(&mut o, &mut w, h);
+        assert_eq!(!hits.is_empty(), reaches, "{quirks:?}");
+        for c in &hits {
+            let f = c.fraction.unwrap().to_f32();
+            assert!((0.0..=1.0).contains(&f), "{f}");
+        }
+    }
 }
 
 fn forearm_segment_never_hits_a_box<R: Real>() {

@@ -22,6 +22,7 @@ mod interval;
 pub(crate) mod mesh;
 mod pair;
 mod project;
+mod segment_box;
 
 pub use box_box::{sweep_box_box, sweep_box_box_first_contact, BoxBoxAxis};
 pub use box_triangle::{sweep_box_triangle, sweep_box_triangle_with, NO_CONTACT};
@@ -32,6 +33,9 @@ pub use pair::{
     physics_sweep_segment_box,
 };
 pub use project::{box_tri_project_box, box_tri_project_triangle};
+pub use segment_box::{
+    physics_sweep_box_segment_in, physics_sweep_segment_box_in, segment_box_first_touch,
+};
 
 #[cfg(doc)]
 use mesh::{physics_mesh_sweep_box_triangle, write_mesh_box_contact};

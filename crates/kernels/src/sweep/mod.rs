@@ -43,6 +43,7 @@
 //!   [`physics_sweep_segment_capsule`]: tables (4, 4), (3, 4), (4, 3), the
 //!   static overlaps of Unit 4, which write no fraction.
 
+mod segment_first_touch;
 mod sweep_capsule_capsule;
 mod sweep_segment_capsule;
 mod sweep_segment_segment;
@@ -50,6 +51,13 @@ mod sweep_sphere_capsule;
 mod sweep_sphere_segment;
 mod sweep_sphere_sphere;
 
+pub use segment_first_touch::{
+    capsule_segment_first_touch, physics_sweep_capsule_segment_in,
+    physics_sweep_segment_capsule_in, physics_sweep_segment_segment_in,
+    physics_sweep_segment_sphere_in, physics_sweep_sphere_segment_in, segment_capsule_first_touch,
+    segment_first_touch, sphere_segment_first_touch,
+};
+pub(crate) use segment_first_touch::{first_touch as first_touch_of, golden_min as golden_min_of};
 pub use sweep_capsule_capsule::{
     physics_sweep_capsule_capsule, physics_sweep_capsule_capsule_in, sweep_circle_circle_2d,
     CAPSULE_WINDOW_LAST,
