@@ -13,9 +13,10 @@ pub struct WorldQuirks {
     /// sweeps nothing and the move ends as a slide that left no move, so a
     /// body lying a fraction of a millimetre above what holds it never
     /// meets it and stays airborne. Off, a tiny move is swept like any
-    /// other: a contact within it is met and answered (a settled object
-    /// lands), and without one the body moves by it. Read by the body
-    /// sweep (`PhysicsWorld::sweep`).
+    /// other (only a zero move ends the passes): a contact within it is met
+    /// and answered, and without one the body moves by it. The mesh's own
+    /// filter (a move into a face by less than 0.001 is dropped) still
+    /// applies. Read by the body sweep (`PhysicsWorld::sweep`).
     pub tiny_move_skips_sweep: bool,
     /// The 0x801 update sweep gathers its candidates from the body's new
     /// box grown forward by the move, so a body the shape passed through
@@ -41,8 +42,9 @@ pub struct WorldQuirks {
     /// every pass, so two world objects that end up inside each other
     /// leapfrog upwards for ever (`docs/divergences.md` row 273). Off, a
     /// candidate box the mover's box is already inside when the pass
-    /// starts is not swept: no sweep can tell the way out, so the two
-    /// pass through each other until they are apart. Read by the body
+    /// starts is not swept, and a contact met at fraction 0 with no normal
+    /// is dropped: neither tells the way out, so the two pass through each
+    /// other until they are apart. Read by the body
     /// sweep's bodies half (`PhysicsWorld::sweep_human_mask`).
     pub overlap_backs_out: bool,
     /// The world object's contact handler (`WorldObject_OnContact`, the
