@@ -10,7 +10,8 @@
 //! switchable, and why the others are not, is that file's "switch" column.
 
 use crate::capsule_box::CapsuleBoxQuirks;
-use crate::{MeshQuirks, ShapeQuirks};
+use crate::quirks_mesh::MeshQuirks;
+use crate::quirks_shape::ShapeQuirks;
 
 /// The switchable quirks; `true` reproduces the console's behaviour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
