@@ -12,8 +12,9 @@
 use crate::capsule_box::CapsuleBoxQuirks;
 use crate::overlap::OverlapQuirks;
 use crate::pair_quirks::PairQuirks;
+use crate::quirks_mesh::MeshQuirks;
+use crate::quirks_shape::ShapeQuirks;
 use crate::quirks_world::WorldQuirks;
-use crate::{MeshQuirks, ShapeQuirks};
 
 /// The switchable quirks; `true` reproduces the console's behaviour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
