@@ -81,13 +81,39 @@ pub fn closest_points<R: Real>(d1: Vec4<R>, d2: Vec4<R>, w: Vec4<R>) -> (R, R) {
     // Products rounded, then subtracted (divergence 52).
     let den = sub(mul(a, c), mul(b, b));
 
+    let (sn, sd, tn, td) = clamped_numerators([a, b, c, d, e], den, den < eps, false);
+    let s = if sn.abs() < eps { R::ZERO } else { sn.div(sd) };
+    let t = if tn.abs() < eps { R::ZERO } else { tn.div(td) };
+    (s, t)
+}
+
+/// The clamped numerators and denominators `(sn, sd, tn, td)` of the
+/// closest points' parameters (Unit 4, `Segment_ClosestPoints`), from
+/// `[a, b, c, d, e]` (`d1·d1`, `d1·d2`, `d2·d2`, `d1·w`, `d2·w`) and
+/// `den = a·c − b²`: the parallel branch when `parallel` says so, and with
+/// `point_second` a zero-length second segment clamped against the first
+/// instead of measured from its start. Shared by [`closest_points`] and
+/// the corrected form in `overlap::closest_points`.
+#[must_use]
+pub(crate) fn clamped_numerators<R: Real>(
+    [a, b, c, d, e]: [R; 5],
+    den: R,
+    parallel: bool,
+    point_second: bool,
+) -> (R, R, R, R) {
     let (mut sn, mut sd, mut tn, mut td);
-    if den < eps {
+    if parallel {
         // Parallel or degenerate: s from the start of the first segment.
         sn = R::ZERO;
         sd = R::ONE;
         tn = e;
         td = c;
+        if point_second && c <= R::ZERO {
+            // A point second segment against the first: clamped as the
+            // `tn < 0` branch below does (divergence 452).
+            tn = -R::ONE;
+            td = R::ONE;
+        }
     } else {
         sn = sub(mul(b, e), mul(c, d));
         tn = sub(mul(a, e), mul(b, d));
@@ -128,7 +154,5 @@ pub fn closest_points<R: Real>(d1: Vec4<R>, d2: Vec4<R>, w: Vec4<R>) -> (R, R) {
         }
     }
 
-    let s = if sn.abs() < eps { R::ZERO } else { sn.div(sd) };
-    let t = if tn.abs() < eps { R::ZERO } else { tn.div(td) };
-    (s, t)
+    (sn, sd, tn, td)
 }

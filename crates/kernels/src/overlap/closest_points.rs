@@ -5,8 +5,8 @@
 use ps2_float::{Real, Vec4};
 
 use super::OverlapQuirks;
-use crate::sat::{add, dot, mul, sub};
-use crate::segment::{closest_points, eps};
+use crate::sat::{dot, mul, sub};
+use crate::segment::{clamped_numerators, closest_points, eps};
 
 /// `n / d` clamped to `[0, 1]`, or 0 when `d` is not positive (a zero-length
 /// segment has no parameter to speak of).
@@ -57,57 +57,8 @@ pub fn closest_points_with<R: Real>(
         den <= mul(eps, ac)
     };
 
-    let (mut sn, mut sd, mut tn, mut td);
-    if parallel {
-        sn = R::ZERO;
-        sd = R::ONE;
-        tn = e;
-        td = c;
-        if !q.segment_degenerate_second && c <= R::ZERO {
-            // The point p2 against the first segment: clamp it as the
-            // tN < 0 branch below does.
-            tn = -R::ONE;
-            td = R::ONE;
-        }
-    } else {
-        sn = sub(mul(b, e), mul(c, d));
-        tn = sub(mul(a, e), mul(b, d));
-        sd = den;
-        td = den;
-        if sn < R::ZERO {
-            sn = R::ZERO;
-            tn = e;
-            td = c;
-        } else if sn > sd {
-            sn = sd;
-            tn = add(e, b);
-            td = c;
-        }
-    }
-
-    if tn < R::ZERO {
-        tn = R::ZERO;
-        let nd = -d;
-        if nd < R::ZERO {
-            sn = R::ZERO;
-        } else if nd > a {
-            sn = sd;
-        } else {
-            sn = nd;
-            sd = a;
-        }
-    } else if tn > td {
-        tn = td;
-        let bd = sub(b, d);
-        if bd < R::ZERO {
-            sn = R::ZERO;
-        } else if bd > a {
-            sn = sd;
-        } else {
-            sn = bd;
-            sd = a;
-        }
-    }
+    let point_second = !q.segment_degenerate_second;
+    let (sn, sd, tn, td) = clamped_numerators([a, b, c, d, e], den, parallel, point_second);
 
     if q.segment_absolute_threshold {
         let s = if sn.abs() < eps {
