@@ -522,12 +522,23 @@ fn container_chunks(bytes: &[u8], file: &str) -> Result<Vec<RawChunk>, MeshError
 /// [`MeshError::Io`], or what [`MeshChunks::from_container`] and
 /// [`MeshChunks::decode`] return, naming the file.
 pub fn read_level_file(path: &Path) -> Result<CollisionMesh, MeshError> {
+    read_level_file_with(path, &MeshQuirks::console())
+}
+
+/// [`read_level_file`] decoding with these mesh quirks
+/// ([`MeshChunks::decode_with`]: with [`MeshQuirks::enable_on_load`] off a
+/// triangle keeps the enabled bit its file stores, divergence 504).
+///
+/// # Errors
+///
+/// As [`read_level_file`].
+pub fn read_level_file_with(path: &Path, quirks: &MeshQuirks) -> Result<CollisionMesh, MeshError> {
     let file = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|source| MeshError::Io {
         file: file.clone(),
         source,
     })?;
-    MeshChunks::from_container(&bytes, &file)?.decode(&file)
+    MeshChunks::from_container(&bytes, &file)?.decode_with(&file, quirks)
 }
 
 /// Refuses a mesh whose stored grid does not cover a triangle (divergence

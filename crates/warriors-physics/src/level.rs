@@ -77,6 +77,7 @@ use collision_mesh::{
     binary, build, chunks, obj, ron_text, BuildConfig, CollisionMesh, MeshError, SoupTriangle,
     Tile, TiledMesh,
 };
+use kernels::Quirks;
 use ps2_float::Real;
 
 use crate::ids::TriangleId;
@@ -362,7 +363,28 @@ impl<R: Real> Level<R> {
     ///
     /// What the record layer returns, naming the chunk and byte offset.
     pub fn load_level_file(path: impl AsRef<Path>) -> Result<Self, MeshError> {
-        chunks::read_level_file(path.as_ref()).map(Self::from_mesh)
+        Self::load_level_file_with(path, &Quirks::console())
+    }
+
+    /// [`Level::load_level_file`] loading with these quirks: with
+    /// `quirks.mesh.enable_on_load` off (as in [`Quirks::corrected`]) a
+    /// triangle the file stores disabled stays disabled, where the console
+    /// enables every triangle it loads (divergence 504).
+    ///
+    /// ```no_run
+    /// use warriors_physics::{Level, Quirks};
+    /// let level = Level::<f32>::load_level_file_with("street.lev", &Quirks::corrected())?;
+    /// # Ok::<(), warriors_physics::MeshError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Level::load_level_file`].
+    pub fn load_level_file_with(
+        path: impl AsRef<Path>,
+        quirks: &Quirks,
+    ) -> Result<Self, MeshError> {
+        chunks::read_level_file_with(path.as_ref(), &quirks.mesh).map(Self::from_mesh)
     }
 
     /// A level from a folder of the six chunk files
@@ -372,10 +394,20 @@ impl<R: Real> Level<R> {
     ///
     /// What the record layer returns.
     pub fn load_chunks_dir(dir: impl AsRef<Path>) -> Result<Self, MeshError> {
+        Self::load_chunks_dir_with(dir, &Quirks::console())
+    }
+
+    /// [`Level::load_chunks_dir`] loading with these quirks, as
+    /// [`Level::load_level_file_with`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Level::load_chunks_dir`].
+    pub fn load_chunks_dir_with(dir: impl AsRef<Path>, quirks: &Quirks) -> Result<Self, MeshError> {
         let dir = dir.as_ref();
         let chunks = chunks::MeshChunks::read_dir(dir)?;
         chunks
-            .decode(&dir.display().to_string())
+            .decode_with(&dir.display().to_string(), &quirks.mesh)
             .map(Self::from_mesh)
     }
 

@@ -351,3 +351,37 @@ fn bad_obj_input_never_panics() {
         }
     }
 }
+
+/// `Quirks::mesh.enable_on_load` reaches the facade's loaders: a level file
+/// whose first triangle is stored disabled (its flags word at `+0x06`
+/// cleared) loads with every triangle enabled under the console's quirks,
+/// and keeps that triangle off under `Quirks::corrected()` (divergence
+/// 504). The other two keep their stored (enabled) bit either way.
+#[test]
+fn loading_with_corrected_quirks_keeps_a_stored_disabled_triangle() {
+    use warriors_physics::record::chunks::MeshChunks;
+    use warriors_physics::{Quirks, TriangleId};
+    let path = fixture("mesh/hand-made.lev");
+    let bytes = std::fs::read(&path).unwrap();
+    let mut chunks = MeshChunks::from_container(&bytes, "hand-made.lev").unwrap();
+    chunks.triangles[6] &= !0x01;
+    let dir = std::env::temp_dir().join(format!("warriors-load-quirks-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    chunks.write_dir(&dir).unwrap();
+    let file = dir.join("patched.lev");
+    std::fs::write(&file, chunks.to_container()).unwrap();
+
+    let enabled = |level: &Level<f32>| {
+        (0..3)
+            .map(|i| level.triangle(TriangleId::new(0, i)).unwrap().flags.bits() & 1 == 1)
+            .collect::<Vec<_>>()
+    };
+    let console = Level::<f32>::load_level_file(&file).unwrap();
+    assert_eq!(enabled(&console), [true, true, true]);
+    let corrected = Level::<f32>::load_level_file_with(&file, &Quirks::corrected()).unwrap();
+    assert_eq!(enabled(&corrected), [false, true, true]);
+    let from_dir = Level::<f32>::load_chunks_dir_with(&dir, &Quirks::corrected()).unwrap();
+    assert_eq!(enabled(&from_dir), [false, true, true]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
