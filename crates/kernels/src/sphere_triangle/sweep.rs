@@ -44,7 +44,7 @@ pub enum SweepStep {
     Face,
     /// Masks 6, 5, 3: outside edge `k` only, [`sweep_sphere_edge`] on it.
     Edge(usize),
-    /// Masks 2, 4, 1: past corner `k`, [`sweep_sphere_vertex_region`].
+    /// Masks 2, 4, 1: past corner `k`, [`sweep_sphere_vertex_region`](super::sweep_sphere_vertex_region).
     Corner(usize),
     /// Mask 0: outside all three edges (a degenerate triangle only); no hit.
     Outside,

@@ -173,7 +173,7 @@ fn capsule_top<R: Real>(cap: &Capsule<R>) -> Vec4<R> {
 
 /// A moving segment (`own`, with its radius) against a segment at rest: the
 /// first touch along `mv`, 0 when already touching; the contact as
-/// [`write_touch`]. The corrected table entry (4, 4).
+/// `write_touch`. The corrected table entry (4, 4).
 pub fn segment_first_touch<R: Real>(
     c: &mut Contact<R>,
     own: &Segment<R>,
