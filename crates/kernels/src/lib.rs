@@ -30,7 +30,8 @@
 //! | [`capsule_box`] | the capsule-box sweep | Unit 12 |
 //! | [`box_sweep`] | the box-box and box-triangle sweeps, the interval test, the per-triangle part of the box mesh sweep | Unit 13 |
 //! | [`sweep`] | the pair sweeps the units do not give exactly (sphere-sphere, capsule-capsule, sphere-capsule, sphere-segment, the segment entries) | inferred |
-//! | [`ray`] | the rays against a box and a capsule | inferred |
+//! | [`ray`] | the rays against a box and a capsule; the corrected rays against a sphere and a segment | inferred |
+//! | [`triangle_overlap`] | the corrected static overlaps of a box and of a capsule with a triangle, which the console's mesh table lacks | divergences 477, 478 |
 //! | [`table`] | the two 5 × 5 pair tables `[moving type][other type]` and the per-type tables, as data | overview |
 //! | [`contact`] | the 0xc0-byte [`Contact`] record, every field an `Option` | |
 //! | [`shapes`] | the shape records ([`Sphere`], [`Capsule`], [`OrientedBox`], [`Segment`]) and [`Shape`] | |
@@ -149,6 +150,7 @@ pub mod sweep;
 pub mod table;
 pub mod triangle;
 pub mod triangle_filter;
+pub mod triangle_overlap;
 
 pub use aabb::Aabb;
 pub use contact::{Contact, ContactHalf, Lanes};

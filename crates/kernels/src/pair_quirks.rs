@@ -28,6 +28,15 @@ pub struct PairQuirks {
     ///
     /// [`sphere_segment_first_touch`]: crate::sweep::sphere_segment_first_touch
     pub sphere_segment_closest: bool,
+    /// The ray table (`+0x108`) has entries for the box and the capsule
+    /// only: a ray passes through every sphere and segment body. Off, a
+    /// sphere and a segment meet rays too ([`ray_sphere`], [`ray_segment`],
+    /// through [`ray_cast_shape_with`]; divergence 476).
+    ///
+    /// [`ray_sphere`]: crate::ray::ray_sphere
+    /// [`ray_segment`]: crate::ray::ray_segment
+    /// [`ray_cast_shape_with`]: crate::table::ray_cast_shape_with
+    pub ray_box_capsule_only: bool,
 }
 
 impl PairQuirks {
@@ -38,6 +47,7 @@ impl PairQuirks {
             segment_box_never: true,
             segment_sweep_static: true,
             sphere_segment_closest: true,
+            ray_box_capsule_only: true,
         }
     }
 
@@ -48,6 +58,7 @@ impl PairQuirks {
             segment_box_never: false,
             segment_sweep_static: false,
             sphere_segment_closest: false,
+            ray_box_capsule_only: false,
         }
     }
 }

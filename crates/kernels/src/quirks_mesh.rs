@@ -35,6 +35,17 @@ pub struct MeshQuirks {
     /// plane, at the radius). Read by
     /// `collision_mesh::CollisionMesh::sphere_push`.
     pub push_average: bool,
+    /// Only a sphere overlaps the mesh: the mesh overlap table's box and
+    /// capsule entries return 0 without reading the mesh, so a box or a
+    /// capsule standing in a wall or the ground finds nothing. Off, they
+    /// overlap its triangles as the sphere does, with a depth
+    /// ([`box_triangle_depth`], [`capsule_triangle_depth`]; divergences 477,
+    /// 478). Read by `collision_mesh::CollisionMesh::overlap_box_with` and
+    /// `overlap_capsule_with`.
+    ///
+    /// [`box_triangle_depth`]: crate::triangle_overlap::box_triangle_depth
+    /// [`capsule_triangle_depth`]: crate::triangle_overlap::capsule_triangle_depth
+    pub overlap_sphere_only: bool,
 }
 
 impl MeshQuirks {
@@ -46,6 +57,7 @@ impl MeshQuirks {
             low_wall_edges: true,
             push_faces_only: true,
             push_average: true,
+            overlap_sphere_only: true,
         }
     }
 
@@ -57,6 +69,7 @@ impl MeshQuirks {
             low_wall_edges: false,
             push_faces_only: false,
             push_average: false,
+            overlap_sphere_only: false,
         }
     }
 }

@@ -53,7 +53,7 @@ use crate::overlap::{
     overlap_sphere_sphere,
 };
 use crate::quirks::Quirks;
-use crate::ray::{physics_ray_box, physics_ray_capsule};
+use crate::ray::{physics_ray_box, physics_ray_capsule, ray_segment, ray_sphere};
 use crate::sphere_box::{physics_sweep_box_sphere_in, physics_sweep_sphere_box_in};
 use crate::sweep::{
     physics_sweep_capsule_capsule_in, physics_sweep_capsule_segment_in,
@@ -610,4 +610,23 @@ pub fn sweep_pair<R: Real>(
 pub fn ray_cast_shape<R: Real>(shape: &Shape<R>, start: Vec4<R>, dir: Vec4<R>) -> Option<R> {
     let f = ray_table::<R>().get(index(shape)).copied().flatten()?;
     f(shape, start, dir)
+}
+
+/// [`ray_cast_shape`] with the pair tables' switches: with
+/// [`PairQuirks::ray_box_capsule_only`](crate::PairQuirks::ray_box_capsule_only)
+/// off, a sphere and a segment meet the ray too ([`ray_sphere`],
+/// [`ray_segment`], divergence 476); with [`Quirks::console`] the answers
+/// are [`ray_cast_shape`]'s.
+#[must_use]
+pub fn ray_cast_shape_with<R: Real>(
+    shape: &Shape<R>,
+    start: Vec4<R>,
+    dir: Vec4<R>,
+    quirks: &Quirks,
+) -> Option<R> {
+    match shape {
+        Shape::Sphere(s) if !quirks.pairs.ray_box_capsule_only => ray_sphere(s, start, dir),
+        Shape::Segment(s) if !quirks.pairs.ray_box_capsule_only => ray_segment(s, start, dir),
+        _ => ray_cast_shape(shape, start, dir),
+    }
 }

@@ -6,7 +6,7 @@
 
 use bitflags::bitflags;
 use collision_mesh::{SweepOptions, SweepQuery};
-use kernels::table::{overlap_pair_with, ray_cast_shape, sweep_pair, PairAnswer};
+use kernels::table::{overlap_pair_with, ray_cast_shape_with, sweep_pair, PairAnswer};
 use kernels::{Contact, Shape};
 use ps2_float::{Real, Vec4};
 use shape_pools::{Aabb, PhysShape, ShapeId};
@@ -409,7 +409,8 @@ impl<R: Real> PhysicsWorld<R> {
     /// Tests a shape where it is against the candidate bodies (option 0x2,
     /// through the overlap table) and the level (option 0x1, the type's mesh
     /// overlap: a sphere's penetration test, the box's and capsule's return
-    /// 0). It reads only the option bits 0x1, 0x2, 0x10, 0x80, 0x100, 0x200
+    /// 0, unless `mesh.overlap_sphere_only` is off in the world's quirks:
+    /// then they overlap the level too, divergences 477-479). It reads only the option bits 0x1, 0x2, 0x10, 0x80, 0x100, 0x200
     /// and 0x400: 0x80 skips the querying body's non-zero group, 0x100 asks
     /// the querying owner, 0x200 tests only enabled shapes, 0x10 keeps one
     /// contact per body (divergence 207). The level's contacts come first,
@@ -431,13 +432,18 @@ impl<R: Real> PhysicsWorld<R> {
         let bx = me.bounds(&self.config.quirks.shapes);
         let mut list = OutList::new(out, q.max);
         if q.options.contains(QueryOptions::MESH) {
-            if let (Some(level), Shape::Sphere(s)) = (&self.level.tiles, &me.shape) {
+            if let Some(level) = &self.level.tiles {
                 let mut sq = SweepQuery::new(bx, MAX_CONTACTS);
                 sq.own_shape = me.shape_word;
+                // The switches only: the list walk stays the overlap's own.
+                sq.quirks = self.config.quirks;
                 let query = |mesh: &collision_mesh::CollisionMesh,
                              scratch: &mut collision_mesh::QueryScratch<R>,
-                             buf: &mut [Contact<R>]| {
-                    mesh.overlap_sphere(scratch, buf, &sq, s)
+                             buf: &mut [Contact<R>]| match &me.shape {
+                    Shape::Sphere(s) => mesh.overlap_sphere(scratch, buf, &sq, s),
+                    Shape::Box(b) => mesh.overlap_box_with(scratch, buf, &sq, b),
+                    Shape::Capsule(c) => mesh.overlap_capsule_with(scratch, buf, &sq, c),
+                    Shape::Segment(_) => 0,
                 };
                 // In tile order (divergence 345).
                 level.each_contact(
@@ -500,7 +506,9 @@ impl<R: Real> PhysicsWorld<R> {
     /// with RAYCASTTARGET (0x2000) and a type mask meeting `type_mask`
     /// whose boxes meet the box around the ray's two ends, the owner
     /// `ignored` left out: each enabled box and capsule through the ray
-    /// table. Keeps the nearest hit (the first on a tie); no point or
+    /// table (with `pairs.ray_box_capsule_only` off in the world's quirks,
+    /// each sphere and segment too: `ray_cast_shape_with`, divergence 476).
+    /// Keeps the nearest hit (the first on a tie); no point or
     /// normal. The fraction is of the whole ray (*inferred*, divergence
     /// 212). A ray that is not `Ray::is_castable` hits nothing (divergence
     /// 327).
@@ -549,7 +557,7 @@ impl<R: Real> PhysicsWorld<R> {
                 if !s.is_enabled() {
                     continue;
                 }
-                if let Some(t) = ray_cast_shape(&s.geom, origin, d) {
+                if let Some(t) = ray_cast_shape_with(&s.geom, origin, d, &self.config.quirks) {
                     if best.is_none_or(|b| t < b.fraction) {
                         best = Some(RayBodyHit {
                             owner: cb.owner,

@@ -14,6 +14,7 @@
 //! | [`console_pattern`] | whether a bit pattern is one the console's FPU can hold |
 //! | [`rotation_rows`] | the rows of a quaternion's rotation, for a box's axes |
 //! | [`workspace_path`] | a repository file (a fixture) from any crate's tests |
+//! | [`oracle`] | independent `f64` geometry for oracles: point, segment and triangle distances, golden section, a sampled first touch, a brute-force hull |
 //!
 //! # How to use it
 //!
@@ -39,6 +40,7 @@
 
 use ps2_float::{Real, Vec4};
 
+pub mod oracle;
 mod seeded;
 pub use seeded::{Lcg, Seeded, Xorshift, XorshiftStar};
 

@@ -1004,12 +1004,127 @@ impl<R: Real> Level<R> {
         let (sphere, _) = sphere_in(centre, radius, Vec4::<R>::ZERO)?;
         let bx = sphere_box(sphere.centre, sphere.radius, Vec4::ZERO);
         let q = SweepQuery::new(bx, MESH_CONTACTS);
+        Ok(self.overlaps_into(&bx, out, |m, scratch| {
+            m.overlap_sphere(scratch, &mut [], &q, &sphere);
+        }))
+    }
+
+    /// The triangles an oriented box overlaps, with their depth, under
+    /// `quirks`: the record layer's [`CollisionMesh::overlap_box_with`] on
+    /// each tile the box reaches, collected as [`Level::overlap_sphere`]
+    /// collects its own. With `quirks.mesh.overlap_sphere_only` on (the
+    /// console's, [`Quirks::console`]) the answer is always empty: the
+    /// console's box never overlaps the level. Off (as in
+    /// [`Quirks::corrected`]), each depth is the shortest move that parts
+    /// the box and the triangle, and each normal the triangle's, turned
+    /// towards the box's centre for a two-sided face (divergences 477, 479).
+    ///
+    /// # Errors
+    ///
+    /// As [`Level::cast_oriented_box`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use warriors_physics::prelude::*;
+    /// use warriors_physics::Quirks;
+    ///
+    /// let floor = [SoupTriangle::new([[-4.0, -4.0, 0.0], [4.0, -4.0, 0.0], [0.0, 4.0, 0.0]])];
+    /// let level: Level = Level::from_soup(&floor, &LevelConfig::default(), "floor")?;
+    /// // A unit crate resting 0.1 m into the floor.
+    /// let pose = Isometry3::translation(0.0, 0.0, 0.4);
+    /// let crate_box = warriors_physics::oriented_box(Vector3::new(0.5, 0.5, 0.5), &pose)?;
+    /// assert!(level.overlap_oriented_box(&crate_box, &Quirks::console())?.is_empty());
+    /// let found = level.overlap_oriented_box(&crate_box, &Quirks::corrected())?;
+    /// assert_eq!(found.len(), 1);
+    /// assert!((found[0].depth - 0.1).abs() < 1e-5);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn overlap_oriented_box(
+        &self,
+        bx: &OrientedBox<R>,
+        quirks: &Quirks,
+    ) -> Result<Answer<Overlap<R>>, QueryError> {
+        let (bx, _) = box_in(bx, Vec4::<R>::ZERO)?;
+        let world = Aabb::swept_box(&bx, Vec4::ZERO);
+        let mut q = SweepQuery::new(world, MESH_CONTACTS);
+        q.quirks = *quirks;
+        let mut items = Vec::new();
+        let truncation = self.overlaps_into(&world, &mut items, |m, scratch| {
+            m.overlap_box_with(scratch, &mut [], &q, &bx);
+        });
+        Ok(Answer { items, truncation })
+    }
+
+    /// The triangles an upright capsule (feet, radius, height; rounded
+    /// ends) overlaps, with their depth, under `quirks`: the record layer's
+    /// [`CollisionMesh::overlap_capsule_with`], collected as
+    /// [`Level::overlap_oriented_box`] collects its own; always empty under
+    /// the console's `quirks.mesh.overlap_sphere_only` (divergences 478,
+    /// 479).
+    ///
+    /// # Errors
+    ///
+    /// [`QueryError::NonFinite`] / [`QueryError::Negative`] for the feet,
+    /// radius or height.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use warriors_physics::prelude::*;
+    /// use warriors_physics::Quirks;
+    ///
+    /// let floor = [SoupTriangle::new([[-4.0, -4.0, 0.0], [4.0, -4.0, 0.0], [0.0, 4.0, 0.0]])];
+    /// let level: Level = Level::from_soup(&floor, &LevelConfig::default(), "floor")?;
+    /// // Feet 0.1 m up, radius 0.4: the rounded end is 0.3 m into the floor.
+    /// let found = level.overlap_capsule([0.0, 0.0, 0.1], 0.4, 1.6, &Quirks::corrected())?;
+    /// assert_eq!(found.len(), 1);
+    /// assert!((found[0].depth - 0.3).abs() < 1e-4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn overlap_capsule(
+        &self,
+        feet: impl IntoPoint<R>,
+        radius: impl IntoScalar<R>,
+        height: impl IntoScalar<R>,
+        quirks: &Quirks,
+    ) -> Result<Answer<Overlap<R>>, QueryError> {
+        let base = point_in(feet, Input::Position)?;
+        let radius = size_in(radius, Input::Radius)?;
+        let height = size_in(height, Input::Height)?;
+        let capsule = Capsule {
+            radius,
+            height,
+            base,
+        };
+        let world = Aabb::new(
+            Vec4::point(base.x - radius, base.y - radius, base.z - radius),
+            Vec4::point(base.x + radius, base.y + radius, (base.z + height) + radius),
+        );
+        let mut q = SweepQuery::new(world, MESH_CONTACTS);
+        q.quirks = *quirks;
+        let mut items = Vec::new();
+        let truncation = self.overlaps_into(&world, &mut items, |m, scratch| {
+            m.overlap_capsule_with(scratch, &mut [], &q, &capsule);
+        });
+        Ok(Answer { items, truncation })
+    }
+
+    /// Runs a mesh overlap `query` on each tile that `world` reaches and
+    /// collects what it kept into `out` (cleared first), in tile order;
+    /// returns what the tiles' arrays dropped.
+    fn overlaps_into(
+        &self,
+        world: &Aabb<R>,
+        out: &mut Vec<Overlap<R>>,
+        mut query: impl FnMut(&CollisionMesh, &mut QueryScratch<R>),
+    ) -> Truncation {
         out.clear();
         let mut dropped = 0usize;
         self.with_scratch(|mesh, s| {
-            mesh.each_tile(&mut s.tiles, &bx, |k, tile, scratch| {
+            mesh.each_tile(&mut s.tiles, world, |k, tile, scratch| {
                 let m = tile.mesh();
-                m.overlap_sphere(scratch, &mut [], &q, &sphere);
+                query(m, scratch);
                 dropped += scratch.stats().overflowed as usize;
                 for c in scratch.contacts() {
                     let tri = m.triangle(usize::from(c.triangle));
@@ -1022,7 +1137,7 @@ impl<R: Real> Level<R> {
                 }
             });
         });
-        Ok(Truncation { dropped })
+        Truncation { dropped }
     }
 
     /// The push that moves a sphere out of the nearest wall it overlaps

@@ -9,7 +9,7 @@
 //! | sweep the walking body | `PhysicsMesh_SweepCapsule` (0x00347c08) | [`CollisionMesh::sweep_capsule`] |
 //! | sweep a box | `PhysicsMesh_SweepBox` (0x00348530) | [`CollisionMesh::sweep_box`] |
 //! | overlap a sphere | 0x003473c8 | [`CollisionMesh::overlap_sphere`] |
-//! | overlap a box, a capsule | 0x003473b8, 0x003473c0 (return 0) | [`CollisionMesh::overlap_box`], [`CollisionMesh::overlap_capsule`] |
+//! | overlap a box, a capsule | 0x003473b8, 0x003473c0 (return 0) | [`CollisionMesh::overlap_box`], [`CollisionMesh::overlap_capsule`]; corrected: [`CollisionMesh::overlap_box_with`], [`CollisionMesh::overlap_capsule_with`] (divergences 477-479) |
 //! | cast a ray | `CollisionMesh_RayCast` (0x00350cd8), `CollisionMesh_RayTestCell` (0x00350778) | [`CollisionMesh::ray_cast`] |
 //! | the world's ray | `WorldManager_RayCast` (0x0040db88) | [`CollisionMesh::world_ray_cast`] |
 //! | push a sphere out of walls | `CollisionMesh_SpherePush` (0x003519f8) | [`CollisionMesh::sphere_push`] |

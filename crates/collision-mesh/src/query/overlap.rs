@@ -1,9 +1,12 @@
 //! The mesh overlaps (the per-type table at IPhysics `+0xf4`): a sphere's
 //! penetration into the triangles; boxes and capsules never overlap the mesh
-//! (spec overview, "The shape-pair tables" and "Mesh tests").
+//! (spec overview, "The shape-pair tables" and "Mesh tests") unless
+//! `MeshQuirks::overlap_sphere_only` is off, when they overlap it as the
+//! sphere does (divergences 477-479).
 
 use kernels::sphere_triangle::sphere_triangle_penetration;
-use kernels::{Capsule, Contact, OrientedBox, Sphere};
+use kernels::triangle_overlap::{box_triangle_depth, capsule_triangle_depth};
+use kernels::{Capsule, Contact, OrientedBox, Sphere, WorkTriangle};
 use ps2_float::{Real, Vec4};
 
 use super::contact::write_overlap_contact;
@@ -11,15 +14,38 @@ use super::frame::{Step, TriangleVisitor, Visit};
 use super::{admit, FaceOutcome, FaceTest, ListWalk, MeshContact, QueryScratch, Reach, SweepQuery};
 use crate::mesh::CollisionMesh;
 
-/// The sphere overlap as a visitor of the mesh's triangles.
-struct SphereOverlap<'a, R> {
+/// The shape a mesh overlap tests.
+#[derive(Clone, Copy)]
+enum Overlapping<'a, R> {
+    /// The console's sphere overlap.
+    Sphere(&'a Sphere<R>),
+    /// The corrected box overlap (divergence 477).
+    Box(&'a OrientedBox<R>),
+    /// The corrected capsule overlap (divergence 478).
+    Capsule(&'a Capsule<R>),
+}
+
+impl<R: Real> Overlapping<'_, R> {
+    /// The shape's depth into one prepared triangle, `None` when apart.
+    #[inline]
+    fn depth(self, work: &WorkTriangle<R>) -> Option<R> {
+        match self {
+            Self::Sphere(s) => sphere_triangle_penetration(s, work),
+            Self::Box(b) => box_triangle_depth(b, work),
+            Self::Capsule(c) => capsule_triangle_depth(c, work),
+        }
+    }
+}
+
+/// A mesh overlap as a visitor of the mesh's triangles.
+struct ShapeOverlap<'a, R> {
     own_shape: u32,
-    sphere: &'a Sphere<R>,
+    shape: Overlapping<'a, R>,
     reach: Reach,
     faces: FaceTest<R>,
 }
 
-impl<R: Real> TriangleVisitor<R> for SphereOverlap<'_, R> {
+impl<R: Real> TriangleVisitor<R> for ShapeOverlap<'_, R> {
     type Cull = Reach;
 
     fn cull(&self) -> &Reach {
@@ -51,7 +77,7 @@ impl<R: Real> TriangleVisitor<R> for SphereOverlap<'_, R> {
         work.compute_edges(false);
         work.set_plane();
         stats.kernel_calls += 1;
-        match sphere_triangle_penetration(self.sphere, work) {
+        match self.shape.depth(work) {
             Some(depth) => Visit::Kept(MeshContact {
                 fraction: R::ZERO,
                 // At most 65,535 triangles.
@@ -93,9 +119,9 @@ impl CollisionMesh {
         q: &SweepQuery<R>,
         sphere: &Sphere<R>,
     ) -> usize {
-        self.visit_triangles(scratch, out, q, |visited| SphereOverlap {
+        self.visit_triangles(scratch, out, q, |visited| ShapeOverlap {
             own_shape: q.own_shape,
-            sphere,
+            shape: Overlapping::Sphere(sphere),
             reach: Reach::sphere(sphere.centre, sphere.radius, Vec4::ZERO, ListWalk::Exact)
                 .unless_reference(visited),
             faces: FaceTest::at(sphere.centre),
@@ -128,5 +154,81 @@ impl CollisionMesh {
         _capsule: &Capsule<R>,
     ) -> usize {
         0
+    }
+
+    /// The box's mesh overlap with the query's switches: with
+    /// [`MeshQuirks::overlap_sphere_only`](kernels::MeshQuirks::overlap_sphere_only)
+    /// on in `q.quirks` (the console's) it is [`CollisionMesh::overlap_box`],
+    /// 0; off, the triangles of the cells of `q.world_box` that the box
+    /// overlaps, with their depth ([`box_triangle_depth`]), written to `out`
+    /// (at most `q.max`), and how many. Each triangle passes the sphere
+    /// overlap's steps, read at the box's centre: the visited and enabled
+    /// bits, the culling by the sphere around the box, the normal and the
+    /// side test (a one-sided triangle whose plane has the centre behind it
+    /// is skipped, a two-sided one turned over). The record is the sphere
+    /// overlap's: the shape, the normal, fraction 0, the depth, the triangle
+    /// (*inferred*, divergence 479).
+    pub fn overlap_box_with<R: Real>(
+        &self,
+        scratch: &mut QueryScratch<R>,
+        out: &mut [Contact<R>],
+        q: &SweepQuery<R>,
+        bx: &OrientedBox<R>,
+    ) -> usize {
+        if q.quirks.mesh.overlap_sphere_only {
+            return self.overlap_box(out, q, bx);
+        }
+        let reach = bx.half.x * bx.half.x * bx.axes[0].dot(bx.axes[0])
+            + bx.half.y * bx.half.y * bx.axes[1].dot(bx.axes[1])
+            + bx.half.z * bx.half.z * bx.axes[2].dot(bx.axes[2]);
+        let shape = Overlapping::Box(bx);
+        self.overlap_shape(scratch, out, q, shape, bx.centre, reach.sqrt())
+    }
+
+    /// The capsule's mesh overlap with the query's switches: with
+    /// [`MeshQuirks::overlap_sphere_only`](kernels::MeshQuirks::overlap_sphere_only)
+    /// on in `q.quirks` (the console's) it is
+    /// [`CollisionMesh::overlap_capsule`], 0; off, the triangles the
+    /// capsule overlaps, with their depth ([`capsule_triangle_depth`]), as
+    /// [`CollisionMesh::overlap_box_with`] finds them, read at the middle
+    /// of the capsule's axis (*inferred*, divergence 479).
+    pub fn overlap_capsule_with<R: Real>(
+        &self,
+        scratch: &mut QueryScratch<R>,
+        out: &mut [Contact<R>],
+        q: &SweepQuery<R>,
+        capsule: &Capsule<R>,
+    ) -> usize {
+        if q.quirks.mesh.overlap_sphere_only {
+            return self.overlap_capsule(out, q, capsule);
+        }
+        let half = capsule.height.abs() * R::from_f32(0.5);
+        let mid = Vec4::point(
+            capsule.base.x,
+            capsule.base.y,
+            capsule.base.z + capsule.height * R::from_f32(0.5),
+        );
+        let shape = Overlapping::Capsule(capsule);
+        self.overlap_shape(scratch, out, q, shape, mid, half + capsule.radius.abs())
+    }
+
+    /// The corrected overlaps' walk: the triangles near the sphere of
+    /// radius `reach` about `centre`, side-tested at `centre`.
+    fn overlap_shape<R: Real>(
+        &self,
+        scratch: &mut QueryScratch<R>,
+        out: &mut [Contact<R>],
+        q: &SweepQuery<R>,
+        shape: Overlapping<'_, R>,
+        centre: Vec4<R>,
+        reach: R,
+    ) -> usize {
+        self.visit_triangles(scratch, out, q, |visited| ShapeOverlap {
+            own_shape: q.own_shape,
+            shape,
+            reach: Reach::sphere(centre, reach, Vec4::ZERO, ListWalk::Exact)
+                .unless_reference(visited),
+            faces: FaceTest::at(centre),
+        })
     }
 }

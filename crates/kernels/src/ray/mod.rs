@@ -15,10 +15,18 @@
 //! * [`ray_clip_slab`], [`ray_oriented_box`], [`physics_ray_box`]: the box,
 //!   slab by slab;
 //! * [`physics_ray_capsule`]: the capsule, through the sphere-capsule kernel
-//!   [`crate::sweep::sweep_sphere_capsule()`] with the capsule's own radius.
+//!   [`crate::sweep::sweep_sphere_capsule()`] with the capsule's own radius;
+//! * [`ray_sphere`], [`ray_segment`]: the sphere and the segment, which the
+//!   console's table never ray-tests; they serve only with
+//!   [`PairQuirks::ray_box_capsule_only`](crate::PairQuirks) off
+//!   ([`crate::table::ray_cast_shape_with`], divergence 476).
 
 mod ray_box;
 mod ray_capsule;
+mod ray_segment;
+mod ray_sphere;
 
 pub use ray_box::{physics_ray_box, ray_clip_slab, ray_oriented_box};
 pub use ray_capsule::physics_ray_capsule;
+pub use ray_segment::ray_segment;
+pub use ray_sphere::ray_sphere;

@@ -64,6 +64,7 @@ pub use sweep_capsule_capsule::{
 };
 pub use sweep_segment_capsule::{physics_sweep_capsule_segment, physics_sweep_segment_capsule};
 pub use sweep_segment_segment::physics_sweep_segment_segment;
+pub(crate) use sweep_sphere_capsule::cap_entry;
 pub use sweep_sphere_capsule::{
     physics_sweep_capsule_sphere, physics_sweep_sphere_capsule, sweep_sphere_capsule,
 };

@@ -27,7 +27,7 @@ fn axis_point<R: Real>(base: Vec4<R>, h: R, p: Vec4<R>) -> Vec4<R> {
 /// for a start outside it; `None` when the path does not approach or passes
 /// wide.
 #[inline]
-fn cap_entry<R: Real>(p: Vec4<R>, d: Vec4<R>, s: Vec4<R>, reach: R) -> Option<R> {
+pub(crate) fn cap_entry<R: Real>(p: Vec4<R>, d: Vec4<R>, s: Vec4<R>, reach: R) -> Option<R> {
     let q = p - s;
     let b = q.dot(d);
     if b >= R::ZERO {
