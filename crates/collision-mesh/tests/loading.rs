@@ -12,6 +12,7 @@ use collision_mesh::{
     build, details, ron_text, BuildConfig, Material, MeshError, Place, SoupTriangle,
 };
 use obj_text::{obj_place, skipped, strict, TRI};
+use test_support::{Seeded, Xorshift};
 
 /// Faces of one or two corners, polylines and points cannot be triangles:
 /// the default skips them and says where; strict refuses at the first.
@@ -462,13 +463,8 @@ fn the_street_soup_reads() {
 /// says touch it.
 #[test]
 fn the_listing_is_the_exhaustive_one() {
-    let mut seed = 0x1234_5678_9abc_def0u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed >> 11) as f32 / (1u64 << 53) as f32
-    };
+    let mut g = Xorshift(0x1234_5678_9abc_def0);
+    let mut next = move || g.range(0.0, 1.0) as f32;
     for round in 0..24 {
         let flat = round % 2 == 0;
         let mut soup = Vec::new();

@@ -114,7 +114,8 @@ fn box_overlap<R: Real>() {
 }
 
 /// A capsule (r 0.4) standing with its base 0.1 above T is 0.3 in; one
-/// reaching across both floors' gap finds neither; the output's cap holds.
+/// beside T's edge meets it only within the radius of the edge; the
+/// output's cap holds.
 /// Under the console's switches nothing.
 fn capsule_overlap<R: Real>() {
     let mesh = floors();
@@ -131,14 +132,18 @@ fn capsule_overlap<R: Real>() {
     assert_eq!(n, 1);
     close(out[0].depth.unwrap_or(R::MAX), 0.3, 1e-5, "depth");
     assert_eq!(out[0].triangle, Some(0));
-    let gap = [7.0, 1.0, 0.1];
-    let n = mesh.overlap_capsule_with(
-        &mut scratch,
-        &mut out,
-        &query(gap, corrected, 4),
-        &capsule(gap, 1.6),
-    );
-    assert_eq!(n, 0, "between the floors");
+    // Beside T's edge along x (y = 0) with the base 0.1 up: 0.45 out the
+    // axis is 0.461 from the edge, apart; 0.35 out it is √(0.35² + 0.1²)
+    // = 0.364, 0.036 in.
+    let beside = |y: f32| [1.0, y, 0.1];
+    let mut at = |y: f32, out: &mut [Contact<R>]| {
+        let b = beside(y);
+        mesh.overlap_capsule_with(&mut scratch, out, &query(b, corrected, 4), &capsule(b, 1.6))
+    };
+    assert_eq!(at(-0.45, &mut out), 0, "beside the edge");
+    assert_eq!(at(-0.35, &mut out), 1, "over the edge");
+    let edge = 0.4 - (0.35f64 * 0.35 + 0.1 * 0.1).sqrt();
+    close(out[0].depth.unwrap_or(R::MAX), edge, 1e-5, "edge depth");
     // Sunk through T (base 0.2 under, 1.8 tall): 0.2 + 0.4; with no room
     // in the output, nothing is written.
     let sunk = [1.0, 1.0, -0.2];

@@ -75,11 +75,13 @@ pub struct Quirks {
     pub world: WorldQuirks,
     /// The shape records' pose, bounds and "set from a matrix" ([`ShapeQuirks`]).
     pub shapes: ShapeQuirks,
-    /// The level mesh's loading, walking sweep and push-out ([`MeshQuirks`]).
+    /// The level mesh's loading, walking sweep, push-out and box and capsule
+    /// overlaps ([`MeshQuirks`]).
     pub mesh: MeshQuirks,
     /// Unit 4's static overlaps ([`OverlapQuirks`]).
     pub overlap: OverlapQuirks,
-    /// The shape-pair tables' segment and sphere-segment sweeps ([`PairQuirks`]).
+    /// The shape-pair tables' segment and sphere-segment sweeps and the ray
+    /// table's entries ([`PairQuirks`]).
     pub pairs: PairQuirks,
 }
 

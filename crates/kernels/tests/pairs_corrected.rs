@@ -10,116 +10,18 @@ use kernels::{
     Capsule, Contact, OrientedBox, PairContext, PairQuirks, Quirks, Segment, Shape, Sphere,
 };
 use ps2_float::{Ee32, Real, Vec4};
+use test_support::oracle::{add_scaled, dot, f64s, golden, len, segment_segment, sub, V};
 use test_support::{f64_of, rotation_rows, Seeded, Xorshift};
 
-type V = [f64; 3];
-
-fn dot(a: V, b: V) -> f64 {
-    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-}
-fn sub(a: V, b: V) -> V {
-    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
-}
-fn add_scaled(a: V, d: V, s: f64) -> V {
-    [a[0] + d[0] * s, a[1] + d[1] * s, a[2] + d[2] * s]
-}
-fn len(a: V) -> f64 {
-    dot(a, a).sqrt()
-}
-fn f64s(a: [f32; 3]) -> V {
-    a.map(f64::from)
-}
-
-/// The argument of the least value of a convex `f` on `[0, 1]`.
-fn golden(f: impl Fn(f64) -> f64) -> f64 {
-    let g = 0.5 * (5f64.sqrt() - 1.0);
-    let (mut a, mut b) = (0.0, 1.0);
-    for _ in 0..80 {
-        let c = b - g * (b - a);
-        let d = a + g * (b - a);
-        if f(c) <= f(d) {
-            b = d;
-        } else {
-            a = c;
-        }
-    }
-    0.5 * (a + b)
-}
-
-/// The point of `a`..`b` nearest to `p`.
-fn point_segment(p: V, a: V, b: V) -> V {
-    let d = sub(b, a);
-    let dd = dot(d, d);
-    if dd == 0.0 {
-        return a;
-    }
-    add_scaled(a, d, (dot(sub(p, a), d) / dd).clamp(0.0, 1.0))
-}
-
-/// The distance between two segments in closed form: the interior solution
-/// of the two-parameter least squares when it lies inside both, else the
-/// least of the four endpoint-to-segment distances; with the nearest points.
-fn segment_segment(p0: V, p1: V, q0: V, q1: V) -> (f64, V, V) {
-    let (d1, d2, w) = (sub(p1, p0), sub(q1, q0), sub(p0, q0));
-    let (a, b, c, d, e) = (
-        dot(d1, d1),
-        dot(d1, d2),
-        dot(d2, d2),
-        dot(d1, w),
-        dot(d2, w),
-    );
-    let den = a * c - b * b;
-    let mut best: Option<(f64, V, V)> = None;
-    let mut take = |x: V, y: V| {
-        let l = len(sub(x, y));
-        if best.is_none_or(|(bl, _, _)| l < bl) {
-            best = Some((l, x, y));
-        }
-    };
-    if den > 1e-12 * a.max(1e-12) * c.max(1e-12) {
-        let s = (b * e - c * d) / den;
-        let t = (a * e - b * d) / den;
-        if (0.0..=1.0).contains(&s) && (0.0..=1.0).contains(&t) {
-            take(add_scaled(p0, d1, s), add_scaled(q0, d2, t));
-        }
-    }
-    for p in [p0, p1] {
-        take(p, point_segment(p, q0, q1));
-    }
-    for q in [q0, q1] {
-        take(point_segment(q, p0, p1), q);
-    }
-    best.unwrap()
-}
-
-/// The oracle's first touch of a static distance `dist(t)` with `reach`: 0
-/// when touching at the start, else the first of 400 samples within reach
-/// (a graze between samples found by golden section), bisected; also the
-/// closest approach's distance.
+/// The oracle's first touch of a static distance `dist(t)` with `reach`
+/// ([`oracle::sampled_first_touch`](test_support::oracle::sampled_first_touch)),
+/// and the closest approach's distance.
 fn sampled_first_touch(dist: impl Fn(f64) -> f64, reach: f64) -> (Option<f64>, f64) {
-    let closest = dist(golden(&dist)).min(dist(0.0)).min(dist(1.0));
-    if dist(0.0) <= reach {
-        return (Some(0.0), closest);
-    }
-    let n = 400;
-    let hi = (1..=n)
-        .map(|i| f64::from(i) / f64::from(n))
-        .find(|&t| dist(t) <= reach);
-    let hi = match hi {
-        Some(t) => t,
-        None if closest <= reach => golden(&dist),
-        None => return (None, closest),
-    };
-    let (mut lo, mut hi) = (0.0, hi);
-    for _ in 0..60 {
-        let mid = 0.5 * (lo + hi);
-        if dist(mid) <= reach {
-            hi = mid;
-        } else {
-            lo = mid;
-        }
-    }
-    (Some(hi), closest)
+    let closest = dist(golden(&dist));
+    (
+        test_support::oracle::sampled_first_touch(&dist, reach),
+        closest,
+    )
 }
 
 /// Which pair a case sweeps.
@@ -221,10 +123,6 @@ impl Case {
         let d = sub(f64s(self.a.1), f64s(self.a.0));
         let f = |s: f64| self.point_box(add_scaled(p0, d, s)).0;
         let s = golden(f);
-        let s = [s, 0.0, 1.0]
-            .into_iter()
-            .min_by(|x, y| f(*x).total_cmp(&f(*y)))
-            .unwrap();
         (f(s), add_scaled(p0, d, s))
     }
 

@@ -10,7 +10,7 @@
 use kernels::ray::{ray_segment, ray_sphere};
 use kernels::table::{ray_cast_shape, ray_cast_shape_with};
 use kernels::{PairQuirks, Quirks, Segment, Shape, Sphere};
-use ps2_float::{Real, Vec4};
+use ps2_float::Real;
 use test_support::oracle::{add_scaled, f64s, point_segment_distance, sampled_first_touch, V};
 use test_support::{both_modes, close, dir, point, r, Seeded, Xorshift};
 
@@ -177,24 +177,32 @@ fn worked_rays<R: Real>() {
     );
 }
 
-/// The switch alone opens the entries: the other pair switches corrected
-/// and this one on, a sphere still passes through.
-#[test]
-fn ray_switch_alone_opens_the_sphere_and_segment_entries() {
-    let sphere = Shape::Sphere(Sphere::<f32> {
-        radius: 0.5,
-        centre: Vec4::point(0.0, 0.0, 0.0),
+/// The switch alone opens the entries: with the other pair switches
+/// corrected and this one on, a sphere and a segment still pass through;
+/// with only this one off, on the console's preset, both are met.
+fn ray_switch_alone<R: Real>() {
+    let sphere = Shape::Sphere(Sphere::<R> {
+        radius: r(0.5),
+        centre: point([0.0, 0.0, 0.0]),
     });
-    let (s, d) = (Vec4::point(-3.0, 0.0, 0.0), Vec4::new(6.0, 0.0, 0.0, 0.0));
-    let mut q = Quirks::corrected();
-    q.pairs = PairQuirks {
+    let seg = Shape::Segment(Segment::<R> {
+        start: point([0.0, 0.0, -1.0]),
+        end: point([0.0, 0.0, 1.0]),
+        radius: r(0.5),
+        length: r(2.0),
+    });
+    let (s, d) = (point::<R>([-3.0, 0.0, 0.0]), dir::<R>([6.0, 0.0, 0.0]));
+    let mut others = Quirks::corrected();
+    others.pairs = PairQuirks {
         ray_box_capsule_only: true,
         ..PairQuirks::corrected()
     };
-    assert_eq!(ray_cast_shape_with(&sphere, s, d, &q), None);
-    let mut console = Quirks::console();
-    console.pairs.ray_box_capsule_only = false;
-    assert!(ray_cast_shape_with(&sphere, s, d, &console).is_some());
+    let mut only = Quirks::console();
+    only.pairs.ray_box_capsule_only = false;
+    for shape in [&sphere, &seg] {
+        assert_eq!(ray_cast_shape_with(shape, s, d, &others), None);
+        assert!(ray_cast_shape_with(shape, s, d, &only).is_some());
+    }
 }
 
-both_modes!(rays_agree, worked_rays);
+both_modes!(rays_agree, worked_rays, ray_switch_alone);

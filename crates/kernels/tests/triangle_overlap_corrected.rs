@@ -263,7 +263,38 @@ fn zero_height_is_the_sphere<R: Real>() {
         }
     }
     assert!(met > 20, "met {met}");
-    let _: Vec4<R> = point([0.0; 3]);
+}
+
+/// Bad input overlaps nothing: a NaN in the box or the triangle, a NaN
+/// capsule height, a box with a negative half extent (empty, as its bounds
+/// read it).
+#[test]
+fn nan_and_empty_inputs_overlap_nothing() {
+    let t = ground::<f32>();
+    let bx = |z: f32, h: f32| OrientedBox::<f32> {
+        half: Vec4::new(0.5, 0.5, h, 0.0),
+        axes: [
+            Vec4::new(1.0, 0.0, 0.0, 0.0),
+            Vec4::new(0.0, 1.0, 0.0, 0.0),
+            Vec4::new(0.0, 0.0, 1.0, 0.0),
+        ],
+        centre: Vec4::point(0.0, 0.0, z),
+    };
+    assert!(box_triangle_depth(&bx(0.4, 0.5), &t).is_some());
+    assert_eq!(box_triangle_depth(&bx(f32::NAN, 0.5), &t), None);
+    assert_eq!(box_triangle_depth(&bx(0.4, f32::NAN), &t), None);
+    assert_eq!(box_triangle_depth(&bx(0.0, -0.5), &t), None);
+    let mut bad = t;
+    bad.v[1].x = f32::NAN;
+    assert_eq!(box_triangle_depth(&bx(0.4, 0.5), &bad), None);
+    let cap = |h: f32| Capsule::<f32> {
+        radius: 0.4,
+        height: h,
+        base: Vec4::point(0.0, 0.0, 0.3),
+    };
+    assert!(capsule_triangle_depth(&cap(1.5), &t).is_some());
+    assert_eq!(capsule_triangle_depth(&cap(f32::NAN), &t), None);
+    assert_eq!(capsule_triangle_depth(&cap(1.5), &bad), None);
 }
 
 both_modes!(

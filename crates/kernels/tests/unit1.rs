@@ -16,7 +16,7 @@ use kernels::sphere_triangle::{
 };
 use kernels::{ParallelSideRule, Sphere, WorkTriangle};
 use ps2_float::{Ee32, Real, Vec4};
-use test_support::{both_modes, close as near, p as v, r};
+use test_support::{both_modes, close as near, p as v, r, Seeded, Xorshift};
 
 fn near_opt<R: Real>(got: Option<R>, want: f64, what: &str) {
     match got {
@@ -567,13 +567,8 @@ fn parallel_corner_edge<R: Real>(
 /// arithmetic), so `f32` follows the console here.
 #[test]
 fn unit1_divergence23_parallel_side_plane_modes_agree() {
-    let mut s = 0x0bad_5eed_1234_5678u64;
-    let mut rnd = move || {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        ((s >> 11) as f64 / (1u64 << 53) as f64) as f32 * 2.0 - 1.0
-    };
+    let mut g = Xorshift(0x0bad_5eed_1234_5678);
+    let mut rnd = move || g.range(-1.0, 1.0) as f32;
     let mut compared = 0;
     for _ in 0..40000 {
         let corners = [0; 3].map(|_| [rnd() * 3.0, rnd() * 3.0, rnd() * 3.0]);
@@ -646,13 +641,11 @@ fn distance_huge_sliver<R: Real>() {
     };
     let _ = sphere_triangle_penetration(&sphere, &t).map(|d: R| assert!(d.to_f32().is_finite()));
     // Seeded triangles and points with coordinates anywhere in ±1e30.
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut g = Xorshift(0x9e37_79b9_7f4a_7c15);
     let mut coord = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        let unit = (seed >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0;
-        match seed % 4 {
+        let bits = g.bits();
+        let unit = (bits >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0;
+        match bits % 4 {
             0 => 0.0,
             1 => (unit * 20.0) as f32,
             2 => (unit * 1e30) as f32,
@@ -675,15 +668,9 @@ fn distance_huge_sliver<R: Real>() {
 /// including degenerate triangles, zero and tiny moves, zero-length edges and
 /// moves parallel to edges and side planes.
 fn no_inf_nan<R: Real>() {
-    let mut s = 0x1234_5678_9abc_def1u64;
-    let mut next = move || {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        s
-    };
+    let mut g = Xorshift(0x1234_5678_9abc_def1);
     let vals = [0.0f32, 1.0, -1.0, 4.0, 0.5, -0.3, 1e-7, -1e-7, 3.0, 1e3];
-    let mut pick = || vals[(next() % vals.len() as u64) as usize];
+    let mut pick = || vals[g.below(vals.len() as u64) as usize];
     let mut vec = || v::<R>(pick(), pick(), pick());
     let finite = |x: R| x.to_f32().is_finite();
     for _ in 0..4000 {

@@ -9,13 +9,8 @@ use kernels::capsule_box::{
 };
 use kernels::{Capsule, Contact, OrientedBox, PairContext, Quirks};
 use ps2_float::{Ee32, Real, Vec4};
+use test_support::oracle::{dot, golden, sampled_first_touch, V};
 use test_support::{f64_of, rotation_rows, Seeded, Xorshift};
-
-type V = [f64; 3];
-
-fn dot(a: V, b: V) -> f64 {
-    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-}
 
 /// One random case: the box (half sizes, axes as rows, centre) and the
 /// capsule (radius, height, base) with its move, all `f32` values.
@@ -83,41 +78,14 @@ impl Case {
         (self.point_box(self.axis_point(t, s)), s)
     }
 
-    /// The first fraction in `[0, 1]` at which the capsule touches the box:
-    /// the move sampled in 400 steps and the crossing bisected; a graze
-    /// between samples is found by a golden-section search for the closest
-    /// approach (convex in `t`). Also the closest approach's distance.
+    /// The first fraction in `[0, 1]` at which the capsule touches the box
+    /// ([`oracle::sampled_first_touch`](test_support::oracle::sampled_first_touch):
+    /// 400 samples, a graze found by golden section, bisected), and the
+    /// closest approach's distance (convex in `t`).
     fn oracle(&self) -> (Option<f64>, f64) {
         let r = f64::from(self.r);
         let f = |t: f64| self.axis_box(t).0;
-        let closest = f(golden(f));
-        if f(0.0) <= r {
-            return (Some(0.0), closest);
-        }
-        let n = 400;
-        let mut hi = None;
-        for i in 1..=n {
-            let t = f64::from(i) / f64::from(n);
-            if f(t) <= r {
-                hi = Some(t);
-                break;
-            }
-        }
-        let hi = match hi {
-            Some(t) => t,
-            None if closest <= r => golden(f),
-            None => return (None, closest),
-        };
-        let (mut lo, mut hi) = (0.0, hi);
-        for _ in 0..60 {
-            let mid = 0.5 * (lo + hi);
-            if f(mid) <= r {
-                hi = mid;
-            } else {
-                lo = mid;
-            }
-        }
-        (Some(hi), closest)
+        (sampled_first_touch(f, r), f(golden(f)))
     }
 
     /// The oracle's normal at `t`: from the box's nearest point to the axis's.
@@ -153,22 +121,6 @@ impl Case {
         };
         (cap, bx, v4(self.mv, 0.0))
     }
-}
-
-/// The argument of the least value of a convex `f` on `[0, 1]`.
-fn golden(f: impl Fn(f64) -> f64) -> f64 {
-    let g = 0.5 * (5f64.sqrt() - 1.0);
-    let (mut a, mut b) = (0.0, 1.0);
-    for _ in 0..60 {
-        let c = b - g * (b - a);
-        let d = a + g * (b - a);
-        if f(c) <= f(d) {
-            b = d;
-        } else {
-            a = c;
-        }
-    }
-    0.5 * (a + b)
 }
 
 fn corrected_ctx() -> PairContext {

@@ -19,62 +19,15 @@ use kernels::details::sphere_triangle::{
 use kernels::sphere_triangle::{SweepRecord, SweepStep, SweepTrace};
 use kernels::{ParallelSideRule, Sphere, WorkTriangle};
 use ps2_float::{Ee32, Real, Vec4};
+use test_support::oracle::{
+    add, cross, dot, len, point_segment_distance, point_triangle_distance, scale, sub, V as P,
+};
 use test_support::{Seeded, Xorshift};
-
-type P = [f64; 3];
 
 const STEPS: usize = 2000;
 const TOL: f64 = 1e-4 + 1.0 / STEPS as f64;
 /// Depth (or clearance) below which a touch is a graze too fine to call.
 const GRAZE: f64 = 1e-4;
-
-fn sub(a: P, b: P) -> P {
-    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
-}
-fn add(a: P, b: P) -> P {
-    [a[0] + b[0], a[1] + b[1], a[2] + b[2]]
-}
-fn mul(a: P, s: f64) -> P {
-    [a[0] * s, a[1] * s, a[2] * s]
-}
-fn dot(a: P, b: P) -> f64 {
-    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-}
-fn cross(a: P, b: P) -> P {
-    [
-        a[1] * b[2] - a[2] * b[1],
-        a[2] * b[0] - a[0] * b[2],
-        a[0] * b[1] - a[1] * b[0],
-    ]
-}
-fn len(a: P) -> f64 {
-    dot(a, a).sqrt()
-}
-
-/// Distance from `p` to the segment `a`-`b`.
-fn seg_dist(p: P, a: P, b: P) -> f64 {
-    let ab = sub(b, a);
-    let t = (dot(sub(p, a), ab) / dot(ab, ab)).clamp(0.0, 1.0);
-    len(sub(p, add(a, mul(ab, t))))
-}
-
-/// Distance from `p` to the solid triangle.
-fn tri_dist(p: P, t: &[P; 3]) -> f64 {
-    let n = cross(sub(t[1], t[0]), sub(t[2], t[0]));
-    let h = dot(sub(p, t[0]), n) / dot(n, n);
-    let q = sub(p, mul(n, h));
-    let inside = (0..3).all(|k| {
-        let (a, b) = (t[k], t[(k + 1) % 3]);
-        dot(cross(sub(b, a), sub(q, a)), n) >= 0.0
-    });
-    if inside {
-        (h * len(n)).abs()
-    } else {
-        (0..3)
-            .map(|k| seg_dist(p, t[k], t[(k + 1) % 3]))
-            .fold(f64::INFINITY, f64::min)
-    }
-}
 
 /// The first touch of a sphere (clearance function `gap(t)`, convex in `t`)
 /// over `t ∈ [0, 1]`: the sampled sweep, a minimum search for grazes between
@@ -167,17 +120,17 @@ fn case(rng: &mut Xorshift) -> ([P; 3], P, P, f64) {
         }
         let radius = rng.range_rounded(0.2, 1.0);
         let c = round32(add(
-            mul(add(add(tri[0], tri[1]), tri[2]), 1.0 / 3.0),
+            scale(add(add(tri[0], tri[1]), tri[2]), 1.0 / 3.0),
             p(rng, 4.0),
         ));
         // Aim at a point near the triangle (a corner or edge half the time).
         let (wa, wb) = (rng.range_rounded(-0.3, 1.0), rng.range_rounded(-0.3, 1.0));
         let target = add(
-            add(tri[0], mul(sub(tri[1], tri[0]), wa)),
-            mul(sub(tri[2], tri[0]), wb),
+            add(tri[0], scale(sub(tri[1], tri[0]), wa)),
+            scale(sub(tri[2], tri[0]), wb),
         );
         let target = add(target, p(rng, radius * 1.5));
-        let m = round32(mul(sub(target, c), rng.range_rounded(0.3, 1.6)));
+        let m = round32(scale(sub(target, c), rng.range_rounded(0.3, 1.6)));
         return (tri, c, m, radius);
     }
 }
@@ -191,7 +144,7 @@ fn unit1_oracle_sampled_sweeps_match_up_to_documented_quirks() {
         let (tri, c, m, radius) = case(&mut rng);
         n.sweeps += 1;
 
-        let gap = |t: f64| tri_dist(add(c, mul(m, t)), &tri) - radius;
+        let gap = |t: f64| point_triangle_distance(add(c, scale(m, t)), tri) - radius;
         let (oracle, depth) = first_touch(gap);
         if oracle.is_some() {
             n.contacts += 1;
@@ -240,7 +193,10 @@ fn unit1_oracle_sampled_sweeps_match_up_to_documented_quirks() {
                 .is_some_and(|o| (roots[1] - o).abs() <= TOL && (0.0..=1.0).contains(&roots[1]));
         // First touch against one edge's capsule alone.
         let edge_touch = |k: usize| {
-            first_touch(|t| seg_dist(add(c, mul(m, t)), tri[k], tri[(k + 1) % 3]) - radius).0
+            first_touch(|t| {
+                point_segment_distance(add(c, scale(m, t)), tri[k], tri[(k + 1) % 3]) - radius
+            })
+            .0
         };
         let is_first = |f: Option<f64>| match (f, oracle) {
             (Some(a), Some(b)) => (a - b).abs() <= TOL,
@@ -330,7 +286,7 @@ fn corrected_sweeps_match_the_oracle<R: Real>() {
     let mut wrong = Vec::new();
     for _ in 0..5000 {
         let (tri, c, m, radius) = case(&mut rng);
-        let gap = |t: f64| tri_dist(add(c, mul(m, t)), &tri) - radius;
+        let gap = |t: f64| point_triangle_distance(add(c, scale(m, t)), tri) - radius;
         let (oracle, depth) = first_touch(gap);
         contacts += usize::from(oracle.is_some());
         let lanes = |p: P| Vec4::<R>::from_f32([p[0] as f32, p[1] as f32, p[2] as f32, 1.0]);
@@ -410,7 +366,8 @@ fn corner_tests_one_edge<R: Real>() {
     let (t64, c64, m64) = (tri.map(p), p(c), p(m));
     let touch = |k: usize| {
         first_touch(|t| {
-            seg_dist(add(c64, mul(m64, t)), t64[k], t64[(k + 1) % 3]) - f64::from(radius)
+            point_segment_distance(add(c64, scale(m64, t)), t64[k], t64[(k + 1) % 3])
+                - f64::from(radius)
         })
         .0
         .unwrap_or(f64::INFINITY)

@@ -14,39 +14,16 @@ use kernels::sphere_triangle::{
 use kernels::{ParallelSideRule, Sphere, WorkTriangle};
 use ps2_float::{Real, Vec4};
 use test_support::both_modes;
-
-type P = [f64; 3];
-
-fn sub(a: P, b: P) -> P {
-    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
-}
-
-fn dot(a: P, b: P) -> f64 {
-    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-}
-
-fn cross(a: P, b: P) -> P {
-    [
-        a[1] * b[2] - a[2] * b[1],
-        a[2] * b[0] - a[0] * b[2],
-        a[0] * b[1] - a[1] * b[0],
-    ]
-}
-
-/// The distance from `p` to the segment `a`-`b`, in `f64`.
-fn dist_to_segment(p: P, a: P, b: P) -> f64 {
-    let (ab, ap) = (sub(b, a), sub(p, a));
-    let s = (dot(ap, ab) / dot(ab, ab)).clamp(0.0, 1.0);
-    let q = [a[0] + s * ab[0], a[1] + s * ab[1], a[2] + s * ab[2]];
-    dot(sub(p, q), sub(p, q)).sqrt()
-}
+use test_support::oracle::{
+    cross, dot, point_segment_distance, point_triangle_distance, sub, V as P,
+};
 
 /// The first fraction in `[0, 1]` at which a ball of radius `r` moving from
 /// `c` along `m` touches the segment `a`-`b`: sampled in steps of 1e-4,
 /// then bisected. `None` when it never comes within `r`.
 fn first_touch(c: P, m: P, r: f64, a: P, b: P) -> Option<f64> {
     let at = |t: f64| [c[0] + t * m[0], c[1] + t * m[1], c[2] + t * m[2]];
-    let inside = |t: f64| dist_to_segment(at(t), a, b) <= r;
+    let inside = |t: f64| point_segment_distance(at(t), a, b) <= r;
     let n = 10_000;
     let k = (0..=n).find(|&k| inside(k as f64 / n as f64))?;
     if k == 0 {
@@ -214,26 +191,6 @@ fn row14_both_rules<R: Real>() {
     }
 }
 
-/// The distance from `p` to the triangle `t`, in `f64`: to the plane when
-/// the foot lies inside, else to the nearest edge.
-fn dist_to_triangle(p: P, t: [P; 3]) -> f64 {
-    let n = cross(sub(t[1], t[0]), sub(t[2], t[0]));
-    let nn = dot(n, n);
-    let h = dot(sub(p, t[0]), n) / nn;
-    let foot = [p[0] - h * n[0], p[1] - h * n[1], p[2] - h * n[2]];
-    let inside = (0..3).all(|k| {
-        let (a, b) = (t[k], t[(k + 1) % 3]);
-        dot(cross(sub(b, a), sub(foot, a)), n) >= 0.0
-    });
-    if inside {
-        h.abs() * nn.sqrt()
-    } else {
-        (0..3)
-            .map(|k| dist_to_segment(p, t[k], t[(k + 1) % 3]))
-            .fold(f64::INFINITY, f64::min)
-    }
-}
-
 /// A flat triangle at `z = 1.5`; a ball of radius 0.75 past corner 1 moving
 /// `(0, −0.21875, −0.625)`, square to `m1 = (−8.421875, 0, 0)`. `m1·M` comes
 /// out as −0 (each product of a zero lane with a negative one is −0), so
@@ -279,7 +236,7 @@ fn triangle_case<R: Real>() {
 
     // The true first touch, sampled in steps of 1e-5 and bisected.
     let at = |s: f64| [c[0] + s * m[0], c[1] + s * m[1], c[2] + s * m[2]];
-    let touches = |s: f64| dist_to_triangle(at(s), corners) <= rad;
+    let touches = |s: f64| point_triangle_distance(at(s), corners) <= rad;
     let k = (0..=100_000)
         .find(|&k| touches(k as f64 * 1e-5))
         .expect("a touch");

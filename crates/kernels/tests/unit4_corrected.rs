@@ -12,44 +12,11 @@ use kernels::overlap::{
 use kernels::table::{overlap_pair, overlap_pair_with, PairAnswer};
 use kernels::{Capsule, Contact, OrientedBox, Quirks, Segment, Shape};
 use ps2_float::{Ee32, Real, Vec4};
+use test_support::oracle::{add_scaled as lerp, dot, f64s as wide, golden_in, sub, V};
 use test_support::{f64_of, rotation_rows, Seeded, Xorshift};
-
-type V = [f64; 3];
-
-fn dot(a: V, b: V) -> f64 {
-    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-}
-
-fn sub(a: V, b: V) -> V {
-    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
-}
-
-fn lerp(p: V, d: V, s: f64) -> V {
-    [p[0] + s * d[0], p[1] + s * d[1], p[2] + s * d[2]]
-}
-
-fn wide(a: [f32; 3]) -> V {
-    a.map(f64::from)
-}
 
 fn v4<R: Real>(a: [f32; 3], w: f32) -> Vec4<R> {
     Vec4::from_f32([a[0], a[1], a[2], w])
-}
-
-/// The argument of the least value of a convex `f` on `[lo, hi]`.
-fn golden(lo: f64, hi: f64, f: impl Fn(f64) -> f64) -> f64 {
-    let g = 0.5 * (5f64.sqrt() - 1.0);
-    let (mut a, mut b) = (lo, hi);
-    for _ in 0..80 {
-        let c = b - g * (b - a);
-        let d = a + g * (b - a);
-        if f(c) <= f(d) {
-            b = d;
-        } else {
-            a = c;
-        }
-    }
-    0.5 * (a + b)
 }
 
 /// The least value of `f` on `[0, 1]`: 2,000 samples, then a golden-section
@@ -65,7 +32,7 @@ fn sampled_min(f: impl Fn(f64) -> f64) -> (f64, f64) {
         }
     }
     let step = 1.0 / f64::from(n);
-    let s = golden((best.0 - step).max(0.0), (best.0 + step).min(1.0), &f);
+    let s = golden_in((best.0 - step).max(0.0), (best.0 + step).min(1.0), &f);
     if f(s) < best.1 {
         (s, f(s))
     } else {

@@ -12,7 +12,9 @@ use kernels::sphere_box::{
 };
 use kernels::{Contact, Lanes, OrientedBox, Sphere};
 use ps2_float::{Real, Vec4};
-use test_support::{both_modes, close, close_v as close4, f64_of as f, p64 as v, r64 as r};
+use test_support::{
+    both_modes, close, close_v as close4, f64_of as f, p64 as v, r64 as r, Seeded, Xorshift,
+};
 
 /// Half a unit of the spec's fourth decimal.
 const T4: f64 = 5e-5;
@@ -631,13 +633,8 @@ both_modes!(unit5_roots_zero_discriminant_saturates => roots_zero_discriminant_s
 /// |q + t·m|² = rr (against the f64 quadratic formula, on seeded random rays
 /// that reach the sphere).
 fn roots_match_quadratic<R: Real>() {
-    let mut seed = 0x2545_f491_u32;
-    let mut next = || {
-        seed ^= seed << 13;
-        seed ^= seed >> 17;
-        seed ^= seed << 5;
-        f64::from(seed) / f64::from(u32::MAX) * 2.0 - 1.0
-    };
+    let mut g = Xorshift(0x2545_f491);
+    let mut next = || g.range(-1.0, 1.0);
     let mut checked = 0;
     while checked < 500 {
         let q = [next() * 3.0, next() * 3.0, next() * 3.0];

@@ -410,8 +410,8 @@ impl<R: Real> PhysicsWorld<R> {
     /// through the overlap table) and the level (option 0x1, the type's mesh
     /// overlap: a sphere's penetration test, the box's and capsule's return
     /// 0, unless `mesh.overlap_sphere_only` is off in the world's quirks:
-    /// then they overlap the level too, divergences 477-479). It reads only the option bits 0x1, 0x2, 0x10, 0x80, 0x100, 0x200
-    /// and 0x400: 0x80 skips the querying body's non-zero group, 0x100 asks
+    /// then they overlap the level too, divergences 477-479). It reads only
+    /// the option bits 0x1, 0x2, 0x10, 0x80, 0x100, 0x200 and 0x400: 0x80 skips the querying body's non-zero group, 0x100 asks
     /// the querying owner, 0x200 tests only enabled shapes, 0x10 keeps one
     /// contact per body (divergence 207). The level's contacts come first,
     /// then the bodies' in the sort-and-sweep's order, at most 50
@@ -433,6 +433,7 @@ impl<R: Real> PhysicsWorld<R> {
         let mut list = OutList::new(out, q.max);
         if q.options.contains(QueryOptions::MESH) {
             if let Some(level) = &self.level.tiles {
+                let bx = self.mesh_overlap_box(&me.shape, bx);
                 let mut sq = SweepQuery::new(bx, MAX_CONTACTS);
                 sq.own_shape = me.shape_word;
                 // The switches only: the list walk stays the overlap's own.
@@ -500,6 +501,23 @@ impl<R: Real> PhysicsWorld<R> {
             }
         }
         list.len
+    }
+
+    /// The world box a shape's mesh overlap walks: its bounds, and for a
+    /// capsule under the corrected mesh overlap (divergence 479) those
+    /// grown by the radius in `z`, so that the cells its rounded ends reach
+    /// are walked (a capsule's bounds are its upright cylinder's).
+    fn mesh_overlap_box(&self, shape: &Shape<R>, bx: Aabb<R>) -> Aabb<R> {
+        match shape {
+            Shape::Capsule(c) if !self.config.quirks.mesh.overlap_sphere_only => {
+                let r = c.radius.abs();
+                Aabb::new(
+                    Vec4::point(bx.min.x, bx.min.y, bx.min.z - r),
+                    Vec4::point(bx.max.x, bx.max.y, bx.max.z + r),
+                )
+            }
+            _ => bx,
+        }
     }
 
     /// Casts a ray from `origin` along `dir × length` against the bodies

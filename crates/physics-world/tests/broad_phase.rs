@@ -10,33 +10,18 @@ use common::{Owner, Table};
 use physics_world::{BodyFlags, BodyId, BoxQuery, OwnerId, PhysicsWorld, QueryWalk, WorldConfig};
 use ps2_float::{Ee32, Real, Vec4};
 use shape_pools::{Aabb, PoolCapacities, Pose};
+use test_support::{Seeded, Xorshift};
 
-/// A small deterministic generator (xorshift).
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn f(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (self.next() % 1_000_000) as f32 / 1_000_000.0 * (hi - lo)
-    }
-    /// A place: mostly spread over the square, some on a few shared
-    /// points (ties of the key), some on a line along `y`.
-    fn place(&mut self, side: f32) -> (f32, f32) {
-        match self.below(10) {
-            0 => (
-                [-0.0f32, 0.0, 12.5][self.below(3) as usize],
-                self.f(-side, side),
-            ),
-            1 => (7.25, self.f(-side, side)),
-            _ => (self.f(-side, side), self.f(-side, side)),
-        }
+/// A place: mostly spread over the square, some on a few shared points
+/// (ties of the key), some on a line along `y`.
+fn place(g: &mut Xorshift, side: f32) -> (f32, f32) {
+    match g.below(10) {
+        0 => (
+            [-0.0f32, 0.0, 12.5][g.below(3) as usize],
+            g.range_f32(-side, side),
+        ),
+        1 => (7.25, g.range_f32(-side, side)),
+        _ => (g.range_f32(-side, side), g.range_f32(-side, side)),
     }
 }
 
@@ -70,24 +55,24 @@ impl<R: Real> World<R> {
         }
     }
 
-    fn add(&mut self, rng: &mut Rng) {
-        let (x, y) = rng.place(self.side);
+    fn add(&mut self, rng: &mut Xorshift) {
+        let (x, y) = place(rng, self.side);
         let o = self.t.add(
             self.next_owner,
-            Owner::at(1 << rng.below(3), x, y, rng.f(0.0, 3.0)),
+            Owner::at(1 << rng.below(3), x, y, rng.range_f32(0.0, 3.0)),
         );
         self.next_owner += 1;
         // Mostly small boxes; some a few cells wide; a few wider than the
         // grid files in cells.
         let sx = match rng.below(20) {
-            0 => rng.f(20.0, 60.0),
-            1..=3 => rng.f(3.0, 12.0),
-            _ => rng.f(0.1, 1.5),
+            0 => rng.range_f32(20.0, 60.0),
+            1..=3 => rng.range_f32(3.0, 12.0),
+            _ => rng.range_f32(0.1, 1.5),
         };
         let sy = if rng.below(15) == 0 {
-            rng.f(20.0, 50.0)
+            rng.range_f32(20.0, 50.0)
         } else {
-            rng.f(0.1, 2.0)
+            rng.range_f32(0.1, 2.0)
         };
         let Some(shape) = self.w.shape_pools_mut().alloc_object_box(Vec4::new(
             R::from_f32(sx),
@@ -97,7 +82,7 @@ impl<R: Real> World<R> {
         )) else {
             return;
         };
-        let flags = BodyFlags::from_bits_retain((rng.next() as u32) & 0x2_207e) | BodyFlags::DIRTY;
+        let flags = BodyFlags::from_bits_retain((rng.bits() as u32) & 0x2_207e) | BodyFlags::DIRTY;
         let Some(b) = self.w.create_object_body(&self.t, o, shape, flags) else {
             return;
         };
@@ -108,7 +93,7 @@ impl<R: Real> World<R> {
         self.live.push((b, o));
     }
 
-    fn step(&mut self, rng: &mut Rng) {
+    fn step(&mut self, rng: &mut Xorshift) {
         match rng.below(16) {
             0..=5 => self.add(rng),
             6..=7 if !self.live.is_empty() => {
@@ -120,15 +105,15 @@ impl<R: Real> World<R> {
             8..=12 if !self.live.is_empty() => {
                 let (b, o) = self.live[rng.below(self.live.len() as u64) as usize];
                 let (x, y) = if rng.below(3) == 0 {
-                    rng.place(self.side)
+                    place(rng, self.side)
                 } else {
                     let p = self.t.get(o).frame.transform(pt(0.0, 0.0, 0.0));
                     (
-                        p.x.to_f32() + rng.f(-2.0, 2.0),
-                        p.y.to_f32() + rng.f(-2.0, 2.0),
+                        p.x.to_f32() + rng.range_f32(-2.0, 2.0),
+                        p.y.to_f32() + rng.range_f32(-2.0, 2.0),
                     )
                 };
-                self.t.get_mut(o).frame = Pose::at(pt(x, y, rng.f(0.0, 3.0)));
+                self.t.get_mut(o).frame = Pose::at(pt(x, y, rng.range_f32(0.0, 3.0)));
                 self.w.set_body_flags(b, BodyFlags::DIRTY);
                 self.w.update(&self.t, b);
             }
@@ -148,20 +133,20 @@ impl<R: Real> World<R> {
         }
     }
 
-    fn random_box(&self, rng: &mut Rng) -> Aabb<R> {
-        let (x, y) = rng.place(self.side * 1.1);
+    fn random_box(&self, rng: &mut Xorshift) -> Aabb<R> {
+        let (x, y) = place(rng, self.side * 1.1);
         let (hx, hy) = match rng.below(6) {
-            0 => (rng.f(0.0, 20.0), rng.f(0.0, 20.0)),
-            1 => (rng.f(-1.0, 0.0), rng.f(0.0, 2.0)),
-            _ => (rng.f(0.0, 2.5), rng.f(0.0, 2.5)),
+            0 => (rng.range_f32(0.0, 20.0), rng.range_f32(0.0, 20.0)),
+            1 => (rng.range_f32(-1.0, 0.0), rng.range_f32(0.0, 2.0)),
+            _ => (rng.range_f32(0.0, 2.5), rng.range_f32(0.0, 2.5)),
         };
         Aabb::new(
-            pt(x - hx, y - hy, rng.f(-1.0, 1.0)),
-            pt(x + hx, y + hy, rng.f(1.0, 3.0)),
+            pt(x - hx, y - hy, rng.range_f32(-1.0, 1.0)),
+            pt(x + hx, y + hy, rng.range_f32(1.0, 3.0)),
         )
     }
 
-    fn random_query(&self, rng: &mut Rng) -> BoxQuery {
+    fn random_query(&self, rng: &mut Xorshift) -> BoxQuery {
         let mut q = BoxQuery::new(match rng.below(5) {
             0 => 0x1,
             1 => 0x6,
@@ -181,7 +166,7 @@ impl<R: Real> World<R> {
 
     /// Asks `n` random queries both ways; answers how many answers were
     /// compared and how many bodies they held.
-    fn compare(&self, rng: &mut Rng, n: usize, label: &str) -> (usize, usize) {
+    fn compare(&self, rng: &mut Xorshift, n: usize, label: &str) -> (usize, usize) {
         let (mut a, mut b) = (Vec::new(), Vec::new());
         let mut found = 0;
         for _ in 0..n {
@@ -251,7 +236,7 @@ impl<R: Real> World<R> {
 }
 
 fn differential<R: Real>(seed: u64, worlds: usize) -> (usize, usize) {
-    let mut rng = Rng(seed);
+    let mut rng = Xorshift(seed);
     let (mut asked, mut found) = (0, 0);
     for k in 0..worlds {
         let side = [30.0, 80.0, 150.0][k % 3];
@@ -305,7 +290,7 @@ fn a_body_listed_twice_makes_the_walk_answer() {
     // The list then holds the body twice; the walk meets it twice and the
     // grid, which cannot say so, steps aside.
     let mut world = World::<f32>::new(40.0);
-    let mut rng = Rng(99);
+    let mut rng = Xorshift(99);
     while world.live.len() < 1_200 {
         world.add(&mut rng);
     }
@@ -339,10 +324,13 @@ fn a_world_of_100_000_bodies_builds_and_tears_down() {
         ..WorldConfig::default()
     });
     let mut t = Table::<f32>::default();
-    let mut rng = Rng(0x5eed_0100);
+    let mut rng = Xorshift(0x5eed_0100);
     let mut ids = Vec::with_capacity(N);
     for n in 0..N {
-        let (x, y) = (rng.f(-2_000.0, 2_000.0), rng.f(-2_000.0, 2_000.0));
+        let (x, y) = (
+            rng.range_f32(-2_000.0, 2_000.0),
+            rng.range_f32(-2_000.0, 2_000.0),
+        );
         let o = t.add(n as u32 + 1, Owner::at(1, x, y, 0.0));
         let s = w
             .shape_pools_mut()
@@ -369,7 +357,10 @@ fn a_world_of_100_000_bodies_builds_and_tears_down() {
     assert!(w.body_set().broad_phase().active());
     let (mut a, mut b) = (Vec::new(), Vec::new());
     for _ in 0..200 {
-        let (x, y) = (rng.f(-2_000.0, 2_000.0), rng.f(-2_000.0, 2_000.0));
+        let (x, y) = (
+            rng.range_f32(-2_000.0, 2_000.0),
+            rng.range_f32(-2_000.0, 2_000.0),
+        );
         let bx = Aabb::new(
             Vec4::point(x - 6.0, y - 6.0, -1.0),
             Vec4::point(x + 6.0, y + 6.0, 2.0),

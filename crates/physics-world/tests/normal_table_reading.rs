@@ -8,9 +8,9 @@
 
 mod common;
 
-use common::{both_modes, v, Owner, Table};
+use common::{both_modes, start_object, Solid, Table};
 use kernels::{Contact, NormalTable, Shape, Sphere};
-use physics_world::{BodyFlags, PhysicsWorld, QueryOptions, Readings, ShapeQuery, WorldConfig};
+use physics_world::{PhysicsWorld, QueryOptions, Readings, ShapeQuery, WorldConfig};
 use ps2_float::{Real, Vec4};
 
 fn corner_contact<R: Real>(table: NormalTable) -> Contact<R> {
@@ -22,15 +22,7 @@ fn corner_contact<R: Real>(table: NormalTable) -> Contact<R> {
         ..WorldConfig::default()
     });
     let mut t = Table::<R>::default();
-    let o = t.add(1, Owner::at(0x1, 0.0, 0.0, 0.0));
-    let s = w
-        .shape_pools_mut()
-        .alloc_object_box(v(2.0, 2.0, 2.0))
-        .unwrap();
-    let b = w
-        .create_object_body(&t, o, s, BodyFlags::OBJECT_START)
-        .unwrap();
-    w.update(&t, b);
+    start_object(&mut w, &mut t, 1, (0.0, 0.0, 0.0), Solid::cube(2.0));
     let f = R::from_f32;
     let sphere = Shape::Sphere(Sphere {
         radius: f(0.5),

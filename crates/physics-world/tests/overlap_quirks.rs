@@ -5,10 +5,10 @@
 
 mod common;
 
-use common::{both_modes, v, Owner, Table};
+use common::{both_modes, start_object, Solid, Table};
 use kernels::overlap::overlap_box_box;
 use kernels::{Contact, Shape};
-use physics_world::{BodyFlags, PhysicsWorld, QueryOptions, Quirks, ShapeQuery, WorldConfig};
+use physics_world::{PhysicsWorld, QueryOptions, Quirks, ShapeQuery, WorldConfig};
 use ps2_float::{Real, Vec4};
 
 /// The number of contacts the query with a crate's box moved to x = 101.5
@@ -19,15 +19,8 @@ fn far_pair<R: Real>(quirks: Quirks) -> usize {
         ..WorldConfig::default()
     });
     let mut t = Table::<R>::default();
-    let o = t.add(1, Owner::at(0x1, 100.0, 0.0, 0.0));
-    let s = w
-        .shape_pools_mut()
-        .alloc_object_box(v(2.0, 2.0, 2.0))
-        .unwrap();
-    let b = w
-        .create_object_body(&t, o, s, BodyFlags::OBJECT_START)
-        .unwrap();
-    w.update(&t, b);
+    let b = start_object(&mut w, &mut t, 1, (100.0, 0.0, 0.0), Solid::cube(2.0));
+    let s = w.body_shapes(b).next().expect("the crate's box");
     let Shape::Box(mut other) = w.shape(s).unwrap().geom else {
         panic!("a crate is a box");
     };

@@ -8,88 +8,75 @@ use common::{Owner, Table};
 use physics_world::{BodyFlags, BoxQuery, PhysicsWorld, QueryWalk};
 use ps2_float::{Ee32, Real, Vec4};
 use shape_pools::Aabb;
-
-/// A small deterministic generator (xorshift).
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn f(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (self.next() % 1_000_000) as f32 / 1_000_000.0 * (hi - lo)
-    }
-}
+use test_support::{Seeded, Xorshift};
 
 fn random_worlds<R: Real>(seed: u64) -> usize {
-    let mut rng = Rng(seed);
+    let mut rng = Xorshift(seed);
     let mut compared = 0;
     for _world in 0..40 {
         let mut w = PhysicsWorld::<R>::default();
         let mut t = Table::<R>::default();
-        let n = 20 + (rng.next() % 200) as u32;
+        let n = 20 + (rng.bits() % 200) as u32;
         let mut bodies = Vec::new();
         for k in 1..=n {
             let o = t.add(
                 k,
                 Owner::at(
-                    1 << (rng.next() % 3),
-                    rng.f(-50.0, 50.0),
-                    rng.f(-5.0, 5.0),
-                    rng.f(0.0, 3.0),
+                    1 << (rng.bits() % 3),
+                    rng.range_f32(-50.0, 50.0),
+                    rng.range_f32(-5.0, 5.0),
+                    rng.range_f32(0.0, 3.0),
                 ),
             );
             // Mostly small boxes, a few wide ones (the widest decides the
             // early stop).
-            let s = if rng.next().is_multiple_of(10) {
-                rng.f(3.0, 12.0)
+            let s = if rng.bits().is_multiple_of(10) {
+                rng.range_f32(3.0, 12.0)
             } else {
-                rng.f(0.1, 1.5)
+                rng.range_f32(0.1, 1.5)
             };
             let shape = w
                 .shape_pools_mut()
                 .alloc_object_box(Vec4::new(
                     R::from_f32(s),
-                    R::from_f32(rng.f(0.1, 2.0)),
+                    R::from_f32(rng.range_f32(0.1, 2.0)),
                     R::from_f32(0.5),
                     R::ZERO,
                 ))
                 .unwrap();
             let flags =
-                BodyFlags::from_bits_retain((rng.next() as u32) & 0x2_207e) | BodyFlags::DIRTY;
+                BodyFlags::from_bits_retain((rng.bits() as u32) & 0x2_207e) | BodyFlags::DIRTY;
             let b = w.create_object_body(&t, o, shape, flags).unwrap();
             w.update(&t, b);
             bodies.push(b);
         }
         // Free some (the bound stays wide until the refresh) and refresh
         // in half the worlds.
-        for b in bodies.iter().filter(|_| rng.next().is_multiple_of(5)) {
+        for b in bodies.iter().filter(|_| rng.bits().is_multiple_of(5)) {
             w.free_object_body(*b);
         }
-        if rng.next().is_multiple_of(2) {
+        if rng.bits().is_multiple_of(2) {
             w.refresh_widest();
         }
         let live: Vec<_> = w.sorted_bodies().to_vec();
         let (mut a, mut b) = (Vec::new(), Vec::new());
         for _q in 0..60 {
-            let (x, y) = (rng.f(-60.0, 60.0), rng.f(-6.0, 6.0));
-            let (hx, hy) = (rng.f(0.0, 4.0), rng.f(0.0, 3.0));
+            let (x, y) = (rng.range_f32(-60.0, 60.0), rng.range_f32(-6.0, 6.0));
+            let (hx, hy) = (rng.range_f32(0.0, 4.0), rng.range_f32(0.0, 3.0));
             let bx = Aabb::new(
                 Vec4::point(R::from_f32(x - hx), R::from_f32(y - hy), R::from_f32(0.0)),
                 Vec4::point(R::from_f32(x + hx), R::from_f32(y + hy), R::from_f32(2.0)),
             );
-            let mut q = BoxQuery::new(if rng.next().is_multiple_of(4) {
+            let mut q = BoxQuery::new(if rng.bits().is_multiple_of(4) {
                 0x1
             } else {
                 u32::MAX
             });
-            if !live.is_empty() && !rng.next().is_multiple_of(3) {
-                q.start = Some(live[(rng.next() as usize) % live.len()]);
+            if !live.is_empty() && !rng.bits().is_multiple_of(3) {
+                q.start = Some(live[(rng.bits() as usize) % live.len()]);
             }
-            if rng.next().is_multiple_of(3) {
-                q.flag_mask = BodyFlags::from_bits_retain(0x4 << (rng.next() % 3));
+            if rng.bits().is_multiple_of(3) {
+                q.flag_mask = BodyFlags::from_bits_retain(0x4 << (rng.bits() % 3));
             }
             q.walk = QueryWalk::Console;
             w.query_box(&mut a, &bx, &q);

@@ -106,7 +106,43 @@ fn box_and_capsule_overlap_the_floor_when_corrected<R: Real>() {
     assert!(floor_contacts::<R>(Quirks::corrected(), high).is_empty());
 }
 
+/// A grid of 1 m cells in `z` (a far triangle at z −1 sets its origin): a
+/// floor at z 0.9 lies in the layer [0, 1), an upright capsule (r 0.4)
+/// with its base at z 1.1 stands in the layer above, and its rounded
+/// bottom end, down to z 0.7, is 0.2 into the floor. The capsule's bounds
+/// (its upright cylinder's, from the base up) miss the floor's layer, so
+/// the walk reaches the cells below by the radius (divergence 479).
+fn capsule_end_reaches_a_floor_in_the_cell_below<R: Real>() {
+    let soup = [
+        SoupTriangle::new([[-4.0, -4.0, 0.9], [4.0, -4.0, 0.9], [0.0, 4.0, 0.9]]),
+        SoupTriangle::new([[20.0, 20.0, -1.0], [21.0, 20.0, -1.0], [20.0, 21.0, 5.0]]),
+    ];
+    let config = BuildConfig {
+        cell_size: 1.0,
+        flat_z: false,
+        ..BuildConfig::default()
+    };
+    let mut w = PhysicsWorld::<R>::construct(WorldConfig {
+        quirks: Quirks::corrected(),
+        ..WorldConfig::default()
+    });
+    w.set_mesh(build::from_soup(&soup, &config, "layers").unwrap());
+    let cap = Shape::Capsule(Capsule {
+        radius: r(0.4),
+        height: r(1.5),
+        base: p(0.0, 0.0, 1.1),
+    });
+    let q = ShapeQuery::of_shape(cap, None, QueryOptions::MESH);
+    let mut out = [Contact::default(); 8];
+    let n = w.overlap_shape(&Table::<R>::default(), &mut out, &q, &mut Vec::new());
+    assert_eq!(n, 1);
+    assert_eq!(out[0].triangle, Some(0));
+    let d = out[0].depth.expect("a depth").to_f32();
+    assert!((d - 0.2).abs() < 1e-4, "depth {d}");
+}
+
 both_modes!(
     ray_meets_a_sphere_body_when_corrected,
-    box_and_capsule_overlap_the_floor_when_corrected
+    box_and_capsule_overlap_the_floor_when_corrected,
+    capsule_end_reaches_a_floor_in_the_cell_below
 );

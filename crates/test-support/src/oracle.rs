@@ -13,6 +13,18 @@ pub fn dot(a: V, b: V) -> f64 {
     a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
 }
 
+/// `a + b`.
+#[must_use]
+pub fn add(a: V, b: V) -> V {
+    [a[0] + b[0], a[1] + b[1], a[2] + b[2]]
+}
+
+/// `a·s`.
+#[must_use]
+pub fn scale(a: V, s: f64) -> V {
+    [a[0] * s, a[1] * s, a[2] * s]
+}
+
 /// `a − b`.
 #[must_use]
 pub fn sub(a: V, b: V) -> V {
@@ -47,12 +59,12 @@ pub fn f64s(a: [f32; 3]) -> V {
     a.map(f64::from)
 }
 
-/// The argument of the least value of a convex `f` on `[0, 1]` (golden
-/// section, 80 steps), the ends included.
+/// The argument of the least value of a convex `f` on `[lo, hi]`: 80
+/// steps of golden section, the middle of the last bracket.
 #[must_use]
-pub fn golden(f: impl Fn(f64) -> f64) -> f64 {
+pub fn golden_in(lo: f64, hi: f64, f: impl Fn(f64) -> f64) -> f64 {
     let g = 0.5 * (5f64.sqrt() - 1.0);
-    let (mut a, mut b) = (0.0, 1.0);
+    let (mut a, mut b) = (lo, hi);
     for _ in 0..80 {
         let c = b - g * (b - a);
         let d = a + g * (b - a);
@@ -62,7 +74,14 @@ pub fn golden(f: impl Fn(f64) -> f64) -> f64 {
             a = c;
         }
     }
-    [0.5 * (a + b), 0.0, 1.0]
+    0.5 * (a + b)
+}
+
+/// The argument of the least value of a convex `f` on `[0, 1]`:
+/// [`golden_in`], or an end where that is lower.
+#[must_use]
+pub fn golden(f: impl Fn(f64) -> f64) -> f64 {
+    [golden_in(0.0, 1.0, &f), 0.0, 1.0]
         .into_iter()
         .min_by(|x, y| f(*x).total_cmp(&f(*y)))
         .unwrap_or(0.0)
@@ -83,6 +102,44 @@ pub fn point_segment(p: V, a: V, b: V) -> V {
 #[must_use]
 pub fn point_segment_distance(p: V, a: V, b: V) -> f64 {
     len(sub(p, point_segment(p, a, b)))
+}
+
+/// The distance between the segments `p0`..`p1` and `q0`..`q1`, with
+/// their nearest points: the interior solution of the two-parameter least
+/// squares when it lies inside both, else the least of the four
+/// end-to-segment distances.
+#[must_use]
+pub fn segment_segment(p0: V, p1: V, q0: V, q1: V) -> (f64, V, V) {
+    let (d1, d2, w) = (sub(p1, p0), sub(q1, q0), sub(p0, q0));
+    let (a, b, c, d, e) = (
+        dot(d1, d1),
+        dot(d1, d2),
+        dot(d2, d2),
+        dot(d1, w),
+        dot(d2, w),
+    );
+    let den = a * c - b * b;
+    let mut best: Option<(f64, V, V)> = None;
+    let mut take = |x: V, y: V| {
+        let l = len(sub(x, y));
+        if best.is_none_or(|(bl, _, _)| l < bl) {
+            best = Some((l, x, y));
+        }
+    };
+    if den > 1e-12 * a.max(1e-12) * c.max(1e-12) {
+        let s = (b * e - c * d) / den;
+        let t = (a * e - b * d) / den;
+        if (0.0..=1.0).contains(&s) && (0.0..=1.0).contains(&t) {
+            take(add_scaled(p0, d1, s), add_scaled(q0, d2, t));
+        }
+    }
+    for p in [p0, p1] {
+        take(p, point_segment(p, q0, q1));
+    }
+    for q in [q0, q1] {
+        take(point_segment(q, p0, p1), q);
+    }
+    best.unwrap_or((len(sub(p0, q0)), p0, q0))
 }
 
 /// The distance from `p` to the triangle `t`: to its plane's foot when

@@ -1017,7 +1017,10 @@ impl<R: Real> Level<R> {
     /// console's box never overlaps the level. Off (as in
     /// [`Quirks::corrected`]), each depth is the shortest move that parts
     /// the box and the triangle, and each normal the triangle's, turned
-    /// towards the box's centre for a two-sided face (divergences 477, 479).
+    /// towards the box's centre for a two-sided face; a one-sided face with
+    /// the centre behind it is skipped, as in the sphere's overlap, so a box
+    /// sunk more than half way through a floor finds none of it
+    /// (divergences 477, 479).
     ///
     /// # Errors
     ///
@@ -1045,15 +1048,30 @@ impl<R: Real> Level<R> {
         bx: &OrientedBox<R>,
         quirks: &Quirks,
     ) -> Result<Answer<Overlap<R>>, QueryError> {
+        let mut items = Vec::new();
+        let truncation = self.overlap_oriented_box_into(bx, quirks, &mut items)?;
+        Ok(Answer { items, truncation })
+    }
+
+    /// [`Level::overlap_oriented_box`] into `out`, cleared first (left as
+    /// it was on an error); nothing is allocated once `out` has the room.
+    ///
+    /// # Errors
+    ///
+    /// As [`Level::overlap_oriented_box`].
+    pub fn overlap_oriented_box_into(
+        &self,
+        bx: &OrientedBox<R>,
+        quirks: &Quirks,
+        out: &mut Vec<Overlap<R>>,
+    ) -> Result<Truncation, QueryError> {
         let (bx, _) = box_in(bx, Vec4::<R>::ZERO)?;
         let world = Aabb::swept_box(&bx, Vec4::ZERO);
         let mut q = SweepQuery::new(world, MESH_CONTACTS);
         q.quirks = *quirks;
-        let mut items = Vec::new();
-        let truncation = self.overlaps_into(&world, &mut items, |m, scratch| {
+        Ok(self.overlaps_into(&world, out, |m, scratch| {
             m.overlap_box_with(scratch, &mut [], &q, &bx);
-        });
-        Ok(Answer { items, truncation })
+        }))
     }
 
     /// The triangles an upright capsule (feet, radius, height; rounded
@@ -1089,6 +1107,25 @@ impl<R: Real> Level<R> {
         height: impl IntoScalar<R>,
         quirks: &Quirks,
     ) -> Result<Answer<Overlap<R>>, QueryError> {
+        let mut items = Vec::new();
+        let truncation = self.overlap_capsule_into(feet, radius, height, quirks, &mut items)?;
+        Ok(Answer { items, truncation })
+    }
+
+    /// [`Level::overlap_capsule`] into `out`, cleared first (left as it
+    /// was on an error); nothing is allocated once `out` has the room.
+    ///
+    /// # Errors
+    ///
+    /// As [`Level::overlap_capsule`].
+    pub fn overlap_capsule_into(
+        &self,
+        feet: impl IntoPoint<R>,
+        radius: impl IntoScalar<R>,
+        height: impl IntoScalar<R>,
+        quirks: &Quirks,
+        out: &mut Vec<Overlap<R>>,
+    ) -> Result<Truncation, QueryError> {
         let base = point_in(feet, Input::Position)?;
         let radius = size_in(radius, Input::Radius)?;
         let height = size_in(height, Input::Height)?;
@@ -1103,11 +1140,9 @@ impl<R: Real> Level<R> {
         );
         let mut q = SweepQuery::new(world, MESH_CONTACTS);
         q.quirks = *quirks;
-        let mut items = Vec::new();
-        let truncation = self.overlaps_into(&world, &mut items, |m, scratch| {
+        Ok(self.overlaps_into(&world, out, |m, scratch| {
             m.overlap_capsule_with(scratch, &mut [], &q, &capsule);
-        });
-        Ok(Answer { items, truncation })
+        }))
     }
 
     /// Runs a mesh overlap `query` on each tile that `world` reaches and

@@ -1,6 +1,7 @@
 //! The switchable quirks through the facade (`Quirks`, divergence 356):
 //! the console's by default, the geometry's true answer with
-//! `Quirks::corrected()`, for a level query (`SweepSettings::quirks`) and
+//! `Quirks::corrected()`, for a level query (`SweepSettings::quirks`, the
+//! overlaps' quirks argument) and
 //! for the world (`WorldConfig::quirks`), in both float modes.
 
 use test_support::both_modes;
@@ -11,6 +12,7 @@ use warriors_physics::{oriented_box, Quirks, WorldConfig};
 both_modes!(
     a_flat_box_cast_onto_the_floor,
     a_crate_dropped_flat_rests_on_the_floor,
+    a_box_and_a_capsule_overlap_the_floor,
 );
 
 fn floor<R: Real>() -> Level<R> {
@@ -87,4 +89,46 @@ fn a_crate_dropped_flat_rests_on_the_floor<R: Real + Lane>() {
     println!("{}: corrected {corrected}, console {console}", R::MODE);
     assert!((corrected - 0.21).abs() < 1e-3, "corrected {corrected}");
     assert!(console > corrected + 1e-3, "console {console}");
+}
+
+/// `Level::overlap_oriented_box` and `Level::overlap_capsule` (overview,
+/// "The shape-pair tables": the console's box and capsule never overlap
+/// the mesh; divergences 477-479): empty under the console's quirks; under
+/// `corrected()` a unit crate centred 0.3 up is 0.2 into the floor and a
+/// capsule (r 0.4) with its feet 0.1 up is 0.3 in, each with the floor's
+/// normal; the `_into` forms give the same and leave `out` as it was on
+/// bad input.
+fn a_box_and_a_capsule_overlap_the_floor<R: Real + Lane>() {
+    let level = floor::<R>();
+    let cube = oriented_box::<R>([0.5, 0.5, 0.5], &Isometry3::translation(1.0, 1.0, 0.3)).unwrap();
+    let (console, corrected) = (Quirks::console(), Quirks::corrected());
+    assert!(level
+        .overlap_oriented_box(&cube, &console)
+        .unwrap()
+        .is_empty());
+    assert!(level
+        .overlap_capsule([1.0, 1.0, 0.1], 0.4, 1.6, &console)
+        .unwrap()
+        .is_empty());
+    let found = level.overlap_oriented_box(&cube, &corrected).unwrap();
+    assert_eq!(found.len(), 1);
+    assert!((found[0].depth.to_f32() - 0.2).abs() < 1e-5);
+    assert!((found[0].normal.z.to_f32() - 1.0).abs() < 1e-6);
+    let mut out = Vec::new();
+    level
+        .overlap_capsule_into([1.0, 1.0, 0.1], 0.4, 1.6, &corrected, &mut out)
+        .unwrap();
+    assert_eq!(out.len(), 1);
+    assert!((out[0].depth.to_f32() - 0.3).abs() < 1e-4);
+    // Bad input: a typed error, `out` untouched.
+    let e = level.overlap_capsule_into([f32::NAN, 1.0, 0.1], 0.4, 1.6, &corrected, &mut out);
+    assert!(matches!(e, Err(QueryError::NonFinite { .. })), "{e:?}");
+    let e = level.overlap_capsule_into([1.0, 1.0, 0.1], -0.4, 1.6, &corrected, &mut out);
+    assert!(matches!(e, Err(QueryError::Negative { .. })), "{e:?}");
+    assert_eq!(out.len(), 1);
+    let mut flat = cube;
+    flat.half.z = r(-0.5);
+    let e = level.overlap_oriented_box_into(&flat, &corrected, &mut out);
+    assert!(matches!(e, Err(QueryError::Negative { .. })), "{e:?}");
+    assert_eq!(out.len(), 1);
 }

@@ -51,6 +51,20 @@ fn vertical_axis<R: Real>(b: &OrientedBox<R>) -> usize {
     u
 }
 
+/// The capsule's base in the box's footprint: the box's two in-plane axes
+/// `(ai, aj)` (those after the most vertical one, [`vertical_axis`]), their
+/// half sizes `(hx, hy)`, and the base's horizontal offset from the centre
+/// along each, `(x, y)`.
+#[inline]
+fn footprint<R: Real>(own: &Capsule<R>, other: &OrientedBox<R>) -> (Vec4<R>, Vec4<R>, R, R, R, R) {
+    let i = (vertical_axis(other) + 1) % 3;
+    let j = (i + 1) % 3;
+    let (ai, aj) = (axis(other, i), axis(other, j));
+    let d = vsub(own.base, other.centre).with_z(R::ZERO);
+    let (hx, hy) = (lane(other.half, i), lane(other.half, j));
+    (ai, aj, hx, hy, dot(d, ai), dot(d, aj))
+}
+
 /// A corner's normal: `normalize(ox·A0 + oy·A1 + 0·A2)` in `x, y, z`, always
 /// with axes 0 and 1 whatever the in-plane axes are (divergence 46 for the
 /// third row, 41 for the operand order).
@@ -90,14 +104,7 @@ pub fn overlap_capsule_box<R: Real>(
     own: &Capsule<R>,
     other: &OrientedBox<R>,
 ) -> bool {
-    let u = vertical_axis(other);
-    let i = (u + 1) % 3;
-    let j = (i + 1) % 3;
-    let (ai, aj) = (axis(other, i), axis(other, j));
-    let (hx, hy) = (lane(other.half, i), lane(other.half, j));
-    let d = vsub(own.base, other.centre).with_z(R::ZERO);
-    let x = dot(d, ai);
-    let y = dot(d, aj);
+    let (ai, aj, hx, hy, x, y) = footprint(own, other);
     let r = own.radius;
 
     // The region dispatch; "x < −hx" and "x > hx" are strict, so x = ±hx
@@ -219,14 +226,7 @@ pub fn overlap_capsule_box_with<R: Real>(
     if !q.capsule_box_footprint {
         return capsule_in_box(c, own, other);
     }
-    let u = vertical_axis(other);
-    let i = (u + 1) % 3;
-    let j = (i + 1) % 3;
-    let (ai, aj) = (axis(other, i), axis(other, j));
-    let (hx, hy) = (lane(other.half, i), lane(other.half, j));
-    let d = vsub(own.base, other.centre).with_z(R::ZERO);
-    let x = dot(d, ai);
-    let y = dot(d, aj);
+    let (ai, aj, hx, hy, x, y) = footprint(own, other);
     let r = own.radius;
 
     // A corner: the kernel's hit test, then the normal's offset and the

@@ -23,15 +23,6 @@ pub(crate) fn overlap<R: Real>((a_lo, a_hi): (R, R), (b_lo, b_hi): (R, R)) -> R 
     (a_hi - b_lo).min(b_hi - a_lo)
 }
 
-/// Whether the cross product `c` of two directions of squared lengths
-/// `aa` and `bb` is too short to serve as an axis: the directions are
-/// parallel to within about 0.06° (`|c|² ≤ 1e-6·|a|²·|b|²`), where the axis
-/// adds nothing the others do not test.
-#[inline]
-pub(crate) fn degenerate<R: Real>(c: Vec4<R>, aa: R, bb: R) -> bool {
-    c.dot(c) <= R::from_f32(1e-6) * (aa * bb)
-}
-
 /// Keeps the smaller of a running least depth and `d`.
 #[inline]
 pub(crate) fn least<R: Real>(best: &mut Option<R>, d: R) {

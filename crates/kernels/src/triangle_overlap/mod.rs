@@ -17,8 +17,8 @@
 //!   axis passes through it.
 
 mod axis;
-mod box_triangle;
-mod capsule_triangle;
+mod overlap_box_triangle;
+mod overlap_capsule_triangle;
 
-pub use box_triangle::box_triangle_depth;
-pub use capsule_triangle::capsule_triangle_depth;
+pub use overlap_box_triangle::box_triangle_depth;
+pub use overlap_capsule_triangle::capsule_triangle_depth;

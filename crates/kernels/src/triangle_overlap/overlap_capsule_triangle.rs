@@ -3,7 +3,7 @@
 
 use ps2_float::{Real, Vec4};
 
-use super::axis::{degenerate, least, overlap, project};
+use super::axis::{least, overlap, project};
 use crate::overlap::{closest_points_with, OverlapQuirks};
 use crate::shapes::Capsule;
 use crate::sphere_triangle::point_triangle_distance_sq;
@@ -37,8 +37,9 @@ fn pierces<R: Real>(p0: Vec4<R>, p1: Vec4<R>, v: &[Vec4<R>; 3]) -> bool {
 /// nearer of the axis's ends to the triangle, through Unit 1's
 /// `PointTriangle_DistanceSq`, and of the axis to each edge, through
 /// Unit 4's closest points with the corrected switches); they overlap when
-/// `dist < r`, strictly, so a capsule of zero height is the sphere's
-/// penetration. When the axis passes through the triangle the depth is
+/// `dist < r`, strictly, so a capsule of zero height gives the sphere's
+/// penetration (to rounding, for a triangle with an area). A NaN height
+/// overlaps nothing. When the axis passes through the triangle the depth is
 /// `r` plus the least overlap of the axis and the triangle on their
 /// separating axes (the triangle's normal and the axis crossed with each
 /// edge): the shortest move that takes the axis out of the triangle, then
@@ -46,6 +47,12 @@ fn pierces<R: Real>(p0: Vec4<R>, p1: Vec4<R>, v: &[Vec4<R>; 3]) -> bool {
 #[must_use]
 pub fn capsule_triangle_depth<R: Real>(cap: &Capsule<R>, tri: &WorkTriangle<R>) -> Option<R> {
     let r = cap.radius;
+    let comparable = cap.height >= R::ZERO || cap.height < R::ZERO;
+    if !comparable {
+        // A NaN height: no axis to measure (the least distances below
+        // would pass over it).
+        return None;
+    }
     let p0 = cap.base.with_w(R::ONE);
     let up = Vec4::new(R::ZERO, R::ZERO, cap.height, R::ZERO);
     let p1 = p0 + up;
@@ -69,17 +76,14 @@ pub fn capsule_triangle_depth<R: Real>(cap: &Capsule<R>, tri: &WorkTriangle<R>) 
     let mut axis = |l: Vec4<R>| {
         let ll = l.dot(l);
         if ll > R::ZERO {
+            // A zero cross product (an edge along the axis) is no axis.
             let o = overlap(project(&seg, l), project(&v, l)).max(R::ZERO);
             least(&mut best, o.div(ll.sqrt()));
         }
     };
     axis(e[0].cross(e[1]));
-    let uu = up.dot(up);
     for ej in e {
-        let c = up.cross(ej);
-        if !degenerate(c, uu, ej.dot(ej)) {
-            axis(c);
-        }
+        axis(up.cross(ej));
     }
     Some(r + best.unwrap_or(R::ZERO))
 }

@@ -3,7 +3,7 @@
 
 use ps2_float::{Real, Vec4};
 
-use super::axis::{degenerate, least, overlap, project};
+use super::axis::{least, overlap, project};
 use crate::shapes::OrientedBox;
 use crate::triangle::WorkTriangle;
 
@@ -14,46 +14,51 @@ use crate::triangle::WorkTriangle;
 /// The box and the triangle overlap when their projections overlap, by
 /// more than a touch, on each of the thirteen separating axes: the
 /// triangle's normal, the box's three axes and the nine cross products of
-/// a box axis with a triangle edge (a cross product of nearly parallel
-/// directions is left out). The depth is the least of those overlaps, each
-/// measured along its unit axis: the shortest move that parts the two,
-/// since every face of their Minkowski difference is normal to one of the
-/// axes. The box's axes need not be unit: its extent along a direction `l`
-/// is `Σ hᵢ·|Aᵢ·l|`. A degenerate triangle (a segment or a point) keeps
-/// only the axes it has.
+/// a box axis with a triangle edge (a cross product that comes out exactly
+/// zero, of parallel directions, is no axis and is left out). The depth is
+/// the least of those overlaps, each measured along its unit axis: the
+/// shortest move that parts the two, since every face of their Minkowski
+/// difference is normal to one of the axes. The box's axes need not be
+/// unit: its extent along a direction `l` is `Σ hᵢ·|Aᵢ·l|`. A degenerate
+/// triangle (a segment or a point) keeps only the axes it has. A box with
+/// a negative half extent is empty and a NaN anywhere overlaps nothing:
+/// `None` for both.
 #[must_use]
 pub fn box_triangle_depth<R: Real>(bx: &OrientedBox<R>, tri: &WorkTriangle<R>) -> Option<R> {
+    let half = [bx.half.x, bx.half.y, bx.half.z];
+    if half.iter().any(|h| *h < R::ZERO) {
+        // An empty box, as the box's bounds and its ray read it.
+        return None;
+    }
     let v = tri.v.map(|p| (p - bx.centre).with_w(R::ZERO));
     let e = [v[1] - v[0], v[2] - v[1], v[0] - v[2]];
-    let half = [bx.half.x, bx.half.y, bx.half.z];
     let mut best = None;
     let mut axis = |l: Vec4<R>| -> Option<()> {
         let ll = l.dot(l);
-        if ll <= R::ZERO {
+        if ll == R::ZERO {
+            // No direction (parallel directions, a zero edge).
             return Some(());
         }
         let mut reach = R::ZERO;
         for (a, h) in bx.axes.iter().zip(half) {
-            reach = reach + h.abs() * a.dot(l).abs();
+            reach = reach + h * a.dot(l).abs();
         }
         let o = overlap((-reach, reach), project(&v, l));
-        if o <= R::ZERO {
-            return None;
+        // Apart, touching, or a NaN anywhere: no overlap.
+        if o > R::ZERO {
+            least(&mut best, o.div(ll.sqrt()));
+            Some(())
+        } else {
+            None
         }
-        least(&mut best, o.div(ll.sqrt()));
-        Some(())
     };
     axis(e[0].cross(e[1]))?;
     for a in bx.axes {
         axis(a.with_w(R::ZERO))?;
     }
     for a in bx.axes {
-        let aa = a.dot(a);
         for ej in e {
-            let c = a.cross(ej).with_w(R::ZERO);
-            if !degenerate(c, aa, ej.dot(ej)) {
-                axis(c)?;
-            }
+            axis(a.cross(ej).with_w(R::ZERO))?;
         }
     }
     best
