@@ -118,7 +118,7 @@ fn both_presets<R: Real>() {
     assert!(spread(&console.windows) > 0.3, "{:?}", console.windows);
     // Nothing stays airborne on a resting object: an object airborne for
     // more than 150 ticks at the end lies on a walking human, who may step
-    // away (measured: one in `f32`, none in `Ee32`).
+    // away (measured: one in each mode).
     assert_eq!(
         corrected.airborne - corrected.on_a_human,
         0,

@@ -393,13 +393,39 @@ fn corrected_contact<R: Real>(
             .madd(a2, p[2])
             .with_w(R::ONE)
     };
-    let n = Vec4::new(at[0] - q[0], at[1] - q[1], at[2] - q[2], R::ZERO).normalize();
+    let (n, q) = outward(at, q, h);
     let normal = a0.scale(n.x).madd(a1, n.y).madd(a2, n.z).with_w(R::ZERO);
     let slide = slide.map_or(Vec4::ORIGIN, |s| s.normalize().with_w(R::ONE));
     write_move_fields(c, ctx, capsule, mv, frac, slide, corner);
     c.other.normal.set(normal);
     c.other.point.set(world(q));
     true
+}
+
+/// The corrected contact's unit normal in the box's frame and the box point
+/// it starts from: the direction from the box's nearest point `q` to the
+/// axis's `at`, or, when the axis point lies within the box (the two
+/// coincide and give no direction), the way out through the nearest face,
+/// the axis `k` with the least `h[k] − |at[k]|` signed as `at[k]` (a zero
+/// coordinate going out on the positive side), from that face's point
+/// (divergence 470).
+fn outward<R: Real>(at: [R; 3], q: [R; 3], h: [R; 3]) -> (Vec4<R>, [R; 3]) {
+    let gap = Vec4::new(at[0] - q[0], at[1] - q[1], at[2] - q[2], R::ZERO);
+    if gap.dot(gap) > R::ZERO {
+        return (gap.normalize(), q);
+    }
+    let mut k = 0;
+    for j in 1..3 {
+        if h[j] - at[j].abs() < h[k] - at[k].abs() {
+            k = j;
+        }
+    }
+    let side = if at[k] < R::ZERO { -R::ONE } else { R::ONE };
+    let mut n = [R::ZERO; 3];
+    n[k] = side;
+    let mut face = at;
+    face[k] = side * h[k];
+    (Vec4::new(n[0], n[1], n[2], R::ZERO), face)
 }
 
 /// The mirror, table entry (1, 3): the box moves by `mv` and the capsule
