@@ -1,7 +1,8 @@
 //! Criterion benchmarks of the geometry kernels, one group per kernel family,
-//! each in both float modes (`f32`, `ee32`), and for the three pairs with a
-//! peer in parry3d (sphere-triangle, sphere-box, capsule-box) parry's shape
-//! cast for the same move in the same group.
+//! each in both float modes (`f32`, `ee32`), and beside them parry3d's answer
+//! to the same question where it has one: its shape cast for the same move
+//! (sphere-triangle, sphere-box, capsule-box), its ray cast (sphere,
+//! segment) and its contact depth (box and capsule against a triangle).
 //!
 //! Every benchmark runs one fixed, seeded set of [`CASES`] inputs per
 //! iteration (hits and misses mixed), built before the timed loop with the
@@ -14,7 +15,10 @@
 //! `cargo bench -p warriors-kernels --bench kernels -- --warm-up-time 1 --measurement-time 3`.
 //! The hit rate of each case set goes to standard error once, at set-up.
 //! There are no timing assertions here or anywhere: the figures go in
-//! `docs/performance.md` ("The kernels").
+//! `docs/performance.md` ("The kernels"). The run functions of the
+//! corrected kernels and their parry peers are `#[inline(never)]`, so that
+//! callgrind can count inside them alone (`--toggle-collect`; the command is
+//! in that section).
 
 use std::hint::black_box;
 
@@ -26,15 +30,16 @@ use kernels::overlap::{
     overlap_box_box, overlap_capsule_box, overlap_capsule_capsule, overlap_sphere_box,
     overlap_sphere_sphere,
 };
-use kernels::ray::{physics_ray_box, physics_ray_capsule};
+use kernels::ray::{physics_ray_box, physics_ray_capsule, ray_segment, ray_sphere};
 use kernels::sphere_box::physics_sweep_sphere_box;
 use kernels::sphere_triangle::{sweep_sphere_triangle, SweepRecord};
 use kernels::sweep::{
     physics_sweep_capsule_capsule, physics_sweep_sphere_capsule, physics_sweep_sphere_sphere,
 };
-use kernels::{Capsule, Contact, OrientedBox, PairContext, Sphere, WorkTriangle};
+use kernels::triangle_overlap::{box_triangle_depth, capsule_triangle_depth};
+use kernels::{Capsule, Contact, OrientedBox, PairContext, Segment, Sphere, WorkTriangle};
 use parry3d::math::{Pose, Rotation, Vector};
-use parry3d::query::{cast_shapes, ShapeCastOptions};
+use parry3d::query::{cast_shapes, contact, Ray, RayCast, ShapeCastOptions};
 use parry3d::shape::{Ball, Capsule as ParryCapsule, Cuboid, Shape, Triangle};
 use ps2_float::{Ee32, Real, Vec4};
 use test_support::{Seeded, Xorshift};
@@ -831,18 +836,97 @@ struct OurRays<R> {
     dir: Vec4<R>,
     bx: OrientedBox<R>,
     cap: Capsule<R>,
+    ball: Sphere<R>,
+    seg: Segment<R>,
+}
+
+/// The ray cases' sphere: at the capsule's middle, its radius.
+fn ray_ball(c: &Rays) -> ([f32; 3], f32) {
+    let (b, h, r) = c.cap;
+    ([b[0], b[1], b[2] + 0.5 * h], r)
+}
+
+/// The ray cases' segment: the capsule's axis leaning by (0.3, 0.2).
+fn ray_segment_ends(c: &Rays) -> ([f32; 3], [f32; 3], f32) {
+    let (b, h, r) = c.cap;
+    (b, [b[0] + 0.3, b[1] + 0.2, b[2] + h], r)
 }
 
 fn our_rays<R: Real>(cases: &[Rays]) -> Vec<OurRays<R>> {
     cases
         .iter()
-        .map(|c| OurRays {
-            start: v4(c.start, 1.0),
-            dir: v4(c.dir, 0.0),
-            bx: c.b.ours(),
-            cap: capsule(c.cap.0, c.cap.1, c.cap.2),
+        .map(|c| {
+            let (centre, radius) = ray_ball(c);
+            let (a, b, r) = ray_segment_ends(c);
+            OurRays {
+                start: v4(c.start, 1.0),
+                dir: v4(c.dir, 0.0),
+                bx: c.b.ours(),
+                cap: capsule(c.cap.0, c.cap.1, c.cap.2),
+                ball: sphere(centre, radius),
+                seg: Segment {
+                    start: v4(a, 1.0),
+                    end: v4(b, 1.0),
+                    radius: R::from_f32(r),
+                    length: R::ZERO,
+                },
+            }
         })
         .collect()
+}
+
+#[inline(never)]
+fn run_ray_sphere<R: Real>(cases: &[OurRays<R>]) -> u32 {
+    cases
+        .iter()
+        .fold(0, |acc, c| fold(acc, ray_sphere(&c.ball, c.start, c.dir)))
+}
+
+#[inline(never)]
+fn run_ray_segment<R: Real>(cases: &[OurRays<R>]) -> u32 {
+    cases
+        .iter()
+        .fold(0, |acc, c| fold(acc, ray_segment(&c.seg, c.start, c.dir)))
+}
+
+/// parry3d's rays against the same sphere and segment (a ball and a
+/// capsule between the segment's ends), solid, up to the ray's end.
+struct ParryRays {
+    ray: Ray,
+    ball: (Ball, Pose),
+    seg: ParryCapsule,
+}
+
+fn parry_rays(cases: &[Rays]) -> Vec<ParryRays> {
+    cases
+        .iter()
+        .map(|c| {
+            let (centre, radius) = ray_ball(c);
+            let (a, b, r) = ray_segment_ends(c);
+            ParryRays {
+                ray: Ray::new(pt(c.start), vector(c.dir)),
+                ball: (
+                    Ball::new(radius),
+                    Pose::translation(centre[0], centre[1], centre[2]),
+                ),
+                seg: ParryCapsule::new(pt(a), pt(b), r),
+            }
+        })
+        .collect()
+}
+
+#[inline(never)]
+fn run_parry_ray_sphere(cases: &[ParryRays]) -> u32 {
+    cases.iter().fold(0, |acc, c| {
+        fold_parry(acc, c.ball.0.cast_ray(&c.ball.1, &c.ray, 1.0, true))
+    })
+}
+
+#[inline(never)]
+fn run_parry_ray_segment(cases: &[ParryRays]) -> u32 {
+    cases.iter().fold(0, |acc, c| {
+        fold_parry(acc, c.seg.cast_ray(&Pose::identity(), &c.ray, 1.0, true))
+    })
 }
 
 fn run_ray_box<R: Real>(cases: &[OurRays<R>]) -> u32 {
@@ -1093,9 +1177,177 @@ fn bench_rays(c: &mut Criterion) {
         ours.iter()
             .map(|c| physics_ray_capsule(&c.cap, c.start, c.dir).is_some()),
     );
+    hit_rate(
+        "ray_sphere",
+        ours.iter()
+            .map(|c| ray_sphere(&c.ball, c.start, c.dir).is_some()),
+    );
+    hit_rate(
+        "ray_segment",
+        ours.iter()
+            .map(|c| ray_segment(&c.seg, c.start, c.dir).is_some()),
+    );
+    let parry = parry_rays(&cases);
     let mut g = group(c, "rays");
     bench_both_modes!(g, "box/", &cases, our_rays, run_ray_box);
     bench_both_modes!(g, "capsule/", &cases, our_rays, run_ray_capsule);
+    bench_both_modes!(g, "sphere/", &cases, our_rays, run_ray_sphere);
+    bench_both_modes!(g, "segment/", &cases, our_rays, run_ray_segment);
+    g.bench_function("sphere/parry3d", |b| {
+        b.iter(|| run_parry_ray_sphere(black_box(&parry)))
+    });
+    g.bench_function("segment/parry3d", |b| {
+        b.iter(|| run_parry_ray_segment(black_box(&parry)))
+    });
+    g.finish();
+}
+
+/// A box and an upright capsule at rest near a triangle: about half of
+/// each overlap it.
+struct TriOverlap {
+    v: [[f32; 3]; 3],
+    b: FBox,
+    cap: ([f32; 3], f32, f32),
+}
+
+fn triangle_overlap_cases() -> Vec<TriOverlap> {
+    let mut rng = seeded(0x5eed_000b);
+    (0..CASES)
+        .map(|_| {
+            let v = [
+                rng.vec3_f32(-1.5, 1.5),
+                rng.vec3_f32(-1.5, 1.5),
+                rng.vec3_f32(-1.5, 1.5),
+            ];
+            let at = rng.vec3_f32(-1.2, 1.2);
+            let b = FBox::random(&mut rng, at, false);
+            let cap = (
+                rng.vec3_f32(-1.5, 1.0),
+                rng.range_f32(1.2, 1.8),
+                rng.range_f32(0.2, 0.6),
+            );
+            TriOverlap { v, b, cap }
+        })
+        .collect()
+}
+
+struct OurTriOverlap<R> {
+    tri: WorkTriangle<R>,
+    bx: OrientedBox<R>,
+    cap: Capsule<R>,
+}
+
+fn our_tri_overlaps<R: Real>(cases: &[TriOverlap]) -> Vec<OurTriOverlap<R>> {
+    cases
+        .iter()
+        .map(|c| OurTriOverlap {
+            tri: WorkTriangle::prepared(v4(c.v[0], 1.0), v4(c.v[1], 1.0), v4(c.v[2], 1.0)),
+            bx: c.b.ours(),
+            cap: capsule(c.cap.0, c.cap.1, c.cap.2),
+        })
+        .collect()
+}
+
+#[inline(never)]
+fn run_box_tri_overlap<R: Real>(cases: &[OurTriOverlap<R>]) -> u32 {
+    cases
+        .iter()
+        .fold(0, |acc, c| fold(acc, box_triangle_depth(&c.bx, &c.tri)))
+}
+
+#[inline(never)]
+fn run_capsule_tri_overlap<R: Real>(cases: &[OurTriOverlap<R>]) -> u32 {
+    cases.iter().fold(0, |acc, c| {
+        fold(acc, capsule_triangle_depth(&c.cap, &c.tri))
+    })
+}
+
+/// parry3d's contact (penetration depth) of the same box and capsule (a
+/// capsule between the axis's ends) with the triangle, no prediction.
+struct ParryTriOverlap {
+    tri: Triangle,
+    cuboid: (Cuboid, Pose),
+    capsule: ParryCapsule,
+}
+
+fn parry_tri_overlaps(cases: &[TriOverlap]) -> Vec<ParryTriOverlap> {
+    cases
+        .iter()
+        .map(|c| {
+            let (b, h, r) = c.cap;
+            ParryTriOverlap {
+                tri: Triangle::new(pt(c.v[0]), pt(c.v[1]), pt(c.v[2])),
+                cuboid: c.b.parry(),
+                capsule: ParryCapsule::new(pt(b), pt([b[0], b[1], b[2] + h]), r),
+            }
+        })
+        .collect()
+}
+
+/// parry's depth where it reports a penetration (`dist < 0`).
+fn parry_depth(pos: &Pose, shape: &dyn Shape, tri: &Triangle) -> Option<f32> {
+    contact(pos, shape, &Pose::identity(), tri, 0.0)
+        .ok()
+        .flatten()
+        .filter(|k| k.dist < 0.0)
+        .map(|k| -k.dist)
+}
+
+#[inline(never)]
+fn run_parry_box_tri_overlap(cases: &[ParryTriOverlap]) -> u32 {
+    cases.iter().fold(0, |acc, c| {
+        fold_parry(acc, parry_depth(&c.cuboid.1, &c.cuboid.0, &c.tri))
+    })
+}
+
+#[inline(never)]
+fn run_parry_capsule_tri_overlap(cases: &[ParryTriOverlap]) -> u32 {
+    cases.iter().fold(0, |acc, c| {
+        fold_parry(acc, parry_depth(&Pose::identity(), &c.capsule, &c.tri))
+    })
+}
+
+fn bench_triangle_overlaps(c: &mut Criterion) {
+    let cases = triangle_overlap_cases();
+    let ours = our_tri_overlaps::<f32>(&cases);
+    let parry = parry_tri_overlaps(&cases);
+    hit_rate(
+        "triangle overlap box (ours f32)",
+        ours.iter()
+            .map(|c| box_triangle_depth(&c.bx, &c.tri).is_some()),
+    );
+    hit_rate(
+        "triangle overlap box (parry)",
+        parry
+            .iter()
+            .map(|c| parry_depth(&c.cuboid.1, &c.cuboid.0, &c.tri).is_some()),
+    );
+    hit_rate(
+        "triangle overlap capsule (ours f32)",
+        ours.iter()
+            .map(|c| capsule_triangle_depth(&c.cap, &c.tri).is_some()),
+    );
+    hit_rate(
+        "triangle overlap capsule (parry)",
+        parry
+            .iter()
+            .map(|c| parry_depth(&Pose::identity(), &c.capsule, &c.tri).is_some()),
+    );
+    let mut g = group(c, "triangle_overlap");
+    bench_both_modes!(g, "box/", &cases, our_tri_overlaps, run_box_tri_overlap);
+    bench_both_modes!(
+        g,
+        "capsule/",
+        &cases,
+        our_tri_overlaps,
+        run_capsule_tri_overlap
+    );
+    g.bench_function("box/parry3d", |b| {
+        b.iter(|| run_parry_box_tri_overlap(black_box(&parry)))
+    });
+    g.bench_function("capsule/parry3d", |b| {
+        b.iter(|| run_parry_capsule_tri_overlap(black_box(&parry)))
+    });
     g.finish();
 }
 
@@ -1158,5 +1410,6 @@ criterion_group!(
     bench_sphere_capsule,
     bench_rays,
     bench_overlaps,
+    bench_triangle_overlaps,
 );
 criterion_main!(benches);

@@ -14,7 +14,7 @@
 
 use test_support::both_modes;
 use warriors_physics::prelude::*;
-use warriors_physics::MAX_TILE_TRIANGLES;
+use warriors_physics::{oriented_box, Quirks, MAX_TILE_TRIANGLES};
 
 test_support::counting_allocator!();
 
@@ -112,4 +112,24 @@ fn the_into_forms_allocate_nothing_once_warmed<R: Real>() {
     assert_eq!(allocated, 0);
     assert_eq!((a.dropped, b.dropped), (200, 50));
     assert_eq!((hits.len(), over.len()), (100, 100));
+    // The corrected box and capsule overlaps' `_into` forms likewise.
+    let quirks = Quirks::corrected();
+    let cube = oriented_box::<R>([0.5, 0.5, 0.5], &Isometry3::translation(0.0, 0.0, 1.5)).unwrap();
+    let mut boxes = Vec::with_capacity(300);
+    let mut capsules = Vec::with_capacity(300);
+    let run = |boxes: &mut Vec<Overlap<R>>, capsules: &mut Vec<Overlap<R>>| {
+        level
+            .overlap_oriented_box_into(&cube, &quirks, boxes)
+            .unwrap();
+        level
+            .overlap_capsule_into([0.0, 0.0, 1.0], 0.3, 1.0, &quirks, capsules)
+            .unwrap();
+    };
+    run(&mut boxes, &mut capsules);
+    let (nb, nc) = (boxes.len(), capsules.len());
+    assert!(nb > 40 && nc > 40, "{nb}, {nc}");
+    let before = allocations();
+    run(&mut boxes, &mut capsules);
+    assert_eq!(allocations() - before, 0);
+    assert_eq!((boxes.len(), capsules.len()), (nb, nc));
 }
