@@ -114,13 +114,9 @@ fn rays_agree<R: Real>() {
     }
 }
 
-/// Worked by hand: a ray from (−3, 0, 0) along (6, 0, 0) meets the sphere
-/// of radius 0.5 at the origin at x = −0.5, a fraction 2.5 / 6; the
-/// segment from (0, 0, −1) to (0, 0, 1) with that radius the same way; the
-/// segment's end cap from below, from (0, 0, −3) along (0, 0, 4), at
-/// z = −1.5, a fraction 1.5 / 4. Under the console's table both pass
-/// through (overview, "The shape-pair tables").
-fn worked_rays<R: Real>() {
+/// A sphere of radius 0.5 at the origin and the segment from (0, 0, −1) to
+/// (0, 0, 1) with that radius.
+fn unit_shapes<R: Real>() -> (Shape<R>, Shape<R>) {
     let sphere = Shape::Sphere(Sphere::<R> {
         radius: r(0.5),
         centre: point([0.0, 0.0, 0.0]),
@@ -131,6 +127,17 @@ fn worked_rays<R: Real>() {
         radius: r(0.5),
         length: r(2.0),
     });
+    (sphere, seg)
+}
+
+/// Worked by hand: a ray from (−3, 0, 0) along (6, 0, 0) meets the sphere
+/// of radius 0.5 at the origin at x = −0.5, a fraction 2.5 / 6; the
+/// segment from (0, 0, −1) to (0, 0, 1) with that radius the same way; the
+/// segment's end cap from below, from (0, 0, −3) along (0, 0, 4), at
+/// z = −1.5, a fraction 1.5 / 4. Under the console's table both pass
+/// through (overview, "The shape-pair tables").
+fn worked_rays<R: Real>() {
+    let (sphere, seg) = unit_shapes::<R>();
     let (s, d) = (point::<R>([-3.0, 0.0, 0.0]), dir::<R>([6.0, 0.0, 0.0]));
     let q = Quirks::corrected();
     for shape in [&sphere, &seg] {
@@ -181,16 +188,7 @@ fn worked_rays<R: Real>() {
 /// corrected and this one on, a sphere and a segment still pass through;
 /// with only this one off, on the console's preset, both are met.
 fn ray_switch_alone<R: Real>() {
-    let sphere = Shape::Sphere(Sphere::<R> {
-        radius: r(0.5),
-        centre: point([0.0, 0.0, 0.0]),
-    });
-    let seg = Shape::Segment(Segment::<R> {
-        start: point([0.0, 0.0, -1.0]),
-        end: point([0.0, 0.0, 1.0]),
-        radius: r(0.5),
-        length: r(2.0),
-    });
+    let (sphere, seg) = unit_shapes::<R>();
     let (s, d) = (point::<R>([-3.0, 0.0, 0.0]), dir::<R>([6.0, 0.0, 0.0]));
     let mut others = Quirks::corrected();
     others.pairs = PairQuirks {

@@ -304,28 +304,16 @@ fn unit12_corrected_airborne_keeps_corner_slide() {
     }
 }
 
-/// Divergence 470: a capsule standing in a box (base 0.3 under the top
-/// face of a box of half size 1, 0.2 off the centre in x) touches it at 0
-/// with no direction between the axis and the box's nearest point; the
-/// corrected contact goes out through the nearest face, the top, so
-/// `+0x50` is (0, 0, 1) and `+0x60` lies on the face z = 1, not a zero
-/// normal; the mirror (the box moving) gets the same normal reversed in
-/// `+0x10`.
+/// Divergence 470: a capsule standing in a box (the box of [`level`], its
+/// top face at z 2; the base 0.3 under it, 0.2 off the centre in x)
+/// touches it at 0 with no direction between the axis and the box's nearest
+/// point; the corrected contact goes out through the nearest face, the top,
+/// so `+0x50` is (0, 0, 1) and `+0x60` lies on the face z = 2, not a zero
+/// normal; the mirror (the box moving) gets the same normal in `+0x10`.
 fn axis_inside_the_box<R: Real>() {
-    let bx = OrientedBox {
-        half: Vec4::from_f32([1.0, 1.0, 1.0, 0.0]),
-        axes: [
-            Vec4::from_f32([1.0, 0.0, 0.0, 0.0]),
-            Vec4::from_f32([0.0, 1.0, 0.0, 0.0]),
-            Vec4::from_f32([0.0, 0.0, 1.0, 0.0]),
-        ],
-        centre: Vec4::from_f32([0.0, 0.0, 0.0, 1.0]),
-    };
-    let cap = Capsule {
-        radius: R::from_f32(0.3),
-        height: R::from_f32(1.5),
-        base: Vec4::from_f32([0.2, 0.0, 0.7, 1.0]),
-    };
+    let (mut cap, bx) = level::<R>(1.7);
+    cap.base.x = R::from_f32(0.2);
+    (cap.radius, cap.height) = (R::from_f32(0.3), R::from_f32(1.5));
     let mv = Vec4::from_f32([0.5, 0.0, 0.0, 0.0]);
     let mut c = Contact::default();
     assert!(physics_sweep_capsule_box(
@@ -339,7 +327,7 @@ fn axis_inside_the_box<R: Real>() {
     let n = c.other.normal.get().unwrap();
     assert_eq!([n.x, n.y, n.z].map(f64_of), [0.0, 0.0, 1.0]);
     let p = c.other.point.get().unwrap();
-    assert_eq!(f64_of(p.z), 1.0);
+    assert_eq!(f64_of(p.z), 2.0);
     let mut c = Contact::default();
     assert!(physics_sweep_box_capsule(
         &mut c,
