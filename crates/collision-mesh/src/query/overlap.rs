@@ -178,11 +178,16 @@ impl CollisionMesh {
         if q.quirks.mesh.overlap_sphere_only {
             return self.overlap_box(out, q, bx);
         }
-        let reach = bx.half.x * bx.half.x * bx.axes[0].dot(bx.axes[0])
-            + bx.half.y * bx.half.y * bx.axes[1].dot(bx.axes[1])
-            + bx.half.z * bx.half.z * bx.axes[2].dot(bx.axes[2]);
+        // `Σ |hᵢ|·|Aᵢ|` bounds the box about its centre whether or not its
+        // axes are orthogonal (no kernel checks that they are).
+        let half = [bx.half.x, bx.half.y, bx.half.z];
+        let reach = bx
+            .axes
+            .iter()
+            .zip(half)
+            .fold(R::ZERO, |acc, (a, h)| acc + h.abs() * a.length());
         let shape = Overlapping::Box(bx);
-        self.overlap_shape(scratch, out, q, shape, bx.centre, reach.sqrt())
+        self.overlap_shape(scratch, out, q, shape, bx.centre, reach)
     }
 
     /// The capsule's mesh overlap with the query's switches: with
