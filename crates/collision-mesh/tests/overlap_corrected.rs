@@ -106,11 +106,17 @@ fn box_overlap<R: Real>() {
     close(out[0].depth.unwrap_or(R::MAX), 0.2, 1e-6, "depth");
     let mut out = records::<R>(4);
     let console = query(c, Quirks::console(), 4);
+    assert!(
+        !scratch.contacts().is_empty(),
+        "the corrected query's contact"
+    );
     assert_eq!(
         mesh.overlap_box_with(&mut scratch, &mut out, &console, &cube(c)),
         0
     );
     assert!(out.iter().all(|k| *k == Contact::default()));
+    // Nor does the scratch keep the previous query's contacts.
+    assert!(scratch.contacts().is_empty());
 }
 
 /// A capsule (r 0.4) standing with its base 0.1 above T is 0.3 in; one
@@ -158,9 +164,14 @@ fn capsule_overlap<R: Real>() {
     close(out[0].depth.unwrap_or(R::MAX), 0.6, 1e-5, "sunk");
     let mut out = records::<R>(4);
     let console = query(b, Quirks::console(), 4);
+    assert!(
+        !scratch.contacts().is_empty(),
+        "the corrected query's contact"
+    );
     let n = mesh.overlap_capsule_with(&mut scratch, &mut out, &console, &capsule(b, 1.6));
     assert_eq!(n, 0);
     assert!(out.iter().all(|k| *k == Contact::default()));
+    assert!(scratch.contacts().is_empty());
 }
 
 both_modes!(box_overlap, capsule_overlap);

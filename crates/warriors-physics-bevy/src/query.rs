@@ -6,7 +6,8 @@ use bevy_ecs::system::{Res, SystemParam};
 use warriors_physics::prelude::{
     Ground, Hit, IntoPoint, IntoScalar, IntoVector, Isometry3, Overlap, Push, RayFilter, RayHit,
 };
-use warriors_physics::{Answer, Body, Level, QueryError, SweepSettings, TypeMask};
+use warriors_physics::record::OrientedBox;
+use warriors_physics::{Answer, Body, Level, QueryError, Quirks, SweepSettings, TypeMask};
 
 use crate::real::PhysicsReal;
 use crate::resources::Physics;
@@ -173,6 +174,42 @@ impl<R: PhysicsReal> SpatialQuery<'_, R> {
         radius: impl IntoScalar<R>,
     ) -> Result<Answer<Overlap<R>>, SpatialError> {
         Ok(self.with_level()?.overlap_sphere(centre, radius)?)
+    }
+
+    /// The level triangles an oriented box overlaps under `quirks`
+    /// ([`Level::overlap_oriented_box`]): always empty under the console's
+    /// quirks, whose box never overlaps the level; with
+    /// `Quirks::corrected()`, each triangle with the shortest move that
+    /// parts them.
+    ///
+    /// # Errors
+    ///
+    /// [`SpatialError::NoLevel`], or the facade's refusal of the input.
+    pub fn overlap_oriented_box(
+        &self,
+        bx: &OrientedBox<R>,
+        quirks: &Quirks,
+    ) -> Result<Answer<Overlap<R>>, SpatialError> {
+        Ok(self.with_level()?.overlap_oriented_box(bx, quirks)?)
+    }
+
+    /// The level triangles an upright capsule overlaps under `quirks`
+    /// ([`Level::overlap_capsule`]), as [`SpatialQuery::overlap_oriented_box`]
+    /// for a box.
+    ///
+    /// # Errors
+    ///
+    /// [`SpatialError::NoLevel`], or the facade's refusal of the input.
+    pub fn overlap_capsule(
+        &self,
+        feet: impl IntoPoint<R>,
+        radius: impl IntoScalar<R>,
+        height: impl IntoScalar<R>,
+        quirks: &Quirks,
+    ) -> Result<Answer<Overlap<R>>, SpatialError> {
+        Ok(self
+            .with_level()?
+            .overlap_capsule(feet, radius, height, quirks)?)
     }
 
     /// Where a sphere inside a wall is pushed out to

@@ -364,6 +364,37 @@ fn queries_answer_as_the_facade_answers<R: PhysicsReal>() {
         .push_out_of_walls(p::<R>(2.8, 0.0, 1.0), 0.3f32)
         .unwrap();
     let ground = level.ground_below(p::<R>(0.5, 0.5, 2.0), 5.0f32).unwrap();
+    // The corrected box and capsule overlaps (a crate 0.1 into the floor, a
+    // capsule's rounded end 0.1 into it).
+    let corrected = warriors_physics::Quirks::corrected();
+    let crate_box = warriors_physics::oriented_box::<R>(
+        [0.5, 0.5, 0.5],
+        &Isometry3::translation(0.5, 0.5, 0.4),
+    )
+    .unwrap();
+    let boxes = level.overlap_oriented_box(&crate_box, &corrected).unwrap();
+    let capsules = level
+        .overlap_capsule(p::<R>(0.5, 0.5, 0.3), 0.4f32, 1.5f32, &corrected)
+        .unwrap();
+    assert!(!boxes.is_empty() && !capsules.is_empty());
+    let got_overlaps = app
+        .world_mut()
+        .run_system_once(move |q: SpatialQuery<R>| {
+            (
+                q.overlap_oriented_box(&crate_box, &corrected).unwrap(),
+                q.overlap_capsule(p::<R>(0.5, 0.5, 0.3), 0.4f32, 1.5f32, &corrected)
+                    .unwrap(),
+                q.overlap_oriented_box(&crate_box, &warriors_physics::Quirks::console())
+                    .unwrap(),
+            )
+        })
+        .unwrap();
+    assert_eq!(got_overlaps.0, boxes);
+    assert_eq!(got_overlaps.1, capsules);
+    assert!(
+        got_overlaps.2.is_empty(),
+        "the console's box overlaps nothing"
+    );
 
     let got = app
         .world_mut()

@@ -299,6 +299,14 @@ impl<R: Real> QueryScratch<R> {
         mesh.begin_shape_query(&mut self.visited, world_box.min, world_box.max)
     }
 
+    /// Empties the answer (the contacts and the counts) of a query that
+    /// reads no triangle, so that [`QueryScratch::contacts`] does not show
+    /// the previous query's; the visited bits are left as they are.
+    pub(crate) fn clear_answer(&mut self) {
+        self.contacts.clear();
+        self.stats = QueryStats::default();
+    }
+
     /// Sorts the array and returns how many records to copy out.
     pub(crate) fn finish(&mut self, max: usize, out_len: usize) -> usize {
         sort_by_fraction(&mut self.contacts);

@@ -159,9 +159,10 @@ impl CollisionMesh {
     /// The box's mesh overlap with the query's switches: with
     /// [`MeshQuirks::overlap_sphere_only`](kernels::MeshQuirks::overlap_sphere_only)
     /// on in `q.quirks` (the console's) it is [`CollisionMesh::overlap_box`],
-    /// 0; off, the triangles of the cells of `q.world_box` that the box
-    /// overlaps, with their depth ([`box_triangle_depth`]), written to `out`
-    /// (at most `q.max`), and how many. Each triangle passes the sphere
+    /// 0, with `scratch`'s contacts emptied; off, the triangles of the cells
+    /// of `q.world_box` that the box overlaps, with their depth
+    /// ([`box_triangle_depth`]), written to `out` (at most `q.max`), and how
+    /// many. Each triangle passes the sphere
     /// overlap's steps, read at the box's centre: the visited and enabled
     /// bits, the culling by the sphere around the box, the normal and the
     /// side test (a one-sided triangle whose plane has the centre behind it
@@ -176,6 +177,7 @@ impl CollisionMesh {
         bx: &OrientedBox<R>,
     ) -> usize {
         if q.quirks.mesh.overlap_sphere_only {
+            scratch.clear_answer();
             return self.overlap_box(out, q, bx);
         }
         // `Σ |hᵢ|·|Aᵢ|` bounds the box about its centre whether or not its
@@ -193,10 +195,11 @@ impl CollisionMesh {
     /// The capsule's mesh overlap with the query's switches: with
     /// [`MeshQuirks::overlap_sphere_only`](kernels::MeshQuirks::overlap_sphere_only)
     /// on in `q.quirks` (the console's) it is
-    /// [`CollisionMesh::overlap_capsule`], 0; off, the triangles the
-    /// capsule overlaps, with their depth ([`capsule_triangle_depth`]), as
-    /// [`CollisionMesh::overlap_box_with`] finds them, read at the middle
-    /// of the capsule's axis (*inferred*, divergence 479).
+    /// [`CollisionMesh::overlap_capsule`], 0, with `scratch`'s contacts
+    /// emptied; off, the triangles the capsule overlaps, with their depth
+    /// ([`capsule_triangle_depth`]), as [`CollisionMesh::overlap_box_with`]
+    /// finds them, read at the middle of the capsule's axis (*inferred*,
+    /// divergence 479).
     pub fn overlap_capsule_with<R: Real>(
         &self,
         scratch: &mut QueryScratch<R>,
@@ -205,6 +208,7 @@ impl CollisionMesh {
         capsule: &Capsule<R>,
     ) -> usize {
         if q.quirks.mesh.overlap_sphere_only {
+            scratch.clear_answer();
             return self.overlap_capsule(out, q, capsule);
         }
         let half = capsule.height.abs() * R::from_f32(0.5);
