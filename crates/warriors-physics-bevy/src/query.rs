@@ -6,7 +6,6 @@ use bevy_ecs::system::{Res, SystemParam};
 use warriors_physics::prelude::{
     Ground, Hit, IntoPoint, IntoScalar, IntoVector, Isometry3, Overlap, Push, RayFilter, RayHit,
 };
-use warriors_physics::record::OrientedBox;
 use warriors_physics::{Answer, Body, Level, QueryError, Quirks, SweepSettings, TypeMask};
 
 use crate::real::PhysicsReal;
@@ -176,26 +175,27 @@ impl<R: PhysicsReal> SpatialQuery<'_, R> {
         Ok(self.with_level()?.overlap_sphere(centre, radius)?)
     }
 
-    /// The level triangles an oriented box overlaps under `quirks`
-    /// ([`Level::overlap_oriented_box`]): always empty under the console's
-    /// quirks, whose box never overlaps the level; with
+    /// The level triangles a box of `half_extents` posed by `pose`
+    /// overlaps under `quirks` ([`Level::overlap_box`]): always empty under
+    /// the console's quirks, whose box never overlaps the level; with
     /// `Quirks::corrected()`, each triangle with the shortest move that
     /// parts them.
     ///
     /// # Errors
     ///
     /// [`SpatialError::NoLevel`], or the facade's refusal of the input.
-    pub fn overlap_oriented_box(
+    pub fn overlap_box(
         &self,
-        bx: &OrientedBox<R>,
+        half_extents: impl IntoVector<R>,
+        pose: &Isometry3<f32>,
         quirks: &Quirks,
     ) -> Result<Answer<Overlap<R>>, SpatialError> {
-        Ok(self.with_level()?.overlap_oriented_box(bx, quirks)?)
+        Ok(self.with_level()?.overlap_box(half_extents, pose, quirks)?)
     }
 
     /// The level triangles an upright capsule overlaps under `quirks`
-    /// ([`Level::overlap_capsule`]), as [`SpatialQuery::overlap_oriented_box`]
-    /// for a box.
+    /// ([`Level::overlap_capsule`]), as [`SpatialQuery::overlap_box`] for a
+    /// box.
     ///
     /// # Errors
     ///

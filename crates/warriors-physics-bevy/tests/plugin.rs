@@ -367,12 +367,9 @@ fn queries_answer_as_the_facade_answers<R: PhysicsReal>() {
     // The corrected box and capsule overlaps (a crate 0.1 into the floor, a
     // capsule's rounded end 0.1 into it).
     let corrected = warriors_physics::Quirks::corrected();
-    let crate_box = warriors_physics::oriented_box::<R>(
-        [0.5, 0.5, 0.5],
-        &Isometry3::translation(0.5, 0.5, 0.4),
-    )
-    .unwrap();
-    let boxes = level.overlap_oriented_box(&crate_box, &corrected).unwrap();
+    let pose = Isometry3::translation(0.5, 0.5, 0.4);
+    let half = [0.5f32, 0.5, 0.5];
+    let boxes = level.overlap_box(half, &pose, &corrected).unwrap();
     let capsules = level
         .overlap_capsule(p::<R>(0.5, 0.5, 0.3), 0.4f32, 1.5f32, &corrected)
         .unwrap();
@@ -381,10 +378,10 @@ fn queries_answer_as_the_facade_answers<R: PhysicsReal>() {
         .world_mut()
         .run_system_once(move |q: SpatialQuery<R>| {
             (
-                q.overlap_oriented_box(&crate_box, &corrected).unwrap(),
+                q.overlap_box(half, &pose, &corrected).unwrap(),
                 q.overlap_capsule(p::<R>(0.5, 0.5, 0.3), 0.4f32, 1.5f32, &corrected)
                     .unwrap(),
-                q.overlap_oriented_box(&crate_box, &warriors_physics::Quirks::console())
+                q.overlap_box(half, &pose, &warriors_physics::Quirks::console())
                     .unwrap(),
             )
         })

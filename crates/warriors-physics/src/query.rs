@@ -1009,6 +1009,40 @@ impl<R: Real> Level<R> {
         }))
     }
 
+    /// The triangles a box of `half_extents` posed by `pose` overlaps, with
+    /// their depth, under `quirks`: [`Level::overlap_oriented_box`] for the
+    /// box [`oriented_box`] makes, as [`Level::cast_box`] takes its box.
+    /// Always empty under the console's quirks.
+    ///
+    /// # Errors
+    ///
+    /// [`QueryError::NonFinite`] for the pose or half extents;
+    /// [`QueryError::Negative`] for a negative half extent.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use warriors_physics::prelude::*;
+    /// use warriors_physics::Quirks;
+    ///
+    /// let floor = [SoupTriangle::new([[-4.0, -4.0, 0.0], [4.0, -4.0, 0.0], [0.0, 4.0, 0.0]])];
+    /// let level: Level = Level::from_soup(&floor, &LevelConfig::default(), "floor")?;
+    /// // A unit crate resting 0.1 m into the floor.
+    /// let pose = Isometry3::translation(0.0, 0.0, 0.4);
+    /// let found = level.overlap_box(Vector3::new(0.5, 0.5, 0.5), &pose, &Quirks::corrected())?;
+    /// assert_eq!(found.len(), 1);
+    /// assert!((found[0].depth - 0.1).abs() < 1e-5);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn overlap_box(
+        &self,
+        half_extents: impl IntoVector<R>,
+        pose: &Isometry3<f32>,
+        quirks: &Quirks,
+    ) -> Result<Answer<Overlap<R>>, QueryError> {
+        self.overlap_oriented_box(&oriented_box(half_extents, pose)?, quirks)
+    }
+
     /// The triangles an oriented box overlaps, with their depth, under
     /// `quirks`: the record layer's [`CollisionMesh::overlap_box_with`] on
     /// each tile the box reaches, collected as [`Level::overlap_sphere`]

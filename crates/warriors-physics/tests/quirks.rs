@@ -112,6 +112,18 @@ fn a_box_and_a_capsule_overlap_the_floor<R: Real + Lane>() {
         .is_empty());
     let found = level.overlap_oriented_box(&cube, &corrected).unwrap();
     assert_eq!(found.len(), 1);
+    // The value form, as `cast_box` takes its box, answers the same.
+    let pose = Isometry3::translation(1.0, 1.0, 0.3);
+    assert_eq!(
+        level
+            .overlap_box([0.5, 0.5, 0.5], &pose, &corrected)
+            .unwrap(),
+        found
+    );
+    assert!(level
+        .overlap_box([0.5, 0.5, 0.5], &pose, &console)
+        .unwrap()
+        .is_empty());
     assert!((found[0].depth.to_f32() - 0.2).abs() < 1e-5);
     assert!((found[0].normal.z.to_f32() - 1.0).abs() < 1e-6);
     let mut out = Vec::new();
