@@ -122,7 +122,7 @@ fn query_box(c: &mut Criterion) {
         // Half the queries are a body's own: its box grown by 1 m, starting
         // from it; the other half are free boxes from the head.
         let step = (w.sorted_bodies().len() / 32).max(1);
-        let starts: Vec<_> = w.sorted_bodies().iter().step_by(step).copied().collect();
+        let starts: Vec<_> = w.sorted_bodies().iter().step_by(step).collect();
         let own: Vec<Aabb<f32>> = starts
             .iter()
             .map(|b| {

@@ -20,6 +20,7 @@
 //! | [`PhysicsWorld::create_object_body`], [`PhysicsWorld::create_car_body`], [`PhysicsWorld::update`] | the create and free of objects, cars and panes (a world object's shape from its type: [`ObjectType`], [`ObjectShape`]), and the base `Update`/`Moved` |
 //! | [`PhysicsWorld::create_human_body`], [`BONE_SHAPES`] | the human and punch-bag bodies: the bone table ([`BoneShape`]), scale, enable bits, strike and push spheres, the human `Update`/`Moved`, the ignore rules |
 //! | [`BoxQuery`], [`QueryWalk`] | the sort-and-sweep |
+//! | [`sorted_list::SortedList`] | the list sorted by `min.x`, in chunks, read by position as the console's array |
 //! | [`ShapeQuery`], [`ContactList`], [`RayBodyHit`] | `CollideShape`, `OverlapShape`, `RayCastBodies` and the sorted contact list |
 //! | [`resolve`] | the contact resolution (`PhysicsBody_ResolveContacts`) |
 //! | [`sweep`] | the body sweep (`PhysicsBody_Sweep`), its mesh half and its bodies' half |
@@ -142,6 +143,7 @@ pub mod reference;
 pub mod resolve;
 pub mod settle;
 mod shape_query;
+pub mod sorted_list;
 pub mod step;
 pub mod street;
 mod strike;

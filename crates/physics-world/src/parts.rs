@@ -17,6 +17,7 @@ use shape_pools::{Pool, PoolCapacities};
 use crate::body::{BodyRecord, HumanParts};
 use crate::broad_phase::BroadPhase;
 use crate::ids::{BodyId, OwnerId};
+use crate::sorted_list::SortedList;
 
 /// How many kinds of body the world pools (human, punch bag, object, pane,
 /// car).
@@ -28,11 +29,9 @@ pub(crate) const KINDS: usize = 5;
 pub struct BodySet<R> {
     /// The body pools, by [`BodyPool`](crate::BodyPool) index.
     pub(crate) pools: [Pool<BodyRecord<R>>; KINDS],
-    /// `+0x08`: the bodies sorted by `min.x`.
-    pub(crate) list: Vec<BodyId>,
-    /// The sort key of each body of `list`, at the same position (a compact
-    /// copy for the binary searches).
-    pub(crate) keys: Vec<R>,
+    /// `+0x08`: the bodies sorted by `min.x`, each with its sort key (in
+    /// chunks: [`crate::sorted_list`]).
+    pub(crate) list: SortedList<R>,
     /// `+0x14`: the widest body in `x`.
     pub(crate) widest: R,
     /// `+0x12`: steps since the last refresh of the bound.
@@ -63,8 +62,7 @@ impl<R: Real> BodySet<R> {
                 Pool::with_capacity(caps.panes),
                 Pool::with_capacity(caps.cars),
             ],
-            list: Vec::new(),
-            keys: Vec::new(),
+            list: SortedList::default(),
             widest: R::ZERO,
             refresh_ticks: 0,
             group_counter: 0,
@@ -89,7 +87,7 @@ impl<R: Real> BodySet<R> {
 
     /// The bodies in the x-sorted list's order (`+0x08`).
     #[must_use]
-    pub fn sorted(&self) -> &[BodyId] {
+    pub fn sorted(&self) -> &SortedList<R> {
         &self.list
     }
 

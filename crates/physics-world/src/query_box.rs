@@ -129,7 +129,7 @@ impl<R: Real> PhysicsWorld<R> {
         let margin = (lo.abs() + w) * 1e-5 + 1e-30;
         let cut = lo - w - margin;
         self.bodies
-            .keys
+            .list
             .partition_point(|k| f64::from(k.to_f32()) < cut)
     }
 
@@ -181,8 +181,7 @@ impl<R: Real> PhysicsWorld<R> {
                 // Corrected, the backward walk also tests `min.x` against
                 // the box's `max.x` (divergence 490).
                 let min_x_test = !self.config.quirks.world.backward_walk_skips_min_x;
-                for p in (first.min(pos)..pos).rev() {
-                    let id = self.bodies.list[p];
+                self.bodies.list.walk_back(first.min(pos), pos, |&(_, id)| {
                     if let Some(b) = self.body(id) {
                         if (!min_x_test || b.aabb.min.x <= bx.max.x)
                             && self.keep(b, bx, q)
@@ -191,28 +190,28 @@ impl<R: Real> PhysicsWorld<R> {
                             out.push(id);
                         }
                     }
-                }
+                    true
+                });
                 // Forwards, the bodies left of `first` cannot be kept
                 // either, and none of them ends the walk.
                 pos.max(first)
             }
             None => first,
         };
-        for (&id, key) in self.bodies.list[forward_from..]
-            .iter()
-            .zip(&self.bodies.keys[forward_from..])
-        {
-            // The key is the body's `min.x` (the list's invariant).
-            if *key > bx.max.x {
-                break;
-            }
-            let Some(b) = self.body(id) else {
-                continue;
-            };
-            if self.keep(b, bx, q) && extra((id, b)) {
-                out.push(id);
-            }
-        }
+        self.bodies
+            .list
+            .walk(forward_from, usize::MAX, |&(key, id)| {
+                // The key is the body's `min.x` (the list's invariant).
+                if key > bx.max.x {
+                    return false;
+                }
+                if let Some(b) = self.body(id) {
+                    if self.keep(b, bx, q) && extra((id, b)) {
+                        out.push(id);
+                    }
+                }
+                true
+            });
         out.len()
     }
 
@@ -244,8 +243,12 @@ impl<R: Real> PhysicsWorld<R> {
             _ => bx.max.x,
         };
         // Few bodies to walk: the walk is cheaper than the cells.
-        let keys = &self.bodies.keys;
-        if keys.get(first + WALK_LIMIT).is_none_or(|k| *k > hi) {
+        if self
+            .bodies
+            .list
+            .key(first + WALK_LIMIT)
+            .is_none_or(|k| k > hi)
+        {
             return false;
         }
         let corners = [bx.min.x, bx.min.y, bx.min.z, bx.max.x, bx.max.y, bx.max.z];

@@ -384,8 +384,8 @@ impl<R: Real> Street<R> {
                 }
             }
         }
-        for id in self.world.sorted_bodies() {
-            if let Some(b) = self.world.body(*id) {
+        for id in self.world.sorted_bodies().iter() {
+            if let Some(b) = self.world.body(id) {
                 vec(&mut put, b.aabb.min);
                 vec(&mut put, b.aabb.max);
                 vec(&mut put, b.push);
@@ -416,7 +416,7 @@ impl<R: Real> Street<R> {
         });
         owners
             && self.world.sorted_bodies().iter().all(|b| {
-                self.world.body(*b).is_some_and(|b| {
+                self.world.body(b).is_some_and(|b| {
                     let (lo, hi) = (b.aabb.min, b.aabb.max);
                     [lo.x, lo.y, lo.z, hi.x, hi.y, hi.z]
                         .iter()

@@ -16,6 +16,7 @@ use crate::body::HumanParts;
 use crate::human::BONE_SHAPES;
 use crate::parts::{BodySet, HumanSets, LevelState};
 use crate::settle::SettleSlot;
+use crate::sorted_list::SortedList;
 use crate::tiles::{check_tile_count, split_triangle_word, LevelError};
 use crate::{body::BodyRecord, flags::BodyFlags, ids::BodyId, ids::BodyPool, ids::OwnerId};
 
@@ -385,7 +386,7 @@ impl<R: Real> PhysicsWorld<R> {
 
     /// The bodies in the sorted list's order (by `min.x`).
     #[must_use]
-    pub fn sorted_bodies(&self) -> &[BodyId] {
+    pub fn sorted_bodies(&self) -> &SortedList<R> {
         self.bodies.sorted()
     }
 
@@ -479,24 +480,33 @@ impl<R: Real> PhysicsWorld<R> {
     /// describe the list.
     fn list_position(&self, id: BodyId) -> Option<usize> {
         let key = self.body(id)?.list_key;
-        let keys = &self.bodies.keys;
-        let start = keys.partition_point(|k| *k < key);
+        let list = &self.bodies.list;
+        let start = list.partition_point(|k| *k < key);
         let grid = &self.bodies.grid;
         if grid.usable() {
-            // The grid holds exactly the listed bodies.
+            // The grid holds exactly the listed bodies; the ties are in
+            // list-number order.
             let me = grid.slot(id)?;
-            let end = start + keys[start..].partition_point(|k| *k <= key);
-            let list = &self.bodies.list;
-            let at = start
-                + list[start..end]
-                    .partition_point(|b| grid.slot(*b).is_some_and(|s| s.seq < me.seq));
-            if list.get(at) == Some(&id) {
-                return Some(at);
+            let end = list.partition_point_from(start, |k| *k <= key);
+            let (mut lo, mut hi) = (start, end);
+            while lo < hi {
+                let mid = lo + (hi - lo) / 2;
+                let before = list
+                    .get(mid)
+                    .and_then(|b| grid.slot(b))
+                    .is_some_and(|s| s.seq < me.seq);
+                if before {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            if list.get(lo) == Some(id) {
+                return Some(lo);
             }
         }
-        self.bodies.list[start..]
-            .iter()
-            .position(|b| *b == id)
+        list.iter_from(start)
+            .position(|(b, _)| b == id)
             .map(|p| p + start)
     }
 
@@ -505,26 +515,7 @@ impl<R: Real> PhysicsWorld<R> {
     /// near its box), else from the head.
     pub(crate) fn position_in_list_from(&self, id: BodyId, hint: usize) -> Option<usize> {
         let key = self.body(id)?.list_key;
-        let hint = hint.min(self.bodies.keys.len());
-        let start = if hint < self.bodies.keys.len() && self.bodies.keys[hint] < key {
-            let mut lo = hint;
-            let mut step = 1;
-            let mut hi = hint + 1;
-            while hi < self.bodies.keys.len() && self.bodies.keys[hi] < key {
-                lo = hi;
-                step *= 2;
-                hi = (hi + step).min(self.bodies.keys.len());
-            }
-            lo + self.bodies.keys[lo..hi].partition_point(|k| *k < key)
-        } else if hint == 0 || (hint > 0 && self.bodies.keys[hint - 1] < key) {
-            hint
-        } else {
-            self.bodies.keys.partition_point(|k| *k < key)
-        };
-        self.bodies.list[start..]
-            .iter()
-            .position(|b| *b == id)
-            .map(|p| p + start)
+        self.bodies.list.position_from(id, key, hint)
     }
 
     /// Inserts a body into the list by its box's `min.x`, after every body
@@ -538,9 +529,8 @@ impl<R: Real> PhysicsWorld<R> {
         };
         b.list_key = b.aabb.min.x;
         let (key, width, a) = (b.list_key, b.aabb.width_x(), b.aabb);
-        let pos = self.bodies.keys.partition_point(|k| *k <= key);
-        self.bodies.list.insert(pos, id);
-        self.bodies.keys.insert(pos, key);
+        let pos = self.bodies.list.partition_point(|k| *k <= key);
+        self.bodies.list.insert(pos, id, key);
         self.bodies
             .grid
             .insert(id, key, (a.min.x, a.min.y), (a.max.x, a.max.y));
@@ -557,7 +547,6 @@ impl<R: Real> PhysicsWorld<R> {
         match self.list_position(id) {
             Some(p) => {
                 self.bodies.list.remove(p);
-                self.bodies.keys.remove(p);
                 self.bodies.grid.remove(id);
                 if self.bodies.list.is_empty() {
                     self.bodies.grid.clear();
@@ -590,20 +579,22 @@ impl<R: Real> PhysicsWorld<R> {
         // Where remove-then-insert would put it (after its ties), found in
         // the list without it; then one rotation moves it there, shifting
         // only the bodies in between.
-        let before = self.bodies.keys[..p].partition_point(|k| *k <= key);
-        let q = if before < p {
-            before
+        let list = &mut self.bodies.list;
+        let q = if p > 0
+            && list.key(p - 1).is_some_and(|k| {
+                !matches!(
+                    k.partial_cmp(&key),
+                    Some(std::cmp::Ordering::Less | std::cmp::Ordering::Equal)
+                )
+            }) {
+            // Leftwards: after the last key at or below the new one.
+            list.partition_point(|k| *k <= key).min(p)
         } else {
-            p + self.bodies.keys[p + 1..].partition_point(|k| *k <= key)
+            // Rightwards (or in place): past the keys after it at or
+            // below the new one, counted in the list without it.
+            list.partition_point_from(p + 1, |k| *k <= key) - 1
         };
-        if q < p {
-            self.bodies.list[q..=p].rotate_right(1);
-            self.bodies.keys[q..=p].rotate_right(1);
-        } else {
-            self.bodies.list[p..=q].rotate_left(1);
-            self.bodies.keys[p..=q].rotate_left(1);
-        }
-        self.bodies.keys[q] = key;
+        list.relocate(p, q, key);
         self.bodies
             .grid
             .reinsert(id, key, (a.min.x, a.min.y), (a.max.x, a.max.y));
@@ -617,8 +608,8 @@ impl<R: Real> PhysicsWorld<R> {
     /// every 120 ticks; an empty list gives 0).
     pub fn refresh_widest(&mut self) {
         let mut w = R::ZERO;
-        for id in &self.bodies.list {
-            if let Some(b) = self.body(*id) {
+        for id in self.bodies.list.iter() {
+            if let Some(b) = self.body(id) {
                 let bw = b.aabb.width_x();
                 if bw > w {
                     w = bw;

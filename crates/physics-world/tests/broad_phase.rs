@@ -345,10 +345,7 @@ fn a_world_of_100_000_bodies_builds_and_tears_down() {
     }
     let list = w.sorted_bodies();
     assert_eq!(list.len(), N);
-    let keys: Vec<f32> = list
-        .iter()
-        .map(|b| w.body(*b).unwrap().aabb.min.x)
-        .collect();
+    let keys: Vec<f32> = list.iter().map(|b| w.body(b).unwrap().aabb.min.x).collect();
     assert!(keys.windows(2).all(|k| k[0] <= k[1]), "sorted by min.x");
     let mut seen = list.to_vec();
     seen.sort();

@@ -409,7 +409,7 @@ fn nothing_strikes_without_bone_bits<R: Real>() {
     assert!(strike(&mut o, &mut w, h).is_empty());
     // A stale body id or a non-human body: nothing, no panic.
     let mut cands = Vec::new();
-    let car = w.sorted_bodies()[0];
+    let car = w.sorted_bodies().first().expect("a car");
     assert!(w.test_strikes(&mut o, car, &mut cands).is_empty());
     w.free_human_body(h);
     assert!(w.test_strikes(&mut o, h, &mut cands).is_empty());
