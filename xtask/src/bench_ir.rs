@@ -1,6 +1,9 @@
-//! `cargo xtask bench-ir`: the neutral workload of the mesh queries
-//! (`crates/collision-mesh/benches/common/neutral.rs`) counted in
-//! instructions with callgrind, the port against parry3d.
+//! `cargo xtask bench-ir`: the two workloads of the mesh queries
+//! (`crates/collision-mesh/benches/common/neutral.rs`: the street's and the
+//! town's, `town.rs`) counted in instructions with callgrind, the port
+//! against parry3d; with `--bodies`, the body query in its four layouts and
+//! sizes (`crates/physics-world/benches/body_query.rs`) against parry3d's
+//! BVH.
 //!
 //! The example `bench_ir` of `collision-mesh` is built in release; then, per
 //! scene, one run of it under `valgrind --tool=callgrind` answers every
@@ -17,24 +20,24 @@ use std::process::Command;
 /// The function every measured pair runs in.
 const MEASURED: &str = "bench_ir::neutral::Runner::measure";
 
-const ALL_SCENES: [&str; 4] = ["2k_8m", "2k_2m", "64k_8m", "64k_2m"];
-const ALL_KINDS: [&str; 8] = [
-    "sweep_all",
-    "sweep_first",
-    "capsule",
-    "box",
-    "ray_down",
-    "ray_level",
-    "overlap",
-    "push",
-];
-
+/// The body query's layouts and sizes.
+const ALL_LAYOUTS: [&str; 4] = ["street_x", "street_y", "city", "crowd"];
+const ALL_SIZES: [&str; 4] = ["100", "1000", "10000", "100000"];
+/// The function the body query's measured runs are in, and its queries.
+const BODY_MEASURED: &str = "body_query::measure";
+const BODY_QUERIES: u64 = 64;
 const USAGE: &str = "\
 usage: cargo xtask bench-ir [--scenes A,B] [--kinds A,B] [--ee32] [--reps N]
-  scenes: 2k_8m 2k_2m 64k_8m 64k_2m (default all)
+       cargo xtask bench-ir --bodies [--layouts A,B] [--sizes N,M]
+  scenes: 2k_8m 2k_2m 64k_8m 64k_2m (the street workload)
+          town_2k_8m town_2k_2m town_64k_8m town_64k_2m (the town workload)
+          (default all)
   kinds:  sweep_all sweep_first capsule box ray_down ray_level overlap push
   --ee32: count the port's Ee32 mode too
-  --reps: how many times each query set is answered (default 1)";
+  --reps: how many times each query set is answered (default 1)
+  --bodies: the body query (IPhysics_QueryBox) instead, in the layouts
+          street_x street_y city crowd and sizes 100 1000 10000 100000
+          (default all), against parry3d's BVH";
 
 fn list(arg: Option<&String>, all: &[&'static str]) -> Result<Vec<&'static str>, String> {
     let Some(arg) = arg else {
@@ -69,15 +72,20 @@ fn totals(file: &Path) -> Result<u64, String> {
 }
 
 pub fn main(args: &[String]) -> Result<bool, String> {
-    let mut scenes = ALL_SCENES.to_vec();
-    let mut kinds = ALL_KINDS.to_vec();
+    // The scene and kind names are the example's (`bench_ir list`), checked
+    // once it is built.
+    let (mut scenes, mut kinds): (Option<String>, Option<String>) = (None, None);
     let mut systems = vec!["ours", "parry", "parry_one_sided"];
     let mut reps = 1usize;
+    let (mut bodies, mut layouts, mut sizes) = (false, ALL_LAYOUTS.to_vec(), ALL_SIZES.to_vec());
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
-            "--scenes" => scenes = list(it.next(), &ALL_SCENES)?,
-            "--kinds" => kinds = list(it.next(), &ALL_KINDS)?,
+            "--bodies" => bodies = true,
+            "--layouts" => layouts = list(it.next(), &ALL_LAYOUTS)?,
+            "--sizes" => sizes = list(it.next(), &ALL_SIZES)?,
+            "--scenes" => scenes = Some(it.next().ok_or_else(|| USAGE.to_owned())?.clone()),
+            "--kinds" => kinds = Some(it.next().ok_or_else(|| USAGE.to_owned())?.clone()),
             "--ee32" => systems.push("ours_ee32"),
             "--reps" => {
                 reps = it
@@ -102,6 +110,9 @@ pub fn main(args: &[String]) -> Result<bool, String> {
     }
     let root = crate::paths::root();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    if bodies {
+        return body_query(&root, &cargo, &layouts, &sizes);
+    }
     eprintln!("building the bench_ir example (release)");
     let built = Command::new(&cargo)
         .current_dir(&root)
@@ -125,6 +136,28 @@ pub fn main(args: &[String]) -> Result<bool, String> {
         .output()
         .map_err(|e| format!("{}: {e}", exe.display()))?;
     let listed = String::from_utf8_lossy(&listed.stdout);
+    let names = |what: &str| -> Vec<String> {
+        listed
+            .lines()
+            .find_map(|l| l.strip_prefix(what))
+            .map(|l| l.split_whitespace().map(str::to_owned).collect())
+            .unwrap_or_default()
+    };
+    let chosen = |asked: &Option<String>, all: Vec<String>| -> Result<Vec<String>, String> {
+        let Some(asked) = asked else {
+            return Ok(all);
+        };
+        asked
+            .split(',')
+            .map(|a| {
+                all.iter().find(|x| *x == a).cloned().ok_or_else(|| {
+                    format!("unknown name `{a}` (known: {})\n\n{USAGE}", all.join(" "))
+                })
+            })
+            .collect()
+    };
+    let scenes = chosen(&scenes, names("scenes "))?;
+    let kinds = chosen(&kinds, names("kinds "))?;
     let queries: u64 = listed
         .lines()
         .find_map(|l| l.strip_prefix("queries "))
@@ -163,28 +196,14 @@ pub fn main(args: &[String]) -> Result<bool, String> {
             .flat_map(|k| systems.iter().map(move |s| format!("{k}/{s}")))
             .collect();
         eprintln!("callgrind: {scene}, {} pairs", pairs.len());
-        let out = Command::new("valgrind")
-            .arg("--tool=callgrind")
-            .arg(format!("--callgrind-out-file={}", base.display()))
-            .arg(format!("--toggle-collect={MEASURED}"))
-            .arg(format!("--dump-after={MEASURED}"))
-            .arg(&exe)
-            .arg(scene)
-            .arg(reps.to_string())
-            .args(&pairs)
-            .output()
-            .map_err(|e| format!("valgrind: {e}"))?;
-        if !out.status.success() {
-            return Err(format!(
-                "valgrind failed on {scene}:\n{}",
-                String::from_utf8_lossy(&out.stderr)
-            ));
-        }
-        let mut ir = Vec::with_capacity(pairs.len());
-        for i in 1..=pairs.len() {
-            let part = PathBuf::from(format!("{}.{i}", base.display()));
-            ir.push(totals(&part)? as f64 / per_pair as f64);
-        }
+        let args: Vec<String> = [scene.clone(), reps.to_string()]
+            .into_iter()
+            .chain(pairs.iter().cloned())
+            .collect();
+        let ir: Vec<f64> = callgrind(&base, MEASURED, &exe, &args, pairs.len())?
+            .into_iter()
+            .map(|t| t as f64 / per_pair as f64)
+            .collect();
         for (ki, kind) in kinds.iter().enumerate() {
             let row = &ir[ki * systems.len()..(ki + 1) * systems.len()];
             let (ours, parry, one) = (row[0], row[1], row[2]);
@@ -200,4 +219,93 @@ pub fn main(args: &[String]) -> Result<bool, String> {
         }
     }
     Ok(true)
+}
+
+/// The body query's counts: builds `physics-world`'s `body_query` bench and
+/// runs it as `body_query ir LAYOUT SIZE` under callgrind, one run per
+/// layout and size; its three measured calls (the fast query, the console's
+/// walk, parry3d's BVH) are the three profile parts.
+fn body_query(root: &Path, cargo: &str, layouts: &[&str], sizes: &[&str]) -> Result<bool, String> {
+    eprintln!("building the body_query bench (release)");
+    let built = Command::new(cargo)
+        .current_dir(root)
+        .args([
+            "bench",
+            "-p",
+            "warriors-physics-world",
+            "--bench",
+            "body_query",
+            "--no-run",
+        ])
+        .output()
+        .map_err(|e| format!("cargo: {e}"))?;
+    let log = String::from_utf8_lossy(&built.stderr);
+    if !built.status.success() {
+        return Err(format!("building the body_query bench failed:\n{log}"));
+    }
+    // cargo names the executable on its stderr: `Executable benches/... (PATH)`.
+    let exe = log
+        .lines()
+        .filter(|l| l.contains("Executable") && l.contains("body_query"))
+        .find_map(|l| Some(l.rsplit_once('(')?.1.strip_suffix(')')?.to_owned()))
+        .map(PathBuf::from)
+        .ok_or("cargo did not name the body_query executable")?;
+    let dir = target_dir(root).join("bench-ir");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    println!(
+        "instructions per query (callgrind Ir, {BODY_QUERIES} queries); \
+         ratio = ours / parry (<1: ours is faster)\n"
+    );
+    println!("| layout | bodies | ours (fast) | console walk | parry BVH | ours ÷ parry |");
+    println!("| --- | --- | --- | --- | --- | --- |");
+    for layout in layouts {
+        for size in sizes {
+            let base = dir.join(format!("callgrind.bodies.{layout}.{size}"));
+            for i in 0..=3 {
+                let part = PathBuf::from(format!("{}.{i}", base.display()));
+                let _ = std::fs::remove_file(part);
+            }
+            eprintln!("callgrind: {layout} {size}");
+            let args = ["ir".to_owned(), (*layout).to_owned(), (*size).to_owned()];
+            let parts = callgrind(&base, BODY_MEASURED, &exe, &args, 3)?;
+            let ir: [f64; 3] = std::array::from_fn(|i| parts[i] as f64 / BODY_QUERIES as f64);
+            let [fast, console, parry] = ir;
+            println!(
+                "| {layout} | {size} | {fast:.0} | {console:.0} | {parry:.0} | {:.2} |",
+                fast / parry
+            );
+        }
+    }
+    Ok(true)
+}
+
+/// Runs `exe args` under callgrind, collecting inside `measured` only and
+/// writing a profile part after each of its calls (`base.1`, `base.2`,
+/// ...); answers the instruction totals of the first `parts` parts.
+fn callgrind(
+    base: &Path,
+    measured: &str,
+    exe: &Path,
+    args: &[String],
+    parts: usize,
+) -> Result<Vec<u64>, String> {
+    let out = Command::new("valgrind")
+        .arg("--tool=callgrind")
+        .arg(format!("--callgrind-out-file={}", base.display()))
+        .arg(format!("--toggle-collect={measured}"))
+        .arg(format!("--dump-after={measured}"))
+        .arg(exe)
+        .args(args)
+        .output()
+        .map_err(|e| format!("valgrind: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "valgrind failed on {}:\n{}",
+            args.join(" "),
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    (1..=parts)
+        .map(|i| totals(&PathBuf::from(format!("{}.{i}", base.display()))))
+        .collect()
 }

@@ -15,6 +15,9 @@ use criterion::{criterion_group, criterion_main, Criterion};
 #[allow(dead_code)]
 mod street;
 
+#[path = "common/town.rs"]
+mod town;
+
 #[path = "common/neutral.rs"]
 mod neutral;
 

@@ -1,6 +1,7 @@
 //! One run of the neutral workload for an instruction count:
-//! `bench_ir SCENE REPS KIND/SYSTEM...` builds the scene (`2k_8m`, `2k_2m`,
-//! `64k_8m`, `64k_2m`) and its seeded queries, then for each pair in turn
+//! `bench_ir SCENE REPS KIND/SYSTEM...` builds the scene (the street
+//! workload's `2k_8m`, `2k_2m`, `64k_8m`, `64k_2m`, the town workload's
+//! `town_2k_8m` and so on) and its seeded queries, then for each pair in turn
 //! answers every query of `KIND` (`sweep_all`, `sweep_first`, `capsule`,
 //! `box`, `ray_down`, `ray_level`, `overlap`, `push`) `REPS` times with
 //! `SYSTEM` (`ours`, `ours_ee32`, `parry`, `parry_one_sided`), each pair in
@@ -16,6 +17,9 @@
 #[path = "../benches/common/street.rs"]
 #[allow(dead_code)]
 mod street;
+
+#[path = "../benches/common/town.rs"]
+mod town;
 
 #[path = "../benches/common/neutral.rs"]
 mod neutral;

@@ -134,22 +134,22 @@
 //!
 //! # Performance
 //!
-//! The latest instruction counts of the neutral workload
-//! (`benches/common/neutral.rs`, counted by `cargo xtask bench-ir`;
-//! instructions per query, `f32`, parry3d 0.31.1 on the same triangles),
-//! on the street block of 1,996 triangles with 8 m cells and the tiling of
-//! 63,872 with 2 m cells:
+//! The latest instruction counts of the two workloads
+//! (`benches/common/neutral.rs` and `town.rs`, counted by `cargo xtask
+//! bench-ir`; instructions per query, `f32`, parry3d 0.31.1 on the same
+//! triangles), parry's count over ours on the four scenes of each (2,000
+//! and 64,000 triangles, 8 m and 2 m cells):
 //!
-//! | query | ours 2k 8 m / 64k 2 m | parry3d 2k / 64k | parry ÷ ours | goal |
-//! | --- | --- | --- | --- | --- |
-//! | sphere sweep, all contacts | 8,078 / 9,144 | 55,112 / 69,642 | 6.82× / 7.62× | ≥ 5×, met |
-//! | sphere sweep, first contact | 8,469 / 9,139 | 34,232 / 36,555 | 4.04× / 4.00× | ≥ 3×, met |
-//! | walking capsule | 4,968 / 5,700 | 37,900 / 40,657 | 7.63× / 7.13× | ≥ 3×, met |
-//! | box sweep | 14,690 / 12,651 | 19,527 / 18,431 | 1.33× / 1.46× | ≥ 3×, missed |
-//! | ray down, 20 m | 4,751 / 3,519 | 2,096 / 2,603 | 0.44× / 0.74× | ≥ 2×, missed |
-//! | ray level, 20 m | 6,861 / 7,304 | 1,869 / 2,725 | 0.27× / 0.37× | ≥ 2×, missed |
-//! | sphere overlap | 5,187 / 5,301 | 5,556 / 6,251 | 1.07× / 1.18× | ≥ 2×, missed |
-//! | sphere push-out | 5,349 / 5,277 | 5,427 / 6,127 | 1.01× / 1.16× | ≥ 2×, missed |
+//! | query | street | town | goal |
+//! | --- | --- | --- | --- |
+//! | sphere sweep, all contacts | 6.69-7.45× | 3.93-4.68× | ≥ 5×: street met, town missed |
+//! | sphere sweep, first contact | 3.85-4.06× | 2.85-2.90× | ≥ 3×: street met, town missed |
+//! | walking capsule | 6.63-7.98× | 4.78-6.12× | ≥ 3×, met |
+//! | box sweep | 1.24-1.45× | 0.90-1.08× | ≥ 3×, missed |
+//! | ray down, 20 m | 0.44-0.73× | 0.43-0.69× | ≥ 2×, missed |
+//! | ray level, 20 m | 0.27-0.37× | 0.24-0.34× | ≥ 2×, missed |
+//! | sphere overlap | 1.05-1.15× | 0.93-1.00× | ≥ 2×, missed |
+//! | sphere push-out | 0.98-1.12× | 0.82-0.89× | ≥ 2×, missed |
 //!
 //! Every mesh size and cell size, the times, the `Ee32` mode, the street
 //! benchmark, the loading figures, the runs before each change and the

@@ -45,6 +45,8 @@ use parry3d::shape::{Ball, Capsule as PCapsule, Cuboid, Shape, TriMesh};
 use ps2_float::{Ee32, Real, Vec4};
 
 use crate::street::{street, Lcg, Seeded, V3};
+use crate::town::{any_direction, inside_any, on_box, town, Boxed, BLOCK};
+use test_support::XorshiftStar;
 
 /// The sphere's radius (sweeps, overlap, push-out).
 pub const RADIUS: f32 = 0.5;
@@ -145,20 +147,38 @@ pub struct Scene {
     normals: Vec<Vector>,
     /// The horizontal extent the far half of the starts is drawn from.
     extent: [f32; 2],
+    /// The town's boxes (none for the street).
+    boxes: Vec<Boxed>,
 }
 
-/// The four scenes: `2k_8m`, `2k_2m`, `64k_8m`, `64k_2m`.
-pub const SCENES: [&str; 4] = ["2k_8m", "2k_2m", "64k_8m", "64k_2m"];
+/// The eight scenes: the street workload's `2k_8m`, `2k_2m`, `64k_8m`,
+/// `64k_2m`, and the town workload's (`town.rs`) of the same sizes.
+pub const SCENES: [&str; 8] = [
+    "2k_8m",
+    "2k_2m",
+    "64k_8m",
+    "64k_2m",
+    "town_2k_8m",
+    "town_2k_2m",
+    "town_64k_8m",
+    "town_64k_2m",
+];
 
 pub fn scene(name: &'static str) -> Scene {
-    let (nx, ny, cell) = match name {
+    let is_town = name.starts_with("town_");
+    let (nx, ny, cell) = match name.trim_start_matches("town_") {
         "2k_8m" => (1, 1, 8.0),
         "2k_2m" => (1, 1, 2.0),
         "64k_8m" => (8, 4, 8.0),
         "64k_2m" => (8, 4, 2.0),
         _ => panic!("unknown scene {name}"),
     };
-    let soup = street(nx, ny);
+    let (soup, boxes, side) = if is_town {
+        let (soup, boxes) = town(nx, ny);
+        (soup, boxes, BLOCK)
+    } else {
+        (street(nx, ny), Vec::new(), 60.0)
+    };
     let cfg = BuildConfig {
         cell_size: cell,
         ..BuildConfig::default()
@@ -189,7 +209,8 @@ pub fn scene(name: &'static str) -> Scene {
         parry,
         flags,
         normals,
-        extent: [60.0 * nx as f32, 60.0 * ny as f32],
+        extent: [side * nx as f32, side * ny as f32],
+        boxes,
     }
 }
 
@@ -200,6 +221,31 @@ pub struct Query {
     pub c: V3,
     pub mv: V3,
     pub turn: f32,
+    /// The sphere's or the capsule's radius.
+    pub r: f32,
+    /// The capsule's height.
+    pub h: f32,
+    /// The box's half extents.
+    pub half: V3,
+}
+
+impl Query {
+    /// A query of the street workload's sizes.
+    fn street(c: V3, mv: V3, turn: f32, kind: Kind) -> Self {
+        let r = if kind == Kind::Capsule {
+            CAPSULE_R
+        } else {
+            RADIUS
+        };
+        Query {
+            c,
+            mv,
+            turn,
+            r,
+            h: CAPSULE_H,
+            half: BOX_HALF,
+        }
+    }
 }
 
 /// The queries of every kind for one scene.
@@ -229,11 +275,11 @@ fn box_pose(q: &Query) -> Pose {
     Pose::from_parts(vec(q.c), Rotation::from_rotation_z(q.turn))
 }
 
-fn capsule_shape() -> PCapsule {
+fn capsule_shape(q: &Query) -> PCapsule {
     // The capsule from its lowest point 0.05 above the feet to its top.
-    let a = Vector::new(0.0, 0.0, CAPSULE_R + 0.05);
-    let b = Vector::new(0.0, 0.0, CAPSULE_H - CAPSULE_R);
-    PCapsule::new(a, b, CAPSULE_R)
+    let a = Vector::new(0.0, 0.0, q.r + 0.05);
+    let b = Vector::new(0.0, 0.0, q.h - q.r);
+    PCapsule::new(a, b, q.r)
 }
 
 /// Whether a shape at `pose` keeps clear of every triangle by 1 cm.
@@ -245,6 +291,132 @@ fn clear(s: &Scene, pose: &Pose, shape: &dyn Shape) -> bool {
 
 /// The seeded workload of a scene.
 pub fn workload(s: &Scene) -> Workload {
+    if s.boxes.is_empty() {
+        street_workload(s)
+    } else {
+        town_workload(s)
+    }
+}
+
+/// The town's queries (see `town.rs`): half within 3 m of a box, half
+/// anywhere; sizes drawn per query.
+fn town_workload(s: &Scene) -> Workload {
+    let mut g = XorshiftStar(0x746f_776e_7175_6572 ^ s.ours.triangles().len() as u64);
+    let extent = s.extent;
+    let boxes = &s.boxes;
+    let mut queries: [Vec<Query>; 8] = Default::default();
+    for kind in Kind::ALL {
+        let list = &mut queries[kind as usize];
+        while list.len() < QUERIES {
+            let near = list.len().is_multiple_of(2);
+            let r = if kind == Kind::Capsule {
+                g.range_f32(0.35, 0.45)
+            } else {
+                g.range_f32(0.3, 0.6)
+            };
+            let h = g.range_f32(1.6, 1.9);
+            let half = [
+                g.range_f32(0.2, 0.6),
+                g.range_f32(0.2, 0.6),
+                g.range_f32(0.2, 0.6),
+            ];
+            let turn = g.range_f32(-3.1, 3.1);
+            let b = &boxes[g.below(boxes.len() as u64) as usize];
+            let (p, n) = on_box(&mut g, b);
+            let anywhere = |g: &mut XorshiftStar, z: f32| {
+                [
+                    g.range_f32(0.5, extent[0] - 0.5),
+                    g.range_f32(0.5, extent[1] - 0.5),
+                    z,
+                ]
+            };
+            // The shape's reach about its centre, for the box tests.
+            let reach = match kind {
+                Kind::Box => half[0].hypot(half[1]).max(half[2]),
+                Kind::RayDown | Kind::RayLevel => 0.01,
+                _ => r,
+            };
+            let lift = if kind == Kind::Box { half[2] } else { r };
+            let near_point = |g: &mut XorshiftStar, lo: f32| {
+                let c = add(p, scale(n, reach + g.range_f32(lo, 3.0 - reach).max(lo)));
+                [c[0], c[1], c[2].max(lift + 0.02)]
+            };
+            let mut q = Query {
+                c: [0.0; 3],
+                mv: [0.0; 3],
+                turn,
+                r,
+                h,
+                half,
+            };
+            let ok = match kind {
+                Kind::SweepAll | Kind::SweepFirst | Kind::Box => {
+                    q.c = if near {
+                        near_point(&mut g, 0.02)
+                    } else {
+                        let z = lift + g.range_f32(0.02, 3.0);
+                        anywhere(&mut g, z)
+                    };
+                    q.mv = scale(any_direction(&mut g), g.range_f32(0.5, 3.0));
+                    let shape_clear = if kind == Kind::Box {
+                        clear(s, &box_pose(&q), &Cuboid::new(vec(half)))
+                    } else {
+                        clear(s, &Pose::from_translation(vec(q.c)), &Ball::new(r))
+                    };
+                    shape_clear && !inside_any(boxes, q.c, 0.0)
+                }
+                Kind::Capsule => {
+                    let c = if near {
+                        near_point(&mut g, 0.02)
+                    } else {
+                        anywhere(&mut g, 0.0)
+                    };
+                    q.c = [c[0], c[1], 0.02];
+                    let d = g.range_f32(0.0, std::f32::consts::TAU);
+                    let len = g.range_f32(0.3, 2.0);
+                    q.mv = [d.cos() * len, d.sin() * len, 0.0];
+                    let body = add(q.c, [0.0, 0.0, h * 0.5]);
+                    clear(s, &Pose::from_translation(vec(q.c)), &capsule_shape(&q))
+                        && !inside_any(boxes, body, r)
+                }
+                Kind::RayDown | Kind::RayLevel => {
+                    let z = if kind == Kind::RayDown {
+                        g.range_f32(0.5, 8.0)
+                    } else {
+                        g.range_f32(0.3, 5.0)
+                    };
+                    q.c = anywhere(&mut g, z);
+                    q.mv = if kind == Kind::RayDown {
+                        [0.0, 0.0, -1.0]
+                    } else {
+                        let d = g.range_f32(0.0, std::f32::consts::TAU);
+                        [d.cos(), d.sin(), 0.0]
+                    };
+                    clear(s, &Pose::from_translation(vec(q.c)), &Ball::new(0.01))
+                        && !inside_any(boxes, q.c, 0.0)
+                }
+                Kind::Overlap | Kind::Push => {
+                    q.c = if near {
+                        // Pressed into the face by up to the radius.
+                        let c = add(p, scale(n, r - g.range_f32(0.0, r)));
+                        [c[0], c[1], c[2].max(r * 0.5)]
+                    } else {
+                        let z = g.range_f32(0.3, 2.0);
+                        anywhere(&mut g, z)
+                    };
+                    !inside_any(boxes, q.c, 0.0)
+                }
+            };
+            if ok {
+                list.push(q);
+            }
+        }
+    }
+    Workload { queries }
+}
+
+/// The street's queries (see the module docs).
+fn street_workload(s: &Scene) -> Workload {
     let walls: Vec<usize> = (0..s.normals.len())
         .filter(|&i| s.normals[i].z.abs() < 0.3 && s.normals[i].length() > 0.5)
         .collect();
@@ -307,9 +479,9 @@ pub fn workload(s: &Scene) -> Workload {
                     let d = heading(&mut g, near.then_some(n));
                     let len = g.range_f32(0.5, 2.5);
                     let mv = [d[0] * len, d[1] * len, len * g.range_f32(-0.3, 0.1)];
-                    let q = Query { c, mv, turn };
+                    let q = Query::street(c, mv, turn, kind);
                     let ok = if kind == Kind::Box {
-                        clear(s, &box_pose(&q), &Cuboid::new(vec(BOX_HALF)))
+                        clear(s, &box_pose(&q), &Cuboid::new(vec(q.half)))
                     } else {
                         clear(s, &Pose::from_translation(vec(c)), &Ball::new(RADIUS))
                     };
@@ -327,12 +499,8 @@ pub fn workload(s: &Scene) -> Workload {
                     };
                     let d = heading(&mut g, near.then_some(n));
                     let len = g.range_f32(0.3, 1.5);
-                    let q = Query {
-                        c: base,
-                        mv: [d[0] * len, d[1] * len, 0.0],
-                        turn,
-                    };
-                    clear(s, &Pose::from_translation(vec(base)), &capsule_shape()).then_some(q)
+                    let q = Query::street(base, [d[0] * len, d[1] * len, 0.0], turn, kind);
+                    clear(s, &Pose::from_translation(vec(base)), &capsule_shape(&q)).then_some(q)
                 }
                 Kind::RayDown => {
                     let o = if near {
@@ -344,11 +512,7 @@ pub fn workload(s: &Scene) -> Workload {
                             anywhere(&mut g, z)
                         }
                     };
-                    let q = Query {
-                        c: o,
-                        mv: [0.0, 0.0, -1.0],
-                        turn,
-                    };
+                    let q = Query::street(o, [0.0, 0.0, -1.0], turn, kind);
                     clear(s, &Pose::from_translation(vec(o)), &Ball::new(0.01)).then_some(q)
                 }
                 Kind::RayLevel => {
@@ -362,7 +526,7 @@ pub fn workload(s: &Scene) -> Workload {
                         }
                     };
                     let d = heading(&mut g, near.then_some(n));
-                    let q = Query { c: o, mv: d, turn };
+                    let q = Query::street(o, d, turn, kind);
                     clear(s, &Pose::from_translation(vec(o)), &Ball::new(0.01)).then_some(q)
                 }
                 Kind::Overlap | Kind::Push => {
@@ -375,11 +539,7 @@ pub fn workload(s: &Scene) -> Workload {
                             anywhere(&mut g, z)
                         }
                     };
-                    Some(Query {
-                        c,
-                        mv: [0.0; 3],
-                        turn,
-                    })
+                    Some(Query::street(c, [0.0; 3], turn, kind))
                 }
             };
             if let Some(q) = q {
@@ -467,7 +627,7 @@ fn ours<R: Real>(
     let mesh = &s.ours;
     let c = v4::<R>(q.c, 1.0);
     let mv = v4::<R>(q.mv, 0.0);
-    let r = R::from_f32(RADIUS);
+    let r = R::from_f32(q.r);
     let sphere = Sphere {
         radius: r,
         centre: c,
@@ -487,13 +647,13 @@ fn ours<R: Real>(
             fsum(n, out)
         }
         Kind::Capsule => {
+            let (rr, h) = (R::from_f32(q.r), R::from_f32(q.h));
             let cap = Capsule {
-                radius: R::from_f32(CAPSULE_R),
-                height: R::from_f32(CAPSULE_H),
+                radius: rr,
+                height: h,
                 base: c,
             };
             let e = c + mv;
-            let (rr, h) = (R::from_f32(CAPSULE_R), R::from_f32(CAPSULE_H));
             let wb = Aabb::new(
                 Vec4::point(c.x.min(e.x) - rr, c.y.min(e.y) - rr, c.z.min(e.z)),
                 Vec4::point(c.x.max(e.x) + rr, c.y.max(e.y) + rr, c.z.max(e.z) + h),
@@ -505,7 +665,7 @@ fn ours<R: Real>(
         Kind::Box => {
             let (sn, cs) = q.turn.sin_cos();
             let bx = OrientedBox {
-                half: v4::<R>(BOX_HALF, 0.0),
+                half: v4::<R>(q.half, 0.0),
                 axes: [
                     v4::<R>([cs, sn, 0.0], 0.0),
                     v4::<R>([-sn, cs, 0.0], 0.0),
@@ -581,8 +741,8 @@ fn parry(s: &Scene, hits: &mut Vec<(f32, u32)>, kind: Kind, q: &Query, one_sided
     let mv = vec(q.mv);
     let still = Pose::identity();
     let opts = ShapeCastOptions::with_max_time_of_impact(1.0);
-    let ball = Ball::new(RADIUS);
-    let r3 = Vector::splat(RADIUS);
+    let ball = Ball::new(q.r);
+    let r3 = Vector::splat(q.r);
     // Every contact of a cast against the triangles of a box, sorted.
     let mut cast_all = |pos: &Pose, shape: &dyn Shape, aabb: PAabb, probe: Vector, wall: bool| {
         hits.clear();
@@ -632,16 +792,16 @@ fn parry(s: &Scene, hits: &mut Vec<(f32, u32)>, kind: Kind, q: &Query, one_sided
             }
         }
         Kind::Capsule => {
-            let cap = capsule_shape();
+            let cap = capsule_shape(q);
             let pos = Pose::from_translation(c);
-            let lo = c - Vector::new(CAPSULE_R, CAPSULE_R, 0.0);
-            let hi = c + Vector::new(CAPSULE_R, CAPSULE_R, CAPSULE_H);
+            let lo = c - Vector::new(q.r, q.r, 0.0);
+            let hi = c + Vector::new(q.r, q.r, q.h);
             // The port's walking sphere, where its side test is made.
-            let probe = c + Vector::new(0.0, 0.0, CAPSULE_R + 0.05);
+            let probe = c + Vector::new(0.0, 0.0, q.r + 0.05);
             cast_all(&pos, &cap, swept_aabb(lo, hi, mv), probe, true)
         }
         Kind::Box => {
-            let cuboid = Cuboid::new(vec(BOX_HALF));
+            let cuboid = Cuboid::new(vec(q.half));
             let pos = box_pose(q);
             let aabb = cuboid.aabb(&pos);
             cast_all(

@@ -7,7 +7,7 @@ pub use test_support::{Lcg, Seeded};
 pub type V3 = [f32; 3];
 
 /// The words of each kind of surface.
-fn words(material: Material, flags: u16) -> Attributes {
+pub fn words(material: Material, flags: u16) -> Attributes {
     Attributes {
         flags: TriangleFlags::from_bits_retain(flags),
         material,
@@ -16,7 +16,7 @@ fn words(material: Material, flags: u16) -> Attributes {
 }
 
 /// A quad `a b c d`, counter-clockwise seen from its front.
-fn quad(soup: &mut Vec<SoupTriangle>, a: V3, b: V3, c: V3, d: V3, w: Attributes) {
+pub fn quad(soup: &mut Vec<SoupTriangle>, a: V3, b: V3, c: V3, d: V3, w: Attributes) {
     soup.push(SoupTriangle::new([a, b, c]).with(w));
     soup.push(SoupTriangle::new([a, c, d]).with(w));
 }
@@ -35,7 +35,7 @@ fn face(soup: &mut Vec<SoupTriangle>, p: [f32; 2], q: [f32; 2], z0: f32, z1: f32
 }
 
 /// A box standing on `z0` (no bottom face): ten triangles facing out.
-fn block_box(soup: &mut Vec<SoupTriangle>, lo: V3, hi: V3, w: Attributes) {
+pub fn block_box(soup: &mut Vec<SoupTriangle>, lo: V3, hi: V3, w: Attributes) {
     let ([x0, y0, z0], [x1, y1, z1]) = (lo, hi);
     quad(
         soup,
