@@ -212,7 +212,14 @@ impl Grid {
     /// read: the translation row always counts once.
     #[must_use]
     pub fn to_grid<R: Real>(&self, p: Vec4<R>) -> Vec4<R> {
-        let [r0, r1, r2, r3] = self.matrix.map(Vec4::<R>::from_f32);
+        // Row by row (an array's `map` costs a drain per call here).
+        let m = &self.matrix;
+        let (r0, r1, r2, r3) = (
+            Vec4::<R>::from_f32(m[0]),
+            Vec4::<R>::from_f32(m[1]),
+            Vec4::<R>::from_f32(m[2]),
+            Vec4::<R>::from_f32(m[3]),
+        );
         r0.scale(p.x).madd(r1, p.y).madd(r2, p.z).madd(r3, R::ONE)
     }
 

@@ -142,14 +142,14 @@
 //!
 //! | query | street | town | goal |
 //! | --- | --- | --- | --- |
-//! | sphere sweep, all contacts | 6.69-7.45× | 3.93-4.68× | ≥ 5×: street met, town missed |
-//! | sphere sweep, first contact | 3.85-4.06× | 2.85-2.90× | ≥ 3×: street met, town missed |
-//! | walking capsule | 6.63-7.98× | 4.78-6.12× | ≥ 3×, met |
-//! | box sweep | 1.24-1.45× | 0.90-1.08× | ≥ 3×, missed |
-//! | ray down, 20 m | 0.44-0.73× | 0.43-0.69× | ≥ 2×, missed |
-//! | ray level, 20 m | 0.27-0.37× | 0.24-0.34× | ≥ 2×, missed |
-//! | sphere overlap | 1.05-1.15× | 0.93-1.00× | ≥ 2×, missed |
-//! | sphere push-out | 0.98-1.12× | 0.82-0.89× | ≥ 2×, missed |
+//! | sphere sweep, all contacts | 7.26-7.82× | 4.27-5.05× | ≥ 5×: street met, town missed |
+//! | sphere sweep, first contact | 4.10-4.31× | 3.05-3.21× | ≥ 3×, met |
+//! | walking capsule | 7.66-8.91× | 5.44-7.09× | ≥ 3×, met |
+//! | box sweep | 1.32-1.48× | 0.95-1.12× | ≥ 3×, missed |
+//! | ray down, 20 m | 0.44-0.72× | 0.43-0.68× | ≥ 2×, missed |
+//! | ray level, 20 m | 0.27-0.37× | 0.23-0.33× | ≥ 2×, missed |
+//! | sphere overlap | 1.15-1.20× | 1.04-1.08× | ≥ 2×, missed |
+//! | sphere push-out | 1.17-1.21× | 0.99-1.06× | ≥ 2×, missed |
 //!
 //! Every mesh size and cell size, the times, the `Ee32` mode, the street
 //! benchmark, the loading figures, the runs before each change and the

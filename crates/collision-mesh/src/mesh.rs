@@ -172,10 +172,14 @@ pub(crate) struct CellTrees {
     pub(crate) positions: Vec<u32>,
 }
 
-/// The most triangles in a leaf.
-const LEAF: usize = 4;
+/// The most triangles in a leaf. Two, measured (`cargo xtask bench-ir`,
+/// both workloads): against leaves of 4 every query but the rays costs 3 to
+/// 11 % fewer instructions (a node test is cheaper than a triangle's
+/// filters), against leaves of 8 up to 20 %; single leaves gain a little
+/// more on the sphere sweeps and lose it on the box sweep.
+const LEAF: usize = 2;
 /// The deepest a tree gets (a median split of at most 65,535 triangles into
-/// leaves of 4 is 15 levels deep); the walk's stack holds this many.
+/// leaves of 2 is 16 levels deep); the walk's stack holds this many.
 pub(crate) const TREE_DEPTH: usize = 24;
 
 impl CellTrees {

@@ -131,6 +131,7 @@ pub mod capsule_box;
 pub mod contact;
 pub mod details;
 pub mod flags;
+mod least;
 pub mod overlap;
 pub mod pair;
 pub mod pair_quirks;

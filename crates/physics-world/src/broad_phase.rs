@@ -58,10 +58,14 @@ const CELL_LIMIT: f32 = 1.0e9;
 /// The cell number of coordinate `v` (see the module docs).
 #[inline]
 pub(crate) fn cell_of<R: Real>(v: R) -> i32 {
-    let c = (v.to_f32() * (1.0 / CELL)).floor();
     // NaN never reaches here (such a key marks the grid unusable); the
-    // clamp keeps infinities and huge values inside the range.
-    c.clamp(-CELL_LIMIT, CELL_LIMIT) as i32
+    // clamp keeps infinities and huge values inside the range. Clamping
+    // before the floor gives the same number (the limit is a whole
+    // number); the floor is the truncation stepped down for a negative
+    // fraction (`f32::floor` is a library call without SSE4.1).
+    let c = (v.to_f32() * (1.0 / CELL)).clamp(-CELL_LIMIT, CELL_LIMIT);
+    let t = c as i32;
+    t - i32::from((t as f32) > c)
 }
 
 /// A span of cells, inclusive: `x0..=x1` by `y0..=y1`.
@@ -112,14 +116,26 @@ pub(crate) struct Member {
 }
 
 /// A listed body's entry: the generation of the handle listed, its key and
-/// list number, and its cells (or in the large list).
+/// list number, its box in `x` and `y`, and, while the grid is built, its
+/// cells (or in the large list).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Slot<R> {
     pub(crate) generation: u32,
     pub(crate) key: R,
     pub(crate) seq: u64,
+    /// `min.x`, `min.y`, `max.x`, `max.y`: the cells are worked from them
+    /// when the grid is built.
+    pub(crate) bounds: [R; 4],
     pub(crate) cells: Cells,
     pub(crate) large: bool,
+}
+
+impl<R: Real> Slot<R> {
+    /// The cells of the slot's box and whether it is too wide for them.
+    fn cells_of(bounds: [R; 4]) -> (Cells, bool) {
+        let cells = Cells::of(bounds[0], bounds[1], bounds[2], bounds[3]);
+        (cells, cells.is_large())
+    }
 }
 
 /// The grid and the list numbers (see the module docs).
@@ -236,12 +252,18 @@ impl<R: Real> BroadPhase<R> {
             // In the list twice, or a stale handle's entry still listed.
             return self.give_up(seq);
         }
-        let cells = Cells::of(min.0, min.1, max.0, max.1);
-        let large = cells.is_large();
+        let bounds = [min.0, min.1, max.0, max.1];
+        // While the grid is off the cells wait for its build.
+        let (cells, large) = if self.active() {
+            Slot::cells_of(bounds)
+        } else {
+            (Cells::default(), false)
+        };
         self.slots[k][i] = Some(Slot {
             generation: id.slot.generation,
             key,
             seq,
+            bounds,
             cells,
             large,
         });
@@ -297,17 +319,23 @@ impl<R: Real> BroadPhase<R> {
         }
         let seq = self.next_seq;
         self.next_seq += 1;
-        let cells = Cells::of(min.0, min.1, max.0, max.1);
-        let large = cells.is_large();
-        if cells != old.cells || large != old.large {
-            self.unfile(id, old.cells, old.large);
-            self.file(Member { id, cells }, large);
-        }
+        let bounds = [min.0, min.1, max.0, max.1];
+        let (cells, large) = if self.active() {
+            let (cells, large) = Slot::cells_of(bounds);
+            if cells != old.cells || large != old.large {
+                self.unfile(id, old.cells, old.large);
+                self.file(Member { id, cells }, large);
+            }
+            (cells, large)
+        } else {
+            (Cells::default(), false)
+        };
         let k = kind_index(id.kind);
         self.slots[k][id.slot.index as usize] = Some(Slot {
             generation: id.slot.generation,
             key,
             seq,
+            bounds,
             cells,
             large,
         });
@@ -386,9 +414,11 @@ impl<R: Real> BroadPhase<R> {
         ];
         for (k, kind) in KIND_OF.iter().enumerate() {
             for i in 0..self.slots[k].len() {
-                let Some(s) = self.slots[k][i] else {
+                let Some(s) = self.slots[k][i].as_mut() else {
                     continue;
                 };
+                (s.cells, s.large) = Slot::cells_of(s.bounds);
+                let s = *s;
                 {
                     let id = BodyId {
                         kind: *kind,

@@ -89,13 +89,18 @@ pub(crate) fn wall_too_low<R: Real>(work: &WorkTriangle<R>) -> bool {
 #[must_use]
 pub(crate) fn wall_too_low_with<R: Real>(work: &WorkTriangle<R>, low_wall_edges: bool) -> bool {
     if !low_wall_edges {
-        let z = work.v.map(|v| v.z);
+        let z = [work.v[0].z, work.v[1].z, work.v[2].z];
         let top = z[0].max(z[1]).max(z[2]);
         let bottom = z[0].min(z[1]).min(z[2]);
         return top - bottom < R::from_f32(LOW);
     }
-    let len = work.e.map(|e| e.length());
-    let uz = [0, 1, 2].map(|k| work.e[k].z.abs().div(len[k]));
+    let e = &work.e;
+    let len = [e[0].length(), e[1].length(), e[2].length()];
+    let uz = [
+        e[0].z.abs().div(len[0]),
+        e[1].z.abs().div(len[1]),
+        e[2].z.abs().div(len[2]),
+    ];
     let steepest = pick(uz);
     if work.e[steepest].z.abs() < R::from_f32(LOW) {
         return true;

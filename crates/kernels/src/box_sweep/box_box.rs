@@ -96,8 +96,9 @@ pub fn sweep_box_box_axis<R: Real>(
     }
 
     let x = w.cross(d);
-    let wa = aa.map(|ai| w.dot(ai));
-    let wb = bb.map(|bj| w.dot(bj));
+    // Written out: an array's `map` costs a drain per call here.
+    let wa = [w.dot(aa[0]), w.dot(aa[1]), w.dot(aa[2])];
+    let wb = [w.dot(bb[0]), w.dot(bb[1]), w.dot(bb[2])];
     for (i, ai) in aa.iter().enumerate() {
         let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
         let term = |j: usize| hb[j] * (c[i1][j] * wa[i2] - c[i2][j] * wa[i1]).abs();

@@ -17,6 +17,7 @@
 
 use ps2_float::{Real, Vec4};
 
+use crate::least::keep_first_touch;
 use crate::sphere_box::sphere_box_first_touch;
 use crate::sphere_triangle::capsule_entry;
 
@@ -158,9 +159,7 @@ pub fn capsule_box_first_touch<R: Real>(
     let mut best: Option<R> = None;
     let mut take = |t: Option<R>| {
         if let Some(t) = t {
-            if t <= R::ONE && best.is_none_or(|b| t < b) {
-                best = Some(t.max(R::ZERO));
-            }
+            keep_first_touch(&mut best, t);
         }
     };
     take(sphere_box_first_touch(r, h, d, m).map(|x| x.0));

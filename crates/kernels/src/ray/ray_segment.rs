@@ -4,6 +4,7 @@
 
 use ps2_float::{Real, Vec4};
 
+use crate::least::keep_least;
 use crate::shapes::Segment;
 use crate::sweep::{cap_entry, entry_root, sweep_sphere_sphere};
 
@@ -62,9 +63,7 @@ pub fn ray_segment<R: Real>(seg: &Segment<R>, start: Vec4<R>, dir: Vec4<R>) -> O
     let mut best: Option<R> = None;
     for s in [seg.start, seg.end] {
         if let Some(t) = cap_entry(start, dir, s, r) {
-            if best.is_none_or(|b| t < b) {
-                best = Some(t);
-            }
+            keep_least(&mut best, t);
         }
     }
     best.filter(|t| *t <= R::ONE)

@@ -13,6 +13,7 @@
 use ps2_float::{Real, Vec4};
 
 use super::kernel::SphereBoxHit;
+use crate::least::keep_first_touch;
 use crate::shapes::OrientedBox;
 use crate::sphere_triangle::capsule_entry;
 
@@ -70,9 +71,7 @@ pub fn sphere_box_first_touch<R: Real>(
     let mut best: Option<R> = None;
     let mut take = |t: Option<R>| {
         if let Some(t) = t {
-            if t <= R::ONE && best.is_none_or(|b| t < b) {
-                best = Some(t.max(R::ZERO));
-            }
+            keep_first_touch(&mut best, t);
         }
     };
     for k in 0..3 {

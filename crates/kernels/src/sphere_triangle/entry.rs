@@ -12,6 +12,7 @@
 
 use ps2_float::{Real, Vec4};
 
+use crate::least::keep_first_touch;
 use crate::sat;
 use crate::triangle::WorkTriangle;
 
@@ -56,9 +57,7 @@ pub fn capsule_entry<R: Real>(
     let mm = m.dot(m);
     let mut best: Option<R> = None;
     let mut take = |t: R| {
-        if t <= R::ONE && best.is_none_or(|b| t < b) {
-            best = Some(t.max(R::ZERO));
-        }
+        keep_first_touch(&mut best, t);
     };
     // The balls at the two ends.
     for p in [d, d - e] {

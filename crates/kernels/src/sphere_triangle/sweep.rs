@@ -182,7 +182,8 @@ pub fn sweep_sphere_triangle_traced_with<R: Real>(
     side: ParallelSideRule,
 ) -> bool {
     let (c, r, n, d) = (sphere.centre, sphere.radius, tri.n, tri.d);
-    let m = [0, 1, 2].map(|k| tri.side_normal(k));
+    // Written out: `array::map` costs an array drain per call.
+    let m = [tri.side_normal(0), tri.side_normal(1), tri.side_normal(2)];
     trace.side_normals = m;
 
     // Saturating where a zero `n·M` or a stray normal can feed a product

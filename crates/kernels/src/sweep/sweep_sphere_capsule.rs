@@ -5,6 +5,7 @@
 use ps2_float::{Real, Vec4};
 
 use super::{entry_root, reversed, write_normals};
+use crate::least::keep_least;
 use crate::{contact::Contact, shapes::Capsule, shapes::Sphere};
 
 /// The point of the upright axis `base`..`base + (0, 0, h)` nearest `p`:
@@ -73,9 +74,7 @@ pub fn sweep_sphere_capsule<R: Real>(
 
     let mut best: Option<R> = None;
     let mut keep = |t: R| {
-        if best.is_none_or(|b| t < b) {
-            best = Some(t);
-        }
+        keep_least(&mut best, t);
     };
     // The side wall, in the horizontal plane.
     let (qx, qy) = (p.x - base.x, p.y - base.y);

@@ -22,11 +22,3 @@ pub(crate) fn project<R: Real>(points: &[Vec4<R>], l: Vec4<R>) -> (R, R) {
 pub(crate) fn overlap<R: Real>((a_lo, a_hi): (R, R), (b_lo, b_hi): (R, R)) -> R {
     (a_hi - b_lo).min(b_hi - a_lo)
 }
-
-/// Keeps the smaller of a running least depth and `d`.
-#[inline]
-pub(crate) fn least<R: Real>(best: &mut Option<R>, d: R) {
-    if best.is_none_or(|b| d < b) {
-        *best = Some(d);
-    }
-}

@@ -3,7 +3,8 @@
 
 use ps2_float::{Real, Vec4};
 
-use super::axis::{least, overlap, project};
+use super::axis::{overlap, project};
+use crate::least::keep_least;
 use crate::shapes::OrientedBox;
 use crate::triangle::WorkTriangle;
 
@@ -46,7 +47,7 @@ pub fn box_triangle_depth<R: Real>(bx: &OrientedBox<R>, tri: &WorkTriangle<R>) -
         let o = overlap((-reach, reach), project(&v, l));
         // Apart, touching, or a NaN anywhere: no overlap.
         if o > R::ZERO {
-            least(&mut best, o.div(ll.sqrt()));
+            keep_least(&mut best, o.div(ll.sqrt()));
             Some(())
         } else {
             None

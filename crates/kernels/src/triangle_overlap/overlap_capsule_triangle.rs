@@ -3,7 +3,8 @@
 
 use ps2_float::{Real, Vec4};
 
-use super::axis::{least, overlap, project};
+use super::axis::{overlap, project};
+use crate::least::keep_least;
 use crate::overlap::{closest_points_with, OverlapQuirks};
 use crate::shapes::Capsule;
 use crate::sphere_triangle::point_triangle_distance_sq;
@@ -78,7 +79,7 @@ pub fn capsule_triangle_depth<R: Real>(cap: &Capsule<R>, tri: &WorkTriangle<R>) 
         if ll > R::ZERO {
             // A zero cross product (an edge along the axis) is no axis.
             let o = overlap(project(&seg, l), project(&v, l)).max(R::ZERO);
-            least(&mut best, o.div(ll.sqrt()));
+            keep_least(&mut best, o.div(ll.sqrt()));
         }
     };
     axis(e[0].cross(e[1]));
