@@ -197,6 +197,7 @@ pub mod mesh;
 pub mod obj;
 pub mod query;
 pub mod ron_text;
+pub mod soup;
 pub mod tiled;
 pub mod triangle;
 pub mod visited;

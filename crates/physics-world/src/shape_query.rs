@@ -371,9 +371,9 @@ impl<R: Real> PhysicsWorld<R> {
         mv: Vec4<R>,
         list: &mut OutList<'_, R>,
     ) {
-        let Some(level) = &self.level.tiles else {
+        if self.level.tiles.is_none() {
             return;
-        };
+        }
         let mut sq = SweepQuery::new(*bx, MAX_CONTACTS)
             .with_quirks(self.config.quirks)
             .with_side_rule(self.config.readings.parallel_side)
@@ -392,6 +392,28 @@ impl<R: Real> PhysicsWorld<R> {
         };
         // Tile after tile into the sorted list: equal fractions keep the
         // lower tile first (divergence 345).
+        self.each_mesh_contact(me, bx, query, |c| {
+            list.insert_sorted(c);
+        });
+    }
+
+    /// Runs a mesh query on each tile the box reaches, in tile order
+    /// (divergence 345), and hands on each contact named by its tile and
+    /// stamped with the querier's shape.
+    fn each_mesh_contact(
+        &mut self,
+        me: &Querier<R>,
+        bx: &Aabb<R>,
+        query: impl FnMut(
+            &collision_mesh::CollisionMesh,
+            &mut collision_mesh::QueryScratch<R>,
+            &mut [Contact<R>],
+        ) -> usize,
+        mut put: impl FnMut(Contact<R>),
+    ) {
+        let Some(level) = &self.level.tiles else {
+            return;
+        };
         level.each_contact(
             &mut self.level.scratch,
             bx,
@@ -401,7 +423,7 @@ impl<R: Real> PhysicsWorld<R> {
                 let mut c = *c;
                 crate::tiles::name_tile(&mut c, tile);
                 stamp(&mut c, me, None, 0);
-                list.insert_sorted(c);
+                put(c);
             },
         );
     }
@@ -432,34 +454,22 @@ impl<R: Real> PhysicsWorld<R> {
         let bx = me.bounds(&self.config.quirks.shapes);
         let mut list = OutList::new(out, q.max);
         if q.options.contains(QueryOptions::MESH) {
-            if let Some(level) = &self.level.tiles {
-                let bx = self.mesh_overlap_box(&me.shape, bx);
-                let mut sq = SweepQuery::new(bx, MAX_CONTACTS);
-                sq.own_shape = me.shape_word;
-                // The switches only: the list walk stays the overlap's own.
-                sq.quirks = self.config.quirks;
-                let query = |mesh: &collision_mesh::CollisionMesh,
-                             scratch: &mut collision_mesh::QueryScratch<R>,
-                             buf: &mut [Contact<R>]| match &me.shape {
-                    Shape::Sphere(s) => mesh.overlap_sphere(scratch, buf, &sq, s),
-                    Shape::Box(b) => mesh.overlap_box_with(scratch, buf, &sq, b),
-                    Shape::Capsule(c) => mesh.overlap_capsule_with(scratch, buf, &sq, c),
-                    Shape::Segment(_) => 0,
-                };
-                // In tile order (divergence 345).
-                level.each_contact(
-                    &mut self.level.scratch,
-                    &bx,
-                    &mut self.mesh_buf[..],
-                    query,
-                    |tile, _, c| {
-                        let mut c = *c;
-                        crate::tiles::name_tile(&mut c, tile);
-                        stamp(&mut c, &me, None, 0);
-                        list.push(c);
-                    },
-                );
-            }
+            let bx = self.mesh_overlap_box(&me.shape, bx);
+            let mut sq = SweepQuery::new(bx, MAX_CONTACTS);
+            sq.own_shape = me.shape_word;
+            // The switches only: the list walk stays the overlap's own.
+            sq.quirks = self.config.quirks;
+            let query = |mesh: &collision_mesh::CollisionMesh,
+                         scratch: &mut collision_mesh::QueryScratch<R>,
+                         buf: &mut [Contact<R>]| match &me.shape {
+                Shape::Sphere(s) => mesh.overlap_sphere(scratch, buf, &sq, s),
+                Shape::Box(b) => mesh.overlap_box_with(scratch, buf, &sq, b),
+                Shape::Capsule(c) => mesh.overlap_capsule_with(scratch, buf, &sq, c),
+                Shape::Segment(_) => 0,
+            };
+            self.each_mesh_contact(&me, &bx, query, |c| {
+                list.push(c);
+            });
         }
         if q.options.contains(QueryOptions::BODIES) {
             self.query_box(candidates, &bx, &me.box_query(q));

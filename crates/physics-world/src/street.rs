@@ -16,7 +16,7 @@
 //! assert_eq!(street.ticks, 10);
 //! ```
 
-use collision_mesh::{build, BuildConfig, SoupTriangle};
+use collision_mesh::{build, soup, Attributes, BuildConfig, SoupTriangle};
 use ps2_float::{Real, Vec4};
 use shape_pools::PoolCapacities;
 
@@ -42,8 +42,6 @@ pub const CARS: usize = 18;
 /// One tick, 1/30 s, in the reference owners' 60 Hz ticks.
 pub const TICKS_PER_STEP: i64 = 2;
 
-type V3 = [f32; 3];
-
 /// A seeded generator (a 64-bit LCG).
 pub struct Lcg(pub u64);
 
@@ -63,83 +61,70 @@ impl Lcg {
     }
 }
 
-/// A quad `a b c d`, counter-clockwise seen from its front.
-fn quad(soup: &mut Vec<SoupTriangle>, a: V3, b: V3, c: V3, d: V3) {
-    soup.push(SoupTriangle::new([a, b, c]));
-    soup.push(SoupTriangle::new([a, c, d]));
-}
-
-/// A vertical face over `p → q` from `z0` to `z1`, its front on the
-/// right of the segment seen from above.
-fn face(soup: &mut Vec<SoupTriangle>, p: [f32; 2], q: [f32; 2], z0: f32, z1: f32) {
-    quad(
-        soup,
-        [p[0], p[1], z0],
-        [q[0], q[1], z0],
-        [q[0], q[1], z1],
-        [p[0], p[1], z1],
-    );
-}
-
-/// A box of triangles standing on the road (no bottom face).
-fn block(soup: &mut Vec<SoupTriangle>, lo: V3, hi: V3) {
-    let ([x0, y0, z0], [x1, y1, z1]) = (lo, hi);
-    quad(soup, [x0, y0, z1], [x1, y0, z1], [x1, y1, z1], [x0, y1, z1]);
-    face(soup, [x0, y0], [x1, y0], z0, z1);
-    face(soup, [x1, y0], [x1, y1], z0, z1);
-    face(soup, [x1, y1], [x0, y1], z0, z1);
-    face(soup, [x0, y1], [x0, y0], z0, z1);
-}
-
 /// The street's triangles: the road in 4 m quads, a 0.15 m kerb and a
 /// 4 m wall 1 m beyond it on each side (the sidewalk between), walls
 /// across both ends, and eight crates of 1.2 m on the road.
 #[must_use]
 pub fn street_soup() -> Vec<SoupTriangle> {
-    let mut soup = Vec::new();
+    let (mut tris, words) = (Vec::new(), Attributes::default());
     let (w, l) = (HALF_WIDTH, LENGTH);
     for i in 0..50 {
         for j in 0..3 {
             let (x, y) = (i as f32 * 4.0, -w + j as f32 * 4.0);
-            quad(
-                &mut soup,
-                [x, y, 0.0],
-                [x + 4.0, y, 0.0],
-                [x + 4.0, y + 4.0, 0.0],
-                [x, y + 4.0, 0.0],
+            soup::quad(
+                &mut tris,
+                [
+                    [x, y, 0.0],
+                    [x + 4.0, y, 0.0],
+                    [x + 4.0, y + 4.0, 0.0],
+                    [x, y + 4.0, 0.0],
+                ],
+                words,
             );
         }
     }
     for i in 0..25 {
         let (a, b) = (i as f32 * 8.0, i as f32 * 8.0 + 8.0);
         // The kerbs face the road; the sidewalks; the walls face the road.
-        face(&mut soup, [b, -w], [a, -w], 0.0, 0.15);
-        face(&mut soup, [a, w], [b, w], 0.0, 0.15);
-        quad(
-            &mut soup,
-            [a, -w - 1.0, 0.15],
-            [b, -w - 1.0, 0.15],
-            [b, -w, 0.15],
-            [a, -w, 0.15],
+        soup::face(&mut tris, [b, -w], [a, -w], [0.0, 0.15], words);
+        soup::face(&mut tris, [a, w], [b, w], [0.0, 0.15], words);
+        soup::quad(
+            &mut tris,
+            [
+                [a, -w - 1.0, 0.15],
+                [b, -w - 1.0, 0.15],
+                [b, -w, 0.15],
+                [a, -w, 0.15],
+            ],
+            words,
         );
-        quad(
-            &mut soup,
-            [a, w, 0.15],
-            [b, w, 0.15],
-            [b, w + 1.0, 0.15],
-            [a, w + 1.0, 0.15],
+        soup::quad(
+            &mut tris,
+            [
+                [a, w, 0.15],
+                [b, w, 0.15],
+                [b, w + 1.0, 0.15],
+                [a, w + 1.0, 0.15],
+            ],
+            words,
         );
-        face(&mut soup, [b, -w - 1.0], [a, -w - 1.0], 0.15, 4.0);
-        face(&mut soup, [a, w + 1.0], [b, w + 1.0], 0.15, 4.0);
+        soup::face(&mut tris, [b, -w - 1.0], [a, -w - 1.0], [0.15, 4.0], words);
+        soup::face(&mut tris, [a, w + 1.0], [b, w + 1.0], [0.15, 4.0], words);
     }
-    face(&mut soup, [0.0, -w - 1.0], [0.0, w + 1.0], 0.0, 4.0);
-    face(&mut soup, [l, w + 1.0], [l, -w - 1.0], 0.0, 4.0);
+    soup::face(
+        &mut tris,
+        [0.0, -w - 1.0],
+        [0.0, w + 1.0],
+        [0.0, 4.0],
+        words,
+    );
+    soup::face(&mut tris, [l, w + 1.0], [l, -w - 1.0], [0.0, 4.0], words);
     for k in 0..8 {
         let x = 12.0 + k as f32 * 24.0;
         let y = if k % 2 == 0 { -3.5 } else { 2.3 };
-        block(&mut soup, [x, y, 0.0], [x + 1.2, y + 1.2, 1.2]);
+        soup::standing_box(&mut tris, [x, y, 0.0], [x + 1.2, y + 1.2, 1.2], words);
     }
-    soup
+    tris
 }
 
 /// The street and its owners, and what the ticks did.

@@ -1,7 +1,7 @@
 //! The generated street meshes the query benchmarks share (seeded): one 60 × 60 m
 //! block of 1,996 triangles and tilings of it.
 
-use collision_mesh::{Attributes, Material, SoupTriangle, TriangleFlags};
+use collision_mesh::{soup, Attributes, Material, SoupTriangle, TriangleFlags};
 pub use test_support::{Lcg, Seeded};
 
 pub type V3 = [f32; 3];
@@ -15,40 +15,14 @@ pub fn words(material: Material, flags: u16) -> Attributes {
     }
 }
 
-/// A quad `a b c d`, counter-clockwise seen from its front.
+/// A quad `a b c d` ([`soup::quad`] in this file's argument order).
 pub fn quad(soup: &mut Vec<SoupTriangle>, a: V3, b: V3, c: V3, d: V3, w: Attributes) {
-    soup.push(SoupTriangle::new([a, b, c]).with(w));
-    soup.push(SoupTriangle::new([a, c, d]).with(w));
+    soup::quad(soup, [a, b, c, d], w);
 }
 
-/// A vertical face over the segment `p → q` from `z0` to `z1`, its front
-/// on the right of the segment seen from above.
+/// A vertical face over `p → q` from `z0` to `z1` ([`soup::face`]).
 fn face(soup: &mut Vec<SoupTriangle>, p: [f32; 2], q: [f32; 2], z0: f32, z1: f32, w: Attributes) {
-    quad(
-        soup,
-        [p[0], p[1], z0],
-        [q[0], q[1], z0],
-        [q[0], q[1], z1],
-        [p[0], p[1], z1],
-        w,
-    );
-}
-
-/// A box standing on `z0` (no bottom face): ten triangles facing out.
-pub fn block_box(soup: &mut Vec<SoupTriangle>, lo: V3, hi: V3, w: Attributes) {
-    let ([x0, y0, z0], [x1, y1, z1]) = (lo, hi);
-    quad(
-        soup,
-        [x0, y0, z1],
-        [x1, y0, z1],
-        [x1, y1, z1],
-        [x0, y1, z1],
-        w,
-    );
-    face(soup, [x0, y0], [x1, y0], z0, z1, w);
-    face(soup, [x1, y0], [x1, y1], z0, z1, w);
-    face(soup, [x1, y1], [x0, y1], z0, z1, w);
-    face(soup, [x0, y1], [x0, y0], z0, z1, w);
+    soup::face(soup, p, q, [z0, z1], w);
 }
 
 /// The square `[lo, hi]²` walked counter-clockwise in `n` segments per
@@ -144,7 +118,7 @@ fn street_block(soup: &mut Vec<SoupTriangle>, ox: f32, oy: f32) {
     for k in 0..9 {
         let s = 12.0 + 4.5 * k as f32;
         for (x, y) in [(s, 11.0), (s, 48.6), (11.0, s + 1.0), (48.6, s + 1.0)] {
-            block_box(
+            soup::standing_box(
                 soup,
                 at([x, y, 0.15]),
                 at([x + 0.37, y + 0.37, 1.35]),
@@ -160,14 +134,14 @@ fn street_block(soup: &mut Vec<SoupTriangle>, ox: f32, oy: f32) {
         (54.0, 30.0, false),
     ] {
         let (hl, hw) = if along_x { (2.2, 0.9) } else { (0.9, 2.2) };
-        block_box(
+        soup::standing_box(
             soup,
             at([cx - hl, cy - hw, 0.25]),
             at([cx + hl, cy + hw, 1.0]),
             shell,
         );
         let (cl, cw) = if along_x { (1.2, 0.8) } else { (0.8, 1.2) };
-        block_box(
+        soup::standing_box(
             soup,
             at([cx - cl, cy - cw, 1.0]),
             at([cx + cl, cy + cw, 1.55]),
@@ -175,7 +149,7 @@ fn street_block(soup: &mut Vec<SoupTriangle>, ox: f32, oy: f32) {
         );
         for (sx, sy) in [(-1.0f32, -1.0f32), (-1.0, 1.0), (1.0, -1.0), (1.0, 1.0)] {
             let (wx, wy) = (cx + sx * (hl - 0.5), cy + sy * (hw - 0.1));
-            block_box(
+            soup::standing_box(
                 soup,
                 at([wx - 0.3, wy - 0.1, 0.0]),
                 at([wx + 0.3, wy + 0.1, 0.6]),
@@ -204,7 +178,7 @@ fn street_block(soup: &mut Vec<SoupTriangle>, ox: f32, oy: f32) {
             g.range_f32(0.5, 1.5),
             g.range_f32(0.4, 1.2),
         );
-        block_box(soup, at([x, y, 0.0]), at([x + sx, y + sy, h]), concrete);
+        soup::standing_box(soup, at([x, y, 0.0]), at([x + sx, y + sy, h]), concrete);
     }
 }
 

@@ -21,7 +21,8 @@
 
 use collision_mesh::{Material, SoupTriangle};
 
-use crate::street::{block_box, quad, words, Seeded, V3};
+use crate::street::{words, Seeded, V3};
+use collision_mesh::soup;
 use test_support::XorshiftStar;
 
 /// One block's side, metres.
@@ -64,18 +65,15 @@ fn town_block(
         for j in 0..n {
             let (x0, y0) = (o[0] + GROUND * i as f32, o[1] + GROUND * j as f32);
             let (x1, y1) = (x0 + GROUND, y0 + GROUND);
-            quad(
+            soup::quad(
                 soup,
-                [x0, y0, 0.0],
-                [x1, y0, 0.0],
-                [x1, y1, 0.0],
-                [x0, y1, 0.0],
+                [[x0, y0, 0.0], [x1, y0, 0.0], [x1, y1, 0.0], [x0, y1, 0.0]],
                 ground,
             );
         }
     }
     let mut put = |soup: &mut Vec<SoupTriangle>, lo: V3, hi: V3, w| {
-        block_box(soup, lo, hi, w);
+        soup::standing_box(soup, lo, hi, w);
         boxes.push((lo, hi));
     };
     // Four buildings, one near each corner of the block.
