@@ -34,6 +34,7 @@
 //! | [`chunks`] | the six chunks of a level file, in the console's byte layout, and the flat chunk container |
 //! | [`binary`] | the compact binary form (a chunk container of the six) |
 //! | [`ron_text`] | the RON form, for small meshes |
+//! | [`soup`] | soups from simple pieces (a quad, a vertical face, a standing box), for generated levels |
 //! | [`obj`] | Wavefront OBJ import (the crate's own reader, with an import report) and export |
 //! | [`error`] | [`MeshError`], every way a source can fail, and its [`Place`] |
 //! | [`tiled`] | a level of several meshes (tiles), shared behind an `Arc`, asked through `&self` with a caller's scratch, and the one merge rule across tiles |
