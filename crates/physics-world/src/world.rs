@@ -482,6 +482,11 @@ impl<R: Real> PhysicsWorld<R> {
         let key = self.body(id)?.list_key;
         let list = &self.bodies.list;
         let start = list.partition_point(|k| *k < key);
+        if list.get(start) == Some(id) {
+            // First of its key's run (a key of its own, most often): the
+            // search of the ties below would find it there too.
+            return Some(start);
+        }
         let grid = &self.bodies.grid;
         if grid.usable() {
             // The grid holds exactly the listed bodies; the ties are in

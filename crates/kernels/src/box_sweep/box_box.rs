@@ -70,9 +70,13 @@ pub fn sweep_box_box_axis<R: Real>(
     }
     let ac = c.map(|row| row.map(R::abs));
 
+    // A's axes against both ends' offsets, kept for the cross axes below
+    // (each is the same dot product there; reading it again changes no bit).
+    let (mut ad, mut ad1) = ([R::ZERO; 3], [R::ZERO; 3]);
     for i in 0..3 {
         let r = ha[i] + ((hb[0] * ac[i][0] + hb[1] * ac[i][1]) + hb[2] * ac[i][2]);
-        if apart(aa[i].dot(d), aa[i].dot(d1), r) {
+        (ad[i], ad1[i]) = (aa[i].dot(d), aa[i].dot(d1));
+        if apart(ad[i], ad1[i], r) {
             return Some(BoxBoxAxis::A(i as u8));
         }
     }
@@ -86,10 +90,10 @@ pub fn sweep_box_box_axis<R: Real>(
         let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
         for j in 0..3 {
             let (j1, j2) = ((j + 1) % 3, (j + 2) % 3);
-            let proj = |dd: Vec4<R>| aa[i2].dot(dd) * c[i1][j] - aa[i1].dot(dd) * c[i2][j];
+            let proj = |dd: &[R; 3]| dd[i2] * c[i1][j] - dd[i1] * c[i2][j];
             let r = ((ha[i1] * ac[i2][j] + ha[i2] * ac[i1][j]) + hb[j1] * ac[i][j2])
                 + hb[j2] * ac[i][j1];
-            if apart(proj(d), proj(d1), r) {
+            if apart(proj(&ad), proj(&ad1), r) {
                 return Some(BoxBoxAxis::Cross(i as u8, j as u8));
             }
         }
