@@ -38,6 +38,64 @@ pub fn sweep_box_triangle_windows_with<R: Real>(
     mv: Vec4<R>,
     reset: bool,
 ) -> (R, [Option<Window<R>>; 13]) {
+    sweep_box_triangle_spans(bx, tri, mv, reset, None)
+}
+
+/// The box's own three axes as the interval test reads them: per axis `A`,
+/// the speed `A·M`, the triangle's interval and the box's own (`A·P ± h`).
+/// The box axes' pre-test ([`box_axes_separate`]) and the kernel's axes 2-4
+/// form the same values; worked once, they serve both.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct BoxAxisSpans<R> {
+    speed: [R; 3],
+    tri: [Interval<R>; 3],
+    own: [Interval<R>; 3],
+}
+
+impl<R: Real> BoxAxisSpans<R> {
+    /// The spans of box `bx` moving by `mv` and the triangle `v`.
+    pub(crate) fn new(bx: &OrientedBox<R>, v: &[Vec4<R>; 3], mv: Vec4<R>) -> Self {
+        let half = [bx.half.x, bx.half.y, bx.half.z];
+        let axis = |k: usize| {
+            let a = bx.axes[k];
+            let c = a.dot(bx.centre);
+            (
+                a.dot(mv),
+                box_tri_project_triangle(v, a),
+                Interval::new(c - half[k], c + half[k]),
+            )
+        };
+        let (s0, t0, o0) = axis(0);
+        let (s1, t1, o1) = axis(1);
+        let (s2, t2, o2) = axis(2);
+        Self {
+            speed: [s0, s1, s2],
+            tri: [t0, t1, t2],
+            own: [o0, o1, o2],
+        }
+    }
+
+    /// [`box_axes_separate`] on these spans.
+    pub(crate) fn separate(&self) -> bool {
+        (0..3).any(|k| {
+            let mut w = Window {
+                first: R::ZERO,
+                last: R::from_bits(T_LAST_START),
+            };
+            sweep_interval_overlap(&mut w, R::ONE, self.speed[k], self.tri[k], self.own[k])
+        })
+    }
+}
+
+/// [`sweep_box_triangle_windows_with`], its axes 2-4 read from `spans`
+/// when the caller worked them (the same values bit for bit).
+pub(crate) fn sweep_box_triangle_spans<R: Real>(
+    bx: &OrientedBox<R>,
+    tri: &WorkTriangle<R>,
+    mv: Vec4<R>,
+    reset: bool,
+    spans: Option<&BoxAxisSpans<R>>,
+) -> (R, [Option<Window<R>>; 13]) {
     let mut trace = [None; 13];
     let none = R::from_bits(NO_CONTACT);
     let t_max = R::ONE;
@@ -67,15 +125,18 @@ pub fn sweep_box_triangle_windows_with<R: Real>(
     // order; divergence 99).
     let half = [bx.half.x, bx.half.y, bx.half.z];
     for (k, (a, h)) in bx.axes.iter().zip(half).enumerate() {
-        let c = a.dot(bx.centre);
-        let sep = sweep_interval_overlap_with(
-            &mut w,
-            t_max,
-            a.dot(mv),
-            box_tri_project_triangle(&tri.v, *a),
-            Interval::new(c - h, c + h),
-            reset,
-        );
+        let (speed, on_tri, own) = match spans {
+            Some(s) => (s.speed[k], s.tri[k], s.own[k]),
+            None => {
+                let c = a.dot(bx.centre);
+                (
+                    a.dot(mv),
+                    box_tri_project_triangle(&tri.v, *a),
+                    Interval::new(c - h, c + h),
+                )
+            }
+        };
+        let sep = sweep_interval_overlap_with(&mut w, t_max, speed, on_tri, own, reset);
         trace[1 + k] = Some(w);
         if sep {
             return (none, trace);
@@ -123,21 +184,7 @@ pub fn sweep_box_triangle_windows_with<R: Real>(
 /// `1e28`: a cull under divergence 178's rule, exact in both float modes.
 #[must_use]
 pub fn box_axes_separate<R: Real>(bx: &OrientedBox<R>, v: &[Vec4<R>; 3], mv: Vec4<R>) -> bool {
-    let half = [bx.half.x, bx.half.y, bx.half.z];
-    bx.axes.iter().zip(half).any(|(a, h)| {
-        let mut w = Window {
-            first: R::ZERO,
-            last: R::from_bits(T_LAST_START),
-        };
-        let c = a.dot(bx.centre);
-        sweep_interval_overlap(
-            &mut w,
-            R::ONE,
-            a.dot(mv),
-            box_tri_project_triangle(v, *a),
-            Interval::new(c - h, c + h),
-        )
-    })
+    BoxAxisSpans::new(bx, v, mv).separate()
 }
 
 /// Sweeps a box by `mv` (over `t` from 0 to 1, without turning) against a

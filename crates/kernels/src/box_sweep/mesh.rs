@@ -8,7 +8,7 @@
 
 use ps2_float::{Real, Vec4};
 
-use super::box_triangle::{box_axes_separate, sweep_box_triangle_with, NO_CONTACT};
+use super::box_triangle::{sweep_box_triangle_spans, BoxAxisSpans, NO_CONTACT};
 pub use crate::triangle_filter::MeshSkip;
 use crate::triangle_filter::{admit, FaceOutcome, FaceTest, BODY_SKIPS_BIT3};
 use crate::{contact::Contact, flags::TriangleFlags, shapes::OrientedBox, triangle::WorkTriangle};
@@ -113,11 +113,12 @@ pub fn physics_mesh_sweep_box_triangle_with_normal<R: Real>(
     }
     // The box's own axes first (exact: divergence 178's rule): a triangle
     // they separate gets the kernel's 1e28 without the edges or the face.
-    if box_axes_separate(bx, &work.v, mv) {
+    let spans = BoxAxisSpans::new(bx, &work.v, mv);
+    if spans.separate() {
         return BoxTriangleStep::Beyond(R::from_bits(NO_CONTACT));
     }
     work.compute_edges(false);
-    let t = sweep_box_triangle_with(bx, work, mv, reset);
+    let t = sweep_box_triangle_spans(bx, work, mv, reset, Some(&spans)).0;
     if t > R::ONE {
         BoxTriangleStep::Beyond(t)
     } else if t < R::ZERO {
