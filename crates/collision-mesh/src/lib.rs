@@ -146,7 +146,7 @@
 //! | sphere sweep, all contacts | 7.26-7.82× | 4.27-5.05× | ≥ 5×: street met, town missed |
 //! | sphere sweep, first contact | 4.10-4.31× | 3.05-3.21× | ≥ 3×, met |
 //! | walking capsule | 7.66-8.91× | 5.44-7.09× | ≥ 3×, met |
-//! | box sweep | 1.32-1.48× | 0.95-1.12× | ≥ 3×, missed |
+//! | box sweep | 1.33-1.51× | 0.96-1.13× | ≥ 3×, missed |
 //! | ray down, 20 m | 0.44-0.72× | 0.43-0.68× | ≥ 2×, missed |
 //! | ray level, 20 m | 0.27-0.37× | 0.23-0.33× | ≥ 2×, missed |
 //! | sphere overlap | 1.15-1.20× | 1.04-1.08× | ≥ 2×, missed |
