@@ -3,7 +3,7 @@
 //! The console keeps one array and shifts every body after an insert or a
 //! removal; a list of a few hundred bodies pays nothing for that. A world
 //! of 100,000 bodies built in random order would move billions of entries
-//! (issue 18: 2.3 s for the build), so the list here is a sequence of
+//! (2.3 s for the build, `docs/performance.md`), so the list here is a sequence of
 //! contiguous chunks of at most `cap` entries ([`CHUNK`] unless a test asks
 //! for less), with each chunk's first position and last key kept densely
 //! beside them. An insert or a removal shifts the entries of one chunk and

@@ -1,6 +1,7 @@
 //! The second workload of the mesh queries ("town"), its own seeded mesh and
-//! queries, drawn apart from the street workload so that the goals are held
-//! on two workloads (issue 18):
+//! queries, drawn apart from the street workload so that the speed goals are
+//! held on two workloads (`docs/performance.md`, "Two workloads against the
+//! goals"):
 //!
 //! * the mesh: a 50 × 50 m block of flat ground in 2.5 m quads (800
 //!   triangles), four buildings and twelve free-standing walls, all
