@@ -147,9 +147,9 @@
 //! | sphere sweep, first contact | 4.10-4.31× | 3.05-3.21× | ≥ 3×, met |
 //! | walking capsule | 7.66-8.91× | 5.44-7.09× | ≥ 3×, met |
 //! | box sweep | 1.33-1.51× | 0.96-1.13× | ≥ 3×, missed |
-//! | ray down, 20 m | 0.44-0.72× | 0.43-0.68× | ≥ 2×, missed |
-//! | ray level, 20 m | 0.27-0.37× | 0.23-0.33× | ≥ 2×, missed |
-//! | sphere overlap | 1.15-1.20× | 1.04-1.08× | ≥ 2×, missed |
+//! | ray down, 20 m | 0.63-0.72× | 0.61-0.72× | ≥ 2×, missed |
+//! | ray level, 20 m | 0.81-0.96× | 0.81-0.89× | ≥ 2×, missed |
+//! | sphere overlap | 1.13-1.18× | 1.03-1.06× | ≥ 2×, missed |
 //! | sphere push-out | 1.17-1.21× | 0.99-1.06× | ≥ 2×, missed |
 //!
 //! Every mesh size and cell size, the times, the `Ee32` mode, the street
@@ -197,6 +197,7 @@ pub mod material;
 pub mod mesh;
 pub mod obj;
 pub mod query;
+mod ray_tree;
 pub mod ron_text;
 pub mod soup;
 pub mod tiled;

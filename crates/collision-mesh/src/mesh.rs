@@ -24,6 +24,7 @@ use serde::{Deserialize, Serialize};
 use crate::chunk_id::ChunkId;
 use crate::error::{MeshError, Place};
 use crate::grid::{CellRange, Grid};
+use crate::ray_tree::RayTree;
 use crate::visited::VisitedBits;
 use crate::{flags::TriangleFlags, material::Material, triangle::Triangle};
 
@@ -125,6 +126,9 @@ pub(crate) struct Bounds {
     /// the queries would compute (divergence 179).
     pub(crate) normals_f32: Vec<[u32; 3]>,
     pub(crate) normals_ee32: Vec<[u32; 3]>,
+    /// One tree of boxes over all the triangles, and every triangle's cells,
+    /// for the ray cast (divergence 235).
+    pub(crate) ray_tree: RayTree,
 }
 
 /// The normal bits of every triangle in one float mode.
@@ -247,8 +251,17 @@ impl CellTrees {
     }
 }
 
+/// Grows box `b` to hold box `tb` (both `[min; 3]`, `[max; 3]`).
+#[inline]
+pub(crate) fn grow_box(b: &mut [f32; 6], tb: &[f32; 6]) {
+    for k in 0..3 {
+        b[k] = b[k].min(tb[k]);
+        b[k + 3] = b[k + 3].max(tb[k + 3]);
+    }
+}
+
 /// The inverted box no box meets.
-const EMPTY_BOX: [f32; 6] = [
+pub(crate) const EMPTY_BOX: [f32; 6] = [
     f32::INFINITY,
     f32::INFINITY,
     f32::INFINITY,
@@ -291,16 +304,15 @@ impl Bounds {
                     let Some(tb) = tri.get(usize::from(t)) else {
                         continue;
                     };
-                    for k in 0..3 {
-                        bx[k] = bx[k].min(tb[k]);
-                        bx[k + 3] = bx[k + 3].max(tb[k + 3]);
-                    }
+                    grow_box(&mut bx, tb);
                 }
                 bx
             })
             .collect();
         let trees = CellTrees::new(grid, &tri);
+        let ray_tree = RayTree::new(&tri, grid);
         Self {
+            ray_tree,
             triangles: tri,
             cells,
             trees,
@@ -658,6 +670,13 @@ impl CollisionMesh {
             Some(n) => work.n = n,
             None => work.compute_normal(),
         }
+    }
+
+    /// The ray's tree over all the triangles.
+    #[must_use]
+    #[inline]
+    pub(crate) fn ray_tree(&self) -> &RayTree {
+        &self.bounds.ray_tree
     }
 
     /// The cells' trees of boxes.

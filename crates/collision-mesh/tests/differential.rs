@@ -4,9 +4,10 @@
 //! specification reads: every cell of the box in the console's order, every
 //! listed triangle through every test, nothing culled. The fast walk skips
 //! cells and triangles that cannot give anything (divergences 178, 179) and
-//! casts rays nearest cell first. Here both answer the same seeded random
-//! queries, per query kind and float mode, on the street block with 8 m and
-//! 2 m cells, and every field of every answer must be the same bit for bit
+//! casts rays through one tree over all the triangles (divergence 235).
+//! Here both answer the same seeded random queries, per query kind and float
+//! mode, on the street block with 8 m and 2 m cells (the rays also with every
+//! cell's list scrambled), and every field of every answer must be the same bit for bit
 //! (compared through their `Debug` text, which spells `-0.0` and every `f32`
 //! exactly, and through `Ee32`'s bits): the records written, the sorted mesh
 //! contacts left in the scratch, the ray result, the pushed centre and first
@@ -56,6 +57,47 @@ fn meshes() -> Vec<CollisionMesh> {
             build::from_soup(&soup, &cfg, "street").expect("the street builds")
         })
         .collect()
+}
+
+/// The street with every cell's list scrambled: each listed triangle kept
+/// with odds of 3 in 4, and up to three triangles from anywhere added (some
+/// far from the cell, some listed twice). The ray cast's search over one
+/// tree of all the triangles must still find only what the console's walk
+/// finds in the cells it visits.
+fn scrambled(mesh: &CollisionMesh, seed: u64) -> CollisionMesh {
+    let mut data = mesh.to_data();
+    let n = data.triangles.len();
+    let mut g = Lcg(seed);
+    let old = std::mem::take(&mut data.grid.lists);
+    let list = |off: u32| -> Vec<u16> {
+        let off = off as usize;
+        if off == 0 {
+            return Vec::new();
+        }
+        let count = usize::from(old[off]);
+        old[off + 1..off + 1 + count].to_vec()
+    };
+    let mut lists = vec![0u16];
+    let cells = data.grid.cells.clone();
+    for (ci, off) in cells.into_iter().enumerate() {
+        let mut l: Vec<u16> = list(off)
+            .into_iter()
+            .filter(|_| g.unit_f32() < 0.75)
+            .collect();
+        for _ in 0..(g.unit_f32() * 4.0) as usize {
+            let t = ((g.unit_f32() * n as f32) as usize).min(n - 1);
+            l.push(t as u16);
+        }
+        if l.is_empty() {
+            data.grid.cells[ci] = 0;
+            continue;
+        }
+        data.grid.cells[ci] = lists.len() as u32;
+        lists.push(l.len() as u16);
+        lists.extend(l);
+    }
+    data.grid.lists = lists;
+    CollisionMesh::from_data(data, "scrambled").expect("the scrambled street is a mesh")
 }
 
 /// Both walks' state.
@@ -372,5 +414,27 @@ fn rays_f32() {
 fn rays_ee32() {
     for (k, mesh) in meshes().iter().enumerate() {
         rays::<Ee32>(mesh, 0xd1ff_0103 + k as u64);
+    }
+}
+
+/// Divergence 235: the search of the ray's tree keeps a hit only from a
+/// triangle listed in a cell the walk visits, however the lists hold them.
+#[test]
+fn rays_with_scrambled_lists_f32() {
+    for (k, mesh) in meshes().iter().enumerate() {
+        rays::<f32>(
+            &scrambled(mesh, 0x5c4a_0001 + k as u64),
+            0xd1ff_0203 + k as u64,
+        );
+    }
+}
+
+#[test]
+fn rays_with_scrambled_lists_ee32() {
+    for (k, mesh) in meshes().iter().enumerate() {
+        rays::<Ee32>(
+            &scrambled(mesh, 0x5c4a_0101 + k as u64),
+            0xd1ff_0303 + k as u64,
+        );
     }
 }

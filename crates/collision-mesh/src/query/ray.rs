@@ -7,9 +7,12 @@ use kernels::WorkTriangle;
 use ps2_float::{Real, Vec4};
 
 use crate::grid::CellRange;
-use crate::mesh::TREE_DEPTH;
 use crate::visited::{Visit, VisitedBits};
+
+mod nearest;
+
 use crate::{flags::TriangleFlags, material::Material, mesh::CollisionMesh};
+use nearest::Found;
 
 /// What the triangle tests return for no hit: `−1`.
 pub const RAY_MISS: f32 = -1.0;
@@ -238,6 +241,7 @@ impl SegmentReach {
         let o = ray.origin.to_f32();
         let d = ray.direction.to_f32();
         let len = ray.length.to_f32().abs();
+        let inv = |d: f32| if d == 0.0 { 0.0 } else { 1.0 / d };
         let mut big = 0.0f32;
         for k in 0..3 {
             big = big.max(o[k].abs()).max((o[k] + d[k] * len).abs());
@@ -254,7 +258,7 @@ impl SegmentReach {
         Self {
             o: [o[0], o[1], o[2]],
             d: [d[0], d[1], d[2]],
-            inv: [0, 1, 2].map(|k| if d[k] == 0.0 { 0.0 } else { 1.0 / d[k] }),
+            inv: [inv(d[0]), inv(d[1]), inv(d[2])],
             margin: 1.0 / 64.0 + big * (1.0 / 4096.0),
             active: true,
             order,
@@ -321,9 +325,9 @@ struct Cast<'a, 'f, R> {
     reach: SegmentReach,
 }
 
-/// The nearest hit of [`CollisionMesh::ray_cast`]'s nearest-first walk so
-/// far: its distance, its triangle (`None` for the hit the result held on
-/// entry, or for none), and how many hits share that distance.
+/// The nearest hit of [`CollisionMesh::ray_cast`]'s search so far: its
+/// distance, its triangle (`None` for the hit the result held on entry, or
+/// for none), and how many hits share that distance.
 #[derive(Clone, Copy, Debug)]
 struct Nearest<R> {
     hit: bool,
@@ -332,20 +336,33 @@ struct Nearest<R> {
     ties: u32,
 }
 
-/// `lo..=hi`, backwards when `rev`.
-fn ordered(lo: u16, hi: u16, rev: bool) -> impl Iterator<Item = u16> + Clone {
-    (lo..=hi).map(move |i| if rev { hi - (i - lo) } else { i })
+/// The line of a ray's columns in grid space, `y = slope·x + c`, through the
+/// unclamped ends (operation order *inferred*, divergence 167).
+#[derive(Clone, Copy, Debug)]
+struct ColumnLine<R> {
+    slope: R,
+    c: R,
 }
 
-/// The rows of the ray's column `ix`: the line through the unclamped ends in
-/// grid space (`y = slope·x + c`, operation order *inferred*, divergence
-/// 167) at `ix` and `ix + 1`, each `max(·, 0)` and truncated, ordered, and
-/// clamped to `ylo..=yhi`.
-fn column_rows<R: Real>(g0: Vec4<R>, g1: Vec4<R>) -> impl Fn(i32, i32, i32) -> (i32, i32) {
-    let slope = (g1.y - g0.y).div(g1.x - g0.x);
-    let c = g0.y.msub(slope, g0.x);
-    move |x: i32, ylo: i32, yhi: i32| {
-        let row = |x: i32| c.madd(slope, R::from_i32(x)).max(R::ZERO).to_i32();
+impl<R: Real> ColumnLine<R> {
+    fn new(g0: Vec4<R>, g1: Vec4<R>) -> Self {
+        let slope = (g1.y - g0.y).div(g1.x - g0.x);
+        Self {
+            slope,
+            c: g0.y.msub(slope, g0.x),
+        }
+    }
+
+    /// The rows of column `x`: the line at `x` and `x + 1`, each `max(·, 0)`
+    /// and truncated, ordered, and clamped to `ylo..=yhi`.
+    #[inline]
+    fn rows(&self, x: i32, ylo: i32, yhi: i32) -> (i32, i32) {
+        let row = |x: i32| {
+            self.c
+                .madd(self.slope, R::from_i32(x))
+                .max(R::ZERO)
+                .to_i32()
+        };
         let (a, b) = (row(x), row(x + 1));
         let (a, b) = if b < a { (b, a) } else { (a, b) };
         (a.clamp(ylo, yhi), b.clamp(ylo, yhi))
@@ -489,8 +506,12 @@ impl CollisionMesh {
     ///
     /// # Performance
     ///
-    /// No allocation; the cost is the cells along the ray and their
-    /// triangles.
+    /// No allocation. The nearest hit comes from the mesh's ray tree: the
+    /// boxes nearest the ray's origin first, a hit counted only from a
+    /// triangle of a cell the walk above visits (divergence 235); the cells
+    /// are walked as above only when two hits share the nearest distance.
+    /// The cost follows the boxes along the ray up to its nearest hit, not
+    /// the cells it crosses.
     ///
     /// Original: `CollisionMesh_RayCast` (0x00350cd8).
     pub fn ray_cast<R: Real>(
@@ -504,27 +525,25 @@ impl CollisionMesh {
             // Divergence 327: a NaN, infinite or zero ray hits nothing.
             return false;
         }
+        let reach = SegmentReach::new(ray).unless_reference(visited);
+        if reach.active {
+            let near = Nearest {
+                hit: result.hit,
+                t: result.t,
+                winner: None,
+                ties: u32::from(result.hit),
+            };
+            if let Found::Nearest(near) = self.ray_nearest_in_tree(ray, filter, &reach, near) {
+                return self.write_nearest(ray, &near, result);
+            }
+            // A tie for the nearest hit: the console's walk decides it.
+        }
         let end = ray.origin.madd(ray.direction, ray.length);
         // Both ends in grid space, once: the box of cells and the columns'
         // line come from them.
         let g = [self.grid().to_grid(ray.origin), self.grid().to_grid(end)];
         let range = self.grid().cell_range_in_grid(g[0], g[1]);
         visited.reset(self.triangles().len());
-        let reach = SegmentReach::new(ray).unless_reference(visited);
-        if reach.active {
-            let cast = Cast {
-                ray,
-                g,
-                range,
-                filter,
-                reach,
-            };
-            match self.ray_cast_nearest_first(visited, &cast, result) {
-                Some(kept) => return kept,
-                // A tie for the nearest hit: the console's walk decides it.
-                None => visited.reset(self.triangles().len()),
-            }
-        }
         let cast = Cast {
             ray,
             g,
@@ -533,6 +552,28 @@ impl CollisionMesh {
             reach,
         };
         self.ray_cast_console_order(visited, &cast, result)
+    }
+
+    /// Writes the nearest hit the ray's tree found into `result` (a miss
+    /// leaves it as it was); returns whether there was one.
+    fn write_nearest<R: Real>(
+        &self,
+        ray: &Ray<R>,
+        near: &Nearest<R>,
+        result: &mut RayResult<R>,
+    ) -> bool {
+        let Some(t) = near.winner else {
+            return false;
+        };
+        let ix = usize::from(t);
+        let (Some(tri), Some(corners)) = (self.triangle(ix), self.corners::<R>(ix)) else {
+            return false;
+        };
+        let two_sided = tri.flags.contains(TriangleFlags::TWO_SIDED);
+        let mut work = WorkTriangle::from_corners(corners[0], corners[1], corners[2]);
+        self.set_normal(&mut work, ix, true);
+        *result = hit_record(tri, t, work.n, near.t, ray.direction, two_sided);
+        true
     }
 
     /// The cells of a ray cast in the console's order, each tested with
@@ -558,10 +599,10 @@ impl CollisionMesh {
                 kept |= self.ray_test_cell_within(visited, cell, ray, result, filter, reach);
             }
         } else {
-            let row = column_rows(g0, g1);
+            let line = ColumnLine::new(g0, g1);
             let (ylo, yhi) = (i32::from(lo[1]), i32::from(hi[1]));
             for ix in lo[0]..=hi[0] {
-                let (a, b) = row(i32::from(ix), ylo, yhi);
+                let (a, b) = line.rows(i32::from(ix), ylo, yhi);
                 for iy in a..=b {
                     for iz in lo[2]..=hi[2] {
                         // `a..=b` lies inside the box's y range of u16s.
@@ -573,168 +614,6 @@ impl CollisionMesh {
             }
         }
         kept
-    }
-
-    /// The same cells as [`CollisionMesh::ray_cast`]'s walk, nearest first
-    /// (each axis in the direction the ray goes in grid space), skipping a
-    /// cell whose box around all its triangles the segment up to the nearest
-    /// hit so far cannot reach, and a triangle likewise (divergences 178,
-    /// 179). Every triangle the console's walk tests is tested here with the
-    /// same arithmetic, or skipped because it cannot be nearer than (or as
-    /// near as) the hit held when it is reached, which only gets nearer; so
-    /// the nearest distance is the console's. When one triangle alone gives
-    /// it (or none does), that is the console's answer, written here; when
-    /// two give the same distance (a shared edge), the console keeps the
-    /// first in its own order, and this returns `None` without touching
-    /// `result` so that the caller walks in that order.
-    fn ray_cast_nearest_first<R: Real>(
-        &self,
-        visited: &mut VisitedBits,
-        cast: &Cast<'_, '_, R>,
-        result: &mut RayResult<R>,
-    ) -> Option<bool> {
-        let Cast {
-            ray,
-            g: [g0, g1],
-            range,
-            filter,
-            ref reach,
-        } = *cast;
-        let mut near = Nearest {
-            hit: result.hit,
-            t: result.t,
-            winner: None,
-            ties: u32::from(result.hit),
-        };
-        let (lo, hi) = (range.lo, range.hi);
-        let rev = [g1.x < g0.x, g1.y < g0.y, g1.z < g0.z];
-        let zs = ordered(lo[2], hi[2], rev[2]);
-        if lo[0] == hi[0] || lo[1] == hi[1] {
-            for ix in ordered(lo[0], hi[0], rev[0]) {
-                for iy in ordered(lo[1], hi[1], rev[1]) {
-                    for iz in zs.clone() {
-                        self.ray_nearest_cell(visited, [ix, iy, iz], ray, filter, reach, &mut near);
-                    }
-                }
-            }
-        } else {
-            let row = column_rows(g0, g1);
-            let (ylo, yhi) = (i32::from(lo[1]), i32::from(hi[1]));
-            for ix in ordered(lo[0], hi[0], rev[0]) {
-                let (a, b) = row(i32::from(ix), ylo, yhi);
-                // `a..=b` lies inside the box's y range of u16s.
-                for iy in ordered(a as u16, b as u16, rev[1]) {
-                    for iz in zs.clone() {
-                        self.ray_nearest_cell(visited, [ix, iy, iz], ray, filter, reach, &mut near);
-                    }
-                }
-            }
-        }
-        if near.ties > 1 {
-            return None;
-        }
-        let Some(t) = near.winner else {
-            return Some(false);
-        };
-        let ix = usize::from(t);
-        let (Some(tri), Some(corners)) = (self.triangle(ix), self.corners::<R>(ix)) else {
-            return Some(false);
-        };
-        let two_sided = tri.flags.contains(TriangleFlags::TWO_SIDED);
-        let mut work = WorkTriangle::from_corners(corners[0], corners[1], corners[2]);
-        self.set_normal(&mut work, ix, true);
-        *result = hit_record(tri, t, work.n, near.t, ray.direction, two_sided);
-        Some(true)
-    }
-
-    /// One cell of [`CollisionMesh::ray_cast_nearest_first`].
-    fn ray_nearest_cell<R: Real>(
-        &self,
-        visited: &mut VisitedBits,
-        cell: [u16; 3],
-        ray: &Ray<R>,
-        filter: &MeshRayFilter<'_>,
-        reach: &SegmentReach,
-        near: &mut Nearest<R>,
-    ) {
-        let grid = self.grid();
-        let Some(ci) = grid.cell_index(cell) else {
-            return;
-        };
-        let until = |near: &Nearest<R>| {
-            if near.hit {
-                near.t.min(ray.length).to_f32()
-            } else {
-                ray.length.to_f32()
-            }
-        };
-        let trees = self.cell_trees();
-        let Some(&root) = trees.roots.get(ci) else {
-            return;
-        };
-        if root == u32::MAX {
-            return;
-        }
-        // The cell's tree, depth first; a node whose box the segment up to
-        // the nearest hit cannot reach holds nothing that could be kept.
-        let mut stack = [0u32; TREE_DEPTH];
-        stack[0] = root;
-        let mut depth = 1;
-        while depth > 0 {
-            depth -= 1;
-            let Some(node) = trees.nodes.get(stack[depth] as usize) else {
-                continue;
-            };
-            if !reach.meets(Some(&node.b), until(near)) {
-                continue;
-            }
-            if node.count == 0 {
-                if depth + 2 > TREE_DEPTH {
-                    // Never for a tree the mesh built (divergence 179).
-                    continue;
-                }
-                // The child nearer along the ray first.
-                let back = reach
-                    .d
-                    .get(usize::from(node.axis))
-                    .is_some_and(|&d| d < 0.0);
-                let (first, second) = if back {
-                    (node.first + 1, node.first)
-                } else {
-                    (node.first, node.first + 1)
-                };
-                stack[depth] = second;
-                stack[depth + 1] = first;
-                depth += 2;
-                continue;
-            }
-            let (a, n) = (node.first as usize, node.count as usize);
-            for &t in trees.leaves.get(a..a + n).unwrap_or_default() {
-                let ix = usize::from(t);
-                if visited.visit(ix) != Visit::First {
-                    continue;
-                }
-                if !reach.meets(self.tri_bounds(ix), until(near)) {
-                    continue;
-                }
-                let Some(hit_t) = self.ray_triangle(ix, ray, filter) else {
-                    continue;
-                };
-                if !near.hit || hit_t < near.t {
-                    *near = Nearest {
-                        hit: true,
-                        t: hit_t,
-                        winner: Some(t),
-                        ties: 1,
-                    };
-                } else {
-                    // Not nearer: a tie unless farther (`hit_t` is never NaN
-                    // here, it passed `0 ≤ t ≤ length`).
-                    let farther = near.t < hit_t;
-                    near.ties += u32::from(!farther);
-                }
-            }
-        }
     }
 
     /// A triangle's hit distance for a ray cast: `None` when the mask, the

@@ -1,0 +1,240 @@
+//! The ray cast's nearest hit from the ray's tree (divergence 235): the
+//! triangles of the whole mesh, nearest box first, each tested with the
+//! console's arithmetic, and a hit kept only when the triangle is listed in
+//! a cell the console's column walk visits. The walk tests exactly the
+//! triangles of its cells, each once and with the same arithmetic whichever
+//! cell it is reached from, so the nearest such hit is the walk's nearest;
+//! when two give that distance the walk's order decides, and the search
+//! says so instead of answering.
+
+use ps2_float::Real;
+
+use super::{ColumnLine, MeshRayFilter, Nearest, Ray, SegmentReach};
+use crate::grid::CellRange;
+use crate::mesh::CollisionMesh;
+use crate::ray_tree::{Node4, RayTree, STACK, TRIANGLE};
+
+/// The cells the console's walk visits for one ray: its box of cells, and
+/// when that box is more than one cell wide in `x` and in `y`, the rows each
+/// column takes.
+#[derive(Clone, Copy, Debug)]
+struct WalkCells<R> {
+    range: CellRange,
+    line: Option<ColumnLine<R>>,
+}
+
+impl<R: Real> WalkCells<R> {
+    fn new(mesh: &CollisionMesh, ray: &Ray<R>) -> Self {
+        let grid = mesh.grid();
+        let end = ray.origin.madd(ray.direction, ray.length);
+        let (g0, g1) = (grid.to_grid(ray.origin), grid.to_grid(end));
+        let range = grid.cell_range_in_grid(g0, g1);
+        let (lo, hi) = (range.lo, range.hi);
+        let narrow = lo[0] == hi[0] || lo[1] == hi[1];
+        Self {
+            range,
+            line: (!narrow).then(|| ColumnLine::new(g0, g1)),
+        }
+    }
+
+    /// Whether the walk visits `cell`.
+    fn holds(&self, cell: [u16; 3]) -> bool {
+        let (lo, hi) = (self.range.lo, self.range.hi);
+        if (0..3).any(|k| cell[k] < lo[k] || cell[k] > hi[k]) {
+            return false;
+        }
+        self.line.is_none_or(|line| {
+            let (ylo, yhi) = (i32::from(lo[1]), i32::from(hi[1]));
+            let (a, b) = line.rows(i32::from(cell[0]), ylo, yhi);
+            (a..=b).contains(&i32::from(cell[1]))
+        })
+    }
+}
+
+/// The box test of [`SegmentReach::meets`] on a node's four boxes at once:
+/// the same operations on the same values, lane by lane.
+#[derive(Clone, Copy, Debug)]
+struct LaneReach {
+    o: [f32; 3],
+    /// Per axis, `1 / d`, or `+∞` along an axis the ray does not move.
+    inv: [f32; 3],
+    /// Per axis, whether the ray goes down it.
+    neg: [bool; 3],
+    /// Per axis, what the near plane is grown by: `−margin` below a box
+    /// for a ray going up the axis, `+margin` above it going down.
+    grow: [f32; 3],
+    margin: f32,
+}
+
+impl LaneReach {
+    fn new(r: &SegmentReach) -> Self {
+        let neg = [r.d[0] < 0.0, r.d[1] < 0.0, r.d[2] < 0.0];
+        let grow = |k: usize| if neg[k] { r.margin } else { -r.margin };
+        // Along an axis the ray does not move, `(lo − m − o) × ∞` is `+∞`
+        // (an entry past every exit) exactly when `o < lo − m`, and
+        // `(hi + m − o) × ∞` is `−∞` exactly when `o > hi + m`: the range
+        // test of [`SegmentReach::meets`]. Where `o` is on the grown side the
+        // product is 0 × ∞, a NaN, which moves nothing: inside, as there.
+        let inv = |k: usize| {
+            if r.d[k] == 0.0 {
+                f32::INFINITY
+            } else {
+                r.inv[k]
+            }
+        };
+        Self {
+            o: r.o,
+            inv: [inv(0), inv(1), inv(2)],
+            neg,
+            grow: [grow(0), grow(1), grow(2)],
+            margin: r.margin,
+        }
+    }
+
+    /// How far the segment reaches past its ends for a hit up to `until`:
+    /// the margin and `until / 1024` (as [`SegmentReach::meets`]).
+    #[inline]
+    fn slack(&self, until: f32) -> f32 {
+        self.margin + until.abs() * (1.0 / 1024.0)
+    }
+
+    /// Which of the node's four boxes the segment from `−slack` to `exit`
+    /// meets (bit per lane), and where it enters each.
+    #[inline(always)]
+    fn lanes(&self, n: &Node4, slack: f32, exit: f32) -> ([f32; 4], u32) {
+        let mut enter = [-slack; 4];
+        let mut out = [exit; 4];
+        for k in 0..3 {
+            let (near, far) = if self.neg[k] {
+                (&n.hi[k], &n.lo[k])
+            } else {
+                (&n.lo[k], &n.hi[k])
+            };
+            let (grow, o, inv) = (self.grow[k], self.o[k], self.inv[k]);
+            for l in 0..4 {
+                // `lo − m` is `lo + (−m)` exactly, and `hi + m` likewise.
+                let t0 = (near[l] + grow - o) * inv;
+                let t1 = (far[l] - grow - o) * inv;
+                // A NaN moves neither end: the test only keeps more.
+                enter[l] = if t0 > enter[l] { t0 } else { enter[l] };
+                out[l] = if t1 < out[l] { t1 } else { out[l] };
+            }
+        }
+        let mut mask = 0;
+        for l in 0..4 {
+            mask |= u32::from(enter[l] <= out[l]) << l;
+        }
+        (enter, mask)
+    }
+}
+
+/// What the tree's search found: the nearest hit (or none), or that the
+/// console's walk must decide (a tie for the nearest distance, or a stack
+/// that would overflow, which no tree the mesh builds gives).
+pub(super) enum Found<R> {
+    Nearest(Nearest<R>),
+    WalkDecides,
+}
+
+impl CollisionMesh {
+    /// The nearest hit of `ray` among the triangles of the cells the
+    /// console's walk visits, searched through the ray's tree; `near` holds
+    /// the hit the result held on entry.
+    pub(super) fn ray_nearest_in_tree<R: Real>(
+        &self,
+        ray: &Ray<R>,
+        filter: &MeshRayFilter<'_>,
+        reach: &SegmentReach,
+        mut near: Nearest<R>,
+    ) -> Found<R> {
+        let lanes = LaneReach::new(reach);
+        let tree: &RayTree = self.ray_tree();
+        if tree.nodes.is_empty() {
+            return Found::Nearest(near);
+        }
+        let until = |near: &Nearest<R>| {
+            if near.hit {
+                near.t.min(ray.length).to_f32()
+            } else {
+                ray.length.to_f32()
+            }
+        };
+        let mut walk: Option<WalkCells<R>> = None;
+        let mut u = until(&near);
+        let mut slack = lanes.slack(u);
+        let mut bound = u + slack;
+        let mut stack = [(0u32, 0.0f32); STACK];
+        stack[0] = (0, f32::NEG_INFINITY);
+        let mut depth = 1;
+        while depth > 0 {
+            depth -= 1;
+            let (child, enter) = stack[depth];
+            // The box was met up to an older, farther bound; skip it when
+            // the nearer hit found since puts it out of reach.
+            if enter > bound {
+                continue;
+            }
+            if child & TRIANGLE != 0 {
+                let ix = (child & !TRIANGLE) as usize;
+                let Some(hit_t) = self.ray_triangle(ix, ray, filter) else {
+                    continue;
+                };
+                let nearer = !near.hit || hit_t < near.t;
+                // Not nearer and not farther: the same distance (`hit_t` is
+                // never NaN here, it passed `0 ≤ t ≤ length`).
+                let farther = near.t < hit_t;
+                let tie = !nearer && !farther;
+                if !(nearer || tie) {
+                    continue;
+                }
+                let cells = walk.get_or_insert_with(|| WalkCells::new(self, ray));
+                if !tree.cells_of(ix).iter().any(|&c| cells.holds(c)) {
+                    continue;
+                }
+                if tie {
+                    near.ties += 1;
+                    continue;
+                }
+                near = Nearest {
+                    hit: true,
+                    t: hit_t,
+                    // At most 65,535 triangles.
+                    winner: Some(ix as u16),
+                    ties: 1,
+                };
+                u = until(&near);
+                slack = lanes.slack(u);
+                bound = u + slack;
+                continue;
+            }
+            let Some(node) = tree.nodes.get(child as usize) else {
+                continue;
+            };
+            if depth + 4 > STACK {
+                return Found::WalkDecides;
+            }
+            let (enters, mask) = lanes.lanes(node, slack, bound);
+            // Push the boxes met, farthest entry first, so that the
+            // nearest is searched first.
+            let base = depth;
+            let mut rest = mask;
+            while rest != 0 {
+                let l = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let item = (node.child[l], enters[l]);
+                let mut at = depth;
+                while at > base && stack[at - 1].1 < item.1 {
+                    stack[at] = stack[at - 1];
+                    at -= 1;
+                }
+                stack[at] = item;
+                depth += 1;
+            }
+        }
+        if near.ties > 1 {
+            Found::WalkDecides
+        } else {
+            Found::Nearest(near)
+        }
+    }
+}

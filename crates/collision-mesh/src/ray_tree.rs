@@ -1,0 +1,286 @@
+//! The ray's tree: one four-wide tree of boxes over every triangle of a
+//! mesh, and for every triangle the cells whose lists hold it. Both are
+//! made once, when the mesh is, from its triangles' boxes and its grid; the
+//! ray cast searches the tree for the nearest hit and keeps only the
+//! triangles of the cells the console's walk visits (divergence 235).
+//!
+//! The tree only ever skips work: a node's box holds every box under it, and
+//! the ray's box test is monotonic in the box, so a box the ray's reach
+//! misses holds no triangle it could hit (divergences 178 and 235).
+
+use crate::grid::Grid;
+use crate::mesh::{grow_box, EMPTY_BOX};
+
+/// A triangle's index and its box, while the tree is built.
+type Item = (u32, [f32; 6]);
+
+/// A child of a node that is a triangle: this bit and the triangle's index.
+pub(crate) const TRIANGLE: u32 = 1 << 31;
+/// A node's unused child (its box is inverted, so nothing meets it).
+pub(crate) const NO_CHILD: u32 = u32::MAX;
+
+/// One node: four children's boxes, lane by lane (`lo[axis][lane]`,
+/// `hi[axis][lane]`) so that one box test covers all four, and the children
+/// (a node's index, [`TRIANGLE`] with a triangle's index, or [`NO_CHILD`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[repr(C, align(16))]
+pub(crate) struct Node4 {
+    pub(crate) lo: [[f32; 4]; 3],
+    pub(crate) hi: [[f32; 4]; 3],
+    pub(crate) child: [u32; 4],
+}
+
+impl Node4 {
+    /// A node with no children: every lane's box inverted.
+    const EMPTY: Self = Self {
+        lo: [[f32::INFINITY; 4]; 3],
+        hi: [[f32::NEG_INFINITY; 4]; 3],
+        child: [NO_CHILD; 4],
+    };
+}
+
+/// The ray's tree over all of a mesh's triangles, root first, and the cells
+/// of every triangle.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct RayTree {
+    /// The nodes; the root is node 0 (none for a mesh without triangles).
+    pub(crate) nodes: Vec<Node4>,
+    /// Per triangle, where its cells start in `cells` (one more entry than
+    /// triangles: the last is the end).
+    cell_starts: Vec<u32>,
+    /// The cells (`x, y, z`) whose lists hold each triangle, triangle by
+    /// triangle, each cell in the grid's order.
+    cells: Vec<[u16; 3]>,
+}
+
+/// The most entries the search's stack holds. A node pops one entry and
+/// pushes at most four, and the tree is at most `MAX_LEVELS` deep, so the
+/// stack never holds more than `3 × MAX_LEVELS + 4`.
+pub(crate) const STACK: usize = 40;
+/// More levels than the tree gets: each level splits its triangles in four
+/// quarters of equal counts (within one), so 65,535 triangles take 9 (and
+/// the search falls back to the console's walk should its stack fill).
+const MAX_LEVELS: usize = 12;
+const _: () = assert!(3 * MAX_LEVELS + 4 <= STACK);
+
+impl RayTree {
+    /// The tree over the triangles' boxes `tri` (`[min; 3]`, `[max; 3]`) and
+    /// the cells of every triangle in `grid`.
+    pub(crate) fn new(tri: &[[f32; 6]], grid: &Grid) -> Self {
+        let mut tree = Self::default();
+        let mut items: Vec<Item> = (0u32..).zip(tri.iter().copied()).collect();
+        if !items.is_empty() {
+            tree.nodes.push(Node4::EMPTY);
+            tree.build(&mut items, 0);
+        }
+        tree.index_cells(tri.len(), grid);
+        tree
+    }
+
+    /// Fills node `at` with `items` split in four (or one triangle a lane).
+    fn build(&mut self, items: &mut [Item], at: usize) {
+        let mut node = Node4::EMPTY;
+        let mut groups: [&mut [Item]; 4] = Default::default();
+        if items.len() <= 4 {
+            for (lane, item) in items.iter_mut().take(4).enumerate() {
+                node.set_lane(lane, &item.1, TRIANGLE | item.0);
+            }
+            self.nodes[at] = node;
+            return;
+        }
+        let (left, right) = halve(items);
+        let (a, b) = halve(left);
+        let (c, d) = halve(right);
+        groups[0] = a;
+        groups[1] = b;
+        groups[2] = c;
+        groups[3] = d;
+        let mut inner = [None; 4];
+        for (lane, group) in groups.iter().enumerate() {
+            let b = union(group);
+            if let [only] = &group[..] {
+                node.set_lane(lane, &only.1, TRIANGLE | only.0);
+            } else if !group.is_empty() {
+                let ix = self.nodes.len();
+                self.nodes.push(Node4::EMPTY);
+                node.set_lane(lane, &b, ix as u32);
+                inner[lane] = Some(ix);
+            }
+        }
+        self.nodes[at] = node;
+        for (group, ix) in groups.into_iter().zip(inner) {
+            if let Some(ix) = ix {
+                self.build(group, ix);
+            }
+        }
+    }
+
+    /// Lists every triangle's cells, in the grid's cell order.
+    fn index_cells(&mut self, triangles: usize, grid: &Grid) {
+        let [nx, ny, _] = grid.dims.map(usize::from);
+        let (cells, list) = (&grid.cells, |off: u32| grid.list_at(off));
+        let mut count = vec![0u32; triangles + 1];
+        for &off in cells {
+            for &t in list(off) {
+                if let Some(c) = count.get_mut(usize::from(t)) {
+                    *c += 1;
+                }
+            }
+        }
+        let mut start = 0u32;
+        self.cell_starts = Vec::with_capacity(triangles + 1);
+        for c in &mut count {
+            self.cell_starts.push(start);
+            start += *c;
+            *c = 0;
+        }
+        self.cells = vec![[0; 3]; start as usize];
+        for (ci, &off) in cells.iter().enumerate() {
+            let cell = [
+                ci % nx.max(1),
+                (ci / nx.max(1)) % ny.max(1),
+                ci / (nx * ny).max(1),
+            ];
+            // The grid's dimensions are u16s, so each coordinate is one.
+            let cell = cell.map(|v| v as u16);
+            for &t in list(off) {
+                let t = usize::from(t);
+                let (Some(&s), Some(k)) = (self.cell_starts.get(t), count.get_mut(t)) else {
+                    continue;
+                };
+                if let Some(slot) = self.cells.get_mut((s + *k) as usize) {
+                    *slot = cell;
+                }
+                *k += 1;
+            }
+        }
+    }
+
+    /// The cells whose lists hold triangle `ix`.
+    #[inline]
+    pub(crate) fn cells_of(&self, ix: usize) -> &[[u16; 3]] {
+        let (Some(&a), Some(&b)) = (self.cell_starts.get(ix), self.cell_starts.get(ix + 1)) else {
+            return &[];
+        };
+        self.cells.get(a as usize..b as usize).unwrap_or_default()
+    }
+}
+
+impl Node4 {
+    fn set_lane(&mut self, lane: usize, b: &[f32; 6], child: u32) {
+        for k in 0..3 {
+            self.lo[k][lane] = b[k];
+            self.hi[k][lane] = b[k + 3];
+        }
+        self.child[lane] = child;
+    }
+}
+
+/// The box around all of `items`' boxes.
+fn union(items: &[Item]) -> [f32; 6] {
+    let mut b = EMPTY_BOX;
+    for (_, tb) in items {
+        grow_box(&mut b, tb);
+    }
+    b
+}
+
+/// Splits `items` in two halves of equal counts (within one) at the median
+/// of the boxes' centres along the axis where the centres spread most.
+fn halve(items: &mut [Item]) -> (&mut [Item], &mut [Item]) {
+    if items.len() < 2 {
+        return items.split_at_mut(items.len());
+    }
+    let (mut cmin, mut cmax) = ([f32::INFINITY; 3], [f32::NEG_INFINITY; 3]);
+    for (_, b) in items.iter() {
+        for k in 0..3 {
+            let c = b[k] + b[k + 3];
+            cmin[k] = cmin[k].min(c);
+            cmax[k] = cmax[k].max(c);
+        }
+    }
+    let axis = (0..3)
+        .max_by(|&i, &j| (cmax[i] - cmin[i]).total_cmp(&(cmax[j] - cmin[j])))
+        .unwrap_or(0);
+    let mid = items.len() / 2;
+    items.select_nth_unstable_by(mid, |x, y| {
+        (x.1[axis] + x.1[axis + 3])
+            .total_cmp(&(y.1[axis] + y.1[axis + 3]))
+            .then(x.0.cmp(&y.0))
+    });
+    items.split_at_mut(mid)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(dims: [u16; 3], cells: Vec<u32>, lists: Vec<u16>) -> Grid {
+        Grid {
+            matrix: [[0.0; 4]; 4],
+            clamp_min: [0.0; 4],
+            clamp_max: [0.0; 4],
+            dims,
+            cells,
+            lists,
+        }
+    }
+
+    /// Every triangle is in the tree once, under boxes that hold its own.
+    #[test]
+    fn every_triangle_once_inside_its_parents_boxes() {
+        let tri: Vec<[f32; 6]> = (0..1000)
+            .map(|i| {
+                let x = (i % 37) as f32 * 1.5;
+                let y = (i / 37) as f32 * 0.7;
+                let z = (i % 5) as f32;
+                [x, y, z, x + 2.0, y + 1.0, z + 0.5]
+            })
+            .collect();
+        let tree = RayTree::new(&tri, &grid([1, 1, 1], vec![0], vec![0]));
+        let mut seen = vec![0u32; tri.len()];
+        let mut stack = vec![(0usize, [f32::NEG_INFINITY; 3], [f32::INFINITY; 3], 1usize)];
+        let mut deepest = 0;
+        while let Some((at, plo, phi, level)) = stack.pop() {
+            deepest = deepest.max(level);
+            let n = &tree.nodes[at];
+            for lane in 0..4 {
+                let c = n.child[lane];
+                if c == NO_CHILD {
+                    continue;
+                }
+                let lo = [0, 1, 2].map(|k| n.lo[k][lane]);
+                let hi = [0, 1, 2].map(|k| n.hi[k][lane]);
+                for k in 0..3 {
+                    assert!(plo[k] <= lo[k] && hi[k] <= phi[k]);
+                }
+                if c & TRIANGLE != 0 {
+                    let t = (c & !TRIANGLE) as usize;
+                    seen[t] += 1;
+                    assert_eq!(lo, [tri[t][0], tri[t][1], tri[t][2]]);
+                    assert_eq!(hi, [tri[t][3], tri[t][4], tri[t][5]]);
+                } else {
+                    stack.push((c as usize, lo, hi, level + 1));
+                }
+            }
+        }
+        assert!(seen.iter().all(|&n| n == 1));
+        // 1,000 triangles in quarters: five levels.
+        assert_eq!(deepest, 5);
+    }
+
+    #[test]
+    fn cells_of_each_triangle_in_grid_order() {
+        // A 2 × 2 × 1 grid: cells 0 and 3 share a list; cell 2 is empty.
+        let lists = [0u16, 2, 0, 1, 1, 1];
+        let cells = [1u32, 4, 0, 1];
+        let tree = RayTree::new(
+            &[[0.0; 6]; 3],
+            &grid([2, 2, 1], cells.to_vec(), lists.to_vec()),
+        );
+        assert_eq!(tree.cells_of(0), &[[0, 0, 0], [1, 1, 0]]);
+        assert_eq!(tree.cells_of(1), &[[0, 0, 0], [1, 0, 0], [1, 1, 0]]);
+        assert!(tree.cells_of(2).is_empty());
+        assert!(tree.cells_of(3).is_empty());
+    }
+}
