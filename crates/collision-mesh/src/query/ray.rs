@@ -566,13 +566,13 @@ impl CollisionMesh {
             return false;
         };
         let ix = usize::from(t);
-        let (Some(tri), Some(corners)) = (self.triangle(ix), self.corners::<R>(ix)) else {
+        // The kept normal: the bits `compute_normal` gives for the
+        // triangle's corners (divergence 179), without converting them.
+        let (Some(tri), Some(n)) = (self.triangle(ix), self.kept_normal::<R>(ix)) else {
             return false;
         };
         let two_sided = tri.flags.contains(TriangleFlags::TWO_SIDED);
-        let mut work = WorkTriangle::from_corners(corners[0], corners[1], corners[2]);
-        self.set_normal(&mut work, ix, true);
-        *result = hit_record(tri, t, work.n, near.t, ray.direction, two_sided);
+        *result = hit_record(tri, t, n, near.t, ray.direction, two_sided);
         true
     }
 
