@@ -525,6 +525,9 @@ impl CollisionMesh {
             // Divergence 327: a NaN, infinite or zero ray hits nothing.
             return false;
         }
+        // Cleared (and sized for this mesh) by every cast, as the console
+        // clears its bits, whether or not the cells are walked.
+        visited.reset(self.triangles().len());
         let reach = SegmentReach::new(ray).unless_reference(visited);
         if reach.active {
             let near = Nearest {
@@ -543,7 +546,6 @@ impl CollisionMesh {
         // line come from them.
         let g = [self.grid().to_grid(ray.origin), self.grid().to_grid(end)];
         let range = self.grid().cell_range_in_grid(g[0], g[1]);
-        visited.reset(self.triangles().len());
         let cast = Cast {
             ray,
             g,
