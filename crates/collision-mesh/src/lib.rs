@@ -147,8 +147,8 @@
 //! | sphere sweep, first contact | 4.10-4.31× | 3.05-3.21× | ≥ 3×, met |
 //! | walking capsule | 7.66-8.91× | 5.44-7.09× | ≥ 3×, met |
 //! | box sweep | 1.33-1.51× | 0.96-1.13× | ≥ 3×, missed |
-//! | ray down, 20 m | 0.63-0.72× | 0.61-0.72× | ≥ 2×, missed |
-//! | ray level, 20 m | 0.81-0.96× | 0.81-0.89× | ≥ 2×, missed |
+//! | ray down, 20 m | 0.65-0.74× | 0.63-0.75× | ≥ 2×, missed |
+//! | ray level, 20 m | 0.82-0.98× | 0.82-0.90× | ≥ 2×, missed |
 //! | sphere overlap | 1.13-1.18× | 1.03-1.06× | ≥ 2×, missed |
 //! | sphere push-out | 1.17-1.21× | 0.99-1.06× | ≥ 2×, missed |
 //!
