@@ -210,15 +210,8 @@ impl CellTrees {
 
     fn build(&mut self, items: &mut [(u16, u32, [f32; 6])], at: usize) {
         let mut b = EMPTY_BOX;
-        let (mut cmin, mut cmax) = ([f32::INFINITY; 3], [f32::NEG_INFINITY; 3]);
         for (_, _, tb) in items.iter() {
-            for k in 0..3 {
-                b[k] = b[k].min(tb[k]);
-                b[k + 3] = b[k + 3].max(tb[k + 3]);
-                let c = tb[k] + tb[k + 3];
-                cmin[k] = cmin[k].min(c);
-                cmax[k] = cmax[k].max(c);
-            }
+            grow_box(&mut b, tb);
         }
         if items.len() <= LEAF {
             self.nodes[at] = TreeNode {
@@ -231,9 +224,7 @@ impl CellTrees {
             self.positions.extend(items.iter().map(|i| i.1));
             return;
         }
-        let axis = (0..3)
-            .max_by(|&i, &j| (cmax[i] - cmin[i]).total_cmp(&(cmax[j] - cmin[j])))
-            .unwrap_or(0);
+        let axis = widest_centre_axis(items.iter().map(|i| &i.2));
         items.sort_by(|x, y| (x.2[axis] + x.2[axis + 3]).total_cmp(&(y.2[axis] + y.2[axis + 3])));
         let mid = items.len() / 2;
         let first = self.nodes.len();
@@ -249,6 +240,22 @@ impl CellTrees {
         self.build(left, first);
         self.build(right, first + 1);
     }
+}
+
+/// The axis along which the boxes' centres (each `min + max`) spread
+/// most; the first of equal spreads.
+pub(crate) fn widest_centre_axis<'a>(boxes: impl Iterator<Item = &'a [f32; 6]>) -> usize {
+    let (mut cmin, mut cmax) = ([f32::INFINITY; 3], [f32::NEG_INFINITY; 3]);
+    for b in boxes {
+        for k in 0..3 {
+            let c = b[k] + b[k + 3];
+            cmin[k] = cmin[k].min(c);
+            cmax[k] = cmax[k].max(c);
+        }
+    }
+    (0..3)
+        .max_by(|&i, &j| (cmax[i] - cmin[i]).total_cmp(&(cmax[j] - cmin[j])))
+        .unwrap_or(0)
 }
 
 /// Grows box `b` to hold box `tb` (both `[min; 3]`, `[max; 3]`).

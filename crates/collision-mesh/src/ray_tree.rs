@@ -9,7 +9,7 @@
 //! misses holds no triangle it could hit (divergences 178 and 235).
 
 use crate::grid::Grid;
-use crate::mesh::{grow_box, EMPTY_BOX};
+use crate::mesh::{grow_box, widest_centre_axis, EMPTY_BOX};
 
 /// A triangle's index and its box, while the tree is built.
 type Item = (u32, [f32; 6]);
@@ -80,9 +80,8 @@ impl RayTree {
     /// Fills node `at` with `items` split in four (or one triangle a lane).
     fn build(&mut self, items: &mut [Item], at: usize) {
         let mut node = Node4::EMPTY;
-        let mut groups: [&mut [Item]; 4] = Default::default();
         if items.len() <= 4 {
-            for (lane, item) in items.iter_mut().take(4).enumerate() {
+            for (lane, item) in items.iter().enumerate() {
                 node.set_lane(lane, &item.1, TRIANGLE | item.0);
             }
             self.nodes[at] = node;
@@ -91,19 +90,15 @@ impl RayTree {
         let (left, right) = halve(items);
         let (a, b) = halve(left);
         let (c, d) = halve(right);
-        groups[0] = a;
-        groups[1] = b;
-        groups[2] = c;
-        groups[3] = d;
+        let groups = [a, b, c, d];
         let mut inner = [None; 4];
         for (lane, group) in groups.iter().enumerate() {
-            let b = union(group);
             if let [only] = &group[..] {
                 node.set_lane(lane, &only.1, TRIANGLE | only.0);
             } else if !group.is_empty() {
                 let ix = self.nodes.len();
                 self.nodes.push(Node4::EMPTY);
-                node.set_lane(lane, &b, ix as u32);
+                node.set_lane(lane, &union(group), ix as u32);
                 inner[lane] = Some(ix);
             }
         }
@@ -191,17 +186,7 @@ fn halve(items: &mut [Item]) -> (&mut [Item], &mut [Item]) {
     if items.len() < 2 {
         return items.split_at_mut(items.len());
     }
-    let (mut cmin, mut cmax) = ([f32::INFINITY; 3], [f32::NEG_INFINITY; 3]);
-    for (_, b) in items.iter() {
-        for k in 0..3 {
-            let c = b[k] + b[k + 3];
-            cmin[k] = cmin[k].min(c);
-            cmax[k] = cmax[k].max(c);
-        }
-    }
-    let axis = (0..3)
-        .max_by(|&i, &j| (cmax[i] - cmin[i]).total_cmp(&(cmax[j] - cmin[j])))
-        .unwrap_or(0);
+    let axis = widest_centre_axis(items.iter().map(|i| &i.1));
     let mid = items.len() / 2;
     items.select_nth_unstable_by(mid, |x, y| {
         (x.1[axis] + x.1[axis + 3])

@@ -8,11 +8,10 @@ use ps2_float::{Real, Vec4};
 
 use crate::grid::CellRange;
 use crate::visited::{Visit, VisitedBits};
-
-mod nearest;
-
 use crate::{flags::TriangleFlags, material::Material, mesh::CollisionMesh};
 use nearest::Found;
+
+mod nearest;
 
 /// What the triangle tests return for no hit: `−1`.
 pub const RAY_MISS: f32 = -1.0;
@@ -274,6 +273,13 @@ impl SegmentReach {
         }
     }
 
+    /// How far the segment is grown past its ends for a hit up to `until`:
+    /// the margin and `until / 1024`.
+    #[inline]
+    fn slack(&self, until: f32) -> f32 {
+        self.margin + until.abs() * (1.0 / 1024.0)
+    }
+
     /// Whether the segment from 0 to `until` can meet a bounding box (a
     /// triangle's, or a cell's around all its triangles; `[min; 3]`,
     /// `[max; 3]`): the box grown by the margin, the segment by the margin
@@ -295,7 +301,7 @@ impl SegmentReach {
                 return false;
             }
         }
-        let slack = self.margin + until.abs() * (1.0 / 1024.0);
+        let slack = self.slack(until);
         let (mut enter, mut exit) = (-slack, until + slack);
         for &k in &self.order[self.still..] {
             let lo = b[k] - self.margin;
@@ -541,11 +547,7 @@ impl CollisionMesh {
             }
             // A tie for the nearest hit: the console's walk decides it.
         }
-        let end = ray.origin.madd(ray.direction, ray.length);
-        // Both ends in grid space, once: the box of cells and the columns'
-        // line come from them.
-        let g = [self.grid().to_grid(ray.origin), self.grid().to_grid(end)];
-        let range = self.grid().cell_range_in_grid(g[0], g[1]);
+        let (g, range) = self.ray_cells(ray);
         let cast = Cast {
             ray,
             g,
@@ -554,6 +556,15 @@ impl CollisionMesh {
             reach,
         };
         self.ray_cast_console_order(visited, &cast, result)
+    }
+
+    /// A ray's two ends in grid space (computed once: the box of cells and
+    /// the columns' line come from them) and its box of cells.
+    fn ray_cells<R: Real>(&self, ray: &Ray<R>) -> ([Vec4<R>; 2], CellRange) {
+        let end = ray.origin.madd(ray.direction, ray.length);
+        let g = [self.grid().to_grid(ray.origin), self.grid().to_grid(end)];
+        let range = self.grid().cell_range_in_grid(g[0], g[1]);
+        (g, range)
     }
 
     /// Writes the nearest hit the ray's tree found into `result` (a miss

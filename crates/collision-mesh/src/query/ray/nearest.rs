@@ -25,10 +25,7 @@ struct WalkCells<R> {
 
 impl<R: Real> WalkCells<R> {
     fn new(mesh: &CollisionMesh, ray: &Ray<R>) -> Self {
-        let grid = mesh.grid();
-        let end = ray.origin.madd(ray.direction, ray.length);
-        let (g0, g1) = (grid.to_grid(ray.origin), grid.to_grid(end));
-        let range = grid.cell_range_in_grid(g0, g1);
+        let ([g0, g1], range) = mesh.ray_cells(ray);
         let (lo, hi) = (range.lo, range.hi);
         let narrow = lo[0] == hi[0] || lo[1] == hi[1];
         Self {
@@ -63,7 +60,6 @@ struct LaneReach {
     /// Per axis, what the near plane is grown by: `−margin` below a box
     /// for a ray going up the axis, `+margin` above it going down.
     grow: [f32; 3],
-    margin: f32,
 }
 
 impl LaneReach {
@@ -87,15 +83,7 @@ impl LaneReach {
             inv: [inv(0), inv(1), inv(2)],
             neg,
             grow: [grow(0), grow(1), grow(2)],
-            margin: r.margin,
         }
-    }
-
-    /// How far the segment reaches past its ends for a hit up to `until`:
-    /// the margin and `until / 1024` (as [`SegmentReach::meets`]).
-    #[inline]
-    fn slack(&self, until: f32) -> f32 {
-        self.margin + until.abs() * (1.0 / 1024.0)
     }
 
     /// Which of the node's four boxes the segment from `−slack` to `exit`
@@ -161,7 +149,7 @@ impl CollisionMesh {
         };
         let mut walk: Option<WalkCells<R>> = None;
         let mut u = until(&near);
-        let mut slack = lanes.slack(u);
+        let mut slack = reach.slack(u);
         let mut bound = u + slack;
         let mut stack = [(0u32, 0.0f32); STACK];
         stack[0] = (0, f32::NEG_INFINITY);
@@ -203,7 +191,7 @@ impl CollisionMesh {
                     ties: 1,
                 };
                 u = until(&near);
-                slack = lanes.slack(u);
+                slack = reach.slack(u);
                 bound = u + slack;
                 continue;
             }
