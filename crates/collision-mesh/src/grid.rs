@@ -24,7 +24,7 @@
 //! sweep's counter bug (spec Unit 13) reads past the end of a cell's list into
 //! whatever follows it, which only this layout can reproduce.
 
-use ps2_float::{Real, Vec4};
+use ps2_float::{FloatMode, Real, Vec4};
 
 /// The grid of a mesh. Built by [`crate::build`] or read from the chunks; its
 /// offsets and list entries are checked once, when the mesh is made, so every
@@ -212,6 +212,17 @@ impl Grid {
     /// read: the translation row always counts once.
     #[must_use]
     pub fn to_grid<R: Real>(&self, p: Vec4<R>) -> Vec4<R> {
+        if R::FLOAT_MODE == FloatMode::F32 {
+            if let Some(g) = self.to_grid_finite(p.to_f32()) {
+                return Vec4::new(
+                    R::from_bits(g[0].to_bits()),
+                    R::from_bits(g[1].to_bits()),
+                    R::from_bits(g[2].to_bits()),
+                    // The chain keeps the first row's `w`.
+                    R::from_f32(self.matrix[0][3]),
+                );
+            }
+        }
         // Row by row (an array's `map` costs a drain per call here).
         let m = &self.matrix;
         let (r0, r1, r2, r3) = (
@@ -221,6 +232,22 @@ impl Grid {
             Vec4::<R>::from_f32(m[3]),
         );
         r0.scale(p.x).madd(r1, p.y).madd(r2, p.z).madd(r3, R::ONE)
+    }
+
+    /// The `x, y, z` of [`Grid::to_grid`] in `f32` mode with IEEE's
+    /// operators, when all three are finite; `None` otherwise. `f32` mode's
+    /// `madd` differs from IEEE's multiply and add only by turning an
+    /// infinity into `±MAX`, and an infinite or NaN product or sum stays
+    /// infinite or NaN through the rest of the chain (no finite operand
+    /// turns it back), so a finite result met no overflow on the way and
+    /// has the same bits.
+    fn to_grid_finite(&self, p: [f32; 4]) -> Option<[f32; 3]> {
+        let m = &self.matrix;
+        let mut g = [0.0f32; 3];
+        for (l, g) in g.iter_mut().enumerate() {
+            *g = ((m[0][l] * p[0] + m[1][l] * p[1]) + m[2][l] * p[2]) + m[3][l] * 1.0;
+        }
+        g.iter().all(|v| v.is_finite()).then_some(g)
     }
 
     /// The cell of a point: [`Grid::to_grid`], clamped per axis to the clamp
@@ -300,6 +327,44 @@ mod tests {
             cells: vec![0; dims.iter().map(|&d| usize::from(d)).product()],
             lists: vec![0],
         }
+    }
+
+    /// `f32` mode's point transform through IEEE's operators gives the
+    /// saturating chain's bits (`Vec4::scale`, `madd`) for finite results
+    /// and falls back to the chain where a lane overflows (divergence 2):
+    /// a skewed matrix, points up to `1e38`, some of which overflow.
+    #[test]
+    fn to_grid_fast_path_keeps_the_chain_bits() {
+        let mut g = grid([8, 8, 2], [0.125, 0.25, 0.5], [4.0, -3.0, 1.5]);
+        g.matrix[1][0] = 0.3;
+        g.matrix[2][1] = -7.5;
+        g.matrix[0][3] = 1e-3;
+        let chain = |p: Vec4<f32>| {
+            let m = &g.matrix;
+            let row = |r: usize| Vec4::<f32>::from_f32(m[r]);
+            row(0)
+                .scale(p.x)
+                .madd(row(1), p.y)
+                .madd(row(2), p.z)
+                .madd(row(3), 1.0)
+        };
+        use test_support::Seeded;
+        let mut rng = test_support::Xorshift(0x6a1d);
+        let mut overflowed = 0;
+        for i in 0..20_000 {
+            let big = [1.0f32, 1e3, 1e19, 1e38][i % 4];
+            let p = Vec4::point(
+                rng.range_f32(-big, big),
+                rng.range_f32(-big, big),
+                rng.range_f32(-big, big),
+            );
+            let (fast, slow) = (g.to_grid(p), chain(p));
+            let bits = |v: Vec4<f32>| [v.x, v.y, v.z, v.w].map(f32::to_bits);
+            assert_eq!(bits(fast), bits(slow), "{p:?}");
+            overflowed += usize::from(g.to_grid_finite(p.to_f32()).is_none());
+        }
+        // The fall-back was taken (1e38 × 7.5 overflows).
+        assert!(overflowed > 0);
     }
 
     #[test]

@@ -143,14 +143,14 @@
 //!
 //! | query | street | town | goal |
 //! | --- | --- | --- | --- |
-//! | sphere sweep, all contacts | 7.26-7.82× | 4.27-5.05× | ≥ 5×: street met, town missed |
-//! | sphere sweep, first contact | 4.10-4.31× | 3.05-3.21× | ≥ 3×, met |
-//! | walking capsule | 7.66-8.91× | 5.44-7.09× | ≥ 3×, met |
-//! | box sweep | 1.33-1.51× | 0.96-1.13× | ≥ 3×, missed |
-//! | ray down, 20 m | 0.65-0.74× | 0.63-0.75× | ≥ 2×, missed |
-//! | ray level, 20 m | 0.82-0.98× | 0.82-0.90× | ≥ 2×, missed |
-//! | sphere overlap | 1.13-1.18× | 1.03-1.06× | ≥ 2×, missed |
-//! | sphere push-out | 1.17-1.21× | 0.99-1.06× | ≥ 2×, missed |
+//! | sphere sweep, all contacts | 7.66-8.14× | 4.60-5.44× | ≥ 5×: street met, town missed at 64k |
+//! | sphere sweep, first contact | 4.33-4.57× | 3.35-3.46× | ≥ 3×, met |
+//! | walking capsule | 8.46-9.86× | 6.10-8.54× | ≥ 3×, met |
+//! | box sweep | 1.50-1.60× | 1.07-1.19× | ≥ 3×, missed |
+//! | ray down, 20 m | 0.69-0.78× | 0.67-0.79× | ≥ 2×, missed |
+//! | ray level, 20 m | 0.85-1.01× | 0.85-0.93× | ≥ 2×, missed |
+//! | sphere overlap | 1.21-1.23× | 1.14-1.20× | ≥ 2×, missed |
+//! | sphere push-out | 1.29-1.31× | 1.20-1.25× | ≥ 2×, missed |
 //!
 //! Every mesh size and cell size, the times, the `Ee32` mode, the street
 //! benchmark, the loading figures, the runs before each change and the

@@ -118,8 +118,6 @@ pub struct CollisionMesh {
 pub(crate) struct Bounds {
     pub(crate) triangles: Vec<[f32; 6]>,
     pub(crate) cells: Vec<[f32; 6]>,
-    /// Per cell, a tree of boxes over the triangles it lists.
-    pub(crate) trees: CellTrees,
     /// Per triangle, the unit normal `WorkTriangle::compute_normal` gives
     /// for its corners, as bits, in `f32` mode and in `Ee32` mode (`x, y,
     /// z`; `w` is 1). The same function of the same corners, so the same bits
@@ -129,6 +127,24 @@ pub(crate) struct Bounds {
     /// One tree of boxes over all the triangles, and every triangle's cells,
     /// for the ray cast (divergence 235).
     pub(crate) ray_tree: RayTree,
+}
+
+/// A vertex in a float mode: `Vec4::from_f32`. Every vertex of a mesh is
+/// finite (checked when the mesh is made), and `f32` mode's conversion
+/// keeps a finite value's bits, so in that mode the bits are taken as they
+/// are, without the conversion's test for an infinity.
+#[inline(always)]
+fn vertex<R: Real>(v: &[f32; 4]) -> Vec4<R> {
+    if R::FLOAT_MODE == FloatMode::F32 {
+        Vec4::new(
+            R::from_bits(v[0].to_bits()),
+            R::from_bits(v[1].to_bits()),
+            R::from_bits(v[2].to_bits()),
+            R::from_bits(v[3].to_bits()),
+        )
+    } else {
+        Vec4::from_f32(*v)
+    }
 }
 
 /// The normal bits of every triangle in one float mode.
@@ -146,100 +162,6 @@ fn normals<R: Real>(vertices: &[[f32; 4]], triangles: &[Triangle]) -> Vec<[u32; 
             [work.n.x.to_bits(), work.n.y.to_bits(), work.n.z.to_bits()]
         })
         .collect()
-}
-
-/// One node of a cell's tree: a box around everything under it, and either
-/// two children (`count == 0`: nodes `first` and `first + 1`) or a leaf of
-/// `count` triangles (`leaves[first..first + count]`).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub(crate) struct TreeNode {
-    pub(crate) b: [f32; 6],
-    pub(crate) first: u32,
-    pub(crate) count: u32,
-    /// The axis the children were split on (the second's centres higher).
-    pub(crate) axis: u8,
-}
-
-/// The trees of all cells: each non-empty cell's root, the nodes, and the
-/// leaves' triangle indices. A node's box holds its children's, so a box the
-/// ray's reach misses holds no triangle box it meets (the reach's test is
-/// monotonic in the box); the trees only ever skip work (divergence 179).
-#[derive(Clone, Debug, Default, PartialEq)]
-pub(crate) struct CellTrees {
-    /// Per cell grid entry: the root node, or `u32::MAX` for an empty cell.
-    pub(crate) roots: Vec<u32>,
-    pub(crate) nodes: Vec<TreeNode>,
-    pub(crate) leaves: Vec<u16>,
-    /// Per leaf entry: where the cell's list holds it (an index into
-    /// [`Grid::lists`]), so that what a tree finds can be taken in the
-    /// list's order.
-    pub(crate) positions: Vec<u32>,
-}
-
-/// The most triangles in a leaf. Two, measured (`cargo xtask bench-ir`,
-/// both workloads): against leaves of 4 every query but the rays costs 3 to
-/// 11 % fewer instructions (a node test is cheaper than a triangle's
-/// filters), against leaves of 8 up to 20 %; single leaves gain a little
-/// more on the sphere sweeps and lose it on the box sweep.
-const LEAF: usize = 2;
-/// The deepest a tree gets (a median split of at most 65,535 triangles into
-/// leaves of 2 is 16 levels deep); the walk's stack holds this many.
-pub(crate) const TREE_DEPTH: usize = 24;
-
-impl CellTrees {
-    fn new(grid: &Grid, tri: &[[f32; 6]]) -> Self {
-        let mut trees = Self::default();
-        let mut items: Vec<(u16, u32, [f32; 6])> = Vec::new();
-        for &off in &grid.cells {
-            items.clear();
-            items.extend(grid.list_at(off).iter().enumerate().filter_map(|(k, &t)| {
-                let pos = off + 1 + k as u32;
-                tri.get(usize::from(t)).map(|b| (t, pos, *b))
-            }));
-            if items.is_empty() {
-                trees.roots.push(u32::MAX);
-                continue;
-            }
-            let root = trees.nodes.len();
-            trees.nodes.push(TreeNode::default());
-            trees.roots.push(root as u32);
-            trees.build(&mut items, root);
-        }
-        trees
-    }
-
-    fn build(&mut self, items: &mut [(u16, u32, [f32; 6])], at: usize) {
-        let mut b = EMPTY_BOX;
-        for (_, _, tb) in items.iter() {
-            grow_box(&mut b, tb);
-        }
-        if items.len() <= LEAF {
-            self.nodes[at] = TreeNode {
-                b,
-                first: self.leaves.len() as u32,
-                count: items.len() as u32,
-                axis: 0,
-            };
-            self.leaves.extend(items.iter().map(|i| i.0));
-            self.positions.extend(items.iter().map(|i| i.1));
-            return;
-        }
-        let axis = widest_centre_axis(items.iter().map(|i| &i.2));
-        items.sort_by(|x, y| (x.2[axis] + x.2[axis + 3]).total_cmp(&(y.2[axis] + y.2[axis + 3])));
-        let mid = items.len() / 2;
-        let first = self.nodes.len();
-        self.nodes.push(TreeNode::default());
-        self.nodes.push(TreeNode::default());
-        self.nodes[at] = TreeNode {
-            b,
-            first: first as u32,
-            count: 0,
-            axis: axis as u8,
-        };
-        let (left, right) = items.split_at_mut(mid);
-        self.build(left, first);
-        self.build(right, first + 1);
-    }
 }
 
 /// The axis along which the boxes' centres (each `min + max`) spread
@@ -316,13 +238,11 @@ impl Bounds {
                 bx
             })
             .collect();
-        let trees = CellTrees::new(grid, &tri);
         let ray_tree = RayTree::new(&tri, grid);
         Self {
             ray_tree,
             triangles: tri,
             cells,
-            trees,
             normals_f32: normals::<f32>(vertices, triangles),
             normals_ee32: normals::<Ee32>(vertices, triangles),
         }
@@ -619,7 +539,7 @@ impl CollisionMesh {
         let a = self.vertices.get(usize::from(t.v[0]))?;
         let b = self.vertices.get(usize::from(t.v[1]))?;
         let c = self.vertices.get(usize::from(t.v[2]))?;
-        Some([Vec4::from_f32(*a), Vec4::from_f32(*b), Vec4::from_f32(*c)])
+        Some([vertex(a), vertex(b), vertex(c)])
     }
 
     /// Corner `k` (0 to 2) of a triangle in the query's float mode, as
@@ -629,7 +549,7 @@ impl CollisionMesh {
     pub(crate) fn corner<R: Real>(&self, index: usize, k: usize) -> Option<Vec4<R>> {
         let t = self.triangles.get(index)?;
         let v = self.vertices.get(usize::from(*t.v.get(k)?))?;
-        Some(Vec4::from_f32(*v))
+        Some(vertex(v))
     }
 
     /// A triangle's bounding box, `[min x, min y, min z, max x, max y, max
@@ -684,22 +604,6 @@ impl CollisionMesh {
     #[inline]
     pub(crate) fn ray_tree(&self) -> &RayTree {
         &self.bounds.ray_tree
-    }
-
-    /// The cells' trees of boxes.
-    #[must_use]
-    #[inline]
-    pub(crate) fn cell_trees(&self) -> &CellTrees {
-        &self.bounds.trees
-    }
-
-    /// The box around every triangle of one cell (`None` outside the grid).
-    #[must_use]
-    #[inline]
-    pub(crate) fn cell_box(&self, cell: [u16; 3]) -> Option<&[f32; 6]> {
-        self.grid
-            .cell_index(cell)
-            .and_then(|i| self.bounds.cells.get(i))
     }
 
     /// The grid.

@@ -49,8 +49,15 @@ pub(crate) struct RayTree {
     /// triangles: the last is the end).
     cell_starts: Vec<u32>,
     /// The cells (`x, y, z`) whose lists hold each triangle, triangle by
-    /// triangle, each cell in the grid's order.
+    /// triangle, each triangle's in the walk's order (`x` outermost, then
+    /// `y`, then `z`; a cell as many times as its list holds the triangle,
+    /// in the list's order), so that the first of them inside a box of
+    /// cells is where the walk of that box first meets the triangle.
     cells: Vec<[u16; 3]>,
+    /// Beside each entry of `cells`, where that cell's list holds the
+    /// triangle: an index into [`Grid::lists`], so that the shape queries
+    /// can take what the tree finds in the walk's order.
+    positions: Vec<u32>,
 }
 
 /// The most entries the search's stack holds. A node pops one entry and
@@ -110,9 +117,11 @@ impl RayTree {
         }
     }
 
-    /// Lists every triangle's cells, in the grid's cell order.
+    /// Lists every triangle's cells in the order the shape queries' walk
+    /// takes them (`x` outermost, then `y`, then `z`), a cell that lists it
+    /// twice twice, in its list's order.
     fn index_cells(&mut self, triangles: usize, grid: &Grid) {
-        let [nx, ny, _] = grid.dims.map(usize::from);
+        let [nx, ny, nz] = grid.dims.map(usize::from);
         let (cells, list) = (&grid.cells, |off: u32| grid.list_at(off));
         let mut count = vec![0u32; triangles + 1];
         for &off in cells {
@@ -130,21 +139,26 @@ impl RayTree {
             *c = 0;
         }
         self.cells = vec![[0; 3]; start as usize];
-        for (ci, &off) in cells.iter().enumerate() {
-            let cell = [
-                ci % nx.max(1),
-                (ci / nx.max(1)) % ny.max(1),
-                ci / (nx * ny).max(1),
-            ];
+        self.positions = vec![0; start as usize];
+        // The cells in the walk's order: `x` outermost, then `y`, then `z`.
+        let walk = (0..nx).flat_map(|x| (0..ny).flat_map(move |y| (0..nz).map(move |z| [x, y, z])));
+        for [x, y, z] in walk {
+            let Some(&off) = cells.get((z * ny + y) * nx + x) else {
+                continue;
+            };
             // The grid's dimensions are u16s, so each coordinate is one.
-            let cell = cell.map(|v| v as u16);
-            for &t in list(off) {
+            let cell = [x as u16, y as u16, z as u16];
+            for (j, &t) in list(off).iter().enumerate() {
                 let t = usize::from(t);
                 let (Some(&s), Some(k)) = (self.cell_starts.get(t), count.get_mut(t)) else {
                     continue;
                 };
-                if let Some(slot) = self.cells.get_mut((s + *k) as usize) {
+                let at = (s + *k) as usize;
+                if let (Some(slot), Some(p)) = (self.cells.get_mut(at), self.positions.get_mut(at))
+                {
                     *slot = cell;
+                    // The list's entries follow its count at `off`.
+                    *p = off + 1 + j as u32;
                 }
                 *k += 1;
             }
@@ -158,6 +172,20 @@ impl RayTree {
             return &[];
         };
         self.cells.get(a as usize..b as usize).unwrap_or_default()
+    }
+
+    /// The cells whose lists hold triangle `ix` and, beside each, where that
+    /// list holds it (an index into [`Grid::lists`]).
+    #[inline]
+    pub(crate) fn entries_of(&self, ix: usize) -> (&[[u16; 3]], &[u32]) {
+        let (Some(&a), Some(&b)) = (self.cell_starts.get(ix), self.cell_starts.get(ix + 1)) else {
+            return (&[], &[]);
+        };
+        let span = a as usize..b as usize;
+        (
+            self.cells.get(span.clone()).unwrap_or_default(),
+            self.positions.get(span).unwrap_or_default(),
+        )
     }
 }
 
@@ -255,7 +283,7 @@ mod tests {
     }
 
     #[test]
-    fn cells_of_each_triangle_in_grid_order() {
+    fn cells_of_each_triangle_in_walk_order() {
         // A 2 × 2 × 1 grid: cells 0 and 3 share a list; cell 2 is empty.
         let lists = [0u16, 2, 0, 1, 1, 1];
         let cells = [1u32, 4, 0, 1];
@@ -267,5 +295,10 @@ mod tests {
         assert_eq!(tree.cells_of(1), &[[0, 0, 0], [1, 0, 0], [1, 1, 0]]);
         assert!(tree.cells_of(2).is_empty());
         assert!(tree.cells_of(3).is_empty());
+        // Cells 0 and 3 read the list at 1 (triangles 0 and 1, at 2 and 3),
+        // cell 1 the list at 4 (triangle 1, at 5).
+        assert_eq!(tree.entries_of(0).1, &[2, 2]);
+        assert_eq!(tree.entries_of(1).1, &[3, 5, 3]);
+        assert_eq!(tree.entries_of(3), (&[][..], &[][..]));
     }
 }

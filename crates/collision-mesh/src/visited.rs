@@ -26,9 +26,10 @@ pub struct VisitedBits {
     /// spare capacity): the next clear writes every byte.
     overflow: bool,
     reference: bool,
-    /// Room for the list positions a query takes from a cell's tree (query
-    /// scratch, not part of the set; reserved up front, never grown).
-    pub(crate) picks: Vec<u32>,
+    /// Room for the walk's keys of the triangles a query takes from the
+    /// mesh's tree (query scratch, not part of the set; room for every
+    /// triangle, reserved up front or on the first walk, never grown after).
+    pub(crate) keys: Vec<u64>,
 }
 
 impl PartialEq for VisitedBits {
@@ -38,10 +39,6 @@ impl PartialEq for VisitedBits {
 }
 
 impl Eq for VisitedBits {}
-
-/// The most list positions a query takes from one cell's tree at once
-/// (more, and the cell's list is read instead).
-const PICKS: usize = 4096;
 
 /// What [`VisitedBits::visit`] found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,7 +71,7 @@ impl VisitedBits {
             touched: Vec::with_capacity(len),
             overflow: false,
             reference: false,
-            picks: Vec::with_capacity(triangles.min(PICKS)),
+            keys: Vec::with_capacity(triangles),
         }
     }
 

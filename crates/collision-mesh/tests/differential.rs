@@ -4,10 +4,12 @@
 //! specification reads: every cell of the box in the console's order, every
 //! listed triangle through every test, nothing culled. The fast walk skips
 //! cells and triangles that cannot give anything (divergences 178, 179) and
-//! casts rays through one tree over all the triangles (divergence 235).
+//! finds the triangles through one tree over all of them: the rays their
+//! nearest hit (divergence 235), the other queries the triangles their reach
+//! meets, in the walk's order (divergence 236).
 //! Here both answer the same seeded random queries, per query kind and float
-//! mode, on the street block with 8 m and 2 m cells (the rays also with every
-//! cell's list scrambled), and every field of every answer must be the same bit for bit
+//! mode, on the street block with 8 m and 2 m cells, and again with every
+//! cell's list scrambled, and every field of every answer must be the same bit for bit
 //! (compared through their `Debug` text, which spells `-0.0` and every `f32`
 //! exactly, and through `Ee32`'s bits): the records written, the sorted mesh
 //! contacts left in the scratch, the ray result, the pushed centre and first
@@ -61,9 +63,12 @@ fn meshes() -> Vec<CollisionMesh> {
 
 /// The street with every cell's list scrambled: each listed triangle kept
 /// with odds of 3 in 4, and up to three triangles from anywhere added (some
-/// far from the cell, some listed twice). The ray cast's search over one
-/// tree of all the triangles must still find only what the console's walk
-/// finds in the cells it visits.
+/// far from the cell), one of the list's own entries listed again with odds
+/// of 1 in 4, and one cell in 8 reading the list of the cell before it. The
+/// searches over one tree of all the triangles (the ray cast's and the
+/// shape queries', divergences 235 and 236) must still find only what the
+/// console's walk finds in the cells it visits, at the place it first meets
+/// each.
 fn scrambled(mesh: &CollisionMesh, seed: u64) -> CollisionMesh {
     let mut data = mesh.to_data();
     let n = data.triangles.len();
@@ -87,6 +92,14 @@ fn scrambled(mesh: &CollisionMesh, seed: u64) -> CollisionMesh {
         for _ in 0..(g.unit_f32() * 4.0) as usize {
             let t = ((g.unit_f32() * n as f32) as usize).min(n - 1);
             l.push(t as u16);
+        }
+        if !l.is_empty() && g.unit_f32() < 0.25 {
+            let again = l[((g.unit_f32() * l.len() as f32) as usize).min(l.len() - 1)];
+            l.push(again);
+        }
+        if ci > 0 && g.unit_f32() < 0.125 {
+            data.grid.cells[ci] = data.grid.cells[ci - 1];
+            continue;
         }
         if l.is_empty() {
             data.grid.cells[ci] = 0;
@@ -285,13 +298,13 @@ fn sweeps<R: Real + std::fmt::Debug>(mesh: &CollisionMesh, seed: u64) {
                 out.truncate(k);
             }
             same("box sweep", i, &out[0], &out[1]);
-            let st = pair.fast.stats();
-            box_culled += u64::from(st.culled + st.cells_culled);
+            let (fast, reference) = (pair.fast.stats(), pair.reference.stats());
+            box_culled += u64::from(reference.tested.saturating_sub(fast.tested));
             box_contacts += out[1].len() as u64;
         }
     }
-    // The comparison has teeth only if the cull skipped work and the box
-    // met the street.
+    // The comparison has teeth only if the fast walk tested fewer
+    // triangles than the reference walk and the box met the street.
     assert!(
         box_culled > 0 && box_contacts > 0,
         "{box_culled} {box_contacts}"
@@ -435,6 +448,49 @@ fn rays_with_scrambled_lists_ee32() {
         rays::<Ee32>(
             &scrambled(mesh, 0x5c4a_0101 + k as u64),
             0xd1ff_0303 + k as u64,
+        );
+    }
+}
+
+/// Divergence 236: the shape queries' search of the tree tests a triangle
+/// only when a cell of the query's box lists it, at the first place the
+/// walk meets it, however the lists hold them.
+#[test]
+fn sweeps_capsules_overlaps_and_boxes_with_scrambled_lists_f32() {
+    for (k, mesh) in meshes().iter().enumerate() {
+        sweeps::<f32>(
+            &scrambled(mesh, 0x5c4a_0011 + k as u64),
+            0xd1ff_0211 + k as u64,
+        );
+    }
+}
+
+#[test]
+fn sweeps_capsules_overlaps_and_boxes_with_scrambled_lists_ee32() {
+    for (k, mesh) in meshes().iter().enumerate() {
+        sweeps::<Ee32>(
+            &scrambled(mesh, 0x5c4a_0111 + k as u64),
+            0xd1ff_0311 + k as u64,
+        );
+    }
+}
+
+#[test]
+fn pushes_with_scrambled_lists_f32() {
+    for (k, mesh) in meshes().iter().enumerate() {
+        pushes::<f32>(
+            &scrambled(mesh, 0x5c4a_0012 + k as u64),
+            0xd1ff_0212 + k as u64,
+        );
+    }
+}
+
+#[test]
+fn pushes_with_scrambled_lists_ee32() {
+    for (k, mesh) in meshes().iter().enumerate() {
+        pushes::<Ee32>(
+            &scrambled(mesh, 0x5c4a_0112 + k as u64),
+            0xd1ff_0312 + k as u64,
         );
     }
 }

@@ -81,14 +81,30 @@ fn visited_once<R: Real>() {
         1.0,
     );
     let (c, mv) = ([5.0, 12.0, 3.0], [0.0, 0.0, -5.0]);
-    let (out, scratch) = sweep::<R>(&mesh, &query(c, 0.5, mv, 4), c, 0.5, mv);
-    assert_eq!(out.len(), 1);
+    let q = query(c, 0.5, mv, 4);
+    // The walk as the specification reads it (every list of the box).
+    let mut scratch = QueryScratch::<R>::new(&mesh);
+    scratch.visited.set_reference_walk(true);
+    let mut out = records(8);
+    let sphere = Sphere {
+        radius: r(0.5),
+        centre: point(c),
+    };
+    assert_eq!(
+        mesh.sweep_sphere(&mut scratch, &mut out, &q, &sphere, point(mv)),
+        1
+    );
     let s = scratch.stats();
     assert!(s.cells > 1, "{s:?}");
     // The builder lists only the triangle under the sphere in these cells;
     // it is read in each of them and tested once.
     assert!(s.entries > s.tested, "{s:?}");
     assert_eq!(s.tested, 1);
+    // The search of the mesh's tree (divergence 236) finds it once.
+    let (out, scratch) = sweep::<R>(&mesh, &q, c, 0.5, mv);
+    assert_eq!(out.len(), 1);
+    let s = scratch.stats();
+    assert_eq!((s.entries, s.tested), (1, 1), "{s:?}");
 }
 both_modes!(issue150_visited_triangle_tested_once => visited_once);
 

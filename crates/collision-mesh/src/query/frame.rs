@@ -81,22 +81,22 @@ impl CollisionMesh {
             work: WorkTriangle::<R>::default(),
             stats,
         };
-        let counts = walk_lists(
-            self.grid(),
-            self.cell_trees(),
-            range,
-            visited,
-            q.walk,
-            Some((visitor.cull(), self.cell_bounds())),
-            |ix| match visitor.visit(self, ix, &mut step) {
-                Visit::Skipped => Exit::Counted,
-                Visit::Beyond => Exit::Uncounted,
-                Visit::Kept(mc) => {
-                    visitor.keep(contacts, step.stats, mc);
-                    Exit::Counted
-                }
-            },
-        );
+        let counts =
+            walk_lists(
+                self,
+                range,
+                visited,
+                q.walk,
+                Some(visitor.cull()),
+                |ix| match visitor.visit(self, ix, &mut step) {
+                    Visit::Skipped => Exit::Counted,
+                    Visit::Beyond => Exit::Uncounted,
+                    Visit::Kept(mc) => {
+                        visitor.keep(contacts, step.stats, mc);
+                        Exit::Counted
+                    }
+                },
+            );
         step.stats.record_walk(counts);
         let n = scratch.finish(q.max, out.len());
         for (o, mc) in out.iter_mut().zip(scratch.contacts.iter()).take(n) {

@@ -445,4 +445,36 @@ impl Reach {
         };
         (0..3).all(|k| !(b[k] > self.hi[k] || b[k + 3] < self.lo[k]))
     }
+
+    /// [`Reach::meets`] for each of a tree node's four boxes, lane by lane:
+    /// bit `l` set when lane `l`'s box is met. `lo > hi'` is read as
+    /// `lo − hi' > 0`, the same for finite floats (a difference of two
+    /// different ones is never 0) and for infinite ones but `∞ − ∞`, a NaN,
+    /// which keeps the box; so no box [`Reach::meets`] keeps is refused,
+    /// and the largest gap of the six can be taken lane-wide (`maxps`). An
+    /// unused lane's inverted box meets nothing.
+    #[inline(always)]
+    pub(crate) fn meets4(&self, node: &crate::ray_tree::Node4) -> u32 {
+        if !self.active {
+            return 0b1111;
+        }
+        let mut gap = [f32::NEG_INFINITY; 4];
+        for k in 0..3 {
+            let (lo, hi) = (&node.lo[k], &node.hi[k]);
+            for l in 0..4 {
+                let above = lo[l] - self.hi[k];
+                let below = self.lo[k] - hi[l];
+                gap[l] = if above > gap[l] { above } else { gap[l] };
+                gap[l] = if below > gap[l] { below } else { gap[l] };
+            }
+        }
+        let mut mask = 0;
+        for (l, g) in gap.iter().enumerate() {
+            // Not "greater than 0", so that a NaN keeps the box.
+            #[allow(clippy::neg_cmp_op_on_partial_ord)]
+            let met = !(*g > 0.0);
+            mask |= u32::from(met) << l;
+        }
+        mask
+    }
 }

@@ -7,7 +7,7 @@ use kernels::sphere_triangle::point_triangle_distance_sq;
 use kernels::{MeshQuirks, Sphere, WorkTriangle};
 use ps2_float::{Real, Vec4};
 
-use super::walk::cell_entries;
+use super::walk::range_entries;
 use super::{admit, FaceOutcome, FaceTest, ListWalk, Reach};
 use crate::grid::CellRange;
 use crate::query::ray::passes_material_filter;
@@ -272,20 +272,12 @@ impl CollisionMesh {
             }; PUSH_SLOTS],
             len: 0,
         };
-        for cell in range.walk() {
-            // A cell whose triangles all lie clear of the sphere is passed
-            // over (divergence 179).
-            if !acc.reach.meets(self.cell_box(cell)) {
-                continue;
-            }
-            let Some(ci) = self.grid().cell_index(cell) else {
-                continue;
-            };
-            let reach = acc.reach;
-            cell_entries(self.grid(), self.cell_trees(), ci, visited, &reach, |ix| {
-                self.sphere_test_triangle(ix, radius, c, exclude, first_normal, &mut acc);
-            });
-        }
+        // Only the triangles whose boxes meet the sphere's reach, in the
+        // walk's order (divergences 179 and 236).
+        let reach = acc.reach;
+        range_entries(self, range, visited, &reach, |ix| {
+            self.sphere_test_triangle(ix, radius, c, exclude, first_normal, &mut acc);
+        });
         if acc.count == 0 {
             return false;
         }
@@ -343,7 +335,7 @@ impl CollisionMesh {
     }
 
     /// One triangle of a cell of [`CollisionMesh::sphere_push`], after its
-    /// visited bit (the cell's loop is [`cell_entries`]).
+    /// visited bit (the cells' loop is `range_entries`).
     ///
     /// Original: `CollisionMesh_SphereTestCell` (0x00351468).
     fn sphere_test_triangle<R: Real>(
@@ -440,46 +432,38 @@ impl CollisionMesh {
         let wall = R::from_f32(WALL_NZ);
         let reach = Reach::sphere(c, r, Vec4::ZERO, ListWalk::Exact).unless_reference(visited);
         let faces = FaceTest::at(c);
-        for cell in range.walk() {
-            // Divergence 179, as in the sphere push.
-            if !reach.meets(self.cell_box(cell)) {
-                continue;
-            }
-            let Some(ci) = self.grid().cell_index(cell) else {
-                continue;
+        // Divergences 179 and 236, as in the sphere push.
+        range_entries(self, range, visited, &reach, |ix| {
+            // At most 65,535 triangles.
+            let t = ix as u16;
+            let (Some(tri), Some(corners)) = (self.triangle(ix), self.corners::<R>(ix)) else {
+                return;
             };
-            cell_entries(self.grid(), self.cell_trees(), ci, visited, &reach, |ix| {
-                // At most 65,535 triangles.
-                let t = ix as u16;
-                let (Some(tri), Some(corners)) = (self.triangle(ix), self.corners::<R>(ix)) else {
-                    return;
-                };
-                let flags = tri.flags;
-                if admit(flags, false).is_err() || !reach.meets(self.tri_bounds(ix)) {
-                    return;
-                }
-                let mut work = WorkTriangle::from_corners(corners[0], corners[1], corners[2]);
-                self.set_normal(&mut work, ix, reach.active());
-                if work.n.z.abs() > wall {
-                    return;
-                }
-                let FaceOutcome::Kept { side: dist, .. } = faces.face(&mut work, flags) else {
-                    return;
-                };
-                work.compute_edges(false);
-                let overlaps = point_triangle_distance_sq(c, &work).dist_sq < r * r;
-                let nearer = best.is_none_or(|b| dist < b.distance);
-                if !(overlaps && nearer) {
-                    return;
-                }
-                best = Some(WallPush {
-                    push: Vec4::ZERO.madd(work.n, r - dist).with_w(R::ZERO),
-                    normal: work.n,
-                    distance: dist,
-                    triangle: t,
-                });
+            let flags = tri.flags;
+            if admit(flags, false).is_err() || !reach.meets(self.tri_bounds(ix)) {
+                return;
+            }
+            let mut work = WorkTriangle::from_corners(corners[0], corners[1], corners[2]);
+            self.set_normal(&mut work, ix, reach.active());
+            if work.n.z.abs() > wall {
+                return;
+            }
+            let FaceOutcome::Kept { side: dist, .. } = faces.face(&mut work, flags) else {
+                return;
+            };
+            work.compute_edges(false);
+            let overlaps = point_triangle_distance_sq(c, &work).dist_sq < r * r;
+            let nearer = best.is_none_or(|b| dist < b.distance);
+            if !(overlaps && nearer) {
+                return;
+            }
+            best = Some(WallPush {
+                push: Vec4::ZERO.madd(work.n, r - dist).with_w(R::ZERO),
+                normal: work.n,
+                distance: dist,
+                triangle: t,
             });
-        }
+        });
         best
     }
 }

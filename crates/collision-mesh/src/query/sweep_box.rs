@@ -40,10 +40,10 @@ impl CollisionMesh {
     /// unless [`SweepQuery::walk`] asks for the console's overrun
     /// (divergence 154).
     ///
-    /// In the exact walk, a cell, a node of a cell's tree or a triangle
+    /// In the exact walk, a node of the mesh's tree, a cell or a triangle
     /// whose bounding box lies clear of the box's reach along one of the
     /// box's own axes is passed over: the kernel's test on that axis would
-    /// separate every triangle in it (divergence 272). Only
+    /// separate every triangle in it (divergences 236 and 272). Only
     /// [`QueryStats`](crate::QueryStats) and the visited bits left set see it.
     ///
     /// # Returns

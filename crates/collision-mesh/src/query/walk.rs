@@ -1,9 +1,12 @@
 //! The cell walk of the shape queries: each cell of the box (`x` outermost,
 //! then `y`, then `z`), each entry of its list, the visited bit tested and
-//! set before the triangle's own tests.
+//! set before the triangle's own tests; and the same triangles in the same
+//! order found through the mesh's tree of all its triangles instead
+//! (divergence 236).
 
-use crate::grid::{CellRange, Grid};
-use crate::mesh::{CellTrees, TREE_DEPTH};
+use crate::grid::CellRange;
+use crate::mesh::CollisionMesh;
+use crate::ray_tree::{Node4, RayTree, NO_CHILD, STACK, TRIANGLE};
 use crate::visited::{Visit, VisitedBits};
 
 /// How a mesh sweep walks a cell's list.
@@ -47,6 +50,24 @@ pub(crate) trait Cull {
     /// Whether a bounding box (`[min; 3]`, `[max; 3]`) may hold a triangle
     /// the query reaches; a missing box is kept.
     fn meets(&self, b: Option<&[f32; 6]>) -> bool;
+    /// [`Cull::meets`] for each of a tree node's four boxes: bit `l` set
+    /// when lane `l`'s box may hold a triangle the query reaches.
+    #[inline]
+    fn meets4(&self, node: &Node4) -> u32 {
+        let mut mask = 0;
+        for lane in 0..4 {
+            let b = [
+                node.lo[0][lane],
+                node.lo[1][lane],
+                node.lo[2][lane],
+                node.hi[0][lane],
+                node.hi[1][lane],
+                node.hi[2][lane],
+            ];
+            mask |= u32::from(self.meets(Some(&b))) << lane;
+        }
+        mask
+    }
 }
 
 impl Cull for super::Reach {
@@ -58,6 +79,11 @@ impl Cull for super::Reach {
     #[inline]
     fn meets(&self, b: Option<&[f32; 6]>) -> bool {
         super::Reach::meets(self, b)
+    }
+
+    #[inline(always)]
+    fn meets4(&self, node: &Node4) -> u32 {
+        super::Reach::meets4(self, node)
     }
 }
 
@@ -83,32 +109,55 @@ impl super::QueryStats {
 /// Walks the lists of the cells of `range` in the query order, testing each
 /// triangle whose visited bit was clear (and setting it) with `test`.
 ///
-/// With `cull` (a reach and the cells' boxes, [`Cull`]), in the
-/// exact walk, a cell whose box around all its triangles lies clear of the
-/// reach is passed over without reading its list: each of its triangles
-/// would be culled by the same reach in `test`, in this cell or in any later
-/// one, so no answer changes; only the visited bits of those triangles stay
-/// clear (divergence 179). A cell with more than [`TREE_MIN`] entries is
-/// read through its tree of boxes instead ([`pick`]): the entries whose box
-/// meets the reach, taken in the list's order, which are the ones the list's
-/// walk would not cull, in the same order.
+/// With `cull` on, in the exact walk, the triangles come from the mesh's
+/// tree instead ([`tree_walk`]): those listed in a cell of `range` whose
+/// box meets the cull, each at its first place in the walk's order, which
+/// are the triangles the list walk would not cull, in the same order
+/// (divergence 236). Without it, or where the tree cannot be used, the
+/// lists are read, and with `cull` on a cell whose box around all its
+/// triangles lies clear of it is passed over (divergence 179). Either way
+/// a culled triangle's visited bit stays clear.
 pub(crate) fn walk_lists<C: Cull>(
-    grid: &Grid,
-    trees: &CellTrees,
+    mesh: &CollisionMesh,
     range: CellRange,
     visited: &mut VisitedBits,
     mode: ListWalk,
-    cull: Option<(&C, &[[f32; 6]])>,
+    cull: Option<&C>,
     mut test: impl FnMut(usize) -> Exit,
 ) -> WalkCounts {
     let mut n = WalkCounts::default();
-    let cull = cull.filter(|(reach, _)| reach.active() && mode == ListWalk::Exact);
+    let cull = cull.filter(|reach| reach.active() && mode == ListWalk::Exact);
+    if let Some(reach) = cull {
+        let mut keys = std::mem::take(&mut visited.keys);
+        let found = tree_walk(mesh, range, reach, &mut keys);
+        if found {
+            n.cells = u32::try_from(range.len()).unwrap_or(u32::MAX);
+            let lists = mesh.grid().lists();
+            for &key in &keys {
+                let Some(&t) = lists.get(list_position(key)) else {
+                    continue;
+                };
+                n.entries += 1;
+                let t = usize::from(t);
+                if visited.visit(t) == Visit::First {
+                    n.tested += 1;
+                    test(t);
+                }
+            }
+        }
+        visited.keys = keys;
+        if found {
+            return n;
+        }
+    }
+    let grid = mesh.grid();
+    let boxes = mesh.cell_bounds();
     for cell in range.walk() {
         n.cells += 1;
         let Some(ci) = grid.cell_index(cell) else {
             continue;
         };
-        if let Some((reach, boxes)) = cull {
+        if let Some(reach) = cull {
             if !reach.meets(boxes.get(ci)) {
                 n.cells_culled += 1;
                 continue;
@@ -117,31 +166,6 @@ pub(crate) fn walk_lists<C: Cull>(
         let Some(off) = grid.cells().get(ci).copied() else {
             continue;
         };
-        if let Some((reach, _)) = cull {
-            if grid.list_at(off).len() > TREE_MIN {
-                let mut picks = std::mem::take(&mut visited.picks);
-                let whole = pick(trees, ci, reach, &mut picks);
-                if whole {
-                    picks.sort_unstable();
-                    let lists = grid.lists();
-                    for &pos in &picks {
-                        let Some(&t) = lists.get(pos as usize) else {
-                            continue;
-                        };
-                        n.entries += 1;
-                        let t = usize::from(t);
-                        if visited.visit(t) == Visit::First {
-                            n.tested += 1;
-                            test(t);
-                        }
-                    }
-                }
-                visited.picks = picks;
-                if whole {
-                    continue;
-                }
-            }
-        }
         match mode {
             ListWalk::Exact => {
                 for &t in grid.list_at(off) {
@@ -184,94 +208,118 @@ pub(crate) fn walk_lists<C: Cull>(
     n
 }
 
-/// Lists longer than this are read through the cell's tree when culling.
-pub(crate) const TREE_MIN: usize = 12;
-
-/// Collects into `picks` the list positions of cell `ci`'s triangles whose
-/// box meets `reach`, going down the cell's tree; `false` (with `picks`
-/// unusable) when they do not fit in `picks`' capacity or the tree is
-/// missing, and the caller reads the list instead.
-pub(crate) fn pick<C: Cull>(trees: &CellTrees, ci: usize, reach: &C, picks: &mut Vec<u32>) -> bool {
-    picks.clear();
-    let Some(&root) = trees.roots.get(ci) else {
-        return false;
-    };
-    if root == u32::MAX {
-        return true;
-    }
-    let mut stack = [0u32; TREE_DEPTH];
-    stack[0] = root;
-    let mut depth = 1;
-    while depth > 0 {
-        depth -= 1;
-        let Some(node) = trees.nodes.get(stack[depth] as usize) else {
-            return false;
-        };
-        if !reach.meets(Some(&node.b)) {
-            continue;
-        }
-        if node.count == 0 {
-            if depth + 2 > TREE_DEPTH {
-                return false;
-            }
-            stack[depth] = node.first + 1;
-            stack[depth + 1] = node.first;
-            depth += 2;
-            continue;
-        }
-        let (a, n) = (node.first as usize, node.count as usize);
-        let Some(pos) = trees.positions.get(a..a + n) else {
-            return false;
-        };
-        if picks.len() + n > picks.capacity() {
-            return false;
-        }
-        picks.extend_from_slice(pos);
-    }
-    true
-}
-
-/// Calls `each` with every entry of cell `ci`'s list in the list's order,
-/// after its visited bit was clear (and is now set); with `reach` on and a
-/// long list, only the entries whose box meets it, found through the cell's
-/// tree (the others could give nothing, divergence 179).
-pub(crate) fn cell_entries(
-    grid: &Grid,
-    trees: &CellTrees,
-    ci: usize,
+/// Calls `each` with every triangle the exact walk of `range` reaches whose
+/// box meets `reach`, in the walk's order, after its visited bit was clear
+/// (and is now set): [`walk_lists`] for the queries that keep no contact
+/// array (the push-outs).
+pub(crate) fn range_entries(
+    mesh: &CollisionMesh,
+    range: CellRange,
     visited: &mut VisitedBits,
     reach: &super::Reach,
     mut each: impl FnMut(usize),
 ) {
-    let Some(&off) = grid.cells().get(ci) else {
-        return;
-    };
-    let list = grid.list_at(off);
-    if reach.active() && list.len() > TREE_MIN {
-        let mut picks = std::mem::take(&mut visited.picks);
-        let whole = pick(trees, ci, reach, &mut picks);
-        if whole {
-            picks.sort_unstable();
-            let lists = grid.lists();
-            for &pos in &picks {
-                let Some(&t) = lists.get(pos as usize) else {
-                    continue;
+    walk_lists(mesh, range, visited, ListWalk::Exact, Some(reach), |t| {
+        each(t);
+        Exit::Counted
+    });
+}
+
+/// The list position a walk key holds (its low 32 bits).
+#[inline]
+fn list_position(key: u64) -> usize {
+    (key & u64::from(u32::MAX)) as usize
+}
+
+/// Fills `keys` with one key per triangle that the exact walk of `range`
+/// reaches and whose box meets `reach`, sorted into the walk's order, and
+/// returns `true`; `false` (with `keys` unusable) when the search's stack
+/// would overflow or the range has more than `2³²` cells, and the caller
+/// reads the lists instead.
+///
+/// The triangles come from the mesh's tree of all its triangles
+/// ([`RayTree`]), each once: a node whose box `reach` refuses holds only
+/// boxes it refuses (the cull is monotonic). A triangle counts when one of the cells whose lists hold it lies in `range`, and
+/// its key is the first of those in the walk's order (kept so since the
+/// mesh was made): the cell's place in the walk (`x` outermost, then `y`,
+/// then `z`; high 32 bits) and the place in that cell's list (an index into
+/// the lists, low 32 bits), where the walk first meets the triangle and
+/// its visited bit is clear. So the keys in order are the walk's first
+/// visits of the triangles the cull keeps, in the walk's order
+/// (divergence 236).
+pub(crate) fn tree_walk<C: Cull>(
+    mesh: &CollisionMesh,
+    range: CellRange,
+    reach: &C,
+    keys: &mut Vec<u64>,
+) -> bool {
+    keys.clear();
+    let (lo, hi) = (range.lo, range.hi);
+    let span = |k: usize| u64::from(hi[k].saturating_sub(lo[k])) + 1;
+    let (ny, nz) = (span(1), span(2));
+    if span(0) * ny * nz > u64::from(u32::MAX) {
+        return false;
+    }
+    // Per axis, the largest offset from `lo` inside the range.
+    let wide = [
+        u32::from(hi[0].saturating_sub(lo[0])),
+        u32::from(hi[1].saturating_sub(lo[1])),
+        u32::from(hi[2].saturating_sub(lo[2])),
+    ];
+    let tree: &RayTree = mesh.ray_tree();
+    if tree.nodes.is_empty() {
+        return true;
+    }
+    // Room for every triangle once: reserved on the first walk, after which
+    // no walk allocates.
+    let triangles = mesh.triangles().len();
+    if keys.capacity() < triangles {
+        keys.reserve_exact(triangles);
+    }
+    let mut stack = [0u32; STACK];
+    let mut depth = 1;
+    while depth > 0 {
+        depth -= 1;
+        let Some(node) = tree.nodes.get(stack[depth] as usize) else {
+            return false;
+        };
+        let mut met = reach.meets4(node);
+        while met != 0 {
+            let lane = met.trailing_zeros() as usize;
+            met &= met - 1;
+            let Some(&child) = node.child.get(lane) else {
+                break;
+            };
+            if child & TRIANGLE == 0 {
+                let Some(slot) = stack.get_mut(depth) else {
+                    return false;
                 };
-                let t = usize::from(t);
-                if visited.visit(t) == Visit::First {
-                    each(t);
+                *slot = child;
+                depth += 1;
+                continue;
+            }
+            if child == NO_CHILD {
+                continue;
+            }
+            // The triangle's cells come in the walk's order, so the first
+            // inside the range is where the walk first meets it.
+            let (cells, positions) = tree.entries_of((child & !TRIANGLE) as usize);
+            for (cell, &pos) in cells.iter().zip(positions) {
+                // The cell's offsets from the range's low corner; a cell
+                // below it wraps round to a large offset, past the span.
+                let d = [
+                    u32::from(cell[0].wrapping_sub(lo[0])),
+                    u32::from(cell[1].wrapping_sub(lo[1])),
+                    u32::from(cell[2].wrapping_sub(lo[2])),
+                ];
+                if d[0] <= wide[0] && d[1] <= wide[1] && d[2] <= wide[2] {
+                    let place = (u64::from(d[0]) * ny + u64::from(d[1])) * nz + u64::from(d[2]);
+                    keys.push(place << 32 | u64::from(pos));
+                    break;
                 }
             }
         }
-        visited.picks = picks;
-        if whole {
-            return;
-        }
     }
-    for &t in list {
-        let t = usize::from(t);
-        if visited.visit(t) == Visit::First {
-            each(t);
-        }
-    }
+    keys.sort_unstable();
+    true
 }
