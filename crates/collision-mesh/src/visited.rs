@@ -27,8 +27,9 @@ pub struct VisitedBits {
     overflow: bool,
     reference: bool,
     /// Room for the walk's keys of the triangles a query takes from the
-    /// mesh's tree (query scratch, not part of the set; room for every
-    /// triangle, reserved up front or on the first walk, never grown after).
+    /// mesh's tree (query scratch, not part of the set; [`KEYS`] at most,
+    /// reserved up front, or on the first walk after a clone, never grown
+    /// after).
     pub(crate) keys: Vec<u64>,
 }
 
@@ -39,6 +40,10 @@ impl PartialEq for VisitedBits {
 }
 
 impl Eq for VisitedBits {}
+
+/// The most triangles a query takes from the mesh's tree at once (more,
+/// and it reads the cells' lists instead): 32 KiB of keys a set.
+pub(crate) const KEYS: usize = 4096;
 
 /// What [`VisitedBits::visit`] found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,7 +76,7 @@ impl VisitedBits {
             touched: Vec::with_capacity(len),
             overflow: false,
             reference: false,
-            keys: Vec::with_capacity(triangles),
+            keys: Vec::with_capacity(triangles.min(KEYS)),
         }
     }
 

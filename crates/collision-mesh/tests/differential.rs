@@ -494,3 +494,95 @@ fn pushes_with_scrambled_lists_ee32() {
         );
     }
 }
+
+/// A query whose reach meets more triangles than the search keeps room
+/// for (4,096) reads the cells' lists instead (divergence 236), with the
+/// same answer as the reference walk: a floor of 5,632 triangles in
+/// 0.7 m quads (some straddling the 8 m cells' borders) overlapped by a
+/// sphere that covers it all, and swept by one that crosses it.
+fn many<R: Real + std::fmt::Debug>() {
+    let mut soup = Vec::new();
+    let w = collision_mesh::Attributes::default();
+    for i in 0..64 {
+        for j in 0..44 {
+            let (x, y) = (i as f32 * 0.7, j as f32 * 0.7);
+            collision_mesh::soup::quad(
+                &mut soup,
+                [
+                    [x, y, 0.0],
+                    [x + 0.7, y, 0.0],
+                    [x + 0.7, y + 0.7, 0.0],
+                    [x, y + 0.7, 0.0],
+                ],
+                w,
+            );
+        }
+    }
+    assert_eq!(soup.len(), 5_632);
+    let mesh = build::from_soup(&soup, &BuildConfig::default(), "floor").expect("the floor builds");
+    let mut pair = Pair::<R>::new(&mesh);
+    let sphere = Sphere {
+        radius: R::from_f32(40.0),
+        centre: point::<R>([22.0, 15.0, 0.5]),
+    };
+    let q = SweepQuery::new(
+        Aabb::swept_sphere(sphere.centre, sphere.radius, Vec4::ZERO),
+        12,
+    );
+    let mut out = [
+        vec![Contact::<R>::default(); 12],
+        vec![Contact::default(); 12],
+    ];
+    for (scratch, out) in [&mut pair.fast, &mut pair.reference]
+        .into_iter()
+        .zip(&mut out)
+    {
+        let k = mesh.overlap_sphere(scratch, out, &q, &sphere);
+        out.truncate(k);
+    }
+    same("big overlap", 0, &out[0], &out[1]);
+    same(
+        "big overlap",
+        0,
+        pair.fast.contacts(),
+        pair.reference.contacts(),
+    );
+    assert_eq!(out[0].len(), 12);
+    // The lists were read: a quad listed in two cells is an entry twice.
+    let st = pair.fast.stats();
+    assert!(st.entries > st.tested, "{st:?}");
+    assert_eq!(st.tested, 5_632, "{st:?}");
+    // A sweep over a corner of the floor, whose reach meets fewer: the
+    // tree, each triangle once.
+    let (c, mv) = (point::<R>([1.0, 1.0, 2.0]), dir::<R>([6.0, 4.0, -3.0]));
+    let sphere = Sphere {
+        radius: R::from_f32(0.5),
+        centre: c,
+    };
+    let q = SweepQuery::new(Aabb::swept_sphere(c, sphere.radius, mv), 12);
+    let mut out = [
+        vec![Contact::<R>::default(); 12],
+        vec![Contact::default(); 12],
+    ];
+    for (scratch, out) in [&mut pair.fast, &mut pair.reference]
+        .into_iter()
+        .zip(&mut out)
+    {
+        let k = mesh.sweep_sphere(scratch, out, &q, &sphere, mv);
+        out.truncate(k);
+    }
+    same("long sweep", 0, &out[0], &out[1]);
+    assert!(!out[0].is_empty());
+    let st = pair.fast.stats();
+    assert_eq!(st.entries, st.tested, "{st:?}");
+}
+
+#[test]
+fn more_triangles_than_the_keys_hold_read_the_lists_f32() {
+    many::<f32>();
+}
+
+#[test]
+fn more_triangles_than_the_keys_hold_read_the_lists_ee32() {
+    many::<Ee32>();
+}

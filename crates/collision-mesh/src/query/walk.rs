@@ -7,7 +7,7 @@
 use crate::grid::CellRange;
 use crate::mesh::CollisionMesh;
 use crate::ray_tree::{Node4, RayTree, NO_CHILD, STACK, TRIANGLE};
-use crate::visited::{Visit, VisitedBits};
+use crate::visited::{Visit, VisitedBits, KEYS};
 
 /// How a mesh sweep walks a cell's list.
 ///
@@ -233,9 +233,9 @@ fn list_position(key: u64) -> usize {
 
 /// Fills `keys` with one key per triangle that the exact walk of `range`
 /// reaches and whose box meets `reach`, sorted into the walk's order, and
-/// returns `true`; `false` (with `keys` unusable) when the search's stack
-/// would overflow or the range has more than `2³²` cells, and the caller
-/// reads the lists instead.
+/// returns `true`; `false` (with `keys` unusable) when there are more than
+/// [`KEYS`] of them, the search's stack would overflow or the range has
+/// more than `2³²` cells, and the caller reads the lists instead.
 ///
 /// The triangles come from the mesh's tree of all its triangles
 /// ([`RayTree`]), each once: a node whose box `reach` refuses holds only
@@ -270,11 +270,11 @@ pub(crate) fn tree_walk<C: Cull>(
     if tree.nodes.is_empty() {
         return true;
     }
-    // Room for every triangle once: reserved on the first walk, after which
-    // no walk allocates.
-    let triangles = mesh.triangles().len();
-    if keys.capacity() < triangles {
-        keys.reserve_exact(triangles);
+    // Room for `KEYS` triangles (a set's own, or reserved once after a
+    // clone, which has none); a query that finds more reads the lists.
+    let room = mesh.triangles().len().min(KEYS);
+    if keys.capacity() < room {
+        keys.reserve_exact(room);
     }
     let mut stack = [0u32; STACK];
     let mut depth = 1;
@@ -313,6 +313,9 @@ pub(crate) fn tree_walk<C: Cull>(
                     u32::from(cell[2].wrapping_sub(lo[2])),
                 ];
                 if d[0] <= wide[0] && d[1] <= wide[1] && d[2] <= wide[2] {
+                    if keys.len() == keys.capacity() {
+                        return false;
+                    }
                     let place = (u64::from(d[0]) * ny + u64::from(d[1])) * nz + u64::from(d[2]);
                     keys.push(place << 32 | u64::from(pos));
                     break;
