@@ -197,11 +197,11 @@ pub mod material;
 pub mod mesh;
 pub mod obj;
 pub mod query;
-mod ray_tree;
 pub mod ron_text;
 pub mod soup;
 pub mod tiled;
 pub mod triangle;
+mod triangle_tree;
 pub mod visited;
 
 pub use build::{Attributes, BuildConfig, SoupTriangle};

@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 use crate::chunk_id::ChunkId;
 use crate::error::{MeshError, Place};
 use crate::grid::{CellRange, Grid};
-use crate::ray_tree::RayTree;
+use crate::triangle_tree::TriangleTree;
 use crate::visited::VisitedBits;
 use crate::{flags::TriangleFlags, material::Material, triangle::Triangle};
 
@@ -124,9 +124,10 @@ pub(crate) struct Bounds {
     /// the queries would compute (divergence 179).
     pub(crate) normals_f32: Vec<[u32; 3]>,
     pub(crate) normals_ee32: Vec<[u32; 3]>,
-    /// One tree of boxes over all the triangles, and every triangle's cells,
-    /// for the ray cast (divergence 235).
-    pub(crate) ray_tree: RayTree,
+    /// One tree of boxes over all the triangles, and every triangle's cells
+    /// with its places in their lists, for the ray cast and the shape
+    /// queries (divergences 235 and 236).
+    pub(crate) triangle_tree: TriangleTree,
 }
 
 /// A vertex in a float mode: `Vec4::from_f32`. Every vertex of a mesh is
@@ -238,9 +239,9 @@ impl Bounds {
                 bx
             })
             .collect();
-        let ray_tree = RayTree::new(&tri, grid);
+        let triangle_tree = TriangleTree::new(&tri, grid);
         Self {
-            ray_tree,
+            triangle_tree,
             triangles: tri,
             cells,
             normals_f32: normals::<f32>(vertices, triangles),
@@ -599,11 +600,12 @@ impl CollisionMesh {
         }
     }
 
-    /// The ray's tree over all the triangles.
+    /// The tree over all the triangles (the ray cast's and the shape
+    /// queries').
     #[must_use]
     #[inline]
-    pub(crate) fn ray_tree(&self) -> &RayTree {
-        &self.bounds.ray_tree
+    pub(crate) fn triangle_tree(&self) -> &TriangleTree {
+        &self.bounds.triangle_tree
     }
 
     /// The grid.

@@ -430,7 +430,7 @@ fn rays_ee32() {
     }
 }
 
-/// Divergence 235: the search of the ray's tree keeps a hit only from a
+/// Divergence 235: the search of the triangle tree keeps a hit only from a
 /// triangle listed in a cell the walk visits, however the lists hold them.
 #[test]
 fn rays_with_scrambled_lists_f32() {

@@ -454,7 +454,7 @@ impl Reach {
     /// and the largest gap of the six can be taken lane-wide (`maxps`). An
     /// unused lane's inverted box meets nothing.
     #[inline(always)]
-    pub(crate) fn meets4(&self, node: &crate::ray_tree::Node4) -> u32 {
+    pub(crate) fn meets4(&self, node: &crate::triangle_tree::Node4) -> u32 {
         if !self.active {
             return 0b1111;
         }

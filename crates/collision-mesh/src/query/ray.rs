@@ -567,7 +567,7 @@ impl CollisionMesh {
         (g, range)
     }
 
-    /// Writes the nearest hit the ray's tree found into `result` (a miss
+    /// Writes the nearest hit the triangle tree found into `result` (a miss
     /// leaves it as it was); returns whether there was one.
     fn write_nearest<R: Real>(
         &self,

@@ -6,7 +6,7 @@
 
 use crate::grid::CellRange;
 use crate::mesh::CollisionMesh;
-use crate::ray_tree::{Node4, RayTree, NO_CHILD, STACK, TRIANGLE};
+use crate::triangle_tree::{Node4, TriangleTree, NO_CHILD, STACK, TRIANGLE};
 use crate::visited::{Visit, VisitedBits, KEYS};
 
 /// How a mesh sweep walks a cell's list.
@@ -238,7 +238,7 @@ fn list_position(key: u64) -> usize {
 /// more than `2³²` cells, and the caller reads the lists instead.
 ///
 /// The triangles come from the mesh's tree of all its triangles
-/// ([`RayTree`]), each once: a node whose box `reach` refuses holds only
+/// ([`TriangleTree`]), each once: a node whose box `reach` refuses holds only
 /// boxes it refuses (the cull is monotonic). A triangle counts when one of the cells whose lists hold it lies in `range`, and
 /// its key is the first of those in the walk's order (kept so since the
 /// mesh was made): the cell's place in the walk (`x` outermost, then `y`,
@@ -266,7 +266,7 @@ pub(crate) fn tree_walk<C: Cull>(
         u32::from(hi[1].saturating_sub(lo[1])),
         u32::from(hi[2].saturating_sub(lo[2])),
     ];
-    let tree: &RayTree = mesh.ray_tree();
+    let tree: &TriangleTree = mesh.triangle_tree();
     if tree.nodes.is_empty() {
         return true;
     }

@@ -1,4 +1,4 @@
-//! The ray cast's nearest hit from the ray's tree (divergence 235): the
+//! The ray cast's nearest hit from the triangle tree (divergence 235): the
 //! triangles of the whole mesh, nearest box first, each tested with the
 //! console's arithmetic, and a hit kept only when the triangle is listed in
 //! a cell the console's column walk visits. The walk tests exactly the
@@ -12,7 +12,7 @@ use ps2_float::Real;
 use super::{ColumnLine, MeshRayFilter, Nearest, Ray, SegmentReach};
 use crate::grid::CellRange;
 use crate::mesh::CollisionMesh;
-use crate::ray_tree::{Node4, RayTree, STACK, TRIANGLE};
+use crate::triangle_tree::{Node4, TriangleTree, STACK, TRIANGLE};
 
 /// The cells the console's walk visits for one ray: its box of cells, and
 /// when that box is more than one cell wide in `x` and in `y`, the rows each
@@ -126,7 +126,7 @@ pub(super) enum Found<R> {
 
 impl CollisionMesh {
     /// The nearest hit of `ray` among the triangles of the cells the
-    /// console's walk visits, searched through the ray's tree; `near` holds
+    /// console's walk visits, searched through the triangle tree; `near` holds
     /// the hit the result held on entry.
     pub(super) fn ray_nearest_in_tree<R: Real>(
         &self,
@@ -136,7 +136,7 @@ impl CollisionMesh {
         mut near: Nearest<R>,
     ) -> Found<R> {
         let lanes = LaneReach::new(reach);
-        let tree: &RayTree = self.ray_tree();
+        let tree: &TriangleTree = self.triangle_tree();
         if tree.nodes.is_empty() {
             return Found::Nearest(near);
         }

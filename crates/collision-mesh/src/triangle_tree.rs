@@ -1,12 +1,16 @@
-//! The ray's tree: one four-wide tree of boxes over every triangle of a
-//! mesh, and for every triangle the cells whose lists hold it. Both are
-//! made once, when the mesh is, from its triangles' boxes and its grid; the
-//! ray cast searches the tree for the nearest hit and keeps only the
-//! triangles of the cells the console's walk visits (divergence 235).
+//! The triangle tree: one four-wide tree of boxes over every triangle of a
+//! mesh, and for every triangle the cells whose lists hold it, each with
+//! the triangle's place in that cell's list, in the order the shape
+//! queries walk the cells. All of it is made once, when the mesh is, from
+//! its triangles' boxes and its grid. The ray cast searches the tree for
+//! the nearest hit and keeps only the triangles of the cells the console's
+//! walk visits (divergence 235); the sweeps, the overlaps and the push-outs
+//! search it for the triangles their reach meets and take them in the walk's
+//! order (divergence 236).
 //!
 //! The tree only ever skips work: a node's box holds every box under it, and
-//! the ray's box test is monotonic in the box, so a box the ray's reach
-//! misses holds no triangle it could hit (divergences 178 and 235).
+//! the queries' box tests are monotonic in the box, so a box a query's reach
+//! misses holds no triangle it could touch (divergences 178 and 235).
 
 use crate::grid::Grid;
 use crate::mesh::{grow_box, widest_centre_axis, EMPTY_BOX};
@@ -39,10 +43,10 @@ impl Node4 {
     };
 }
 
-/// The ray's tree over all of a mesh's triangles, root first, and the cells
-/// of every triangle.
+/// The triangle tree over all of a mesh's triangles, root first, and the
+/// cells of every triangle.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub(crate) struct RayTree {
+pub(crate) struct TriangleTree {
     /// The nodes; the root is node 0 (none for a mesh without triangles).
     pub(crate) nodes: Vec<Node4>,
     /// Per triangle, where its cells start in `cells` (one more entry than
@@ -70,7 +74,7 @@ pub(crate) const STACK: usize = 40;
 const MAX_LEVELS: usize = 12;
 const _: () = assert!(3 * MAX_LEVELS + 4 <= STACK);
 
-impl RayTree {
+impl TriangleTree {
     /// The tree over the triangles' boxes `tri` (`[min; 3]`, `[max; 3]`) and
     /// the cells of every triangle in `grid`.
     pub(crate) fn new(tri: &[[f32; 6]], grid: &Grid) -> Self {
@@ -250,7 +254,7 @@ mod tests {
                 [x, y, z, x + 2.0, y + 1.0, z + 0.5]
             })
             .collect();
-        let tree = RayTree::new(&tri, &grid([1, 1, 1], vec![0], vec![0]));
+        let tree = TriangleTree::new(&tri, &grid([1, 1, 1], vec![0], vec![0]));
         let mut seen = vec![0u32; tri.len()];
         let mut stack = vec![(0usize, [f32::NEG_INFINITY; 3], [f32::INFINITY; 3], 1usize)];
         let mut deepest = 0;
@@ -287,7 +291,7 @@ mod tests {
         // A 2 × 2 × 1 grid: cells 0 and 3 share a list; cell 2 is empty.
         let lists = [0u16, 2, 0, 1, 1, 1];
         let cells = [1u32, 4, 0, 1];
-        let tree = RayTree::new(
+        let tree = TriangleTree::new(
             &[[0.0; 6]; 3],
             &grid([2, 2, 1], cells.to_vec(), lists.to_vec()),
         );
