@@ -128,6 +128,26 @@ impl<R: Real> Pair<R> {
             reference,
         }
     }
+
+    /// One table query through both walks, into twelve records each: what
+    /// each wrote, the fast walk's first.
+    fn answer(
+        &mut self,
+        mut query: impl FnMut(&mut QueryScratch<R>, &mut [Contact<R>]) -> usize,
+    ) -> [Vec<Contact<R>>; 2] {
+        let mut out = [
+            vec![Contact::<R>::default(); 12],
+            vec![Contact::default(); 12],
+        ];
+        for (scratch, out) in [&mut self.fast, &mut self.reference]
+            .into_iter()
+            .zip(&mut out)
+        {
+            let k = query(scratch, out);
+            out.truncate(k);
+        }
+        out
+    }
 }
 
 /// A point over the block, from under the road to above the façades.
@@ -200,17 +220,7 @@ fn sweeps<R: Real + std::fmt::Debug>(mesh: &CollisionMesh, seed: u64) {
             centre: cr,
         };
         let q = sweep_query(&mut g, Aabb::swept_sphere(cr, rr, mr));
-        let mut out = [
-            vec![Contact::<R>::default(); 12],
-            vec![Contact::default(); 12],
-        ];
-        for (scratch, out) in [&mut pair.fast, &mut pair.reference]
-            .into_iter()
-            .zip(&mut out)
-        {
-            let k = mesh.sweep_sphere(scratch, out, &q, &sphere, mr);
-            out.truncate(k);
-        }
+        let out = pair.answer(|scratch, out| mesh.sweep_sphere(scratch, out, &q, &sphere, mr));
         same("sphere sweep", i, &out[0], &out[1]);
         same(
             "sphere sweep",
@@ -227,17 +237,8 @@ fn sweeps<R: Real + std::fmt::Debug>(mesh: &CollisionMesh, seed: u64) {
         };
         let level = dir::<R>([mv[0], mv[1], 0.0]);
         let q = SweepQuery::new(Aabb::swept_sphere(cr, R::from_f32(2.0), level), 12);
-        let mut out = [
-            vec![Contact::<R>::default(); 12],
-            vec![Contact::default(); 12],
-        ];
-        for (scratch, out) in [&mut pair.fast, &mut pair.reference]
-            .into_iter()
-            .zip(&mut out)
-        {
-            let k = mesh.sweep_capsule(scratch, out, &q, &cap, R::ONE, level);
-            out.truncate(k);
-        }
+        let out =
+            pair.answer(|scratch, out| mesh.sweep_capsule(scratch, out, &q, &cap, R::ONE, level));
         same("capsule sweep", i, &out[0], &out[1]);
         same(
             "capsule sweep",
@@ -248,17 +249,7 @@ fn sweeps<R: Real + std::fmt::Debug>(mesh: &CollisionMesh, seed: u64) {
 
         // The sphere overlap at the start.
         let q = SweepQuery::new(Aabb::swept_sphere(cr, rr, Vec4::ZERO), 12);
-        let mut out = [
-            vec![Contact::<R>::default(); 12],
-            vec![Contact::default(); 12],
-        ];
-        for (scratch, out) in [&mut pair.fast, &mut pair.reference]
-            .into_iter()
-            .zip(&mut out)
-        {
-            let k = mesh.overlap_sphere(scratch, out, &q, &sphere);
-            out.truncate(k);
-        }
+        let out = pair.answer(|scratch, out| mesh.overlap_sphere(scratch, out, &q, &sphere));
         same("overlap", i, &out[0], &out[1]);
 
         // The box sweep, culled by the box's own axes (divergence 272):
@@ -286,17 +277,7 @@ fn sweeps<R: Real + std::fmt::Debug>(mesh: &CollisionMesh, seed: u64) {
             };
             let mr = if i % 20 == 0 { Vec4::ZERO } else { mr };
             let q = SweepQuery::new(Aabb::swept_box(&bx, mr), 12);
-            let mut out = [
-                vec![Contact::<R>::default(); 12],
-                vec![Contact::default(); 12],
-            ];
-            for (scratch, out) in [&mut pair.fast, &mut pair.reference]
-                .into_iter()
-                .zip(&mut out)
-            {
-                let k = mesh.sweep_box(scratch, out, &q, &bx, mr);
-                out.truncate(k);
-            }
+            let out = pair.answer(|scratch, out| mesh.sweep_box(scratch, out, &q, &bx, mr));
             same("box sweep", i, &out[0], &out[1]);
             let (fast, reference) = (pair.fast.stats(), pair.reference.stats());
             box_culled += u64::from(reference.tested.saturating_sub(fast.tested));
@@ -388,111 +369,83 @@ fn rays<R: Real + std::fmt::Debug>(mesh: &CollisionMesh, seed: u64) {
     }
 }
 
+/// Runs `check` on the street with 8 m and 2 m cells, the queries drawn
+/// from `seed` (plus the mesh's index).
+fn on_street(check: fn(&CollisionMesh, u64), seed: u64) {
+    for (k, mesh) in meshes().iter().enumerate() {
+        check(mesh, seed + k as u64);
+    }
+}
+
+/// Runs `check` on both streets with every cell's list scrambled from
+/// `scramble` ([`scrambled`]), the queries drawn from `seed`: the trees'
+/// searches (divergences 235 and 236) must find only what the console's
+/// walk finds in its cells, at the place it first meets each, however the
+/// lists hold them.
+fn on_scrambled(check: fn(&CollisionMesh, u64), scramble: u64, seed: u64) {
+    for (k, mesh) in meshes().iter().enumerate() {
+        check(&scrambled(mesh, scramble + k as u64), seed + k as u64);
+    }
+}
+
 #[test]
 fn sweeps_capsules_overlaps_and_boxes_f32() {
-    for (k, mesh) in meshes().iter().enumerate() {
-        sweeps::<f32>(mesh, 0xd1ff_0001 + k as u64);
-    }
+    on_street(sweeps::<f32>, 0xd1ff_0001);
 }
 
 #[test]
 fn sweeps_capsules_overlaps_and_boxes_ee32() {
-    for (k, mesh) in meshes().iter().enumerate() {
-        sweeps::<Ee32>(mesh, 0xd1ff_0101 + k as u64);
-    }
+    on_street(sweeps::<Ee32>, 0xd1ff_0101);
 }
 
 #[test]
 fn pushes_f32() {
-    for (k, mesh) in meshes().iter().enumerate() {
-        pushes::<f32>(mesh, 0xd1ff_0002 + k as u64);
-    }
+    on_street(pushes::<f32>, 0xd1ff_0002);
 }
 
 #[test]
 fn pushes_ee32() {
-    for (k, mesh) in meshes().iter().enumerate() {
-        pushes::<Ee32>(mesh, 0xd1ff_0102 + k as u64);
-    }
+    on_street(pushes::<Ee32>, 0xd1ff_0102);
 }
 
 #[test]
 fn rays_f32() {
-    for (k, mesh) in meshes().iter().enumerate() {
-        rays::<f32>(mesh, 0xd1ff_0003 + k as u64);
-    }
+    on_street(rays::<f32>, 0xd1ff_0003);
 }
 
 #[test]
 fn rays_ee32() {
-    for (k, mesh) in meshes().iter().enumerate() {
-        rays::<Ee32>(mesh, 0xd1ff_0103 + k as u64);
-    }
+    on_street(rays::<Ee32>, 0xd1ff_0103);
 }
 
-/// Divergence 235: the search of the triangle tree keeps a hit only from a
-/// triangle listed in a cell the walk visits, however the lists hold them.
 #[test]
 fn rays_with_scrambled_lists_f32() {
-    for (k, mesh) in meshes().iter().enumerate() {
-        rays::<f32>(
-            &scrambled(mesh, 0x5c4a_0001 + k as u64),
-            0xd1ff_0203 + k as u64,
-        );
-    }
+    on_scrambled(rays::<f32>, 0x5c4a_0001, 0xd1ff_0203);
 }
 
 #[test]
 fn rays_with_scrambled_lists_ee32() {
-    for (k, mesh) in meshes().iter().enumerate() {
-        rays::<Ee32>(
-            &scrambled(mesh, 0x5c4a_0101 + k as u64),
-            0xd1ff_0303 + k as u64,
-        );
-    }
+    on_scrambled(rays::<Ee32>, 0x5c4a_0101, 0xd1ff_0303);
 }
 
-/// Divergence 236: the shape queries' search of the tree tests a triangle
-/// only when a cell of the query's box lists it, at the first place the
-/// walk meets it, however the lists hold them.
 #[test]
 fn sweeps_capsules_overlaps_and_boxes_with_scrambled_lists_f32() {
-    for (k, mesh) in meshes().iter().enumerate() {
-        sweeps::<f32>(
-            &scrambled(mesh, 0x5c4a_0011 + k as u64),
-            0xd1ff_0211 + k as u64,
-        );
-    }
+    on_scrambled(sweeps::<f32>, 0x5c4a_0011, 0xd1ff_0211);
 }
 
 #[test]
 fn sweeps_capsules_overlaps_and_boxes_with_scrambled_lists_ee32() {
-    for (k, mesh) in meshes().iter().enumerate() {
-        sweeps::<Ee32>(
-            &scrambled(mesh, 0x5c4a_0111 + k as u64),
-            0xd1ff_0311 + k as u64,
-        );
-    }
+    on_scrambled(sweeps::<Ee32>, 0x5c4a_0111, 0xd1ff_0311);
 }
 
 #[test]
 fn pushes_with_scrambled_lists_f32() {
-    for (k, mesh) in meshes().iter().enumerate() {
-        pushes::<f32>(
-            &scrambled(mesh, 0x5c4a_0012 + k as u64),
-            0xd1ff_0212 + k as u64,
-        );
-    }
+    on_scrambled(pushes::<f32>, 0x5c4a_0012, 0xd1ff_0212);
 }
 
 #[test]
 fn pushes_with_scrambled_lists_ee32() {
-    for (k, mesh) in meshes().iter().enumerate() {
-        pushes::<Ee32>(
-            &scrambled(mesh, 0x5c4a_0112 + k as u64),
-            0xd1ff_0312 + k as u64,
-        );
-    }
+    on_scrambled(pushes::<Ee32>, 0x5c4a_0112, 0xd1ff_0312);
 }
 
 /// A query whose reach meets more triangles than the search keeps room
@@ -529,17 +482,7 @@ fn many<R: Real + std::fmt::Debug>() {
         Aabb::swept_sphere(sphere.centre, sphere.radius, Vec4::ZERO),
         12,
     );
-    let mut out = [
-        vec![Contact::<R>::default(); 12],
-        vec![Contact::default(); 12],
-    ];
-    for (scratch, out) in [&mut pair.fast, &mut pair.reference]
-        .into_iter()
-        .zip(&mut out)
-    {
-        let k = mesh.overlap_sphere(scratch, out, &q, &sphere);
-        out.truncate(k);
-    }
+    let out = pair.answer(|scratch, out| mesh.overlap_sphere(scratch, out, &q, &sphere));
     same("big overlap", 0, &out[0], &out[1]);
     same(
         "big overlap",
@@ -560,17 +503,7 @@ fn many<R: Real + std::fmt::Debug>() {
         centre: c,
     };
     let q = SweepQuery::new(Aabb::swept_sphere(c, sphere.radius, mv), 12);
-    let mut out = [
-        vec![Contact::<R>::default(); 12],
-        vec![Contact::default(); 12],
-    ];
-    for (scratch, out) in [&mut pair.fast, &mut pair.reference]
-        .into_iter()
-        .zip(&mut out)
-    {
-        let k = mesh.sweep_sphere(scratch, out, &q, &sphere, mv);
-        out.truncate(k);
-    }
+    let out = pair.answer(|scratch, out| mesh.sweep_sphere(scratch, out, &q, &sphere, mv));
     same("long sweep", 0, &out[0], &out[1]);
     assert!(!out[0].is_empty());
     let st = pair.fast.stats();
