@@ -325,13 +325,8 @@ impl<R: Real> PhysicsWorld<R> {
             human,
             _r: core::marker::PhantomData,
         };
-        let shapes: smallvec::SmallVec<[ShapeId; 4]> = self.body_shapes(id).collect();
         let sq = self.config.quirks.shapes;
-        for s in shapes {
-            if let Some(sh) = self.shapes_mut().get_mut(s) {
-                sh.pose_with(&src, &sq);
-            }
-        }
+        self.each_body_shape_mut(id, |sh| sh.pose_with(&src, &sq));
         self.compute_bounds_only(id);
         self.list_reinsert(id);
         if let Some(b) = self.body_mut(id) {
@@ -355,13 +350,8 @@ impl<R: Real> PhysicsWorld<R> {
             return self.human_moved(owners, id);
         }
         let frame: Pose<R> = owners.frame(b.owner);
-        let shapes: smallvec::SmallVec<[ShapeId; 4]> = self.body_shapes(id).collect();
         let sq = self.config.quirks.shapes;
-        for s in shapes {
-            if let Some(sh) = self.shapes_mut().get_mut(s) {
-                sh.set_from_matrix_with(&frame, &sq);
-            }
-        }
+        self.each_body_shape_mut(id, |sh| sh.set_from_matrix_with(&frame, &sq));
         self.compute_bounds_only(id);
         self.list_reinsert(id)
     }

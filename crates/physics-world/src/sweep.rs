@@ -596,12 +596,7 @@ impl<R: Real> PhysicsWorld<R> {
 
     /// Moves a body's shapes and box by `d` and finds its list place again.
     fn translate_body(&mut self, id: BodyId, d: Vec4<R>) {
-        let shapes: smallvec::SmallVec<[shape_pools::ShapeId; 4]> = self.body_shapes(id).collect();
-        for s in shapes {
-            if let Some(sh) = self.shape_mut(s) {
-                sh.geom = translate(&sh.geom, d);
-            }
-        }
+        self.each_body_shape_mut(id, |sh| sh.geom = translate(&sh.geom, d));
         if let Some(b) = self.body_mut(id) {
             b.aabb = translate_box(&b.aabb, d);
         }

@@ -426,7 +426,21 @@ impl<R: Real> PhysicsWorld<R> {
         ShapeChain {
             shapes: &self.shapes,
             next: first,
-            left: 64,
+            left: CHAIN_MAX,
+        }
+    }
+
+    /// Calls `f` on each of the body's shapes, in the order
+    /// [`PhysicsWorld::body_shapes`] gives them (each link read before `f`
+    /// sees its shape), without first collecting their ids.
+    pub(crate) fn each_body_shape_mut(&mut self, id: BodyId, mut f: impl FnMut(&mut PhysShape<R>)) {
+        let mut next = self.body(id).and_then(|b| b.first_shape);
+        for _ in 0..CHAIN_MAX {
+            let Some(shape) = next.and_then(|cur| self.shapes.get_mut(cur)) else {
+                return;
+            };
+            next = shape.head.next;
+            f(shape);
         }
     }
 
@@ -789,8 +803,7 @@ impl<R: Real> PhysicsWorld<R> {
 
     pub(crate) fn compute_bounds_only(&mut self, id: BodyId) -> bool {
         let mut acc: Option<shape_pools::Aabb<R>> = None;
-        let shapes: smallvec::SmallVec<[ShapeId; 4]> = self.body_shapes(id).collect();
-        for s in shapes {
+        for s in self.body_shapes(id) {
             acc = Some(self.add_shape_bounds(acc, s));
         }
         match (acc, self.body_mut(id)) {
@@ -843,6 +856,10 @@ impl<R: Real> PhysicsWorld<R> {
         self.refusals.settles += 1;
     }
 }
+
+/// The most shapes a body's chain is followed for (a guard against a
+/// chain that loops).
+const CHAIN_MAX: u32 = 64;
 
 struct ShapeChain<'a, R> {
     shapes: &'a ShapePools<R>,
