@@ -15,7 +15,7 @@ use kernels::{ParallelSideRule, Sphere, WorkTriangle};
 use ps2_float::{Real, Vec4};
 use test_support::both_modes;
 use test_support::oracle::{
-    cross, dot, point_segment_distance, point_triangle_distance, sub, V as P,
+    bisect_first, cross, dot, point_segment_distance, point_triangle_distance, sub, V as P,
 };
 
 /// The first fraction in `[0, 1]` at which a ball of radius `r` moving from
@@ -29,16 +29,8 @@ fn first_touch(c: P, m: P, r: f64, a: P, b: P) -> Option<f64> {
     if k == 0 {
         return Some(0.0);
     }
-    let (mut lo, mut hi) = ((k - 1) as f64 / n as f64, k as f64 / n as f64);
-    for _ in 0..60 {
-        let mid = 0.5 * (lo + hi);
-        if inside(mid) {
-            hi = mid;
-        } else {
-            lo = mid;
-        }
-    }
-    Some(hi)
+    let (lo, hi) = ((k - 1) as f64 / n as f64, k as f64 / n as f64);
+    Some(bisect_first(inside, lo, hi, 60))
 }
 
 /// A sphere of radius 0.25 past corner 0 of a triangle, moving in edge 0's
