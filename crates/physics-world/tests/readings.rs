@@ -9,10 +9,9 @@
 
 mod common;
 
-use collision_mesh::{build, BuildConfig, SoupTriangle};
 use common::{
-    both_modes, human_body, id, near, near_v, object_at, object_body, r, start_object, sweep_once,
-    sweep_rounds, v, Owner, Solid, Table,
+    both_modes, floor, human_body, id, mesh, near, near_v, object_at, object_body, r, start_object,
+    sweep_once, sweep_rounds, v, wall, Owner, Solid, Table,
 };
 use physics_world::resolve::{back_off_plane_read, bounce_read};
 use physics_world::{
@@ -46,29 +45,6 @@ fn with_readings<R: Real>(readings: Readings) -> PhysicsWorld<R> {
         readings,
         ..WorldConfig::default()
     })
-}
-
-fn mesh(soup: &[SoupTriangle]) -> collision_mesh::CollisionMesh {
-    build::from_soup(soup, &BuildConfig::default(), "test").unwrap()
-}
-
-fn floor() -> Vec<SoupTriangle> {
-    let (a, b, c, d) = (
-        [-10.0, -10.0, 0.0],
-        [10.0, -10.0, 0.0],
-        [10.0, 10.0, 0.0],
-        [-10.0, 10.0, 0.0],
-    );
-    vec![SoupTriangle::new([a, b, c]), SoupTriangle::new([a, c, d])]
-}
-
-/// A wall at x = 2 facing −x (the sweep tests' wall).
-fn wall() -> Vec<SoupTriangle> {
-    let a = [2.0, -10.0, 0.0];
-    let b = [2.0, 10.0, 0.0];
-    let c = [2.0, 10.0, 3.0];
-    let d = [2.0, -10.0, 3.0];
-    vec![SoupTriangle::new([a, c, b]), SoupTriangle::new([a, d, c])]
 }
 
 fn the_default_is_the_trace<R: Real>() {
@@ -201,7 +177,7 @@ fn walker_inside_a_wall_stays_under_the_text<R: Real>() {
 fn small_sphere<R: Real>(reading: BackOffReading) -> f32 {
     let mut w = world::<R>(reading);
     let mut t = Table::default();
-    w.set_mesh(mesh(&floor()));
+    w.set_mesh(mesh(&floor(0.0)));
     let o = t.add(1, Owner::at(0x1, 0.0, 0.0, 0.005));
     let b = object_body(&mut w, &t, o, Solid::Sphere(0.004), BodyFlags::OBJECT_START);
     t.get_mut(o).answers = vec![0x1_0003];
@@ -282,7 +258,7 @@ fn bounced<R: Real>(bounce: BounceReading) -> [f32; 4] {
         ..Readings::default()
     });
     let mut t = Table::default();
-    w.set_mesh(mesh(&floor()));
+    w.set_mesh(mesh(&floor(0.0)));
     let o = t.add(1, Owner::at(0x1, 0.0, 0.0, 0.2));
     t.get_mut(o).attrs.insert(8, r(0.1));
     let b = object_body(&mut w, &t, o, Solid::Sphere(0.1), BodyFlags::OBJECT_START);

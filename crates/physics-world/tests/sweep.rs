@@ -5,10 +5,10 @@
 
 mod common;
 
-use collision_mesh::{build, BuildConfig, SoupTriangle, TriangleFlags};
+use collision_mesh::{SoupTriangle, TriangleFlags};
 use common::{
-    both_modes, human_body, id, near, near_v, object_at, r, start_object, sweep_once, v, Owner,
-    Solid, Table,
+    both_modes, floor, human_body, id, mesh, near, near_v, object_at, r, start_object, sweep_once,
+    v, wall, Owner, Solid, Table,
 };
 use kernels::{Contact, Shape, Sphere};
 use physics_world::resolve::{back_off_plane, bounce, remove_normal_part};
@@ -304,19 +304,6 @@ fn airborne_human_scale_is_a_quarter<R: Real>() {
     assert_eq!(st.scale.map(|s| s.to_f32()), Some(0.25));
 }
 
-/// Two triangles covering [−10, 10]² at height `h`, facing +z.
-fn floor(h: f32) -> Vec<SoupTriangle> {
-    let a = [-10.0, -10.0, h];
-    let b = [10.0, -10.0, h];
-    let c = [10.0, 10.0, h];
-    let d = [-10.0, 10.0, h];
-    vec![SoupTriangle::new([a, b, c]), SoupTriangle::new([a, c, d])]
-}
-
-fn mesh(soup: &[SoupTriangle]) -> collision_mesh::CollisionMesh {
-    build::from_soup(soup, &BuildConfig::default(), "test").unwrap()
-}
-
 fn skipped_contacts<R: Real>() {
     let (mut w, mut t, b, mut st) = standard::<R>(&[1]);
     w.set_mesh(mesh(&floor(0.0)));
@@ -609,15 +596,6 @@ fn brick_lands_and_bounces_to_0_5379<R: Real>() {
     let o = t.get(id(1));
     assert_eq!(o.velocities.len(), 1);
     near(o.velocities[0].z, 0.537883, 2e-5);
-}
-
-/// A wall at x = 2 facing −x, from z 0 to 3, y −10 to 10.
-fn wall() -> Vec<SoupTriangle> {
-    let a = [2.0, -10.0, 0.0];
-    let b = [2.0, 10.0, 0.0];
-    let c = [2.0, 10.0, 3.0];
-    let d = [2.0, -10.0, 3.0];
-    vec![SoupTriangle::new([a, c, b]), SoupTriangle::new([a, d, c])]
 }
 
 fn walker<R: Real>() -> (PhysicsWorld<R>, Table<R>, BodyId) {

@@ -3,6 +3,8 @@
 
 use std::collections::HashMap;
 
+use collision_mesh::{build, BuildConfig, CollisionMesh, SoupTriangle};
+
 use physics_world::quat::Quat;
 use physics_world::{BodyFlags, BodyId, MoverState, OwnerId, Owners, PhysicsWorld, SweepReport};
 use ps2_float::{Real, Vec4};
@@ -350,4 +352,27 @@ impl<R: Real> Owners<R> for Striking<R> {
     fn landing_offset(&self, o: OwnerId) -> Option<R> {
         self.landing.get(&o).copied()
     }
+}
+
+/// The level of `soup`, built with the default configuration.
+pub fn mesh(soup: &[SoupTriangle]) -> CollisionMesh {
+    build::from_soup(soup, &BuildConfig::default(), "test").unwrap()
+}
+
+/// Two triangles covering [−10, 10]² at height `h`, facing +z.
+pub fn floor(h: f32) -> Vec<SoupTriangle> {
+    let a = [-10.0, -10.0, h];
+    let b = [10.0, -10.0, h];
+    let c = [10.0, 10.0, h];
+    let d = [-10.0, 10.0, h];
+    vec![SoupTriangle::new([a, b, c]), SoupTriangle::new([a, c, d])]
+}
+
+/// A wall at x = 2 facing −x, from z 0 to 3, y −10 to 10.
+pub fn wall() -> Vec<SoupTriangle> {
+    let a = [2.0, -10.0, 0.0];
+    let b = [2.0, 10.0, 0.0];
+    let c = [2.0, 10.0, 3.0];
+    let d = [2.0, -10.0, 3.0];
+    vec![SoupTriangle::new([a, c, b]), SoupTriangle::new([a, d, c])]
 }
