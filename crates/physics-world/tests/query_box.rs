@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Owner, Table};
+use common::{random_owner, random_width, Table};
 use physics_world::{BodyFlags, BoxQuery, PhysicsWorld, QueryWalk};
 use ps2_float::{Ee32, Real, Vec4};
 use shape_pools::Aabb;
@@ -19,22 +19,10 @@ fn random_worlds<R: Real>(seed: u64) -> usize {
         let n = 20 + (rng.bits() % 200) as u32;
         let mut bodies = Vec::new();
         for k in 1..=n {
-            let o = t.add(
-                k,
-                Owner::at(
-                    1 << (rng.bits() % 3),
-                    rng.range_f32(-50.0, 50.0),
-                    rng.range_f32(-5.0, 5.0),
-                    rng.range_f32(0.0, 3.0),
-                ),
-            );
+            let o = random_owner(&mut t, &mut rng, k, 50.0, 5.0);
             // Mostly small boxes, a few wide ones (the widest decides the
             // early stop).
-            let s = if rng.bits().is_multiple_of(10) {
-                rng.range_f32(3.0, 12.0)
-            } else {
-                rng.range_f32(0.1, 1.5)
-            };
+            let s = random_width(&mut rng, 10, 12.0);
             let shape = w
                 .shape_pools_mut()
                 .alloc_object_box(Vec4::new(

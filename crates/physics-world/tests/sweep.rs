@@ -571,16 +571,8 @@ fn brick_lands_and_bounces_to_0_5379<R: Real>() {
     let b = start_object(&mut w, &mut t, 1, (0.0, 0.0, 0.3731), Solid::Sphere(0.05));
     t.get_mut(id(1)).answers = vec![0x2_0002];
     t.get_mut(id(1)).attrs.insert(8, r(0.1));
-    let mut cands = Vec::new();
     let dt = R::ONE.div(r(30.0));
-    let rep = w.sweep(
-        &mut t,
-        b,
-        v(0.0, 0.0, -5.4886),
-        dt,
-        &MoverState::default(),
-        &mut cands,
-    );
+    let rep = sweep_once(&mut w, &mut t, b, v(0.0, 0.0, -5.4886), dt);
     // Pass 1: d.z = −0.182953; the touch after 0.1 m, so the advance is
     // −0.09 and the centre rests at 0.2831 (floor + 0.05 + 0.01). The
     // bounce gives +0.54886. Pass 2: 0.54886 / 30 = 0.0182953 up, no
@@ -662,9 +654,8 @@ fn three_stopped_passes_zero_horizontal_velocity<R: Real>() {
     );
     // Code 5: no branch, another pass; every pass meets the floor again.
     t.get_mut(id(1)).answers = vec![5];
-    let mut cands = Vec::new();
     let vel = v::<R>(3.0, 0.0, -6.0);
-    let rep = w.sweep(&mut t, b, vel, r(0.25), &MoverState::default(), &mut cands);
+    let rep = sweep_once(&mut w, &mut t, b, vel, r(0.25));
     assert_eq!(rep.passes, 3);
     assert_eq!(rep.contacts, 3);
     assert!(rep.stuck);
@@ -673,18 +664,11 @@ fn three_stopped_passes_zero_horizontal_velocity<R: Real>() {
     assert_eq!(t.get(id(1)).velocities.len(), 1);
     assert_eq!(t.get(id(1)).velocities[0].to_f32(), [0.0, 0.0, -6.0, 0.0]);
     assert_eq!(w.body(b).unwrap().stuck, 1);
-    w.sweep(&mut t, b, vel, r(0.25), &MoverState::default(), &mut cands);
+    sweep_once(&mut w, &mut t, b, vel, r(0.25));
     assert_eq!(w.body(b).unwrap().stuck, 2);
     // A move that goes on resets the counter (answer 0: nothing).
     t.get_mut(id(1)).answers = vec![0];
-    let rep = w.sweep(
-        &mut t,
-        b,
-        v(1.0, 0.0, 0.0),
-        r(0.25),
-        &MoverState::default(),
-        &mut cands,
-    );
+    let rep = sweep_once(&mut w, &mut t, b, v(1.0, 0.0, 0.0), r(0.25));
     assert!(rep.moved);
     assert_eq!(w.body(b).unwrap().stuck, 0);
     near_v(t.get(id(1)).frame.position, [0.25, 0.0, 1.0], 1e-6);
@@ -697,18 +681,10 @@ fn pending_push_joins_the_move<R: Real>() {
     let mut t = Table::default();
     let b = start_object(&mut w, &mut t, 1, (0.0, 0.0, 5.0), Solid::Sphere(0.5));
     t.get_mut(id(1)).attrs.insert(7, r(2.0));
-    let mut cands = Vec::new();
     // Push (1, 0, 0) over the push weight 2: 0.5; as a velocity 0.5 / 0.5
     // = 1; the move (0, 0, 0) × 0.5 + (0.5, 0, 0). Exact.
     w.set_pending_push(b, v(1.0, 0.0, 0.0));
-    let rep = w.sweep(
-        &mut t,
-        b,
-        v(0.0, 0.0, 0.0),
-        r(0.5),
-        &MoverState::default(),
-        &mut cands,
-    );
+    let rep = sweep_once(&mut w, &mut t, b, v(0.0, 0.0, 0.0), r(0.5));
     assert!(rep.moved);
     assert_eq!(t.get(id(1)).frame.position.to_f32(), [0.5, 0.0, 5.0, 1.0]);
     assert_eq!(w.body(b).unwrap().push.to_f32(), [0.0; 4]);
@@ -717,14 +693,7 @@ fn pending_push_joins_the_move<R: Real>() {
     // Flag 0x1000: the push is taken as it is.
     w.set_body_flags(b, BodyFlags::PUSH_PREDIVIDED);
     w.set_pending_push(b, v(1.0, 0.0, 0.0));
-    w.sweep(
-        &mut t,
-        b,
-        v(0.0, 0.0, 0.0),
-        r(0.5),
-        &MoverState::default(),
-        &mut cands,
-    );
+    sweep_once(&mut w, &mut t, b, v(0.0, 0.0, 0.0), r(0.5));
     assert_eq!(t.get(id(1)).frame.position.to_f32(), [1.5, 0.0, 5.0, 1.0]);
 }
 
@@ -887,16 +856,8 @@ fn tiny_first_move_stops_a_free_box<R: Real>() {
     let mut w = PhysicsWorld::<R>::default();
     let mut t = Table::default();
     let b = free_box(&mut w, &mut t, (1.0, 2.0, 3.0));
-    let mut cands = Vec::new();
     let vel = v::<R>(0.03, 0.01, -0.02);
-    let rep = w.sweep(
-        &mut t,
-        b,
-        vel,
-        r(1.0 / 60.0),
-        &MoverState::default(),
-        &mut cands,
-    );
+    let rep = sweep_once(&mut w, &mut t, b, vel, r(1.0 / 60.0));
     // D·D adds (−0.02 / 60)² = 1.1e-7: 3.9e-7, still below the limit.
     assert_eq!(rep.passes, 0);
     assert_eq!(rep.contacts, 0);
@@ -908,14 +869,7 @@ fn tiny_first_move_stops_a_free_box<R: Real>() {
     // The box did not move: its bounds are still 3 ± 0.1 in z.
     near(w.body(b).unwrap().aabb.min.z, 2.9, 1e-6);
     // A zero move is the same stop (it was swept and went on before).
-    let rep = w.sweep(
-        &mut t,
-        b,
-        v(0.0, 0.0, 0.0),
-        r(1.0 / 60.0),
-        &MoverState::default(),
-        &mut cands,
-    );
+    let rep = sweep_once(&mut w, &mut t, b, v(0.0, 0.0, 0.0), r(1.0 / 60.0));
     assert!(rep.stuck && rep.passes == 0);
     assert_eq!(w.body(b).unwrap().stuck, 2);
 }

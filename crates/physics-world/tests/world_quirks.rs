@@ -7,7 +7,10 @@
 
 mod common;
 
-use common::{both_modes, id, near, p, r, start_object, sweep_once, v, Owner, Solid, Table};
+use common::{
+    both_modes, id, near, p, r, random_owner, random_width, start_object, sweep_once, v, Owner,
+    Solid, Table,
+};
 use physics_world::quat::Quat;
 use physics_world::settle::{settle_compute_target_with, settle_nearest_axis_with, AxisMask};
 use physics_world::{
@@ -98,20 +101,8 @@ fn random_world<R: Real>(quirks: Quirks, seed: u64) -> (PhysicsWorld<R>, Table<R
     let n = 20 + (rng.bits() % 120) as u32;
     let mut bodies = Vec::new();
     for k in 1..=n {
-        let o = t.add(
-            k,
-            Owner::at(
-                1 << (rng.bits() % 3),
-                rng.range_f32(-30.0, 30.0),
-                rng.range_f32(-4.0, 4.0),
-                rng.range_f32(0.0, 3.0),
-            ),
-        );
-        let sx = if rng.bits().is_multiple_of(8) {
-            rng.range_f32(3.0, 10.0)
-        } else {
-            rng.range_f32(0.1, 1.5)
-        };
+        let o = random_owner(&mut t, &mut rng, k, 30.0, 4.0);
+        let sx = random_width(&mut rng, 8, 10.0);
         let shape = w
             .shape_pools_mut()
             .alloc_object_box(v(sx, rng.range_f32(0.1, 2.0), rng.range_f32(0.2, 1.0)))

@@ -12,6 +12,7 @@ use shape_pools::Pose;
 
 #[allow(unused_imports)]
 pub use test_support::{both_modes, near, near_v, p, r, v};
+use test_support::{Seeded, Xorshift};
 
 /// The one shape of a world-object body: a box of full size `x y z`, or a
 /// sphere of radius `r`.
@@ -375,4 +376,34 @@ pub fn wall() -> Vec<SoupTriangle> {
     let c = [2.0, 10.0, 3.0];
     let d = [2.0, -10.0, 3.0];
     vec![SoupTriangle::new([a, c, b]), SoupTriangle::new([a, d, c])]
+}
+
+/// A new owner `k` of `t` of type 1, 2 or 4 at a random spot in
+/// `[-x, x] × [-y, y] × [0, 3]`, drawn from `rng` in that order.
+pub fn random_owner<R: Real>(
+    t: &mut Table<R>,
+    rng: &mut Xorshift,
+    k: u32,
+    x: f32,
+    y: f32,
+) -> OwnerId {
+    t.add(
+        k,
+        Owner::at(
+            1 << (rng.bits() % 3),
+            rng.range_f32(-x, x),
+            rng.range_f32(-y, y),
+            rng.range_f32(0.0, 3.0),
+        ),
+    )
+}
+
+/// A random box size: one in `one_in` wide (3 to `widest`), the others 0.1
+/// to 1.5.
+pub fn random_width(rng: &mut Xorshift, one_in: u64, widest: f32) -> f32 {
+    if rng.bits().is_multiple_of(one_in) {
+        rng.range_f32(3.0, widest)
+    } else {
+        rng.range_f32(0.1, 1.5)
+    }
 }
