@@ -133,35 +133,37 @@ impl Case {
 /// text names, and the fractions follow the picked edge's capsule.
 fn rules_part<R: Real>() {
     // Sign rule meets edge 0 at the sampled first touch; the saturated
-    // crossing took edge 2, which the ball never comes within 0.25 of.
-    let case = SIGN_RULE_MEETS;
-    assert_eq!(case.sign_rule_edge(), 0);
-    let want = case.touch(0).expect("the ball meets edge 0");
-    assert!((want - 0.245_359).abs() < 1e-5, "{want}");
-    assert_eq!(case.touch(2), None);
-    let (hit, out) = case.run::<R>(ParallelSideRule::SignRule);
-    assert!(hit);
-    assert_eq!(out.edge, Some(0));
-    let got = f64::from(out.fraction.expect("a fraction").to_f32());
-    assert!((got - want).abs() < 1e-5, "{got} vs {want} in {}", R::MODE);
-    let (hit, out) = case.run::<R>(ParallelSideRule::Saturated);
-    assert!(!hit, "{}", R::MODE);
-    assert_eq!(out.edge, Some(2));
-
-    // The saturated crossing meets edge 0; the sign rule names edge 2.
-    let case = SATURATED_MEETS;
-    assert_eq!(case.sign_rule_edge(), 2);
-    let want = case.touch(0).expect("the ball meets edge 0");
-    assert!((want - 0.119_639).abs() < 1e-5, "{want}");
-    assert_eq!(case.touch(2), None);
-    let (hit, out) = case.run::<R>(ParallelSideRule::Saturated);
-    assert!(hit);
-    assert_eq!(out.edge, Some(0));
-    let got = f64::from(out.fraction.expect("a fraction").to_f32());
-    assert!((got - want).abs() < 1e-5, "{got} vs {want} in {}", R::MODE);
-    let (hit, out) = case.run::<R>(ParallelSideRule::SignRule);
-    assert!(!hit, "{}", R::MODE);
-    assert_eq!(out.edge, Some(2));
+    // crossing took edge 2, which the ball never comes within 0.25 of. Then
+    // the saturated crossing meets edge 0; the sign rule names edge 2.
+    for (case, sign_edge, by_hand, meets, misses) in [
+        (
+            SIGN_RULE_MEETS,
+            0,
+            0.245_359,
+            ParallelSideRule::SignRule,
+            ParallelSideRule::Saturated,
+        ),
+        (
+            SATURATED_MEETS,
+            2,
+            0.119_639,
+            ParallelSideRule::Saturated,
+            ParallelSideRule::SignRule,
+        ),
+    ] {
+        assert_eq!(case.sign_rule_edge(), sign_edge);
+        let want = case.touch(0).expect("the ball meets edge 0");
+        assert!((want - by_hand).abs() < 1e-5, "{want}");
+        assert_eq!(case.touch(2), None);
+        let (hit, out) = case.run::<R>(meets);
+        assert!(hit);
+        assert_eq!(out.edge, Some(0));
+        let got = f64::from(out.fraction.expect("a fraction").to_f32());
+        assert!((got - want).abs() < 1e-5, "{got} vs {want} in {}", R::MODE);
+        let (hit, out) = case.run::<R>(misses);
+        assert!(!hit, "{}", R::MODE);
+        assert_eq!(out.edge, Some(2));
+    }
 }
 
 /// Test ideas row 14: both texts pick edge 2 (the row's edge) and meet the
