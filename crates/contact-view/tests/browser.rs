@@ -28,65 +28,15 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::PathBuf;
 
-use common::{attr, entries, mapped_back, root, scales, snapshot_value, tags};
-
-fn chromium() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os("CHROMIUM") {
-        return Some(PathBuf::from(p));
-    }
-    let path = std::env::var_os("PATH")?;
-    for dir in std::env::split_paths(&path) {
-        for name in ["chromium", "chromium-browser", "google-chrome"] {
-            let p = dir.join(name);
-            if p.is_file() {
-                return Some(p);
-            }
-        }
-    }
-    None
-}
-
-/// Chromium headless with the flags this machine's closed network needs
-/// (no background connections) and a fresh profile.
-fn run(browser: &Path, profile: &Path, args: &[&str]) -> (String, String) {
-    let out = Command::new(browser)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--disable-extensions",
-            "--hide-scrollbars",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .args(args)
-        .output()
-        .expect("chromium starts");
-    assert!(
-        out.status.success(),
-        "chromium failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::{
+    attr, browser_or_skip, entries, mapped_back, root, run, scales, snapshot_value, tags,
+};
 
 #[test]
 fn report_in_headless_chromium() {
-    let Some(browser) = chromium() else {
-        if std::env::var_os("CONTACT_VIEW_REQUIRE_BROWSER").is_some() {
-            panic!("CONTACT_VIEW_REQUIRE_BROWSER is set but no chromium is on PATH (apt-get install chromium)");
-        }
-        eprintln!("SKIPPED report_in_headless_chromium: no chromium on PATH (apt-get install chromium, or set CHROMIUM)");
+    let Some(browser) = browser_or_skip("report_in_headless_chromium") else {
         return;
     };
     let all = entries();
@@ -229,11 +179,7 @@ fn report_in_headless_chromium() {
 /// shows its re-run command.
 #[test]
 fn captures_and_plots_in_headless_chromium() {
-    let Some(browser) = chromium() else {
-        if std::env::var_os("CONTACT_VIEW_REQUIRE_BROWSER").is_some() {
-            panic!("CONTACT_VIEW_REQUIRE_BROWSER is set but no chromium is on PATH (apt-get install chromium)");
-        }
-        eprintln!("SKIPPED captures_and_plots_in_headless_chromium: no chromium on PATH");
+    let Some(browser) = browser_or_skip("captures_and_plots_in_headless_chromium") else {
         return;
     };
     let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("contact-view-captures");

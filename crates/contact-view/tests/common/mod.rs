@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 /// The workspace root.
 pub fn root() -> PathBuf {
@@ -123,4 +124,67 @@ pub fn scales(svg: &str) -> Vec<f64> {
         .iter()
         .map(|(p, _)| attr(p, "data-s").unwrap().parse().unwrap())
         .collect()
+}
+
+/// The Chromium to test with: `CHROMIUM`, else the first of its usual
+/// names on `PATH`.
+pub fn chromium() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("CHROMIUM") {
+        return Some(PathBuf::from(p));
+    }
+    let path = std::env::var_os("PATH")?;
+    for dir in std::env::split_paths(&path) {
+        for name in ["chromium", "chromium-browser", "google-chrome"] {
+            let p = dir.join(name);
+            if p.is_file() {
+                return Some(p);
+            }
+        }
+    }
+    None
+}
+
+/// The browser, or `None` (after saying why) when the test may skip.
+pub fn browser_or_skip(test: &str) -> Option<PathBuf> {
+    let found = chromium();
+    if found.is_none() {
+        if std::env::var_os("CONTACT_VIEW_REQUIRE_BROWSER").is_some() {
+            panic!("CONTACT_VIEW_REQUIRE_BROWSER is set but no chromium is on PATH (apt-get install chromium)");
+        }
+        eprintln!(
+            "SKIPPED {test}: no chromium on PATH (apt-get install chromium, or set CHROMIUM)"
+        );
+    }
+    found
+}
+
+/// Chromium headless with the flags this machine's closed network needs
+/// (no background connections) and a fresh profile.
+pub fn run(browser: &Path, profile: &Path, args: &[&str]) -> (String, String) {
+    let out = Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-extensions",
+            "--hide-scrollbars",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .args(args)
+        .output()
+        .expect("chromium starts");
+    assert!(
+        out.status.success(),
+        "chromium failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
