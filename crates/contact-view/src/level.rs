@@ -207,10 +207,28 @@ pub fn level_svg(mesh: &CollisionMesh, title: &str, width: f64) -> String {
 
 /// One legend line: a swatch (fill, class) and its text.
 fn line(out: &mut String, lx: f64, y: &mut f64, swatch: Option<(&str, &str)>, text: &str) {
+    legend_line(out, (lx, y), swatch, false, text);
+}
+
+/// One legend line at `(lx, y)`: a swatch (fill, class), its fill an
+/// attribute or, with `fill_in_style`, in its style, and its text; `y`
+/// moves to the next line.
+pub(crate) fn legend_line(
+    out: &mut String,
+    (lx, y): (f64, &mut f64),
+    swatch: Option<(&str, &str)>,
+    fill_in_style: bool,
+    text: &str,
+) {
     if let Some((fill, cls)) = swatch {
+        let fill = if fill_in_style {
+            format!(r#"style="fill:{fill}""#)
+        } else {
+            format!(r#"fill="{fill}""#)
+        };
         let _ = write!(
             out,
-            r#"<rect class="{cls}" x="{}" y="{}" width="16" height="12" fill="{fill}"/>"#,
+            r#"<rect class="{cls}" x="{}" y="{}" width="16" height="12" {fill}/>"#,
             n(lx),
             n(*y)
         );

@@ -24,7 +24,7 @@ use std::fmt::Write as _;
 
 use collision_mesh::{CollisionMesh, Material, TriangleFlags};
 
-use crate::level::{corner_edge, corner_edge_line, grid_lines, legend_text, material_fill};
+use crate::level::{corner_edge, corner_edge_line, grid_lines, legend_line, material_fill};
 use crate::level_tri::{triangles, LevelTri};
 use crate::svg::{esc, n, Frame, Panel, STYLE};
 
@@ -465,17 +465,10 @@ pub fn level_map_svg(tiles: &[CollisionMesh], title: &str, opts: &MapOptions) ->
     out
 }
 
-/// One legend line: a swatch (fill, class) and its text.
+/// One legend line: a swatch (fill, class) and its text, the fill in
+/// the swatch's style.
 fn line(out: &mut String, lx: f64, y: &mut f64, swatch: Option<(&str, &str)>, text: &str) {
-    if let Some((fill, cls)) = swatch {
-        let _ = write!(
-            out,
-            r#"<rect class="{cls}" x="{}" y="{}" width="16" height="12" style="fill:{fill}"/>"#,
-            n(lx),
-            n(*y)
-        );
-    }
-    legend_text(out, lx, y, text);
+    legend_line(out, (lx, y), swatch, true, text);
 }
 
 /// A page holding a [`level_map_svg`] picture, with the toggles: shade by

@@ -31,7 +31,8 @@ mod common;
 use std::path::PathBuf;
 
 use common::{
-    attr, browser_or_skip, entries, mapped_back, root, run, scales, snapshot_value, tags,
+    attr, browser_or_skip, entries, mapped_back, plot_frame, root, run, scales, snapshot_value,
+    tags,
 };
 
 #[test]
@@ -254,17 +255,7 @@ fn captures_and_plots_in_headless_chromium() {
     let tag = &dom[start..dom[start..].find('>').unwrap() + start + 1];
     let body = &dom[start..end];
     assert!(attr(tag, "class").unwrap().contains("diverges"));
-    let num = |k: &str| attr(tag, k).unwrap().parse::<f64>().unwrap();
-    let r: Vec<f64> = attr(tag, "data-rect")
-        .unwrap()
-        .split(' ')
-        .map(|v| v.parse().unwrap())
-        .collect();
-    let plot = contact_view::plot::Plot {
-        rect: [r[0], r[1], r[2], r[3]],
-        ticks: (num("data-t0"), num("data-t1")),
-        values: (num("data-v0"), num("data-v1")),
-    };
+    let plot = plot_frame(tag);
     let firsts = tags(body, "rect", &["class=\"captured diverged first\""]);
     assert_eq!(firsts.len(), 1);
     assert_eq!(

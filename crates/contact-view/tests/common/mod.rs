@@ -188,3 +188,19 @@ pub fn run(browser: &Path, profile: &Path, args: &[&str]) -> (String, String) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// The plot a plot group's opening tag describes in its data attributes
+/// (`data-rect`, `data-t0`, `data-t1`, `data-v0`, `data-v1`).
+pub fn plot_frame(tag: &str) -> contact_view::plot::Plot {
+    let num = |k: &str| attr(tag, k).unwrap().parse::<f64>().unwrap();
+    let r: Vec<f64> = attr(tag, "data-rect")
+        .unwrap()
+        .split(' ')
+        .map(|v| v.parse().unwrap())
+        .collect();
+    contact_view::plot::Plot {
+        rect: [r[0], r[1], r[2], r[3]],
+        ticks: (num("data-t0"), num("data-t1")),
+        values: (num("data-v0"), num("data-v1")),
+    }
+}
