@@ -31,8 +31,8 @@ mod common;
 use std::path::PathBuf;
 
 use common::{
-    attr, browser_or_skip, entries, mapped_back, plot_frame, root, run, scales, snapshot_value,
-    tags,
+    attr, browser_or_skip, entries, mapped_back, plot_frame, ready_body, root, run, scales,
+    snapshot_value, tags,
 };
 
 #[test]
@@ -60,13 +60,7 @@ fn report_in_headless_chromium() {
         &["--enable-logging=stderr", "--v=0", "--dump-dom", &url],
     );
     let console: Vec<&str> = log.lines().filter(|l| l.contains(":CONSOLE")).collect();
-    assert!(console.is_empty(), "console messages: {console:#?}");
-    let body = tags(&dom, "body", &[]).into_iter().next().expect("a body");
-    assert_eq!(
-        attr(body, "data-ready"),
-        Some("1"),
-        "the page's script ran to its end"
-    );
+    let body = ready_body(&dom, &console);
     assert!(
         dom.contains("<div id=\"errors\"></div>"),
         "the page caught a script error"

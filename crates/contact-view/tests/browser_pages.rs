@@ -20,7 +20,7 @@ mod three_tiles;
 
 use std::path::{Path, PathBuf};
 
-use common::{attr, browser_or_skip, entries, mapped_back, root, run, tags};
+use common::{attr, browser_or_skip, entries, mapped_back, ready_body, root, run, tags};
 use contact_view::diff::{compare, diff_html, picture, with_outcomes, Pictures, Tolerance};
 use contact_view::level_map::{level_map_html, level_map_svg, MapOptions};
 use contact_view::snapshot::{read_dir, Snapshot};
@@ -70,13 +70,7 @@ fn level_picture_shows_every_tile_in_headless_chromium() {
     );
 
     let (dom, console) = dump(&browser, &profile, &url);
-    assert!(console.is_empty(), "console messages: {console:#?}");
-    let body = tags(&dom, "body", &[]).into_iter().next().expect("a body");
-    assert_eq!(
-        attr(body, "data-ready"),
-        Some("1"),
-        "the script ran to its end"
-    );
+    let body = ready_body(&dom, &console);
     assert_eq!(attr(body, "data-tiles"), Some("3"));
     assert_eq!(
         attr(body, "data-tiles-drawn"),

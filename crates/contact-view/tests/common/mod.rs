@@ -204,3 +204,16 @@ pub fn plot_frame(tag: &str) -> contact_view::plot::Plot {
         values: (num("data-v0"), num("data-v1")),
     }
 }
+
+/// The page's `<body>` tag, after checking that the browser logged no
+/// console message and that the page's script ran to its end.
+pub fn ready_body<'a, T: std::fmt::Debug>(dom: &'a str, console: &[T]) -> &'a str {
+    assert!(console.is_empty(), "console messages: {console:#?}");
+    let body = tags(dom, "body", &[]).into_iter().next().expect("a body");
+    assert_eq!(
+        attr(body, "data-ready"),
+        Some("1"),
+        "the page's script ran to its end"
+    );
+    body
+}
