@@ -50,12 +50,67 @@ fn faller(curr: Vec3, check: Vec3) -> Transition {
     one_sphere(curr, check, 0.5, ObjectInfoState::empty())
 }
 
+/// A mover of radius 0.45 stepping 0.1 m east from `(0, 0, z)`, in
+/// `state`: its foot alone, or with `head` its head too.
+fn stepping_east(z: f32, state: ObjectInfoState, head: bool) -> Transition {
+    let (curr, check) = (v3(0.0, 0.0, z), v3(0.1, 0.0, z));
+    if head {
+        two_spheres(curr, check, 0.45, state)
+    } else {
+        one_sphere(curr, check, 0.45, state)
+    }
+}
+
+/// The grounded [`stepping_east`] mover from height `z` against a creature
+/// (radius 0.5) at `(0.8, 0.6, at)`, after checking that it slides: the
+/// creature and the mover.
+#[track_caller]
+fn slid_past_creature(at: f32, z: f32, head: bool) -> (Sphere, Transition) {
+    let o = Sphere::new(v3(0.8, 0.6, at), 0.5);
+    let mut t = stepping_east(z, grounded(), head);
+    assert_eq!(run(&o, &mut t, true), TransitionState::Slid);
+    (o, t)
+}
+
+/// The [`faller`] with its landing armed (the collide flag, the normal
+/// up).
+fn armed_faller(curr: Vec3, check: Vec3) -> Transition {
+    let mut t = faller(curr, check);
+    t.sphere_path.set_collide(Vec3::UP);
+    t
+}
+
 /// The [`walker`] probing the ground: its step down by `amt`.
 fn stepping_down(curr: Vec3, check: Vec3, amt: f32) -> Transition {
     let mut t = walker(curr, check);
     t.sphere_path.step_down = true;
     t.sphere_path.step_down_amt = amt;
     t
+}
+
+/// Asserts that the check position moved to `check` and sphere `k` with
+/// it, to `centre`.
+#[track_caller]
+fn assert_moved_to(t: &Transition, check: Vec3, k: usize, centre: Vec3) {
+    assert_close(check_origin(t), check, 1e-6);
+    assert_close(t.sphere_path.global_sphere[k].center, centre, 1e-6);
+}
+
+/// The [`stepping_down`] probe by 0.5 onto a dome: no contact plane yet,
+/// the walkable allowance 0.7.
+fn dome_probe(curr: Vec3, check: Vec3) -> Transition {
+    let mut t = stepping_down(curr, check, 0.5);
+    t.collision_info = CollisionInfo::default();
+    t.sphere_path.walkable_allowance = 0.7;
+    t
+}
+
+/// Asserts that the mover's step answers OK and writes nothing.
+#[track_caller]
+fn assert_ok_writing_nothing(o: &Sphere, t: &mut Transition, creature: bool) {
+    let before = *t;
+    assert_eq!(run(o, t, creature), TransitionState::Ok);
+    assert_eq!(*t, before);
 }
 
 /// Asserts that the foot landed at `foot` on the contact plane whose normal
@@ -186,9 +241,7 @@ fn branch1_placement_and_ethereal_detect_only() {
 #[test]
 fn branch2_step_down_lands_on_a_tilted_plane() {
     let o = Sphere::new(Vec3::ZERO, 1.0);
-    let mut t = stepping_down(v3(0.9, 0.0, 1.5), v3(0.9, 0.0, 1.0), 0.5);
-    t.collision_info = CollisionInfo::default();
-    t.sphere_path.walkable_allowance = 0.7;
+    let mut t = dome_probe(v3(0.9, 0.0, 1.5), v3(0.9, 0.0, 1.0));
     assert_eq!(run(&o, &mut t, false), TransitionState::Adjusted);
     let ci = t.collision_info;
     assert!(ci.contact_plane_valid);
@@ -208,9 +261,7 @@ fn branch2_step_down_lands_on_a_tilted_plane() {
 fn branch2_never_stands_on_a_creature() {
     let o = Sphere::new(Vec3::ZERO, 1.0);
     let mut t = stepping_down(v3(0.9, 0.0, 1.5), v3(0.9, 0.0, 1.0), 0.5);
-    let before = t;
-    assert_eq!(run(&o, &mut t, true), TransitionState::Ok);
-    assert_eq!(t, before);
+    assert_ok_writing_nothing(&o, &mut t, true);
 }
 
 /// A dome point too steep to stand on: the foot lowered to (1.4, 0, 0.3)
@@ -220,12 +271,8 @@ fn branch2_never_stands_on_a_creature() {
 #[test]
 fn branch2_rejects_a_slope_beyond_the_allowance() {
     let o = Sphere::new(Vec3::ZERO, 1.0);
-    let mut t = stepping_down(v3(1.4, 0.0, 0.8), v3(1.4, 0.0, 0.3), 0.5);
-    t.collision_info = CollisionInfo::default();
-    t.sphere_path.walkable_allowance = 0.7;
-    let before = t;
-    assert_eq!(run(&o, &mut t, false), TransitionState::Ok);
-    assert_eq!(t, before);
+    let mut t = dome_probe(v3(1.4, 0.0, 0.8), v3(1.4, 0.0, 0.3));
+    assert_ok_writing_nothing(&o, &mut t, false);
     // With a looser allowance (0.3 < 0.359) the same point is walkable.
     t.sphere_path.walkable_allowance = 0.3;
     assert_eq!(run(&o, &mut t, false), TransitionState::Adjusted);
@@ -272,15 +319,8 @@ fn branch3_walkable_probe_blocks_on_overlap() {
 /// (0.036, −0.048, 0.5): SLID, 1.0018 m from the creature.
 #[test]
 fn branch4_grounded_foot_hit_slides_along_the_crease() {
-    let o = Sphere::new(v3(0.8, 0.6, 0.5), 0.5);
-    let mut t = one_sphere(v3(0.0, 0.0, 0.5), v3(0.1, 0.0, 0.5), 0.45, grounded());
-    assert_eq!(run(&o, &mut t, true), TransitionState::Slid);
-    assert_close(check_origin(&t), v3(0.036, -0.048, 0.5), 1e-6);
-    assert_close(
-        t.sphere_path.global_sphere[0].center,
-        v3(0.036, -0.048, 0.5),
-        1e-6,
-    );
+    let (o, t) = slid_past_creature(0.5, 0.5, false);
+    assert_moved_to(&t, v3(0.036, -0.048, 0.5), 0, v3(0.036, -0.048, 0.5));
     assert!(t.collision_info.collision_normal_valid);
     assert_close(t.collision_info.collision_normal, v3(-0.8, -0.6, 0.0), 1e-6);
     assert!(!t.sphere_path.cell_array_valid);
@@ -351,15 +391,8 @@ fn branch4_grounded_low_obstacle_steps_up() {
 /// head with it.
 #[test]
 fn branch4_grounded_head_hit_slides() {
-    let o = Sphere::new(v3(0.8, 0.6, 1.35), 0.5);
-    let mut t = two_spheres(v3(0.0, 0.0, 0.45), v3(0.1, 0.0, 0.45), 0.45, grounded());
-    assert_eq!(run(&o, &mut t, true), TransitionState::Slid);
-    assert_close(check_origin(&t), v3(0.036, -0.048, 0.45), 1e-6);
-    assert_close(
-        t.sphere_path.global_sphere[1].center,
-        v3(0.036, -0.048, 1.35),
-        1e-6,
-    );
+    let (_, t) = slid_past_creature(1.35, 0.45, true);
+    assert_moved_to(&t, v3(0.036, -0.048, 0.45), 1, v3(0.036, -0.048, 1.35));
     assert_close(
         t.sphere_path.global_sphere[0].center,
         v3(0.036, -0.048, 0.45),
@@ -373,12 +406,7 @@ fn branch4_grounded_head_hit_slides() {
 #[test]
 fn branch4_path_clipped_collides_with_a_normal() {
     let o = Sphere::new(v3(0.8, 0.6, 0.5), 0.5);
-    let mut t = one_sphere(
-        v3(0.0, 0.0, 0.5),
-        v3(0.1, 0.0, 0.5),
-        0.45,
-        ObjectInfoState::PATH_CLIPPED,
-    );
+    let mut t = stepping_east(0.5, ObjectInfoState::PATH_CLIPPED, false);
     assert_eq!(run(&o, &mut t, true), TransitionState::Collided);
     assert!(t.collision_info.collision_normal_valid);
     assert_close(t.collision_info.collision_normal, v3(-0.8, -0.6, 0.0), 1e-6);
@@ -413,12 +441,7 @@ fn branch4_airborne_foot_hit_arms_the_landing() {
 #[test]
 fn branch4_airborne_head_hit_collides() {
     let o = Sphere::new(v3(0.8, 0.6, 1.35), 0.5);
-    let mut t = two_spheres(
-        v3(0.0, 0.0, 0.45),
-        v3(0.1, 0.0, 0.45),
-        0.45,
-        ObjectInfoState::empty(),
-    );
+    let mut t = stepping_east(0.45, ObjectInfoState::empty(), true);
     assert_eq!(run(&o, &mut t, false), TransitionState::Collided);
     assert_close(t.collision_info.collision_normal, v3(-0.8, -0.6, 0.0), 1e-6);
     assert!(!t.sphere_path.collide);
@@ -494,11 +517,8 @@ fn branch5_lands_on_the_cap_of_a_non_creature() {
 #[test]
 fn branch5_never_lands_on_a_creature() {
     let o = Sphere::new(Vec3::ZERO, 1.0);
-    let mut t = faller(v3(0.9, 0.0, 1.6), v3(0.9, 0.0, 1.0));
-    t.sphere_path.set_collide(Vec3::UP);
-    let before = t;
-    assert_eq!(run(&o, &mut t, true), TransitionState::Ok);
-    assert_eq!(t, before);
+    let mut t = armed_faller(v3(0.9, 0.0, 1.6), v3(0.9, 0.0, 1.0));
+    assert_ok_writing_nothing(&o, &mut t, true);
 }
 
 /// Too steep: a fall grazing the boulder's equator, from (1.499, 0, 0.6) to
@@ -508,23 +528,18 @@ fn branch5_never_lands_on_a_creature() {
 #[test]
 fn branch5_rejects_a_cap_point_beyond_the_allowance() {
     let o = Sphere::new(Vec3::ZERO, 1.0);
-    let mut t = faller(v3(1.499, 0.0, 0.6), v3(1.499, 0.0, 0.0));
-    t.sphere_path.set_collide(Vec3::UP);
+    let mut t = armed_faller(v3(1.499, 0.0, 0.6), v3(1.499, 0.0, 0.0));
     t.sphere_path.walkable_allowance = LANDING_Z;
-    let before = t;
-    assert_eq!(run(&o, &mut t, false), TransitionState::Ok);
-    assert_eq!(t, before);
+    assert_ok_writing_nothing(&o, &mut t, false);
 }
 
 /// No overlap: OK. No movement (current = check): COLLIDED.
 #[test]
 fn branch5_misses_and_standing_still() {
     let o = Sphere::new(Vec3::ZERO, 1.0);
-    let mut t = faller(v3(0.9, 0.0, 2.0), v3(0.9, 0.0, 1.6));
-    t.sphere_path.set_collide(Vec3::UP);
+    let mut t = armed_faller(v3(0.9, 0.0, 2.0), v3(0.9, 0.0, 1.6));
     assert_eq!(run(&o, &mut t, false), TransitionState::Ok);
-    let mut t = faller(v3(0.9, 0.0, 1.0), v3(0.9, 0.0, 1.0));
-    t.sphere_path.set_collide(Vec3::UP);
+    let mut t = armed_faller(v3(0.9, 0.0, 1.0), v3(0.9, 0.0, 1.0));
     assert_eq!(run(&o, &mut t, false), TransitionState::Collided);
 }
 
