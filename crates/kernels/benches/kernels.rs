@@ -490,7 +490,7 @@ fn run_sweep<A, B, R: Real>(
 
 // Sphere-triangle.
 
-type OurSphereTri<R> = Moving<Sphere<R>, [Vec4<R>; 3], R>;
+type OurSphereTri<R> = TriangleCase<Sphere<R>, R>;
 
 fn our_sphere_tri<R: Real>(cases: &[SphereTri]) -> Vec<OurSphereTri<R>> {
     moving(cases, |c| (sphere(c.c, c.r), c.mv, c.v.map(|p| v4(p, 1.0))))
@@ -519,8 +519,18 @@ fn run_sphere_tri_prepared<R: Real>(cases: &[(OurSphereTri<R>, WorkTriangle<R>)]
 }
 
 fn prepared_sphere_tri<R: Real>(cases: &[SphereTri]) -> Vec<(OurSphereTri<R>, WorkTriangle<R>)> {
-    our_sphere_tri::<R>(cases)
-        .into_iter()
+    with_triangles(our_sphere_tri::<R>(cases))
+}
+
+/// A triangle sweep case: the moving shape, its move, the corners.
+type TriangleCase<A, R> = Moving<A, [Vec4<R>; 3], R>;
+
+/// Each case with its triangle prepared from its corners (before the
+/// timed loop).
+fn with_triangles<A, R: Real>(
+    ours: Vec<TriangleCase<A, R>>,
+) -> Vec<(TriangleCase<A, R>, WorkTriangle<R>)> {
+    ours.into_iter()
         .map(|c| {
             let tri = WorkTriangle::prepared(c.other[0], c.other[1], c.other[2]);
             (c, tri)
@@ -661,7 +671,7 @@ fn run_parry_capsule_box(cases: &[ParryCapsuleBox]) -> u32 {
 
 // Box-triangle.
 
-type OurBoxTri<R> = Moving<OrientedBox<R>, [Vec4<R>; 3], R>;
+type OurBoxTri<R> = TriangleCase<OrientedBox<R>, R>;
 
 fn our_box_tri<R: Real>(cases: &[BoxTri]) -> Vec<OurBoxTri<R>> {
     moving(cases, |c| (c.b.ours(), c.mv, c.v.map(|p| v4(p, 1.0))))
@@ -687,13 +697,7 @@ fn run_box_tri_prepared<R: Real>(cases: &[(OurBoxTri<R>, WorkTriangle<R>)]) -> u
 }
 
 fn prepared_box_tri<R: Real>(cases: &[BoxTri]) -> Vec<(OurBoxTri<R>, WorkTriangle<R>)> {
-    our_box_tri::<R>(cases)
-        .into_iter()
-        .map(|c| {
-            let tri = WorkTriangle::prepared(c.other[0], c.other[1], c.other[2]);
-            (c, tri)
-        })
-        .collect()
+    with_triangles(our_box_tri::<R>(cases))
 }
 
 // Box-box.
