@@ -25,7 +25,7 @@ use ps2_float::{Real, Vec4};
 use serde::Deserialize;
 
 use super::Kernel;
-use crate::input::{SphereIn, TriIn, V};
+use crate::input::{r, SphereIn, TriIn, V};
 use crate::{error::InputError, outcome::Outcome};
 
 /// One variant per entry point of Unit 1, named after the original function
@@ -228,10 +228,6 @@ fn corners<R: Real>(tri: &TriIn) -> Result<WorkTriangle<R>, InputError> {
 fn prepared<R: Real>(tri: &TriIn) -> Result<WorkTriangle<R>, InputError> {
     let t = corners::<R>(tri)?;
     Ok(WorkTriangle::prepared(t.v[0], t.v[1], t.v[2]))
-}
-
-fn r<R: Real>(v: f32) -> R {
-    R::from_f32(v)
 }
 
 impl Kernel for Call {

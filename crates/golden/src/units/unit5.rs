@@ -22,7 +22,7 @@ use ps2_float::{Real, Vec4};
 use serde::Deserialize;
 
 use super::{sweep_entry, Kernel};
-use crate::input::{BoxIn, SphereIn, V};
+use crate::input::{r, BoxIn, SphereIn, V};
 use crate::{error::InputError, outcome::Outcome};
 
 /// One variant per kernel entry point, named after the original function.
@@ -203,10 +203,6 @@ fn opt_vec<R: Real>(o: &mut Outcome, path: &str, v: Option<Vec4<R>>) {
         .opt_real(&format!("{path}.y"), v.map(|v| v.y))
         .opt_real(&format!("{path}.z"), v.map(|v| v.z))
         .opt_real(&format!("{path}.w"), v.map(|v| v.w));
-}
-
-fn r<R: Real>(v: f32) -> R {
-    R::from_f32(v)
 }
 
 impl Kernel for Call {
