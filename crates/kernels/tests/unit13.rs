@@ -18,7 +18,7 @@ use kernels::details::box_sweep::{
 };
 use kernels::{Contact, OrientedBox, Segment, WorkTriangle};
 use ps2_float::{Real, Vec4};
-use test_support::oracle::bisect_first;
+use test_support::oracle::{bisect_first, cross, dot, sub};
 use test_support::{both_modes, close as near, r, Seeded, Xorshift};
 
 type V3 = [f64; 3];
@@ -89,22 +89,6 @@ fn rotation(axis: V3, deg: f64) -> [V3; 3] {
         [y * x * k + z * s, c + y * y * k, y * z * k - x * s],
         [z * x * k - y * s, z * y * k + x * s, c + z * z * k],
     ]
-}
-
-fn dot(a: V3, b: V3) -> f64 {
-    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-}
-
-fn cross(a: V3, b: V3) -> V3 {
-    [
-        a[1] * b[2] - a[2] * b[1],
-        a[2] * b[0] - a[0] * b[2],
-        a[0] * b[1] - a[1] * b[0],
-    ]
-}
-
-fn sub(a: V3, b: V3) -> V3 {
-    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
 }
 
 fn span(points: &[V3], l: V3) -> (f64, f64) {

@@ -25,6 +25,7 @@ use physics_world::reference::{
 };
 use physics_world::{quat::Quat, BodyFlags, BodyId, PhysicsWorld};
 use ps2_float::{Real, Vec4};
+use test_support::oracle::{cross, dot, V};
 
 both_modes!(
     car_flags_in_the_spec_order,
@@ -190,18 +191,6 @@ fn a_removed_part_does_nothing<R: Real>() {
 
 // ---------------------------------------------------------------- oracle
 
-type V = [f64; 3];
-
-fn dot(a: V, b: V) -> f64 {
-    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-}
-fn cross(a: V, b: V) -> V {
-    [
-        a[1] * b[2] - a[2] * b[1],
-        a[2] * b[0] - a[0] * b[2],
-        a[0] * b[1] - a[1] * b[0],
-    ]
-}
 fn norm(a: V) -> V {
     let l = dot(a, a).sqrt();
     [a[0] / l, a[1] / l, a[2] / l]
