@@ -531,13 +531,38 @@ fn shape_vs_mesh_option_0x4_for_humans<R: Real>() {
 
 // ---- the whole sweep -----------------------------------------------------
 
-fn sphere_drops_onto_a_floor_and_bounces<R: Real>() {
+/// A world of the [`floor`] at `floor_z` and a sphere body (owner 1, at
+/// rest) of the radius given, its centre above the origin at the height
+/// given, its owner answering every contact `answer`, its restitution `e`.
+fn ball_over_floor<R: Real>(
+    floor_z: f32,
+    (z, radius): (f32, f32),
+    answer: u32,
+    e: f32,
+) -> (PhysicsWorld<R>, Table<R>, BodyId) {
     let mut w = PhysicsWorld::<R>::default();
     let mut t = Table::default();
-    w.set_mesh(mesh(&floor(0.0)));
-    let b = start_object(&mut w, &mut t, 1, (0.0, 0.0, 1.0), Solid::Sphere(0.5));
-    t.get_mut(id(1)).answers = vec![2];
-    t.get_mut(id(1)).attrs.insert(8, r(0.1));
+    w.set_mesh(mesh(&floor(floor_z)));
+    let b = start_object(&mut w, &mut t, 1, (0.0, 0.0, z), Solid::Sphere(radius));
+    t.get_mut(id(1)).answers = vec![answer];
+    t.get_mut(id(1)).attrs.insert(8, r(e));
+    (w, t, b)
+}
+
+/// A world of two humans (owners 1 and 2, type 0x40) 1 m apart along x,
+/// owner 1 at the origin: each owner and body.
+fn two_humans<R: Real>() -> (PhysicsWorld<R>, Table<R>, [(OwnerId, BodyId); 2]) {
+    let mut w = PhysicsWorld::<R>::default();
+    let mut t = Table::default();
+    let a = t.add(1, Owner::at(0x40, 0.0, 0.0, 0.0));
+    let o = t.add(2, Owner::at(0x40, 1.0, 0.0, 0.0));
+    let ba = w.create_human_body(&t, a).unwrap();
+    let bo = w.create_human_body(&t, o).unwrap();
+    (w, t, [(a, ba), (o, bo)])
+}
+
+fn sphere_drops_onto_a_floor_and_bounces<R: Real>() {
+    let (mut w, mut t, b) = ball_over_floor::<R>(0.0, (1.0, 0.5), 2, 0.1);
     let rep = sweep_once(&mut w, &mut t, b, v(1.0, 0.0, -6.0), r(0.25));
     // Pass 1: d = (0.25, 0, −1.5); the sphere's bottom is 0.5 above the
     // floor, so t = 1/3 and the move to the touch is (0.0833, 0, −0.5):
@@ -565,12 +590,7 @@ fn sphere_drops_onto_a_floor_and_bounces<R: Real>() {
 fn brick_lands_and_bounces_to_0_5379<R: Real>() {
     // The brick's trace, as a 0.05 m sphere: the floor at 0.2231, the
     // centre 0.1 above its touch (z 0.3731), vz −5.4886 over dt 1/30.
-    let mut w = PhysicsWorld::<R>::default();
-    let mut t = Table::default();
-    w.set_mesh(mesh(&floor(0.2231)));
-    let b = start_object(&mut w, &mut t, 1, (0.0, 0.0, 0.3731), Solid::Sphere(0.05));
-    t.get_mut(id(1)).answers = vec![0x2_0002];
-    t.get_mut(id(1)).attrs.insert(8, r(0.1));
+    let (mut w, mut t, b) = ball_over_floor::<R>(0.2231, (0.3731, 0.05), 0x2_0002, 0.1);
     let dt = R::ONE.div(r(30.0));
     let rep = sweep_once(&mut w, &mut t, b, v(0.0, 0.0, -5.4886), dt);
     // Pass 1: d.z = −0.182953; the touch after 0.1 m, so the advance is
@@ -714,12 +734,7 @@ fn write_back_requests<R: Real>() {
     w.resolve_contacts(&mut t, b, &[tri], d(), &mut st);
     assert!(st.write_back);
     // Two airborne humans do not; one airborne does.
-    let mut w = PhysicsWorld::<R>::default();
-    let mut t = Table::default();
-    let a = t.add(1, Owner::at(0x40, 0.0, 0.0, 0.0));
-    let o = t.add(2, Owner::at(0x40, 1.0, 0.0, 0.0));
-    let ba = w.create_human_body(&t, a).unwrap();
-    let bo = w.create_human_body(&t, o).unwrap();
+    let (mut w, mut t, [(a, ba), (o, bo)]) = two_humans::<R>();
     t.get_mut(a).answers = vec![1];
     let c = body_contact(o, v::<R>(-1.0, 0.0, 0.0), 0.5);
     w.set_human_airborne(ba, true);
@@ -815,12 +830,7 @@ fn walker_into_a_human_pushes_him<R: Real>() {
     // the sweep ends stuck ("Sweeping a body").
     assert!(rep.stuck, "{rep:?}");
     // A shared group passes through: no contact at all.
-    let mut w2 = PhysicsWorld::<R>::default();
-    let mut t2 = Table::default();
-    let a2 = t2.add(1, Owner::at(0x40, 0.0, 0.0, 0.0));
-    let o2 = t2.add(2, Owner::at(0x40, 1.0, 0.0, 0.0));
-    let ba2 = w2.create_human_body(&t2, a2).unwrap();
-    let bo2 = w2.create_human_body(&t2, o2).unwrap();
+    let (mut w2, mut t2, [(a2, ba2), (_, bo2)]) = two_humans::<R>();
     w2.update(&t2, ba2);
     w2.update(&t2, bo2);
     let g = w2.new_group();
@@ -896,12 +906,7 @@ fn tiny_bounce_at_pass_2_rests_at_the_advance<R: Real>() {
     // (divergence 228): the sphere rests at z 0.51 (before the rule it went
     // on by 0.00075 to 0.51075), vz 0.003 is kept (only x and y are zeroed)
     // and written, and the counter goes up.
-    let mut w = PhysicsWorld::<R>::default();
-    let mut t = Table::default();
-    w.set_mesh(mesh(&floor(0.0)));
-    let b = start_object(&mut w, &mut t, 1, (0.0, 0.0, 1.0), Solid::Sphere(0.5));
-    t.get_mut(id(1)).answers = vec![2];
-    t.get_mut(id(1)).attrs.insert(8, r(0.0005));
+    let (mut w, mut t, b) = ball_over_floor::<R>(0.0, (1.0, 0.5), 2, 0.0005);
     let rep = sweep_once(&mut w, &mut t, b, v(0.0, 0.0, -6.0), r(0.25));
     assert_eq!(rep.passes, 1);
     assert_eq!(rep.contacts, 1);
