@@ -11,7 +11,7 @@ mod common;
 
 use common::{
     both_modes, floor, human_body, id, mesh, near, near_v, object_at, object_body, r, start_object,
-    sweep_once, sweep_rounds, v, wall, Owner, Solid, Table,
+    sweep_once, sweep_rounds, v, wall, with_readings, Owner, Solid, Table,
 };
 use physics_world::resolve::{back_off_plane_read, bounce_read};
 use physics_world::{
@@ -37,13 +37,6 @@ fn world<R: Real>(back_off: BackOffReading) -> PhysicsWorld<R> {
     with_readings(Readings {
         back_off,
         ..Readings::default()
-    })
-}
-
-fn with_readings<R: Real>(readings: Readings) -> PhysicsWorld<R> {
-    PhysicsWorld::construct(WorldConfig {
-        readings,
-        ..WorldConfig::default()
     })
 }
 
@@ -216,27 +209,19 @@ fn bounce_function_under_both_readings<R: Real>() {
     // −2 − (−2)(1.1) = 0.2; test 13's number, 2.2 = −2 − (−2)(2.1). The
     // tolerance takes the EE's truncations (in `Ee32` 2.1999989 and, for
     // test 12, 0.49999857: a few ulps).
-    near_v(
-        bounce_read(BounceReading::Formula, v::<R>(0.0, 0.0, -2.0), n, e),
-        [0.0, 0.0, 0.2],
-        TOL,
-    );
-    near_v(
-        bounce_read(BounceReading::TestThirteen, v::<R>(0.0, 0.0, -2.0), n, e),
-        [0.0, 0.0, 2.2],
-        TOL,
-    );
     // Test 12, −5 to 0.5, holds under the formula only (5.5 under test 13's).
-    near_v(
-        bounce_read(BounceReading::Formula, v::<R>(0.0, 0.0, -5.0), n, e),
-        [0.0, 0.0, 0.5],
-        TOL,
-    );
-    near_v(
-        bounce_read(BounceReading::TestThirteen, v::<R>(0.0, 0.0, -5.0), n, e),
-        [0.0, 0.0, 5.5],
-        TOL,
-    );
+    for (reading, vz, want) in [
+        (BounceReading::Formula, -2.0, 0.2),
+        (BounceReading::TestThirteen, -2.0, 2.2),
+        (BounceReading::Formula, -5.0, 0.5),
+        (BounceReading::TestThirteen, -5.0, 5.5),
+    ] {
+        near_v(
+            bounce_read(reading, v::<R>(0.0, 0.0, vz), n, e),
+            [0.0, 0.0, want],
+            TOL,
+        );
+    }
     // Along the surface the two agree: the tangent part stays, and an
     // outgoing normal speed is cut by e under both (d = 1: 1 − 0.1).
     for reading in [BounceReading::Formula, BounceReading::TestThirteen] {

@@ -6,7 +6,10 @@ use std::collections::HashMap;
 use collision_mesh::{build, BuildConfig, CollisionMesh, SoupTriangle};
 
 use physics_world::quat::Quat;
-use physics_world::{BodyFlags, BodyId, MoverState, OwnerId, Owners, PhysicsWorld, SweepReport};
+use physics_world::{
+    BodyFlags, BodyId, MoverState, OwnerId, Owners, PhysicsWorld, Readings, SweepReport,
+    WorldConfig,
+};
 use ps2_float::{Real, Vec4};
 use shape_pools::Pose;
 
@@ -406,4 +409,13 @@ pub fn random_width(rng: &mut Xorshift, one_in: u64, widest: f32) -> f32 {
     } else {
         rng.range_f32(0.1, 1.5)
     }
+}
+
+/// A world reading the specification's open points as `readings` says,
+/// with the default settings otherwise.
+pub fn with_readings<R: Real>(readings: Readings) -> PhysicsWorld<R> {
+    PhysicsWorld::construct(WorldConfig {
+        readings,
+        ..WorldConfig::default()
+    })
 }
