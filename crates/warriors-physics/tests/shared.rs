@@ -139,23 +139,13 @@ fn workload(n: usize) -> Vec<Query> {
 
 fn hit_bits<R: Real>(out: &mut Vec<u32>, h: &Hit<R>) {
     let face = (h.triangle, h.material, h.triangle_flags);
-    face_bits(
-        out,
-        [h.fraction, h.point.x, h.point.y, h.point.z],
-        h.normal,
-        face,
-    );
+    face_bits(out, (h.fraction, h.point), h.normal, face);
     out.push(h.marks.bits());
 }
 
 fn ray_bits<R: Real>(out: &mut Vec<u32>, h: &RayHit<R>) {
     let face = (h.triangle, h.material, h.triangle_flags);
-    face_bits(
-        out,
-        [h.distance, h.point.x, h.point.y, h.point.z],
-        h.normal,
-        face,
-    );
+    face_bits(out, (h.distance, h.point), h.normal, face);
     out.push(u32::from(h.area));
 }
 
@@ -164,11 +154,11 @@ fn ray_bits<R: Real>(out: &mut Vec<u32>, h: &RayHit<R>) {
 /// triangle, material and flags).
 fn face_bits<R: Real>(
     out: &mut Vec<u32>,
-    along_and_point: [R; 4],
+    (along, point): (R, Point3<R>),
     normal: Unit<Vector3<R>>,
     (triangle, material, flags): (TriangleId, Material, TriangleFlags),
 ) {
-    out.extend(along_and_point.map(Real::to_bits));
+    out.extend([along, point.x, point.y, point.z].map(Real::to_bits));
     out.extend([normal.x, normal.y, normal.z].map(Real::to_bits));
     out.extend([triangle.tile, u32::from(triangle.index)]);
     out.extend([u32::from(material.0), u32::from(flags.bits())]);
