@@ -419,3 +419,40 @@ pub fn with_readings<R: Real>(readings: Readings) -> PhysicsWorld<R> {
         ..WorldConfig::default()
     })
 }
+
+/// A world-object box body for owner `o` of full size `size`, its flags
+/// drawn from `rng` among 0x2207e (and dirty), updated once.
+pub fn random_box_body<R: Real>(
+    w: &mut PhysicsWorld<R>,
+    t: &Table<R>,
+    rng: &mut Xorshift,
+    o: OwnerId,
+    size: Vec4<R>,
+) -> BodyId {
+    let shape = w.shape_pools_mut().alloc_object_box(size).unwrap();
+    let flags = BodyFlags::from_bits_retain((rng.bits() as u32) & 0x2_207e) | BodyFlags::DIRTY;
+    let b = w.create_object_body(t, o, shape, flags).unwrap();
+    w.update(t, b);
+    b
+}
+
+/// `20 + bits % spread` random box bodies drawn from `rng` (owners 1, 2, …
+/// of [`random_owner`] within `x` and `y`, each box's full size from
+/// `size`, [`random_box_body`]): the owners and the bodies.
+pub fn random_boxes<R: Real>(
+    w: &mut PhysicsWorld<R>,
+    rng: &mut Xorshift,
+    spread: u64,
+    (x, y): (f32, f32),
+    mut size: impl FnMut(&mut Xorshift) -> Vec4<R>,
+) -> (Table<R>, Vec<BodyId>) {
+    let mut t = Table::<R>::default();
+    let n = 20 + (rng.bits() % spread) as u32;
+    let mut bodies = Vec::new();
+    for k in 1..=n {
+        let o = random_owner(&mut t, rng, k, x, y);
+        let s = size(rng);
+        bodies.push(random_box_body(w, &t, rng, o, s));
+    }
+    (t, bodies)
+}
