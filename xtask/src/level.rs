@@ -66,14 +66,33 @@ fn usemtl_names(text: &str, options: &ObjOptions) -> BTreeMap<u8, Vec<String>> {
     out
 }
 
+/// How the loader reads an OBJ file: its axes, the sidecar of materials
+/// and flags, and how strict it is (`--y-up`, `--sidecar FILE`,
+/// `--policy lenient|geometry|strict`).
+pub(crate) struct LoaderOptions {
+    axes: ObjAxes,
+    sidecar: Option<PathBuf>,
+    strictness: Strictness,
+}
+
+impl Default for LoaderOptions {
+    fn default() -> Self {
+        Self {
+            axes: ObjAxes::ZUp,
+            sidecar: None,
+            strictness: Strictness::Lenient,
+        }
+    }
+}
+
 /// Reads a level in any of the forms the task reads (see the module's
 /// documentation).
-pub(crate) fn load(
-    path: &Path,
-    axes: ObjAxes,
-    sidecar: Option<&Path>,
-    strictness: Strictness,
-) -> Result<Load, MeshError> {
+pub(crate) fn load(path: &Path, loader: &LoaderOptions) -> Result<Load, MeshError> {
+    let LoaderOptions {
+        axes,
+        ref sidecar,
+        strictness,
+    } = *loader;
     let name = path.to_string_lossy().to_ascii_lowercase();
     let mut report = None;
     let mut names = BTreeMap::new();
@@ -118,50 +137,49 @@ pub(crate) fn load(
     })
 }
 
-/// Reads one of the loader's options (`--y-up`, `--sidecar FILE`,
-/// `--policy lenient|geometry|strict`) at `a`, taking its value from `it`;
-/// `Ok(false)` when `a` is none of them.
-pub(crate) fn loader_option<'a>(
-    a: &str,
-    it: &mut impl Iterator<Item = &'a String>,
-    axes: &mut ObjAxes,
-    sidecar: &mut Option<PathBuf>,
-    strictness: &mut Strictness,
-) -> Result<bool, String> {
-    match a {
-        "--y-up" => *axes = ObjAxes::YUp,
-        "--sidecar" => *sidecar = Some(PathBuf::from(it.next().ok_or("--sidecar needs a file")?)),
-        "--policy" => {
-            *strictness = match it.next().map(String::as_str) {
-                Some("lenient") => Strictness::Lenient,
-                Some("geometry") => Strictness::Geometry,
-                Some("strict") => Strictness::Full,
-                _ => return Err("--policy needs lenient, geometry or strict".to_owned()),
+impl LoaderOptions {
+    /// Reads one of the loader's options at `a`, taking its value from
+    /// `it`; `Ok(false)` when `a` is none of them.
+    pub(crate) fn parse<'a>(
+        &mut self,
+        a: &str,
+        it: &mut impl Iterator<Item = &'a String>,
+    ) -> Result<bool, String> {
+        match a {
+            "--y-up" => self.axes = ObjAxes::YUp,
+            "--sidecar" => {
+                self.sidecar = Some(PathBuf::from(it.next().ok_or("--sidecar needs a file")?))
             }
+            "--policy" => {
+                self.strictness = match it.next().map(String::as_str) {
+                    Some("lenient") => Strictness::Lenient,
+                    Some("geometry") => Strictness::Geometry,
+                    Some("strict") => Strictness::Full,
+                    _ => return Err("--policy needs lenient, geometry or strict".to_owned()),
+                }
+            }
+            _ => return Ok(false),
         }
-        _ => return Ok(false),
+        Ok(true)
     }
-    Ok(true)
 }
 
 /// Runs the task; `Ok(false)` (exit 1) when the file cannot be loaded.
 pub fn main(args: &[String]) -> Result<bool, String> {
     let mut file = None;
     let mut svg = None;
-    let mut axes = ObjAxes::ZUp;
-    let mut sidecar = None;
-    let mut strictness = Strictness::Lenient;
+    let mut loader = LoaderOptions::default();
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
             "--svg" => svg = Some(PathBuf::from(it.next().ok_or("--svg needs a file")?)),
-            other if loader_option(other, &mut it, &mut axes, &mut sidecar, &mut strictness)? => {}
+            other if loader.parse(other, &mut it)? => {}
             other if !other.starts_with('-') && file.is_none() => file = Some(PathBuf::from(other)),
             other => return Err(format!("level: unknown argument `{other}`")),
         }
     }
     let file = file.ok_or("level: name a level file")?;
-    let Load { tiles, report, .. } = match load(&file, axes, sidecar.as_deref(), strictness) {
+    let Load { tiles, report, .. } = match load(&file, &loader) {
         Ok(l) => l,
         Err(e) => {
             eprintln!("level: {e}");

@@ -10,7 +10,6 @@
 
 use std::path::{Path, PathBuf};
 
-use collision_mesh::obj::{ObjAxes, Strictness};
 use contact_view::level_map::{level_map_html, level_map_svg, Around, MapOptions, Shade};
 
 /// The options of either view that take a value.
@@ -71,9 +70,7 @@ pub fn main(args: &[String]) -> Result<bool, String> {
     let mut html = None;
     let mut around = None;
     let mut shade = Shade::Height;
-    let mut axes = ObjAxes::ZUp;
-    let mut sidecar = None;
-    let mut strictness = Strictness::Lenient;
+    let mut loader = crate::level::LoaderOptions::default();
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -90,14 +87,7 @@ pub fn main(args: &[String]) -> Result<bool, String> {
                     _ => return Err("--shade needs height or material".into()),
                 }
             }
-            other
-                if crate::level::loader_option(
-                    other,
-                    &mut it,
-                    &mut axes,
-                    &mut sidecar,
-                    &mut strictness,
-                )? => {}
+            other if loader.parse(other, &mut it)? => {}
             other if !other.starts_with('-') && file.is_none() => file = Some(PathBuf::from(other)),
             other => return Err(format!("view: unknown argument `{other}`")),
         }
@@ -106,7 +96,7 @@ pub fn main(args: &[String]) -> Result<bool, String> {
     if svg.is_none() && html.is_none() {
         return Err("view: a level needs --svg OUT or --html OUT".into());
     }
-    let load = match crate::level::load(&file, axes, sidecar.as_deref(), strictness) {
+    let load = match crate::level::load(&file, &loader) {
         Ok(l) => l,
         Err(e) => {
             eprintln!("view: {e}");

@@ -21,19 +21,24 @@ fn last_line(o: &Output) -> String {
         .to_owned()
 }
 
+/// The output of `cargo xtask level` with `args`, checking that it
+/// succeeds and that its last line is `last`.
+#[track_caller]
+fn level_ok(args: &[&str], last: &str) -> String {
+    let o = xtask(&[&["level"], args].concat());
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(last_line(&o), last);
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
 #[test]
 fn level_file_summary_and_picture() {
     let lev = root().join("fixtures/mesh/hand-made.lev");
     let svg = tmp("hand-made.svg");
-    let o = xtask(&[
-        "level",
-        lev.to_str().unwrap(),
-        "--svg",
-        svg.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let out = String::from_utf8_lossy(&o.stdout);
-    assert_eq!(last_line(&o), "loaded 3 triangles (0 skipped)");
+    let out = level_ok(
+        &[lev.to_str().unwrap(), "--svg", svg.to_str().unwrap()],
+        "loaded 3 triangles (0 skipped)",
+    );
     assert!(out.contains("grid: [3, 2, 1] cells"), "{out}");
     assert!(out.contains("122 RAILING ×1"), "{out}");
     assert!(out.contains("1 two-sided"), "{out}");
@@ -104,15 +109,10 @@ fn an_obj_above_65535_triangles_loads_in_tiles() {
     let obj = tmp("big.obj");
     std::fs::write(&obj, text).unwrap();
     let svg = tmp("big.svg");
-    let o = xtask(&[
-        "level",
-        obj.to_str().unwrap(),
-        "--svg",
-        svg.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let out = String::from_utf8_lossy(&o.stdout);
-    assert_eq!(last_line(&o), "loaded 72200 triangles (1 skipped)");
+    let out = level_ok(
+        &[obj.to_str().unwrap(), "--svg", svg.to_str().unwrap()],
+        "loaded 72200 triangles (1 skipped)",
+    );
     assert!(
         out.contains("1 faces skipped, 1 other lines skipped, 0 unknown material names"),
         "{out}"
@@ -157,16 +157,15 @@ fn a_blender_export_above_65535_triangles_loads() {
     let obj = tmp("terrain.obj");
     std::fs::write(&obj, &text).unwrap();
     let sidecar = dir.join("terrain.ron");
-    let o = xtask(&[
-        "level",
-        obj.to_str().unwrap(),
-        "--y-up",
-        "--sidecar",
-        sidecar.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let out = String::from_utf8_lossy(&o.stdout);
-    assert_eq!(last_line(&o), "loaded 71552 triangles (0 skipped)");
+    let out = level_ok(
+        &[
+            obj.to_str().unwrap(),
+            "--y-up",
+            "--sidecar",
+            sidecar.to_str().unwrap(),
+        ],
+        "loaded 71552 triangles (0 skipped)",
+    );
     assert!(out.contains("tiles: 2"), "{out}");
     assert_eq!(material_total(&out, "GRASS"), 70_688 - 5_264, "{out}");
     assert_eq!(material_total(&out, "ASHPHALT"), 5_264, "{out}");
@@ -176,10 +175,10 @@ fn a_blender_export_above_65535_triangles_loads() {
     assert!(out.contains("max [-5e-6, 79.99999, 10.0]"), "{out}");
 
     for policy in ["lenient", "geometry"] {
-        let o = xtask(&["level", obj.to_str().unwrap(), "--y-up", "--policy", policy]);
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-        let out = String::from_utf8_lossy(&o.stdout);
-        assert_eq!(last_line(&o), "loaded 71552 triangles (0 skipped)");
+        let out = level_ok(
+            &[obj.to_str().unwrap(), "--y-up", "--policy", policy],
+            "loaded 71552 triangles (0 skipped)",
+        );
         assert!(
             out.contains("0 faces skipped, 0 other lines skipped, 2 unknown material names"),
             "{out}"
@@ -219,10 +218,7 @@ fn the_skipped_count_is_the_faces_skipped() {
          usemtl Brick\nf 2 4 3\np 1\nf 3\nfrobnicate\nf 1 2 3\nf 1 4",
     )
     .unwrap();
-    let o = xtask(&["level", obj.to_str().unwrap()]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let out = String::from_utf8_lossy(&o.stdout);
-    assert_eq!(last_line(&o), "loaded 4 triangles (3 skipped)");
+    let out = level_ok(&[obj.to_str().unwrap()], "loaded 4 triangles (3 skipped)");
     assert!(
         out.contains(
             "4 vertices, 4 triangles (1 polygons cut into fans), 3 faces skipped, \

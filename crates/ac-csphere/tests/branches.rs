@@ -33,11 +33,95 @@ fn one_sphere(curr: Vec3, check: Vec3, r: f32, state: ObjectInfoState) -> Transi
 fn two_spheres(curr: Vec3, check: Vec3, r: f32, state: ObjectInfoState) -> Transition {
     let spheres = [
         Sphere::new(Vec3::ZERO, r),
-        Sphere::new(Vec3::new(0.0, 0.0, 0.9), r),
+        Sphere::new(v3(0.0, 0.0, 0.9), r),
     ];
     let mut t = one_sphere(curr, check, r, state);
     t.sphere_path = SpherePath::for_step(&spheres, CELL, curr, check - curr);
     t
+}
+
+/// A grounded mover with one sphere of radius 0.5 from `curr` to `check`.
+fn walker(curr: Vec3, check: Vec3) -> Transition {
+    one_sphere(curr, check, 0.5, grounded())
+}
+
+/// An airborne mover with one sphere of radius 0.5 from `curr` to `check`.
+fn faller(curr: Vec3, check: Vec3) -> Transition {
+    one_sphere(curr, check, 0.5, ObjectInfoState::empty())
+}
+
+/// A mover of radius 0.45 stepping 0.1 m east from `(0, 0, z)`, in
+/// `state`: its foot alone, or with `head` its head too.
+fn stepping_east(z: f32, state: ObjectInfoState, head: bool) -> Transition {
+    let (curr, check) = (v3(0.0, 0.0, z), v3(0.1, 0.0, z));
+    if head {
+        two_spheres(curr, check, 0.45, state)
+    } else {
+        one_sphere(curr, check, 0.45, state)
+    }
+}
+
+/// The grounded [`stepping_east`] mover from height `z` against a creature
+/// (radius 0.5) at `(0.8, 0.6, at)`, after checking that it slides: the
+/// creature and the mover.
+#[track_caller]
+fn slid_past_creature(at: f32, z: f32, head: bool) -> (Sphere, Transition) {
+    let o = Sphere::new(v3(0.8, 0.6, at), 0.5);
+    let mut t = stepping_east(z, grounded(), head);
+    assert_eq!(run(&o, &mut t, true), TransitionState::Slid);
+    (o, t)
+}
+
+/// The [`faller`] with its landing armed (the collide flag, the normal
+/// up).
+fn armed_faller(curr: Vec3, check: Vec3) -> Transition {
+    let mut t = faller(curr, check);
+    t.sphere_path.set_collide(Vec3::UP);
+    t
+}
+
+/// The [`walker`] probing the ground: its step down by `amt`.
+fn stepping_down(curr: Vec3, check: Vec3, amt: f32) -> Transition {
+    let mut t = walker(curr, check);
+    t.sphere_path.step_down = true;
+    t.sphere_path.step_down_amt = amt;
+    t
+}
+
+/// Asserts that the check position moved to `check` and sphere `k` with
+/// it, to `centre`.
+#[track_caller]
+fn assert_moved_to(t: &Transition, check: Vec3, k: usize, centre: Vec3) {
+    assert_close(check_origin(t), check, 1e-6);
+    assert_close(t.sphere_path.global_sphere[k].center, centre, 1e-6);
+}
+
+/// The [`stepping_down`] probe by 0.5 onto a dome: no contact plane yet,
+/// the walkable allowance 0.7.
+fn dome_probe(curr: Vec3, check: Vec3) -> Transition {
+    let mut t = stepping_down(curr, check, 0.5);
+    t.collision_info = CollisionInfo::default();
+    t.sphere_path.walkable_allowance = 0.7;
+    t
+}
+
+/// Asserts that the mover's step answers OK and writes nothing.
+#[track_caller]
+fn assert_ok_writing_nothing(o: &Sphere, t: &mut Transition, creature: bool) {
+    let before = *t;
+    assert_eq!(run(o, t, creature), TransitionState::Ok);
+    assert_eq!(*t, before);
+}
+
+/// Asserts that the foot landed at `foot` on the contact plane whose normal
+/// points from the obstacle's centre to the foot's.
+#[track_caller]
+fn assert_landed(t: &Transition, o: &Sphere, foot: Vec3) {
+    let g = t.sphere_path.global_sphere[0].center;
+    assert_close(g, foot, 1e-6);
+    let mut dir = g - o.center;
+    ac_csphere::normalize_check_small(&mut dir);
+    assert_close(dir, t.collision_info.contact_plane.normal, 1e-6);
 }
 
 fn grounded() -> ObjectInfoState {
@@ -46,6 +130,17 @@ fn grounded() -> ObjectInfoState {
 
 fn close(a: Vec3, b: Vec3, tol: f32) -> bool {
     (a - b).length() <= tol
+}
+
+/// Asserts that `a` is within `tol` of `b`.
+#[track_caller]
+fn assert_close(a: Vec3, b: Vec3, tol: f32) {
+    assert!(close(a, b, tol), "{a:?} is not within {tol} of {b:?}");
+}
+
+/// The vector `(x, y, z)`.
+fn v3(x: f32, y: f32, z: f32) -> Vec3 {
+    Vec3::new(x, y, z)
 }
 
 fn check_origin(t: &Transition) -> Vec3 {
@@ -67,33 +162,15 @@ fn run(o: &Sphere, t: &mut Transition, creature: bool) -> TransitionState {
 #[test]
 fn epsilon_boundary_of_the_overlap_test() {
     let radsum = 0.5 + 0.5 - F_EPSILON;
-    assert!(!Sphere::collides_with_sphere(
-        Vec3::new(1.0, 0.0, 0.0),
-        radsum
-    ));
-    assert!(!Sphere::collides_with_sphere(
-        Vec3::new(0.9999, 0.0, 0.0),
-        radsum
-    ));
-    assert!(Sphere::collides_with_sphere(
-        Vec3::new(0.9998, 0.0, 0.0),
-        radsum
-    ));
-    assert!(Sphere::collides_with_sphere(
-        Vec3::new(0.9997, 0.0, 0.0),
-        radsum
-    ));
+    assert!(!Sphere::collides_with_sphere(v3(1.0, 0.0, 0.0), radsum));
+    assert!(!Sphere::collides_with_sphere(v3(0.9999, 0.0, 0.0), radsum));
+    assert!(Sphere::collides_with_sphere(v3(0.9998, 0.0, 0.0), radsum));
+    assert!(Sphere::collides_with_sphere(v3(0.9997, 0.0, 0.0), radsum));
     // Without the shave, touching is a collision (the old behaviour's test).
-    assert!(Sphere::collides_with_sphere(Vec3::new(1.0, 0.0, 0.0), 1.0));
+    assert!(Sphere::collides_with_sphere(v3(1.0, 0.0, 0.0), 1.0));
     // Full 3-D: the same distance along a diagonal, (0.6, 0, 0.8) at 1 m.
-    assert!(!Sphere::collides_with_sphere(
-        Vec3::new(0.6, 0.0, 0.8),
-        radsum
-    ));
-    assert!(Sphere::collides_with_sphere(
-        Vec3::new(0.6, 0.0, 0.79),
-        radsum
-    ));
+    assert!(!Sphere::collides_with_sphere(v3(0.6, 0.0, 0.8), radsum));
+    assert!(Sphere::collides_with_sphere(v3(0.6, 0.0, 0.79), radsum));
 }
 
 /// The same boundary through the dispatcher, on a grounded mover walking
@@ -102,14 +179,14 @@ fn epsilon_boundary_of_the_overlap_test() {
 /// collides and slides.
 #[test]
 fn epsilon_boundary_through_the_dispatcher() {
-    let o = Sphere::new(Vec3::new(1.0, 0.0, 0.5), 0.5);
+    let o = Sphere::new(v3(1.0, 0.0, 0.5), 0.5);
     for (stop, expect) in [
         (0.0, TransitionState::Ok),
         (0.0001, TransitionState::Ok),
         (0.0003, TransitionState::Collided),
     ] {
-        let check = Vec3::new(stop, 0.0, 0.5);
-        let mut t = one_sphere(Vec3::new(-0.1, 0.0, 0.5), check, 0.5, grounded());
+        let check = v3(stop, 0.0, 0.5);
+        let mut t = walker(v3(-0.1, 0.0, 0.5), check);
         // Head-on: the crease (0, -1, 0)·(0.1, 0, 0) leaves nothing, so the
         // overlapping cases answer COLLIDED (the slide's 1.41 cm threshold).
         assert_eq!(run(&o, &mut t, true), expect, "stopping at x = {stop}");
@@ -127,12 +204,7 @@ fn branch1_placement_and_ethereal_detect_only() {
     let o = Sphere::new(Vec3::ZERO, 0.5);
     for ethereal in [false, true] {
         let setup = |x: f32| {
-            let mut t = one_sphere(
-                Vec3::new(x, 0.0, 0.0),
-                Vec3::new(x, 0.0, 0.0),
-                0.5,
-                grounded(),
-            );
+            let mut t = walker(v3(x, 0.0, 0.0), v3(x, 0.0, 0.0));
             if ethereal {
                 t.sphere_path.obstruction_ethereal = true;
             } else {
@@ -148,7 +220,7 @@ fn branch1_placement_and_ethereal_detect_only() {
         assert_eq!(run(&o, &mut t, true), TransitionState::Ok);
     }
     // Head only: foot 1.5 m below the obstacle's centre, head 0.6 m below it.
-    let o = Sphere::new(Vec3::new(0.0, 0.0, 1.5), 0.5);
+    let o = Sphere::new(v3(0.0, 0.0, 1.5), 0.5);
     let mut t = two_spheres(Vec3::ZERO, Vec3::ZERO, 0.5, grounded());
     t.sphere_path.insert_type = InsertType::Placement;
     assert_eq!(run(&o, &mut t, false), TransitionState::Collided);
@@ -169,35 +241,18 @@ fn branch1_placement_and_ethereal_detect_only() {
 #[test]
 fn branch2_step_down_lands_on_a_tilted_plane() {
     let o = Sphere::new(Vec3::ZERO, 1.0);
-    let mut t = one_sphere(
-        Vec3::new(0.9, 0.0, 1.5),
-        Vec3::new(0.9, 0.0, 1.0),
-        0.5,
-        grounded(),
-    );
-    t.collision_info = CollisionInfo::default();
-    t.sphere_path.step_down = true;
-    t.sphere_path.step_down_amt = 0.5;
-    t.sphere_path.walkable_allowance = 0.7;
+    let mut t = dome_probe(v3(0.9, 0.0, 1.5), v3(0.9, 0.0, 1.0));
     assert_eq!(run(&o, &mut t, false), TransitionState::Adjusted);
     let ci = t.collision_info;
     assert!(ci.contact_plane_valid);
-    assert!(close(
-        ci.contact_plane.normal,
-        Vec3::new(0.6, 0.0, 0.8),
-        1e-6
-    ));
+    assert_close(ci.contact_plane.normal, v3(0.6, 0.0, 0.8), 1e-6);
     assert!((ci.contact_plane.d + 1.0).abs() < 1e-6);
     assert!(ci.contact_plane_is_water, "row 4: retail flags it as water");
     assert_eq!(ci.contact_plane_cell_id, CELL);
     assert!((t.sphere_path.walk_interp - 0.6).abs() < 1e-6);
-    assert!(close(check_origin(&t), Vec3::new(0.9, 0.0, 1.2), 1e-6));
-    let g = t.sphere_path.global_sphere[0].center;
-    assert!(close(g, Vec3::new(0.9, 0.0, 1.2), 1e-6));
+    assert_close(check_origin(&t), v3(0.9, 0.0, 1.2), 1e-6);
     // The normal is the sphere-to-sphere direction at the landing.
-    let mut dir = g - o.center;
-    ac_csphere::normalize_check_small(&mut dir);
-    assert!(close(dir, ci.contact_plane.normal, 1e-6));
+    assert_landed(&t, &o, v3(0.9, 0.0, 1.2));
 }
 
 /// The same probe onto a creature answers OK at once and writes nothing
@@ -205,17 +260,8 @@ fn branch2_step_down_lands_on_a_tilted_plane() {
 #[test]
 fn branch2_never_stands_on_a_creature() {
     let o = Sphere::new(Vec3::ZERO, 1.0);
-    let mut t = one_sphere(
-        Vec3::new(0.9, 0.0, 1.5),
-        Vec3::new(0.9, 0.0, 1.0),
-        0.5,
-        grounded(),
-    );
-    t.sphere_path.step_down = true;
-    t.sphere_path.step_down_amt = 0.5;
-    let before = t;
-    assert_eq!(run(&o, &mut t, true), TransitionState::Ok);
-    assert_eq!(t, before);
+    let mut t = stepping_down(v3(0.9, 0.0, 1.5), v3(0.9, 0.0, 1.0), 0.5);
+    assert_ok_writing_nothing(&o, &mut t, true);
 }
 
 /// A dome point too steep to stand on: the foot lowered to (1.4, 0, 0.3)
@@ -225,19 +271,8 @@ fn branch2_never_stands_on_a_creature() {
 #[test]
 fn branch2_rejects_a_slope_beyond_the_allowance() {
     let o = Sphere::new(Vec3::ZERO, 1.0);
-    let mut t = one_sphere(
-        Vec3::new(1.4, 0.0, 0.8),
-        Vec3::new(1.4, 0.0, 0.3),
-        0.5,
-        grounded(),
-    );
-    t.collision_info = CollisionInfo::default();
-    t.sphere_path.step_down = true;
-    t.sphere_path.step_down_amt = 0.5;
-    t.sphere_path.walkable_allowance = 0.7;
-    let before = t;
-    assert_eq!(run(&o, &mut t, false), TransitionState::Ok);
-    assert_eq!(t, before);
+    let mut t = dome_probe(v3(1.4, 0.0, 0.8), v3(1.4, 0.0, 0.3));
+    assert_ok_writing_nothing(&o, &mut t, false);
     // With a looser allowance (0.3 < 0.359) the same point is walkable.
     t.sphere_path.walkable_allowance = 0.3;
     assert_eq!(run(&o, &mut t, false), TransitionState::Adjusted);
@@ -248,24 +283,10 @@ fn branch2_rejects_a_slope_beyond_the_allowance() {
 #[test]
 fn branch2_misses_and_tiny_steps() {
     let o = Sphere::new(Vec3::ZERO, 1.0);
-    let mut t = one_sphere(
-        Vec3::new(0.9, 0.0, 2.0),
-        Vec3::new(0.9, 0.0, 1.6),
-        0.5,
-        grounded(),
-    );
-    t.sphere_path.step_down = true;
-    t.sphere_path.step_down_amt = 0.4;
+    let mut t = stepping_down(v3(0.9, 0.0, 2.0), v3(0.9, 0.0, 1.6), 0.4);
     // |d|² = 0.81 + 2.56 = 3.37 > 2.25.
     assert_eq!(run(&o, &mut t, false), TransitionState::Ok);
-    let mut t = one_sphere(
-        Vec3::new(0.9, 0.0, 1.0),
-        Vec3::new(0.9, 0.0, 1.0),
-        0.5,
-        grounded(),
-    );
-    t.sphere_path.step_down = true;
-    t.sphere_path.step_down_amt = 0.0001;
+    let mut t = stepping_down(v3(0.9, 0.0, 1.0), v3(0.9, 0.0, 1.0), 0.0001);
     assert_eq!(run(&o, &mut t, false), TransitionState::Collided);
 }
 
@@ -276,20 +297,10 @@ fn branch2_misses_and_tiny_steps() {
 fn branch3_walkable_probe_blocks_on_overlap() {
     let o = Sphere::new(Vec3::ZERO, 0.5);
     for creature in [false, true] {
-        let mut t = one_sphere(
-            Vec3::new(0.9, 0.0, 0.0),
-            Vec3::new(0.9, 0.0, 0.0),
-            0.5,
-            grounded(),
-        );
+        let mut t = walker(v3(0.9, 0.0, 0.0), v3(0.9, 0.0, 0.0));
         t.sphere_path.check_walkable = true;
         assert_eq!(run(&o, &mut t, creature), TransitionState::Collided);
-        let mut t = one_sphere(
-            Vec3::new(1.0, 0.0, 0.0),
-            Vec3::new(1.0, 0.0, 0.0),
-            0.5,
-            grounded(),
-        );
+        let mut t = walker(v3(1.0, 0.0, 0.0), v3(1.0, 0.0, 0.0));
         t.sphere_path.check_walkable = true;
         assert_eq!(run(&o, &mut t, creature), TransitionState::Ok);
     }
@@ -308,26 +319,10 @@ fn branch3_walkable_probe_blocks_on_overlap() {
 /// (0.036, −0.048, 0.5): SLID, 1.0018 m from the creature.
 #[test]
 fn branch4_grounded_foot_hit_slides_along_the_crease() {
-    let o = Sphere::new(Vec3::new(0.8, 0.6, 0.5), 0.5);
-    let mut t = one_sphere(
-        Vec3::new(0.0, 0.0, 0.5),
-        Vec3::new(0.1, 0.0, 0.5),
-        0.45,
-        grounded(),
-    );
-    assert_eq!(run(&o, &mut t, true), TransitionState::Slid);
-    assert!(close(check_origin(&t), Vec3::new(0.036, -0.048, 0.5), 1e-6));
-    assert!(close(
-        t.sphere_path.global_sphere[0].center,
-        Vec3::new(0.036, -0.048, 0.5),
-        1e-6
-    ));
+    let (o, t) = slid_past_creature(0.5, 0.5, false);
+    assert_moved_to(&t, v3(0.036, -0.048, 0.5), 0, v3(0.036, -0.048, 0.5));
     assert!(t.collision_info.collision_normal_valid);
-    assert!(close(
-        t.collision_info.collision_normal,
-        Vec3::new(-0.8, -0.6, 0.0),
-        1e-6
-    ));
+    assert_close(t.collision_info.collision_normal, v3(-0.8, -0.6, 0.0), 1e-6);
     assert!(!t.sphere_path.cell_array_valid);
     let after = (check_origin(&t) - o.center).length();
     assert!((after - 1.0036_f32.sqrt()).abs() < 1e-5);
@@ -338,13 +333,8 @@ fn branch4_grounded_foot_hit_slides_along_the_crease() {
 /// the crease takes 0 of it.
 #[test]
 fn branch4_slide_with_nothing_left_collides() {
-    let o = Sphere::new(Vec3::new(0.8, 0.6, 0.5), 0.5);
-    let mut t = one_sphere(
-        Vec3::new(0.0, 0.0, 0.5),
-        Vec3::new(0.08, 0.06, 0.5),
-        0.45,
-        grounded(),
-    );
+    let o = Sphere::new(v3(0.8, 0.6, 0.5), 0.5);
+    let mut t = one_sphere(v3(0.0, 0.0, 0.5), v3(0.08, 0.06, 0.5), 0.45, grounded());
     assert_eq!(run(&o, &mut t, true), TransitionState::Collided);
 }
 
@@ -360,9 +350,9 @@ fn branch4_slide_with_nothing_left_collides() {
 /// succeeds gets OK.
 #[test]
 fn branch4_grounded_low_obstacle_steps_up() {
-    let o = Sphere::new(Vec3::new(0.6, 0.0, 0.1), 0.1);
-    let curr = Vec3::new(0.0, 0.0, 0.45);
-    let check = Vec3::new(0.2, 0.0, 0.45);
+    let o = Sphere::new(v3(0.6, 0.0, 0.1), 0.1);
+    let curr = v3(0.0, 0.0, 0.45);
+    let check = v3(0.2, 0.0, 0.45);
 
     let mut t = one_sphere(curr, check, 0.45, grounded());
     let mut ops = SimpleTransition::default();
@@ -371,11 +361,7 @@ fn branch4_grounded_low_obstacle_steps_up() {
         TransitionState::Collided
     );
     assert_eq!((ops.step_up_calls, ops.step_up_slide_calls), (1, 1));
-    assert!(close(
-        t.sphere_path.step_up_normal,
-        Vec3::new(-0.6, 0.0, 0.35),
-        1e-6
-    ));
+    assert_close(t.sphere_path.step_up_normal, v3(-0.6, 0.0, 0.35), 1e-6);
     assert!(!t.collision_info.contact_plane_valid);
 
     struct Climbs(Vec3);
@@ -394,7 +380,7 @@ fn branch4_grounded_low_obstacle_steps_up() {
         o.intersects_sphere(&mut t, &mut climbs, false),
         TransitionState::Ok
     );
-    assert!(close(climbs.0, Vec3::new(-0.6, 0.0, 0.35), 1e-6));
+    assert_close(climbs.0, v3(-0.6, 0.0, 0.35), 1e-6);
 }
 
 /// Grounded head hit (the foot clear): the head (0.9 m above the foot) slides
@@ -405,29 +391,13 @@ fn branch4_grounded_low_obstacle_steps_up() {
 /// head with it.
 #[test]
 fn branch4_grounded_head_hit_slides() {
-    let o = Sphere::new(Vec3::new(0.8, 0.6, 1.35), 0.5);
-    let mut t = two_spheres(
-        Vec3::new(0.0, 0.0, 0.45),
-        Vec3::new(0.1, 0.0, 0.45),
-        0.45,
-        grounded(),
-    );
-    assert_eq!(run(&o, &mut t, true), TransitionState::Slid);
-    assert!(close(
-        check_origin(&t),
-        Vec3::new(0.036, -0.048, 0.45),
-        1e-6
-    ));
-    assert!(close(
-        t.sphere_path.global_sphere[1].center,
-        Vec3::new(0.036, -0.048, 1.35),
-        1e-6
-    ));
-    assert!(close(
+    let (_, t) = slid_past_creature(1.35, 0.45, true);
+    assert_moved_to(&t, v3(0.036, -0.048, 0.45), 1, v3(0.036, -0.048, 1.35));
+    assert_close(
         t.sphere_path.global_sphere[0].center,
-        Vec3::new(0.036, -0.048, 0.45),
-        1e-6
-    ));
+        v3(0.036, -0.048, 0.45),
+        1e-6,
+    );
 }
 
 /// Path-clipped foot hit: the normal from the obstacle to the current centre,
@@ -435,21 +405,12 @@ fn branch4_grounded_head_hit_slides() {
 /// stays.
 #[test]
 fn branch4_path_clipped_collides_with_a_normal() {
-    let o = Sphere::new(Vec3::new(0.8, 0.6, 0.5), 0.5);
-    let mut t = one_sphere(
-        Vec3::new(0.0, 0.0, 0.5),
-        Vec3::new(0.1, 0.0, 0.5),
-        0.45,
-        ObjectInfoState::PATH_CLIPPED,
-    );
+    let o = Sphere::new(v3(0.8, 0.6, 0.5), 0.5);
+    let mut t = stepping_east(0.5, ObjectInfoState::PATH_CLIPPED, false);
     assert_eq!(run(&o, &mut t, true), TransitionState::Collided);
     assert!(t.collision_info.collision_normal_valid);
-    assert!(close(
-        t.collision_info.collision_normal,
-        Vec3::new(-0.8, -0.6, 0.0),
-        1e-6
-    ));
-    assert!(close(check_origin(&t), Vec3::new(0.1, 0.0, 0.5), 0.0));
+    assert_close(t.collision_info.collision_normal, v3(-0.8, -0.6, 0.0), 1e-6);
+    assert_close(check_origin(&t), v3(0.1, 0.0, 0.5), 0.0);
 }
 
 /// Airborne foot hit: `land_on_sphere` arms the collide flag with the normal
@@ -461,12 +422,7 @@ fn branch4_path_clipped_collides_with_a_normal() {
 fn branch4_airborne_foot_hit_arms_the_landing() {
     let o = Sphere::new(Vec3::ZERO, 1.0);
     for creature in [false, true] {
-        let mut t = one_sphere(
-            Vec3::new(0.9, 0.0, 1.2),
-            Vec3::new(0.9, 0.0, 0.9),
-            0.5,
-            ObjectInfoState::empty(),
-        );
+        let mut t = faller(v3(0.9, 0.0, 1.2), v3(0.9, 0.0, 0.9));
         t.sphere_path.walk_interp = 0.5;
         t.sphere_path.walkable_allowance = 0.7;
         assert_eq!(run(&o, &mut t, creature), TransitionState::Adjusted);
@@ -474,9 +430,9 @@ fn branch4_airborne_foot_hit_arms_the_landing() {
         assert!(sp.collide);
         assert_eq!(sp.walk_interp, 1.0);
         assert_eq!(sp.walkable_allowance, LANDING_Z);
-        assert!(close(sp.step_up_normal, Vec3::new(0.6, 0.0, 0.8), 1e-6));
+        assert_close(sp.step_up_normal, v3(0.6, 0.0, 0.8), 1e-6);
         assert_eq!(sp.backup_check_pos, sp.check_pos);
-        assert!(close(check_origin(&t), Vec3::new(0.9, 0.0, 0.9), 0.0));
+        assert_close(check_origin(&t), v3(0.9, 0.0, 0.9), 0.0);
     }
 }
 
@@ -484,19 +440,10 @@ fn branch4_airborne_foot_hit_arms_the_landing() {
 /// obstacle to the current head centre.
 #[test]
 fn branch4_airborne_head_hit_collides() {
-    let o = Sphere::new(Vec3::new(0.8, 0.6, 1.35), 0.5);
-    let mut t = two_spheres(
-        Vec3::new(0.0, 0.0, 0.45),
-        Vec3::new(0.1, 0.0, 0.45),
-        0.45,
-        ObjectInfoState::empty(),
-    );
+    let o = Sphere::new(v3(0.8, 0.6, 1.35), 0.5);
+    let mut t = stepping_east(0.45, ObjectInfoState::empty(), true);
     assert_eq!(run(&o, &mut t, false), TransitionState::Collided);
-    assert!(close(
-        t.collision_info.collision_normal,
-        Vec3::new(-0.8, -0.6, 0.0),
-        1e-6
-    ));
+    assert_close(t.collision_info.collision_normal, v3(-0.8, -0.6, 0.0), 1e-6);
     assert!(!t.sphere_path.collide);
 }
 
@@ -511,35 +458,23 @@ fn branch4_airborne_head_hit_collides() {
 /// (0.2, 0, 0): ADJUSTED.
 #[test]
 fn branch4_perfect_clip_time_of_impact_tail() {
-    let t_hit = ac_csphere::find_time_of_collision(
-        Vec3::new(1.2, 0.0, 0.0),
-        Vec3::new(-2.0, 0.0, 0.0),
-        1.0,
-    );
+    let t_hit = ac_csphere::find_time_of_collision(v3(1.2, 0.0, 0.0), v3(-2.0, 0.0, 0.0), 1.0);
     assert!((t_hit - 0.833_333).abs() < 1e-6);
 
-    let o = Sphere::new(Vec3::new(2.0, 0.0, 0.0), 0.5);
+    let o = Sphere::new(v3(2.0, 0.0, 0.0), 0.5);
     let mut t = one_sphere(
         Vec3::ZERO,
-        Vec3::new(1.2, 0.0, 0.0),
+        v3(1.2, 0.0, 0.0),
         0.5,
         ObjectInfoState::PATH_CLIPPED | ObjectInfoState::PERFECT_CLIP,
     );
     assert_eq!(run(&o, &mut t, false), TransitionState::Adjusted);
-    assert!(close(
-        t.collision_info.collision_normal,
-        Vec3::new(-1.0, 0.0, 0.0),
-        1e-6
-    ));
-    assert!(close(check_origin(&t), Vec3::new(0.2, 0.0, 0.0), 1e-5));
+    assert_close(t.collision_info.collision_normal, v3(-1.0, 0.0, 0.0), 1e-6);
+    assert_close(check_origin(&t), v3(0.2, 0.0, 0.0), 1e-5);
 
     // Starting inside the sum (|d|² − radsum² < ε): −1, COLLIDED.
     assert_eq!(
-        ac_csphere::find_time_of_collision(
-            Vec3::new(1.0, 0.0, 0.0),
-            Vec3::new(-0.9, 0.0, 0.0),
-            1.0
-        ),
+        ac_csphere::find_time_of_collision(v3(1.0, 0.0, 0.0), v3(-0.9, 0.0, 0.0), 1.0),
         -1.0
     );
 }
@@ -562,49 +497,28 @@ fn branch4_perfect_clip_time_of_impact_tail() {
 #[test]
 fn branch5_lands_on_the_cap_of_a_non_creature() {
     let o = Sphere::new(Vec3::ZERO, 1.0);
-    let mut t = one_sphere(
-        Vec3::new(0.9, 0.0, 1.6),
-        Vec3::new(0.9, 0.0, 1.0),
-        0.5,
-        ObjectInfoState::empty(),
-    );
+    let mut t = faller(v3(0.9, 0.0, 1.6), v3(0.9, 0.0, 1.0));
     t.collision_info = CollisionInfo::default();
-    t.sphere_path.set_collide(Vec3::new(0.0, 0.0, 1.0));
+    t.sphere_path.set_collide(v3(0.0, 0.0, 1.0));
     t.sphere_path.walkable_allowance = LANDING_Z;
     assert_eq!(run(&o, &mut t, false), TransitionState::Adjusted);
     let ci = t.collision_info;
     assert!(ci.contact_plane_valid && ci.contact_plane_is_water);
     assert_eq!(ci.contact_plane_cell_id, CELL);
-    assert!(close(
-        ci.contact_plane.normal,
-        Vec3::new(0.6, 0.0, 0.8),
-        1e-6
-    ));
+    assert_close(ci.contact_plane.normal, v3(0.6, 0.0, 0.8), 1e-6);
     assert!((ci.contact_plane.d + 0.84).abs() < 1e-6);
     assert!((t.sphere_path.walk_interp - 2.0 / 3.0).abs() < 1e-6);
-    let foot = t.sphere_path.global_sphere[0].center;
-    assert!(close(foot, Vec3::new(0.9, 0.0, 1.2), 1e-6));
     // Tilted, and along the boulder-to-foot direction.
     assert!(ci.contact_plane.normal.z < 0.9);
-    let mut dir = foot - o.center;
-    ac_csphere::normalize_check_small(&mut dir);
-    assert!(close(dir, ci.contact_plane.normal, 1e-6));
+    assert_landed(&t, &o, v3(0.9, 0.0, 1.2));
 }
 
 /// The same fall onto a creature: OK, nothing written (row 3).
 #[test]
 fn branch5_never_lands_on_a_creature() {
     let o = Sphere::new(Vec3::ZERO, 1.0);
-    let mut t = one_sphere(
-        Vec3::new(0.9, 0.0, 1.6),
-        Vec3::new(0.9, 0.0, 1.0),
-        0.5,
-        ObjectInfoState::empty(),
-    );
-    t.sphere_path.set_collide(Vec3::UP);
-    let before = t;
-    assert_eq!(run(&o, &mut t, true), TransitionState::Ok);
-    assert_eq!(t, before);
+    let mut t = armed_faller(v3(0.9, 0.0, 1.6), v3(0.9, 0.0, 1.0));
+    assert_ok_writing_nothing(&o, &mut t, true);
 }
 
 /// Too steep: a fall grazing the boulder's equator, from (1.499, 0, 0.6) to
@@ -614,38 +528,18 @@ fn branch5_never_lands_on_a_creature() {
 #[test]
 fn branch5_rejects_a_cap_point_beyond_the_allowance() {
     let o = Sphere::new(Vec3::ZERO, 1.0);
-    let mut t = one_sphere(
-        Vec3::new(1.499, 0.0, 0.6),
-        Vec3::new(1.499, 0.0, 0.0),
-        0.5,
-        ObjectInfoState::empty(),
-    );
-    t.sphere_path.set_collide(Vec3::UP);
+    let mut t = armed_faller(v3(1.499, 0.0, 0.6), v3(1.499, 0.0, 0.0));
     t.sphere_path.walkable_allowance = LANDING_Z;
-    let before = t;
-    assert_eq!(run(&o, &mut t, false), TransitionState::Ok);
-    assert_eq!(t, before);
+    assert_ok_writing_nothing(&o, &mut t, false);
 }
 
 /// No overlap: OK. No movement (current = check): COLLIDED.
 #[test]
 fn branch5_misses_and_standing_still() {
     let o = Sphere::new(Vec3::ZERO, 1.0);
-    let mut t = one_sphere(
-        Vec3::new(0.9, 0.0, 2.0),
-        Vec3::new(0.9, 0.0, 1.6),
-        0.5,
-        ObjectInfoState::empty(),
-    );
-    t.sphere_path.set_collide(Vec3::UP);
+    let mut t = armed_faller(v3(0.9, 0.0, 2.0), v3(0.9, 0.0, 1.6));
     assert_eq!(run(&o, &mut t, false), TransitionState::Ok);
-    let mut t = one_sphere(
-        Vec3::new(0.9, 0.0, 1.0),
-        Vec3::new(0.9, 0.0, 1.0),
-        0.5,
-        ObjectInfoState::empty(),
-    );
-    t.sphere_path.set_collide(Vec3::UP);
+    let mut t = armed_faller(v3(0.9, 0.0, 1.0), v3(0.9, 0.0, 1.0));
     assert_eq!(run(&o, &mut t, false), TransitionState::Collided);
 }
 
@@ -699,13 +593,8 @@ fn branch5_head_only_overlap_answers_as_the_literal_path() {
     // = 0.01, and diff² - (1.96 - 1)·0.01 = 0.0001 - 0.0096 < 0: the square
     // root is a NaN, every comparison after it is false, the NaN normal is
     // not walkable: OK, and the transition is left as it was.
-    let o = Sphere::new(Vec3::new(0.0, 0.0, 1.4), 0.5);
-    let mut t = two_spheres(
-        Vec3::new(0.1, 0.0, 0.0),
-        Vec3::ZERO,
-        0.5,
-        ObjectInfoState::empty(),
-    );
+    let o = Sphere::new(v3(0.0, 0.0, 1.4), 0.5);
+    let mut t = two_spheres(v3(0.1, 0.0, 0.0), Vec3::ZERO, 0.5, ObjectInfoState::empty());
     t.sphere_path.set_collide(Vec3::UP);
     let before = t;
     let literal = literal_branch5(
@@ -733,22 +622,13 @@ fn branch4_grounded_foot_under_a_sphere_without_a_crease_collides() {
     // Foot r 0.5 at (0, 0, 0.5) moving to (0.1, 0, 0.5); obstacle r 0.5 at
     // (0, 0, 1.4): |disp0|² = 0.01 + 0.81 = 0.82 ≤ 0.9998², a foot hit; the
     // clearance radsum - disp.z = 1.0 + 0.9 = 1.9 > 0.4, too tall: slide.
-    let o = Sphere::new(Vec3::new(0.0, 0.0, 1.4), 0.5);
-    let mut t = one_sphere(
-        Vec3::new(0.0, 0.0, 0.5),
-        Vec3::new(0.1, 0.0, 0.5),
-        0.5,
-        grounded(),
-    );
+    let o = Sphere::new(v3(0.0, 0.0, 1.4), 0.5);
+    let mut t = walker(v3(0.0, 0.0, 0.5), v3(0.1, 0.0, 0.5));
     let before_check = check_origin(&t);
     assert_eq!(run(&o, &mut t, false), TransitionState::Collided);
     // The collision normal was recorded first: (0, 0, -1).
     assert!(t.collision_info.collision_normal_valid);
-    assert!(close(
-        t.collision_info.collision_normal,
-        Vec3::new(0.0, 0.0, -1.0),
-        1e-6
-    ));
+    assert_close(t.collision_info.collision_normal, v3(0.0, 0.0, -1.0), 1e-6);
     assert_eq!(check_origin(&t), before_check);
 }
 
@@ -759,21 +639,12 @@ fn branch4_grounded_foot_under_a_sphere_without_a_crease_collides() {
 fn branch4_grounded_foot_over_a_sphere_without_a_crease_slides() {
     // Obstacle r 0.5 at (0, 0, -0.4): |disp0|² = 0.01 + 0.81, a hit; the
     // clearance 1.0 - 0.9 = 0.1 is above a step-up height of 0.05: slide.
-    let o = Sphere::new(Vec3::new(0.0, 0.0, -0.4), 0.5);
-    let mut t = one_sphere(
-        Vec3::new(0.0, 0.0, 0.5),
-        Vec3::new(0.1, 0.0, 0.5),
-        0.5,
-        grounded(),
-    );
+    let o = Sphere::new(v3(0.0, 0.0, -0.4), 0.5);
+    let mut t = walker(v3(0.0, 0.0, 0.5), v3(0.1, 0.0, 0.5));
     t.object_info.step_up_height = 0.05;
     assert_eq!(run(&o, &mut t, false), TransitionState::Slid);
-    assert!(close(check_origin(&t), Vec3::new(0.1, 0.0, 0.5), 1e-6));
-    assert!(close(
-        t.collision_info.collision_normal,
-        Vec3::new(0.0, 0.0, 1.0),
-        1e-6
-    ));
+    assert_close(check_origin(&t), v3(0.1, 0.0, 0.5), 1e-6);
+    assert_close(t.collision_info.collision_normal, v3(0.0, 0.0, 1.0), 1e-6);
 }
 
 /// The sphere an index names: the foot and the head, nothing else.
@@ -786,14 +657,14 @@ fn sphere_index_names_the_two_spheres() {
     // (spec §4's normalize_check_small); from the foot at the origin the
     // normal is (0, 0, -1), parallel to the ground's, no crease, and the
     // shared slide's opposing normals answer OK.
-    let o = Sphere::new(Vec3::new(0.0, 0.0, 0.9), 0.5);
+    let o = Sphere::new(v3(0.0, 0.0, 0.9), 0.5);
     let ops = SimpleTransition::default();
-    let mut t = two_spheres(Vec3::ZERO, Vec3::new(0.1, 0.0, 0.0), 0.5, grounded());
+    let mut t = two_spheres(Vec3::ZERO, v3(0.1, 0.0, 0.0), 0.5, grounded());
     assert_eq!(
         o.slide_sphere_from_contact(&mut t, &ops, SphereIndex::Head),
         TransitionState::Collided
     );
-    let mut t = two_spheres(Vec3::ZERO, Vec3::new(0.1, 0.0, 0.0), 0.5, grounded());
+    let mut t = two_spheres(Vec3::ZERO, v3(0.1, 0.0, 0.0), 0.5, grounded());
     assert_eq!(
         o.slide_sphere_from_contact(&mut t, &ops, SphereIndex::Foot),
         TransitionState::Ok
@@ -809,20 +680,17 @@ fn sphere_index_names_the_two_spheres() {
 /// (COLLIDED); unrotated, the centre would be (11, 0, 0), 2.7 m away.
 #[test]
 fn wrapper_places_the_local_sphere() {
-    let local = Sphere::new(Vec3::new(0.5, 0.0, 0.0), 0.5);
+    let local = Sphere::new(v3(0.5, 0.0, 0.0), 0.5);
     let position = Position {
         objcell_id: CELL,
-        frame: ac_csphere::Frame::with_heading(
-            Vec3::new(10.0, 0.0, 0.0),
-            core::f32::consts::FRAC_PI_2,
-        ),
+        frame: ac_csphere::Frame::with_heading(v3(10.0, 0.0, 0.0), core::f32::consts::FRAC_PI_2),
     };
     for (y, expect) in [
         (2.5, TransitionState::Ok),
         (2.49, TransitionState::Collided),
     ] {
-        let at = Vec3::new(10.0, y, 0.0);
-        let mut t = one_sphere(at, at, 0.5, grounded());
+        let at = v3(10.0, y, 0.0);
+        let mut t = walker(at, at);
         t.sphere_path.insert_type = InsertType::Placement;
         let mut ops = SimpleTransition::default();
         assert_eq!(

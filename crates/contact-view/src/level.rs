@@ -180,40 +180,14 @@ pub fn level_svg(mesh: &CollisionMesh, title: &str, width: f64) -> String {
     let lx = 15.0 + map_w;
     let mut y = 40.0;
     line(&mut out, lx, &mut y, None, "flags");
-    line(
-        &mut out,
-        lx,
-        &mut y,
-        Some(("#ddd", "lt")),
-        &format!("one-sided: {}", kinds[0]),
-    );
-    line(
-        &mut out,
-        lx,
-        &mut y,
-        Some(("#ddd", "lt two-sided")),
-        &format!("two-sided: {}", kinds[1]),
-    );
-    line(
-        &mut out,
-        lx,
-        &mut y,
-        Some(("#ddd", "lt disabled")),
-        &format!("disabled: {}", kinds[2]),
-    );
-    let _ = write!(
-        out,
-        r#"<circle class="corner-edge" cx="{}" cy="{}" r="3"/>"#,
-        n(lx + 8.0),
-        n(y + 6.0)
-    );
-    line(
-        &mut out,
-        lx,
-        &mut y,
-        None,
-        &format!("corner edge (bits 14-15): {}", kinds[3]),
-    );
+    for (cls, text) in [
+        ("lt", format!("one-sided: {}", kinds[0])),
+        ("lt two-sided", format!("two-sided: {}", kinds[1])),
+        ("lt disabled", format!("disabled: {}", kinds[2])),
+    ] {
+        line(&mut out, lx, &mut y, Some(("#ddd", cls)), &text);
+    }
+    corner_edge_line(&mut out, lx, &mut y, kinds[3]);
     y += 8.0;
     line(&mut out, lx, &mut y, None, "materials");
     for (m, count) in &materials {
@@ -233,14 +207,38 @@ pub fn level_svg(mesh: &CollisionMesh, title: &str, width: f64) -> String {
 
 /// One legend line: a swatch (fill, class) and its text.
 fn line(out: &mut String, lx: f64, y: &mut f64, swatch: Option<(&str, &str)>, text: &str) {
+    legend_line(out, (lx, y), swatch, false, text);
+}
+
+/// One legend line at `(lx, y)`: a swatch (fill, class), its fill an
+/// attribute or, with `fill_in_style`, in its style, and its text; `y`
+/// moves to the next line.
+pub(crate) fn legend_line(
+    out: &mut String,
+    (lx, y): (f64, &mut f64),
+    swatch: Option<(&str, &str)>,
+    fill_in_style: bool,
+    text: &str,
+) {
     if let Some((fill, cls)) = swatch {
+        let fill = if fill_in_style {
+            format!(r#"style="fill:{fill}""#)
+        } else {
+            format!(r#"fill="{fill}""#)
+        };
         let _ = write!(
             out,
-            r#"<rect class="{cls}" x="{}" y="{}" width="16" height="12" fill="{fill}"/>"#,
+            r#"<rect class="{cls}" x="{}" y="{}" width="16" height="12" {fill}/>"#,
             n(lx),
             n(*y)
         );
     }
+    legend_text(out, lx, y, text);
+}
+
+/// A legend line's text at `(lx, y)`, right of its swatch; `y` moves to
+/// the next line.
+pub(crate) fn legend_text(out: &mut String, lx: f64, y: &mut f64, text: &str) {
     let _ = write!(
         out,
         r#"<text x="{}" y="{}">{}</text>"#,
@@ -249,4 +247,16 @@ fn line(out: &mut String, lx: f64, y: &mut f64, swatch: Option<(&str, &str)>, te
         esc(text)
     );
     *y += 16.0;
+}
+
+/// The legend's corner-edge line: the dot and how many triangles carry
+/// corner-edge bits.
+pub(crate) fn corner_edge_line(out: &mut String, lx: f64, y: &mut f64, count: usize) {
+    let _ = write!(
+        out,
+        r#"<circle class="corner-edge" cx="{}" cy="{}" r="3"/>"#,
+        n(lx + 8.0),
+        n(*y + 6.0)
+    );
+    legend_text(out, lx, y, &format!("corner edge (bits 14-15): {count}"));
 }

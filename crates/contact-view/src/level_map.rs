@@ -24,7 +24,7 @@ use std::fmt::Write as _;
 
 use collision_mesh::{CollisionMesh, Material, TriangleFlags};
 
-use crate::level::{corner_edge, grid_lines, material_fill};
+use crate::level::{corner_edge, corner_edge_line, grid_lines, legend_line, material_fill};
 use crate::level_tri::{triangles, LevelTri};
 use crate::svg::{esc, n, Frame, Panel, STYLE};
 
@@ -453,19 +453,7 @@ pub fn level_map_svg(tiles: &[CollisionMesh], title: &str, opts: &MapOptions) ->
     ] {
         line(&mut out, lx, &mut y, Some(("none", cls)), &text);
     }
-    let _ = write!(
-        out,
-        r#"<circle class="corner-edge" cx="{}" cy="{}" r="3"/>"#,
-        n(lx + 8.0),
-        n(y + 6.0)
-    );
-    line(
-        &mut out,
-        lx,
-        &mut y,
-        None,
-        &format!("corner edge (bits 14-15): {}", kinds[3]),
-    );
+    corner_edge_line(&mut out, lx, &mut y, kinds[3]);
     line(
         &mut out,
         lx,
@@ -477,24 +465,10 @@ pub fn level_map_svg(tiles: &[CollisionMesh], title: &str, opts: &MapOptions) ->
     out
 }
 
-/// One legend line: a swatch (fill, class) and its text.
+/// One legend line: a swatch (fill, class) and its text, the fill in
+/// the swatch's style.
 fn line(out: &mut String, lx: f64, y: &mut f64, swatch: Option<(&str, &str)>, text: &str) {
-    if let Some((fill, cls)) = swatch {
-        let _ = write!(
-            out,
-            r#"<rect class="{cls}" x="{}" y="{}" width="16" height="12" style="fill:{fill}"/>"#,
-            n(lx),
-            n(*y)
-        );
-    }
-    let _ = write!(
-        out,
-        r#"<text x="{}" y="{}">{}</text>"#,
-        n(lx + 22.0),
-        n(*y + 10.0),
-        esc(text)
-    );
-    *y += 16.0;
+    legend_line(out, (lx, y), swatch, true, text);
 }
 
 /// A page holding a [`level_map_svg`] picture, with the toggles: shade by

@@ -74,6 +74,21 @@ impl Plot {
         )
     }
 
+    /// The plotting area and the ticks at its edges as the page's script
+    /// reads them back: `data-rect="x y w h" data-t0="…" data-t1="…"`.
+    fn frame_data(&self) -> String {
+        let [x, y, wd, h] = self.rect;
+        format!(
+            r#"data-rect="{} {} {} {}" data-t0="{}" data-t1="{}""#,
+            w(x),
+            w(y),
+            w(wd),
+            w(h),
+            w(self.ticks.0),
+            w(self.ticks.1)
+        )
+    }
+
     /// The `(tick, value)` drawn at `(px, py)`.
     #[must_use]
     pub fn unmap(&self, px: f64, py: f64) -> (f64, f64) {
@@ -301,13 +316,8 @@ fn events_strip(out: &mut String, entry: &Entry, ticks: (f64, f64)) {
     let [x, y, wd, h] = strip.rect;
     let _ = write!(
         out,
-        r#"<g class="events" data-rect="{} {} {} {}" data-t0="{}" data-t1="{}"><rect class="frame" x="{}" y="{}" width="{}" height="{}"/><text class="small" x="4" y="{}">events</text>"#,
-        w(x),
-        w(y),
-        w(wd),
-        w(h),
-        w(ticks.0),
-        w(ticks.1),
+        r#"<g class="events" {}><rect class="frame" x="{}" y="{}" width="{}" height="{}"/><text class="small" x="4" y="{}">events</text>"#,
+        strip.frame_data(),
         n(x),
         n(y),
         n(wd),
@@ -489,19 +499,14 @@ fn one_plot(
     let [x, y, wd, h] = rect;
     let _ = write!(
         out,
-        r#"<g class="{classes}" data-field="{}" data-points="{}" data-ee32-points="{}" data-max-ulps="{}" data-beyond="{}" data-captured="{}" data-diverged="{diverged}" data-rect="{} {} {} {}" data-t0="{}" data-t1="{}" data-v0="{}" data-v1="{}">"#,
+        r#"<g class="{classes}" data-field="{}" data-points="{}" data-ee32-points="{}" data-max-ulps="{}" data-beyond="{}" data-captured="{}" data-diverged="{diverged}" {} data-v0="{}" data-v1="{}">"#,
         esc(field),
         s.len(),
         e.len(),
         largest.map_or(0, |(_, u)| u),
         beyond.len(),
         captured.len(),
-        w(x),
-        w(y),
-        w(wd),
-        w(h),
-        w(ticks.0),
-        w(ticks.1),
+        plot.frame_data(),
         w(lo),
         w(hi)
     );

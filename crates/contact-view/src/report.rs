@@ -267,11 +267,7 @@ fn entry_html(
     if !e.known.is_empty() {
         out.push_str(" <span class=\"badge known\">known divergence</span>");
     }
-    let file = e
-        .file
-        .file_name()
-        .map(|f| f.to_string_lossy().into_owned())
-        .unwrap_or_default();
+    let file = file_name(&e.file);
     let _ = write!(
         out,
         "</h2><p class=\"spec\">{} · <code>{}</code> · {} · <code>{}</code></p>",
@@ -395,17 +391,20 @@ fn entry_html(
     Ok(())
 }
 
+/// The last part of `path`, or nothing.
+fn file_name(path: &std::path::Path) -> String {
+    path.file_name()
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
 /// A scenario's capture: per mode its summary, and per field its count
 /// and first divergence (the capture's line, tick, captured, ours, ulps).
 fn capture_table(out: &mut String, e: &Entry) -> Result<(), ViewError> {
     let Some((cap, cmp)) = golden::capture::for_entry(e)? else {
         return Ok(());
     };
-    let file = cap
-        .path
-        .file_name()
-        .map(|f| f.to_string_lossy().into_owned())
-        .unwrap_or_default();
+    let file = file_name(&cap.path);
     let _ = write!(
         out,
         "<div class=\"capture\" data-file=\"{}\" data-rows=\"{}\"><p>capture <code>{}</code>: {}</p><table class=\"capture\"><tr><th>mode</th><th>field</th><th>rows</th><th>diverged</th><th>first: line</th><th>tick</th><th>captured</th><th>ours</th><th>ulps</th><th>off by</th><th>known</th></tr>",

@@ -164,120 +164,136 @@ fn scenario_frames(entry: &Entry, sc: &Scenario, tris: &[LevelTri]) -> [Frame; 2
 const SIDE: (usize, usize) = (0, 2);
 const TOP_VIEW: (usize, usize) = (0, 1);
 
-/// Draws one tick into two panels.
-#[allow(clippy::too_many_arguments)]
-fn draw_tick(
-    out: &mut String,
-    entry: &Entry,
-    sc: &Scenario,
-    tris: &[LevelTri],
-    tick: u32,
+/// What a scenario's ticks are drawn from: the case, its scenario, the
+/// level's triangles, the two views' frames, and the fields whose modes
+/// differ past the tolerance.
+struct Drawing<'a> {
+    entry: &'a Entry,
+    sc: &'a Scenario,
+    tris: Vec<LevelTri>,
     frames: [Frame; 2],
-    rects: [[f64; 4]; 2],
-    id: &str,
-    small: bool,
-    beyond: &HashSet<&str>,
-) {
-    let views = [(SIDE, "side (x, z)"), (TOP_VIEW, "top (x, y)")];
-    let cs = contacts(&entry.single, tick);
-    let ce = contacts(&entry.ee, tick);
-    for (k, (axes, caption)) in views.iter().enumerate() {
-        let mut panel = Panel::new(&format!("{id}-v{k}"), *axes, rects[k], frames[k]);
-        panel.open(out, if small { "" } else { caption });
-        for t in tris {
-            let cls = match t.flags {
-                f if f & 1 == 0 => "tri disabled",
-                f if f & 2 != 0 => "tri two-sided",
-                _ => "tri",
-            };
-            panel.poly(
-                out,
-                &t.corners,
-                true,
-                cls,
-                &format!(r#" data-material="{}""#, t.material),
-            );
-            if !small {
-                let c = plane_anchor(&t.corners, frames[k], *axes);
-                let nrm = face_normal(&t.corners);
-                panel.arrow(
+    beyond: HashSet<&'a str>,
+}
+
+impl<'a> Drawing<'a> {
+    /// The drawing of `entry`'s scenario `sc`, its modes compared to
+    /// `ulps`.
+    fn of(entry: &'a Entry, sc: &'a Scenario, ulps: u64) -> Result<Self, ViewError> {
+        let tris = level_triangles(sc, &entry.file)?;
+        let frames = scenario_frames(entry, sc, &tris);
+        Ok(Self {
+            entry,
+            sc,
+            tris,
+            frames,
+            beyond: beyond_keys(entry, ulps),
+        })
+    }
+
+    /// Draws one tick into two panels.
+    fn tick(&self, out: &mut String, tick: u32, rects: [[f64; 4]; 2], id: &str, small: bool) {
+        let views = [(SIDE, "side (x, z)"), (TOP_VIEW, "top (x, y)")];
+        let cs = contacts(&self.entry.single, tick);
+        let ce = contacts(&self.entry.ee, tick);
+        for (k, (axes, caption)) in views.iter().enumerate() {
+            let mut panel = Panel::new(&format!("{id}-v{k}"), *axes, rects[k], self.frames[k]);
+            panel.open(out, if small { "" } else { caption });
+            for t in &self.tris {
+                let cls = match t.flags {
+                    f if f & 1 == 0 => "tri disabled",
+                    f if f & 2 != 0 => "tri two-sided",
+                    _ => "tri",
+                };
+                panel.poly(
                     out,
-                    c,
-                    add(c, scale(nrm, 0.1 * frames[k].size())),
-                    "trinormal",
-                    "",
-                );
-                panel.label(
-                    out,
-                    c,
-                    6.0,
-                    12.0,
-                    "small",
-                    &format!("flags 0x{:x} material {}", t.flags, t.material),
-                );
-            }
-        }
-        for b in &sc.bodies {
-            let s = body_shape(&entry.single, tick, b);
-            let e = body_shape(&entry.ee, tick, b);
-            if let Some(s) = &s {
-                panel.shape(
-                    out,
-                    s,
-                    "start",
-                    &format!(r#" data-body="{}""#, esc(&b.name)),
+                    &t.corners,
+                    true,
+                    cls,
+                    &format!(r#" data-material="{}""#, t.material),
                 );
                 if !small {
-                    panel.label(out, s.anchor(), 6.0, -6.0, "small", &b.name);
-                }
-            }
-            // Drawn in Ee32 mode too only where its pose differs past the
-            // tolerance in ulps.
-            let pose = [
-                format!("t{tick:05}.{}.position", b.name),
-                format!("t{tick:05}.{}.rotation", b.name),
-            ];
-            let moved = beyond
-                .iter()
-                .any(|k| pose.iter().any(|p| k.starts_with(p.as_str())));
-            if let (Some(s), Some(e)) = (&s, &e) {
-                if s != e && moved {
-                    panel.shape(out, e, "differs", "");
-                    panel.shape(out, e, "at-contact ee32", r#" data-mode="ee32""#);
-                }
-            }
-        }
-        let len = 0.2 * frames[k].size();
-        for (list, cls) in [(&cs, "normal"), (&ce, "normal ee32")] {
-            for c in list.iter() {
-                if cls.ends_with("ee32")
-                    && cs
-                        .iter()
-                        .any(|f| f.index == c.index && f.normal == c.normal)
-                {
-                    continue;
-                }
-                let body = c.mover.and_then(|m| sc.bodies.get(m));
-                let from = body
-                    .and_then(|b| body_shape(&entry.single, tick, b))
-                    .map_or([0.0; 3], |s| s.anchor());
-                panel.arrow(out, from, add(from, scale(c.normal, len)), cls, "");
-                if !small && !cls.ends_with("ee32") {
-                    // The contact's words along the panel's foot.
-                    let [l, t, _, h] = rects[k];
-                    let _ = write!(
+                    let c = plane_anchor(&t.corners, self.frames[k], *axes);
+                    let nrm = face_normal(&t.corners);
+                    panel.arrow(
                         out,
-                        r#"<text class="small" x="{}" y="{}">contact{} answer 0x{:x} fraction {:?}</text>"#,
-                        n(l + 4.0),
-                        n(t + h - 6.0 - 12.0 * c.index as f64),
-                        c.index,
-                        c.answer,
-                        c.fraction as f32
+                        c,
+                        add(c, scale(nrm, 0.1 * self.frames[k].size())),
+                        "trinormal",
+                        "",
+                    );
+                    panel.label(
+                        out,
+                        c,
+                        6.0,
+                        12.0,
+                        "small",
+                        &format!("flags 0x{:x} material {}", t.flags, t.material),
                     );
                 }
             }
+            for b in &self.sc.bodies {
+                let s = body_shape(&self.entry.single, tick, b);
+                let e = body_shape(&self.entry.ee, tick, b);
+                if let Some(s) = &s {
+                    panel.shape(
+                        out,
+                        s,
+                        "start",
+                        &format!(r#" data-body="{}""#, esc(&b.name)),
+                    );
+                    if !small {
+                        panel.label(out, s.anchor(), 6.0, -6.0, "small", &b.name);
+                    }
+                }
+                // Drawn in Ee32 mode too only where its pose differs past the
+                // tolerance in ulps.
+                let pose = [
+                    format!("t{tick:05}.{}.position", b.name),
+                    format!("t{tick:05}.{}.rotation", b.name),
+                ];
+                let moved = self
+                    .beyond
+                    .iter()
+                    .any(|k| pose.iter().any(|p| k.starts_with(p.as_str())));
+                if let (Some(s), Some(e)) = (&s, &e) {
+                    if s != e && moved {
+                        panel.shape(out, e, "differs", "");
+                        panel.shape(out, e, "at-contact ee32", r#" data-mode="ee32""#);
+                    }
+                }
+            }
+            let len = 0.2 * self.frames[k].size();
+            for (list, cls) in [(&cs, "normal"), (&ce, "normal ee32")] {
+                for c in list.iter() {
+                    if cls.ends_with("ee32")
+                        && cs
+                            .iter()
+                            .any(|f| f.index == c.index && f.normal == c.normal)
+                    {
+                        continue;
+                    }
+                    let body = c.mover.and_then(|m| self.sc.bodies.get(m));
+                    let from = body
+                        .and_then(|b| body_shape(&self.entry.single, tick, b))
+                        .map_or([0.0; 3], |s| s.anchor());
+                    panel.arrow(out, from, add(from, scale(c.normal, len)), cls, "");
+                    if !small && !cls.ends_with("ee32") {
+                        // The contact's words along the panel's foot.
+                        let [l, t, _, h] = rects[k];
+                        let _ = write!(
+                            out,
+                            r#"<text class="small" x="{}" y="{}">contact{} answer 0x{:x} fraction {:?}</text>"#,
+                            n(l + 4.0),
+                            n(t + h - 6.0 - 12.0 * c.index as f64),
+                            c.index,
+                            c.answer,
+                            c.fraction as f32
+                        );
+                    }
+                }
+            }
+            panel.close(out);
         }
-        panel.close(out);
     }
 }
 
@@ -296,10 +312,8 @@ pub fn tick_svg(entry: &Entry, tick: u32, opts: &Options) -> Result<String, View
             tick,
         });
     }
-    let tris = level_triangles(sc, &entry.file)?;
-    let frames = scenario_frames(entry, sc, &tris);
+    let drawing = Drawing::of(entry, sc, opts.ulps)?;
     let prefix = format!("t{tick:05}.");
-    let beyond = beyond_keys(entry, opts.ulps);
     let fields: Vec<(String, String, bool)> = if opts.fields {
         crate::written::written(&entry.single)
             .filter(|(p, _)| p.starts_with(&prefix))
@@ -317,7 +331,7 @@ pub fn tick_svg(entry: &Entry, tick: u32, opts: &Options) -> Result<String, View
                     ),
                     _ => format!("{} = {}", &p[prefix.len()..], show(v, false)),
                 };
-                (p.to_owned(), text, beyond.contains(p))
+                (p.to_owned(), text, drawing.beyond.contains(p))
             })
             .collect()
     } else {
@@ -342,18 +356,8 @@ pub fn tick_svg(entry: &Entry, tick: u32, opts: &Options) -> Result<String, View
         r#"<text class="title" x="5" y="15">{} · tick {tick}</text>"#,
         esc(&entry.name)
     );
-    draw_tick(
-        &mut out,
-        entry,
-        sc,
-        &tris,
-        tick,
-        frames,
-        [[5.0, 24.0, 330.0, 250.0], [345.0, 24.0, 330.0, 250.0]],
-        &opts.id,
-        false,
-        &beyond,
-    );
+    let rects = [[5.0, 24.0, 330.0, 250.0], [345.0, 24.0, 330.0, 250.0]];
+    drawing.tick(&mut out, tick, rects, &opts.id, false);
     for (i, (_, text, d)) in fields.iter().enumerate() {
         let (x, y) = (
             5.0 + (i / rows.max(1)) as f64 * 340.0,
@@ -415,11 +419,12 @@ pub fn filmstrip(entry: &Entry, id: &str) -> Result<String, ViewError> {
 /// As [`tick_svg`].
 pub fn filmstrip_with(entry: &Entry, id: &str, ulps: u64) -> Result<String, ViewError> {
     let sc = scenario_of(entry)?;
-    let beyond = beyond_keys(entry, ulps);
-    let differing: std::collections::BTreeSet<&str> =
-        beyond.iter().filter_map(|p| p.split('.').next()).collect();
-    let tris = level_triangles(sc, &entry.file)?;
-    let frames = scenario_frames(entry, sc, &tris);
+    let drawing = Drawing::of(entry, sc, ulps)?;
+    let differing: std::collections::BTreeSet<&str> = drawing
+        .beyond
+        .iter()
+        .filter_map(|p| p.split('.').next())
+        .collect();
     let (cw, ch) = (200.0, 196.0);
     let shown = shown_ticks(entry, sc);
     let rows = (shown.len() as u32).div_ceil(PER_ROW);
@@ -451,21 +456,11 @@ pub fn filmstrip_with(entry: &Entry, id: &str, ulps: u64) -> Result<String, View
             if stated { " · stated numbers" } else { "" },
             if differs { " · modes differ" } else { "" }
         );
-        draw_tick(
-            &mut out,
-            entry,
-            sc,
-            &tris,
-            tick,
-            frames,
-            [
-                [x, y + 14.0, cw - 8.0, 86.0],
-                [x, y + 102.0, cw - 8.0, 86.0],
-            ],
-            &format!("{id}-t{tick}"),
-            true,
-            &beyond,
-        );
+        let rects = [
+            [x, y + 14.0, cw - 8.0, 86.0],
+            [x, y + 102.0, cw - 8.0, 86.0],
+        ];
+        drawing.tick(&mut out, tick, rects, &format!("{id}-t{tick}"), true);
         out.push_str("</g>");
     }
     out.push_str("</svg>");

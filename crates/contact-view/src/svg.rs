@@ -303,19 +303,25 @@ impl Panel {
         );
     }
 
+    /// A ball of world `radius` at `centre`: its circle, at least a pixel
+    /// across.
+    fn ball(&self, out: &mut String, centre: P, radius: f64, class: &str, extra: &str) {
+        let (x, y) = self.map(centre);
+        let _ = write!(
+            out,
+            r#"<circle class="{class}" cx="{}" cy="{}" r="{}"{extra}/>"#,
+            n(x),
+            n(y),
+            n((radius * self.s).max(1.0))
+        );
+    }
+
     /// The outline of a shape (a triangle's polygon, a box's twelve edges,
     /// a sphere's circle, a capsule's stadium, a segment's swept band).
     pub fn shape(&self, out: &mut String, shape: &Shape, class: &str, extra: &str) {
         match shape {
             Shape::Sphere { centre, radius } => {
-                let (x, y) = self.map(*centre);
-                let _ = write!(
-                    out,
-                    r#"<circle class="{class}" cx="{}" cy="{}" r="{}"{extra}/>"#,
-                    n(x),
-                    n(y),
-                    n((radius * self.s).max(1.0))
-                );
+                self.ball(out, *centre, *radius, class, extra);
             }
             Shape::Box { .. } => {
                 let c = shape.box_corners();
@@ -352,14 +358,7 @@ impl Panel {
                         n(rs)
                     );
                 } else {
-                    let (x, y) = self.map(*base);
-                    let _ = write!(
-                        out,
-                        r#"<circle class="{class}" cx="{}" cy="{}" r="{}"{extra}/>"#,
-                        n(x),
-                        n(y),
-                        n((radius * self.s).max(1.0))
-                    );
+                    self.ball(out, *base, *radius, class, extra);
                 }
             }
             Shape::Segment { start, end, radius } => {

@@ -28,65 +28,16 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::PathBuf;
 
-use common::{attr, entries, mapped_back, root, scales, snapshot_value, tags};
-
-fn chromium() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os("CHROMIUM") {
-        return Some(PathBuf::from(p));
-    }
-    let path = std::env::var_os("PATH")?;
-    for dir in std::env::split_paths(&path) {
-        for name in ["chromium", "chromium-browser", "google-chrome"] {
-            let p = dir.join(name);
-            if p.is_file() {
-                return Some(p);
-            }
-        }
-    }
-    None
-}
-
-/// Chromium headless with the flags this machine's closed network needs
-/// (no background connections) and a fresh profile.
-fn run(browser: &Path, profile: &Path, args: &[&str]) -> (String, String) {
-    let out = Command::new(browser)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--disable-extensions",
-            "--hide-scrollbars",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .args(args)
-        .output()
-        .expect("chromium starts");
-    assert!(
-        out.status.success(),
-        "chromium failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::{
+    attr, browser_or_skip, entries, mapped_back, plot_frame, ready_body, root, run, scales,
+    snapshot_value, tags,
+};
 
 #[test]
 fn report_in_headless_chromium() {
-    let Some(browser) = chromium() else {
-        if std::env::var_os("CONTACT_VIEW_REQUIRE_BROWSER").is_some() {
-            panic!("CONTACT_VIEW_REQUIRE_BROWSER is set but no chromium is on PATH (apt-get install chromium)");
-        }
-        eprintln!("SKIPPED report_in_headless_chromium: no chromium on PATH (apt-get install chromium, or set CHROMIUM)");
+    let Some(browser) = browser_or_skip("report_in_headless_chromium") else {
         return;
     };
     let all = entries();
@@ -109,13 +60,7 @@ fn report_in_headless_chromium() {
         &["--enable-logging=stderr", "--v=0", "--dump-dom", &url],
     );
     let console: Vec<&str> = log.lines().filter(|l| l.contains(":CONSOLE")).collect();
-    assert!(console.is_empty(), "console messages: {console:#?}");
-    let body = tags(&dom, "body", &[]).into_iter().next().expect("a body");
-    assert_eq!(
-        attr(body, "data-ready"),
-        Some("1"),
-        "the page's script ran to its end"
-    );
+    let body = ready_body(&dom, &console);
     assert!(
         dom.contains("<div id=\"errors\"></div>"),
         "the page caught a script error"
@@ -229,11 +174,7 @@ fn report_in_headless_chromium() {
 /// shows its re-run command.
 #[test]
 fn captures_and_plots_in_headless_chromium() {
-    let Some(browser) = chromium() else {
-        if std::env::var_os("CONTACT_VIEW_REQUIRE_BROWSER").is_some() {
-            panic!("CONTACT_VIEW_REQUIRE_BROWSER is set but no chromium is on PATH (apt-get install chromium)");
-        }
-        eprintln!("SKIPPED captures_and_plots_in_headless_chromium: no chromium on PATH");
+    let Some(browser) = browser_or_skip("captures_and_plots_in_headless_chromium") else {
         return;
     };
     let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("contact-view-captures");
@@ -308,17 +249,7 @@ fn captures_and_plots_in_headless_chromium() {
     let tag = &dom[start..dom[start..].find('>').unwrap() + start + 1];
     let body = &dom[start..end];
     assert!(attr(tag, "class").unwrap().contains("diverges"));
-    let num = |k: &str| attr(tag, k).unwrap().parse::<f64>().unwrap();
-    let r: Vec<f64> = attr(tag, "data-rect")
-        .unwrap()
-        .split(' ')
-        .map(|v| v.parse().unwrap())
-        .collect();
-    let plot = contact_view::plot::Plot {
-        rect: [r[0], r[1], r[2], r[3]],
-        ticks: (num("data-t0"), num("data-t1")),
-        values: (num("data-v0"), num("data-v1")),
-    };
+    let plot = plot_frame(tag);
     let firsts = tags(body, "rect", &["class=\"captured diverged first\""]);
     assert_eq!(firsts.len(), 1);
     assert_eq!(

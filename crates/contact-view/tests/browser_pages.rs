@@ -19,74 +19,26 @@ mod common;
 mod three_tiles;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-use common::{attr, entries, mapped_back, root, tags};
+use common::{attr, browser_or_skip, entries, mapped_back, ready_body, root, run, tags};
 use contact_view::diff::{compare, diff_html, picture, with_outcomes, Pictures, Tolerance};
 use contact_view::level_map::{level_map_html, level_map_svg, MapOptions};
 use contact_view::snapshot::{read_dir, Snapshot};
 use golden::Value;
 
-fn chromium() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os("CHROMIUM") {
-        return Some(PathBuf::from(p));
-    }
-    let path = std::env::var_os("PATH")?;
-    for dir in std::env::split_paths(&path) {
-        for name in ["chromium", "chromium-browser", "google-chrome"] {
-            let p = dir.join(name);
-            if p.is_file() {
-                return Some(p);
-            }
-        }
-    }
-    None
-}
-
-/// The browser, or `None` (after saying why) when the test may skip.
-fn browser_or_skip(test: &str) -> Option<PathBuf> {
-    let found = chromium();
-    if found.is_none() {
-        if std::env::var_os("CONTACT_VIEW_REQUIRE_BROWSER").is_some() {
-            panic!("CONTACT_VIEW_REQUIRE_BROWSER is set but no chromium is on PATH (apt-get install chromium)");
-        }
-        eprintln!(
-            "SKIPPED {test}: no chromium on PATH (apt-get install chromium, or set CHROMIUM)"
-        );
-    }
-    found
-}
-
 /// The DOM Chromium builds for `url` and its console log lines.
 fn dump(browser: &Path, profile: &Path, url: &str) -> (String, Vec<String>) {
-    let out = Command::new(browser)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--disable-extensions",
-            "--hide-scrollbars",
-            "--enable-logging=stderr",
-            "--v=0",
-            "--dump-dom",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .arg(url)
-        .output()
-        .expect("chromium starts");
-    let log = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "chromium failed: {log}");
+    let (dom, log) = run(
+        browser,
+        profile,
+        &["--enable-logging=stderr", "--v=0", "--dump-dom", url],
+    );
     let console = log
         .lines()
         .filter(|l| l.contains(":CONSOLE"))
         .map(str::to_owned)
         .collect();
-    (String::from_utf8_lossy(&out.stdout).into_owned(), console)
+    (dom, console)
 }
 
 /// Writes `html` to `name/index.html` under the test's temp folder; its
@@ -118,13 +70,7 @@ fn level_picture_shows_every_tile_in_headless_chromium() {
     );
 
     let (dom, console) = dump(&browser, &profile, &url);
-    assert!(console.is_empty(), "console messages: {console:#?}");
-    let body = tags(&dom, "body", &[]).into_iter().next().expect("a body");
-    assert_eq!(
-        attr(body, "data-ready"),
-        Some("1"),
-        "the script ran to its end"
-    );
+    let body = ready_body(&dom, &console);
     assert_eq!(attr(body, "data-tiles"), Some("3"));
     assert_eq!(
         attr(body, "data-tiles-drawn"),

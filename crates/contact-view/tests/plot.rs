@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{attr, entries, root, tags};
+use common::{attr, entries, plot_frame, root, tags};
 use contact_view::plot::{differences_beyond, largest_gap, plots_svg, Gap, PlotOptions};
 use contact_view::report::{rerun_command, ReportOptions};
 use golden::Value;
@@ -110,17 +110,7 @@ fn a_capture_mark_maps_back_to_its_tick_and_value() {
     let e = all.iter().find(|e| e.name == "brick_settle").unwrap();
     let svg = plots_svg(e, &PlotOptions::default()).unwrap();
     let (tag, body) = plot_of(&svg, "brick.velocity.z");
-    let num = |k: &str| attr(tag, k).unwrap().parse::<f64>().unwrap();
-    let rect: Vec<f64> = attr(tag, "data-rect")
-        .unwrap()
-        .split(' ')
-        .map(|v| v.parse().unwrap())
-        .collect();
-    let plot = contact_view::plot::Plot {
-        rect: [rect[0], rect[1], rect[2], rect[3]],
-        ticks: (num("data-t0"), num("data-t1")),
-        values: (num("data-v0"), num("data-v1")),
-    };
+    let plot = plot_frame(tag);
     // brick_settle.tsv line 16: tick 21, 0.5379, known (divergence 359).
     let marks = tags(body, "rect", &["data-line=\"16\""]);
     assert_eq!(marks.len(), 1);

@@ -269,6 +269,12 @@ fn value() -> impl Strategy<Value = Edit> {
     ]
 }
 
+/// Checks that `svg`, the picture `what`, is well formed.
+fn well_formed_picture(svg: &str, what: &str) -> Result<(), TestCaseError> {
+    prop_assert!(well_formed(svg).is_ok(), "{what}: {:?}", well_formed(svg));
+    Ok(())
+}
+
 /// Draws every entry of `dir` (cases: `case_svg`; scenarios: each tick and
 /// the filmstrip) and checks each picture.
 fn draw_all(dir: &Path) -> Result<usize, TestCaseError> {
@@ -280,12 +286,7 @@ fn draw_all(dir: &Path) -> Result<usize, TestCaseError> {
         match &e.call {
             golden::EntryCall::Kernel(_) => {
                 if let Ok(svg) = case_svg(e, &Options::default()) {
-                    prop_assert!(
-                        well_formed(&svg).is_ok(),
-                        "{}: {:?}",
-                        e.name,
-                        well_formed(&svg)
-                    );
+                    well_formed_picture(&svg, &e.name)?;
                     drawn += 1;
                 }
             }
@@ -293,24 +294,13 @@ fn draw_all(dir: &Path) -> Result<usize, TestCaseError> {
                 for tick in 0..sc.ticks.min(8) {
                     if let Ok(svg) = contact_view::scenario::tick_svg(e, tick, &Options::default())
                     {
-                        prop_assert!(
-                            well_formed(&svg).is_ok(),
-                            "{} t{}: {:?}",
-                            e.name,
-                            tick,
-                            well_formed(&svg)
-                        );
+                        well_formed_picture(&svg, &format!("{} t{}", e.name, tick))?;
                         drawn += 1;
                     }
                 }
                 if let Ok(film) = contact_view::scenario::filmstrip(e, "f") {
                     // The filmstrip is a fragment of the report: one root.
-                    prop_assert!(
-                        well_formed(&film).is_ok(),
-                        "{} film: {:?}",
-                        e.name,
-                        well_formed(&film)
-                    );
+                    well_formed_picture(&film, &format!("{} film", e.name))?;
                     drawn += 1;
                 }
             }

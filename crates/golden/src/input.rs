@@ -30,7 +30,8 @@ impl V {
     }
 }
 
-fn r<R: Real>(v: f32) -> R {
+/// A case file's number in mode `R`.
+pub(crate) fn r<R: Real>(v: f32) -> R {
     R::from_f32(v)
 }
 

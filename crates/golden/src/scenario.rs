@@ -849,11 +849,15 @@ impl Scenario {
         let mut groups: BTreeMap<u16, i16> = BTreeMap::new();
         let mut bags: Vec<(&str, OwnerId, physics_world::BodyId)> = Vec::new();
         for (i, b) in self.bodies.iter().enumerate() {
+            let mut making = Making {
+                world: &mut world,
+                owners: &mut owners,
+            };
             let (id, body) = match b.owner {
-                OwnerKind::WorldObject => object_body(&mut world, &mut owners, b),
-                OwnerKind::Human => human_body(&mut world, &mut owners, b),
-                OwnerKind::Car => car_body(&mut world, &mut owners, b),
-                OwnerKind::PunchBag => punch_bag_body(&mut world, &mut owners, b),
+                OwnerKind::WorldObject => making.object(b),
+                OwnerKind::Human => making.human(b),
+                OwnerKind::Car => making.car(b),
+                OwnerKind::PunchBag => making.punch_bag(b),
             }
             .ok_or_else(|| InputError::new(&format!("bodies[{i}]"), "the body pool is full"))?;
             if b.group != 0 {
@@ -1054,86 +1058,112 @@ impl Scenario {
     }
 }
 
-/// A world object's owner and body from its description.
-fn object_body<R: Real>(
-    world: &mut PhysicsWorld<R>,
-    owners: &mut ReferenceOwners<R>,
-    b: &BodySpec,
-) -> Option<(OwnerId, physics_world::BodyId)> {
-    let size = match b.shape {
-        ShapeSpec::Box(s) => v4::<R>(s, 0.0),
-        ShapeSpec::Sphere(r) => v4::<R>([2.0 * r, 2.0 * r, 2.0 * r], 0.0),
-        ShapeSpec::Capsule => return None,
-    };
-    let mut o = WorldObjectOwner::at(v4(b.position, 1.0), size, b.axis);
-    o.rotation = physics_world::quat::Quat::from_f32(b.rotation);
-    o.velocity = v4(b.velocity, 0.0);
-    o.angular_velocity = v4(b.angular_velocity, 0.0);
-    o.flags = b.flags;
-    o.restitution = R::from_f32(b.restitution);
-    o.weight = R::from_f32(b.weight);
-    o.push_weight = R::from_f32(b.push_weight);
-    o.type_mask = b.type_mask;
-    let id = owners.push(ReferenceOwner::Object(o));
-    let ty = ObjectType {
-        shape: match b.shape {
-            ShapeSpec::Sphere(_) => ObjectShape::Sphere { size },
-            _ => ObjectShape::Box { size },
-        },
-        centre: Vec4::ZERO,
-        phyflags: b.phyflags,
-        kind: 0,
-    };
-    let (body, _) = world.object_body_from_type(&*owners, id, &ty)?;
-    owners.set_body(id, body);
-    world.update(&*owners, body);
-    Some((id, body))
+/// The world and the owners a scenario's bodies are made in.
+struct Making<'a, R: Real> {
+    world: &'a mut PhysicsWorld<R>,
+    owners: &'a mut ReferenceOwners<R>,
 }
 
-/// A walking human's owner and body from its description.
-fn human_body<R: Real>(
-    world: &mut PhysicsWorld<R>,
-    owners: &mut ReferenceOwners<R>,
+/// An owner and its body, made; `None` when a pool is full or the
+/// description does not fit the owner.
+type Made = Option<(OwnerId, physics_world::BodyId)>;
+
+/// The walking human owner of `b` (its position, scale and weights) with
+/// this velocity and state, its bone and body not set yet.
+fn walking_owner<R: Real>(
     b: &BodySpec,
-) -> Option<(OwnerId, physics_world::BodyId)> {
-    let id = owners.push(ReferenceOwner::Human(WalkingHumanOwner {
+    velocity: Vec4<R>,
+    airborne: bool,
+    player: bool,
+) -> WalkingHumanOwner<R> {
+    WalkingHumanOwner {
         position: v4(b.position, 1.0),
-        velocity: v4(b.velocity, 0.0),
-        airborne: b.flags & physics_world::object_flags::AIRBORNE != 0,
-        player: b.player,
+        velocity,
+        airborne,
+        player,
         scale: R::from_f32(b.scale),
         weight: R::from_f32(b.weight),
         push_weight: R::from_f32(b.push_weight),
         bone: None,
         body: None,
-    }));
-    let body = owners.make_human_body(world, id, b.pushable)?;
-    Some((id, body))
-}
-
-/// The punch bag's owner (a standing human) and its own body.
-fn punch_bag_body<R: Real>(
-    world: &mut PhysicsWorld<R>,
-    owners: &mut ReferenceOwners<R>,
-    b: &BodySpec,
-) -> Option<(OwnerId, physics_world::BodyId)> {
-    let id = owners.push(ReferenceOwner::Human(WalkingHumanOwner {
-        position: v4(b.position, 1.0),
-        velocity: Vec4::ZERO,
-        airborne: false,
-        player: false,
-        scale: R::from_f32(b.scale),
-        weight: R::from_f32(b.weight),
-        push_weight: R::from_f32(b.push_weight),
-        bone: None,
-        body: None,
-    }));
-    let body = world.create_punch_bag_body(&*owners, id)?;
-    if let Some(ReferenceOwner::Human(h)) = owners.get_mut(id) {
-        h.body = Some(body);
     }
-    world.update(&*owners, body);
-    Some((id, body))
+}
+
+impl<R: Real> Making<'_, R> {
+    /// A world object's owner and body from its description.
+    fn object(&mut self, b: &BodySpec) -> Made {
+        let size = match b.shape {
+            ShapeSpec::Box(s) => v4::<R>(s, 0.0),
+            ShapeSpec::Sphere(r) => v4::<R>([2.0 * r, 2.0 * r, 2.0 * r], 0.0),
+            ShapeSpec::Capsule => return None,
+        };
+        let mut o = WorldObjectOwner::at(v4(b.position, 1.0), size, b.axis);
+        o.rotation = physics_world::quat::Quat::from_f32(b.rotation);
+        o.velocity = v4(b.velocity, 0.0);
+        o.angular_velocity = v4(b.angular_velocity, 0.0);
+        o.flags = b.flags;
+        o.restitution = R::from_f32(b.restitution);
+        o.weight = R::from_f32(b.weight);
+        o.push_weight = R::from_f32(b.push_weight);
+        o.type_mask = b.type_mask;
+        let id = self.owners.push(ReferenceOwner::Object(o));
+        let ty = ObjectType {
+            shape: match b.shape {
+                ShapeSpec::Sphere(_) => ObjectShape::Sphere { size },
+                _ => ObjectShape::Box { size },
+            },
+            centre: Vec4::ZERO,
+            phyflags: b.phyflags,
+            kind: 0,
+        };
+        let (body, _) = self.world.object_body_from_type(&*self.owners, id, &ty)?;
+        self.placed(id, body)
+    }
+
+    /// A walking human's owner and body from its description.
+    fn human(&mut self, b: &BodySpec) -> Made {
+        let airborne = b.flags & physics_world::object_flags::AIRBORNE != 0;
+        let owner = walking_owner(b, v4(b.velocity, 0.0), airborne, b.player);
+        let id = self.owners.push(ReferenceOwner::Human(owner));
+        let body = self.owners.make_human_body(self.world, id, b.pushable)?;
+        Some((id, body))
+    }
+
+    /// The punch bag's owner (a standing human) and its own body.
+    fn punch_bag(&mut self, b: &BodySpec) -> Made {
+        let owner = walking_owner(b, Vec4::ZERO, false, false);
+        let id = self.owners.push(ReferenceOwner::Human(owner));
+        let body = self.world.create_punch_bag_body(&*self.owners, id)?;
+        if let Some(ReferenceOwner::Human(h)) = self.owners.get_mut(id) {
+            h.body = Some(body);
+        }
+        self.world.update(&*self.owners, body);
+        Some((id, body))
+    }
+
+    /// A car's owner and body from its description (its two boxes).
+    fn car(&mut self, b: &BodySpec) -> Made {
+        let id = self.owners.push(ReferenceOwner::Car(CarOwner {
+            position: v4(b.position, 1.0),
+            rotation: physics_world::quat::Quat::from_f32(b.rotation),
+            velocity: v4(b.velocity, 0.0),
+            flags: b.flags,
+            body: None,
+        }));
+        let boxes = match b.car_boxes.as_slice() {
+            [a, c] => [a, c].map(|x| (v4::<R>(x.half, 0.0), v4::<R>(x.offset, 0.0))),
+            _ => return None,
+        };
+        let body = self.world.create_car_body(&*self.owners, id, boxes)?;
+        self.placed(id, body)
+    }
+
+    /// Ties `body` to owner `id` and updates it once from its owner.
+    fn placed(&mut self, id: OwnerId, body: physics_world::BodyId) -> Made {
+        self.owners.set_body(id, body);
+        self.world.update(&*self.owners, body);
+        Some((id, body))
+    }
 }
 
 /// The punch bag's posed segment (`segment.start`, `segment.end`) and its
@@ -1170,29 +1200,6 @@ fn record_bag<R: Real>(
         }
     }
     out.opt_real(&k("capsule.height"), height);
-}
-
-/// A car's owner and body from its description (its two boxes).
-fn car_body<R: Real>(
-    world: &mut PhysicsWorld<R>,
-    owners: &mut ReferenceOwners<R>,
-    b: &BodySpec,
-) -> Option<(OwnerId, physics_world::BodyId)> {
-    let id = owners.push(ReferenceOwner::Car(CarOwner {
-        position: v4(b.position, 1.0),
-        rotation: physics_world::quat::Quat::from_f32(b.rotation),
-        velocity: v4(b.velocity, 0.0),
-        flags: b.flags,
-        body: None,
-    }));
-    let boxes = match b.car_boxes.as_slice() {
-        [a, c] => [a, c].map(|x| (v4::<R>(x.half, 0.0), v4::<R>(x.offset, 0.0))),
-        _ => return None,
-    };
-    let body = world.create_car_body(&*owners, id, boxes)?;
-    owners.set_body(id, body);
-    world.update(&*owners, body);
-    Some((id, body))
 }
 
 fn record<R: Real>(

@@ -6,7 +6,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use golden::capture::{self, CaptureError, Captured, Tolerance};
+use golden::capture::{self, Capture, CaptureError, Captured, Comparison, Tolerance};
 use golden::{run, Error, Mode, Value};
 
 fn folder(name: &str) -> PathBuf {
@@ -28,6 +28,26 @@ fn bad(text: &str) -> (usize, usize, String) {
         .to_string()
         .starts_with(&format!("c.tsv:{}:{}: ", e.line, e.column)));
     (e.line, e.column, e.message)
+}
+
+/// Writes the drop that checks the capture `drop.tsv` as `drop.ron` in
+/// `dir`.
+fn write_capturing_drop(dir: &Path) {
+    fs::write(
+        dir.join("drop.ron"),
+        DROP.replace("CAPTURE", "capture: \"drop.tsv\","),
+    )
+    .unwrap();
+}
+
+/// The capture `tsv` (written as `drop.tsv` in `dir`, with the drop that
+/// names it as `drop.ron`) as read, and its comparison with the run in
+/// either mode.
+fn compared(dir: &Path, tsv: &str) -> (Capture, [Comparison; 2]) {
+    fs::write(dir.join("drop.tsv"), tsv).unwrap();
+    write_capturing_drop(dir);
+    let (entries, _) = golden::evaluate(&[dir]).expect("runs");
+    capture::for_entry(&entries[0]).unwrap().expect("a capture")
 }
 
 #[test]
@@ -268,16 +288,9 @@ fn a_seeded_off_value_is_found_at_its_tick_with_its_ulps() {
         row(2, f[2] + 3),
         row(3, f[3] + 7)
     );
-    fs::write(dir.join("drop.tsv"), &text).unwrap();
     // The scenario keeps only positions at tick 0 and 3 (`every`, `keep`):
     // the captured fields are kept anyway.
-    fs::write(
-        dir.join("drop.ron"),
-        DROP.replace("CAPTURE", "capture: \"drop.tsv\","),
-    )
-    .unwrap();
-    let (entries, _) = golden::evaluate(&[dir.as_path()]).expect("runs");
-    let (cap, [single, ee]) = capture::for_entry(&entries[0]).unwrap().expect("a capture");
+    let (cap, [single, ee]) = compared(&dir, &text);
     assert_eq!(cap.rows.len(), 4);
     assert_eq!((single.rows, single.divergences.len()), (4, 2));
     let field = &single.fields[0];
@@ -307,11 +320,7 @@ fn a_seeded_off_value_is_found_at_its_tick_with_its_ulps() {
 
     // Through the golden run: each divergence a failure naming the file,
     // its line, the mode and the field; the summary counts them.
-    fs::write(
-        dir.join("drop.ron"),
-        DROP.replace("CAPTURE", "capture: \"drop.tsv\","),
-    )
-    .unwrap();
+    write_capturing_drop(&dir);
     let report = run(&dir, &dir.join("out"), Mode::Update).expect("runs");
     let tsv = dir.join("drop.tsv").display().to_string();
     assert!(
@@ -358,11 +367,7 @@ fn a_seeded_off_value_is_found_at_its_tick_with_its_ulps() {
 #[test]
 fn a_bad_capture_fails_the_run_with_its_line() {
     let dir = folder("bad_run");
-    fs::write(
-        dir.join("drop.ron"),
-        DROP.replace("CAPTURE", "capture: \"drop.tsv\","),
-    )
-    .unwrap();
+    write_capturing_drop(&dir);
     fs::write(
         dir.join("drop.tsv"),
         "0\tball.velocity.z\t0\n4\tball.velocity.z\t0\n",
@@ -417,11 +422,7 @@ fn the_committed_captures_are_met_or_known() {
 #[test]
 fn a_capture_adds_a_bounded_number_of_lines() {
     let dir = folder("bounded");
-    fs::write(
-        dir.join("drop.ron"),
-        DROP.replace("CAPTURE", "capture: \"drop.tsv\","),
-    )
-    .unwrap();
+    write_capturing_drop(&dir);
     // 60 fields the run does not write: 60 divergences a mode.
     let text: String = (0..60).map(|i| format!("0\tball.f{i}\t1\n")).collect();
     fs::write(dir.join("drop.tsv"), text).unwrap();
@@ -460,14 +461,7 @@ fn a_misspelt_field_never_passes() {
     let dir = folder("misspelt");
     let [f, _] = drop_bits(&dir);
     let text = format!("{}2\tball.velosity.z\tunwritten\n", row(1, f[1]));
-    fs::write(dir.join("drop.tsv"), &text).unwrap();
-    fs::write(
-        dir.join("drop.ron"),
-        DROP.replace("CAPTURE", "capture: \"drop.tsv\","),
-    )
-    .unwrap();
-    let (entries, _) = golden::evaluate(&[dir.as_path()]).expect("runs");
-    let (_, [single, ee]) = capture::for_entry(&entries[0]).unwrap().expect("a capture");
+    let (_, [single, ee]) = compared(&dir, &text);
     for c in [&single, &ee] {
         assert_eq!(c.divergences.len(), 1, "{}", c.mode);
         let d = &c.divergences[0];

@@ -13,29 +13,17 @@ use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use test_support::files_under;
+
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-fn files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let p = e.path();
-        let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        if p.is_dir() {
-            if name != "target" && !name.starts_with('.') {
-                files(&p, out);
-            }
-        } else if name.ends_with(".rs")
-            || name.ends_with(".md")
-            || name.ends_with(".ron")
-            || name == "Cargo.toml"
-        {
-            out.push(p);
-        }
-    }
+/// The files a scan reads: Rust sources, Markdown, scenario files and
+/// manifests.
+fn scanned(p: &Path) -> bool {
+    let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    name.ends_with(".rs") || name.ends_with(".md") || name.ends_with(".ron") || name == "Cargo.toml"
 }
 
 /// The row numbers of a register (lines starting `| N |`).
@@ -140,11 +128,15 @@ fn numbers(mut s: &str) -> Vec<u32> {
 fn repository_paths_and_divergence_rows_resolve() {
     let root = root();
     let mut all = vec![root.join("README.md")];
-    files(&root.join("docs"), &mut all);
-    files(&root.join("crates"), &mut all);
-    files(&root.join("xtask"), &mut all);
-    files(&root.join("fixtures/kernels"), &mut all);
-    files(&root.join("fixtures/scenarios"), &mut all);
+    for dir in [
+        "docs",
+        "crates",
+        "xtask",
+        "fixtures/kernels",
+        "fixtures/scenarios",
+    ] {
+        all.extend(files_under(&root.join(dir), &scanned));
+    }
     let workspace_rows = rows(&root.join("docs/divergences.md"));
     let csphere_rows = rows(&root.join("crates/ac-csphere/DIVERGENCES.md"));
     assert!(

@@ -7,22 +7,10 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use test_support::rust_files;
+
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            rust_files(&p, out);
-        } else if p.extension().is_some_and(|x| x == "rs") {
-            out.push(p);
-        }
-    }
 }
 
 /// The 1-based numbers of the lines of `text` whose code (the part before a
@@ -46,10 +34,10 @@ fn details_lines(text: &str) -> Vec<usize> {
 /// Every `file:line` under `dirs` (relative to the root) that names a
 /// `details` module, and how many files were read.
 fn offenders(dirs: &[&str]) -> (Vec<String>, usize) {
-    let mut files = Vec::new();
-    for d in dirs {
-        rust_files(&root().join(d), &mut files);
-    }
+    let files: Vec<PathBuf> = dirs
+        .iter()
+        .flat_map(|d| rust_files(&root().join(d)))
+        .collect();
     let mut out = Vec::new();
     for f in &files {
         let text = fs::read_to_string(f).expect("read a source file");
@@ -173,8 +161,7 @@ fn root_imports(krate: &str) -> (Vec<String>, usize) {
         .find(|p| p.exists())
         .expect("a crate root");
     let mods = root_modules(&fs::read_to_string(&root_file).expect("read the root"));
-    let mut files = Vec::new();
-    rust_files(&src, &mut files);
+    let files = rust_files(&src);
     let mut bad = Vec::new();
     for f in files.iter().filter(|f| **f != root_file) {
         let text = fs::read_to_string(f).expect("read a source file");

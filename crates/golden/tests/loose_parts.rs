@@ -36,22 +36,27 @@ fn field(s: &Scenario) -> Result<(), String> {
 
 #[test]
 fn bad_parts_are_refused_naming_the_field() {
-    let ok = scenario("panel", "Some(\"car\")", "(0.9, 0.6, 0.06)");
-    assert_eq!(field(&ok), Ok(()));
-    let none = scenario("panel", "None", "(0.9, 0.6, 0.06)");
-    assert_eq!(field(&none), Ok(()));
-    let no_car = scenario("panel", "Some(\"truck\")", "(0.9, 0.6, 0.06)");
-    assert_eq!(field(&no_car), Err("loose_parts[0].car".to_owned()));
-    let not_a_car = scenario("panel", "Some(\"crate\")", "(0.9, 0.6, 0.06)");
-    assert_eq!(field(&not_a_car), Err("loose_parts[0].car".to_owned()));
-    let taken = scenario("crate", "None", "(0.9, 0.6, 0.06)");
-    assert_eq!(field(&taken), Err("loose_parts[0].name".to_owned()));
-    let dotted = scenario("a.b", "None", "(0.9, 0.6, 0.06)");
-    assert_eq!(field(&dotted), Err("loose_parts[0].name".to_owned()));
-    let flat = scenario("panel", "None", "(0.9, 0.0, 0.06)");
-    assert_eq!(field(&flat), Err("loose_parts[0]".to_owned()));
-    let nan = scenario("panel", "None", "(0.9, NaN, 0.06)");
-    assert_eq!(field(&nan), Err("loose_parts[0]".to_owned()));
+    let good = "(0.9, 0.6, 0.06)";
+    for (name, car, size, want) in [
+        ("panel", "Some(\"car\")", good, None),
+        ("panel", "None", good, None),
+        // No such body, and a body that is no car.
+        ("panel", "Some(\"truck\")", good, Some("loose_parts[0].car")),
+        ("panel", "Some(\"crate\")", good, Some("loose_parts[0].car")),
+        // A name taken by a body, and a dotted name.
+        ("crate", "None", good, Some("loose_parts[0].name")),
+        ("a.b", "None", good, Some("loose_parts[0].name")),
+        // A flat part, and a NaN size.
+        ("panel", "None", "(0.9, 0.0, 0.06)", Some("loose_parts[0]")),
+        ("panel", "None", "(0.9, NaN, 0.06)", Some("loose_parts[0]")),
+    ] {
+        let s = scenario(name, car, size);
+        assert_eq!(
+            field(&s),
+            want.map_or(Ok(()), |f| Err(f.to_owned())),
+            "{name} {car} {size}"
+        );
+    }
 }
 
 // No level: the part flies for ever; life 360 − (tick + 1); the message at

@@ -5,7 +5,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use golden::{run, Error, Mode};
+use golden::{run, Error, Mode, Report};
 
 /// A fresh folder under the target directory.
 fn folder(name: &str) -> PathBuf {
@@ -40,6 +40,53 @@ fn drop_with(extra: &str) -> String {
     DROP.replace("EXTRA", extra)
 }
 
+/// The report of `dir` (its snapshots under `dir/out`) after writing the
+/// drop with `extra` checked as `drop.ron`.
+fn run_drop(dir: &Path, extra: &str) -> Report {
+    write(dir, "drop.ron", &drop_with(extra));
+    run(dir, &dir.join("out"), Mode::Update).expect("runs")
+}
+
+/// The input error of `dir` in `mode` once `text` is written as `name`.
+fn input_error(dir: &Path, name: &str, text: &str, mode: Mode) -> String {
+    write(dir, name, text);
+    match run(dir, &dir.join("out"), mode) {
+        Err(e @ Error::Input { .. }) => e.to_string(),
+        other => panic!("expected an input error, got {other:?}"),
+    }
+}
+
+/// The drop run `ticks` long (written as `long.ron` in `dir`), refused in
+/// `mode` with an input error naming the file and `ticks`: the text, the
+/// error and the seconds it took.
+fn refused_long(dir: &Path, ticks: u32, mode: Mode) -> (String, String, u64) {
+    let long = drop_with("").replace("ticks: 4,", &format!("ticks: {ticks},"));
+    let start = std::time::Instant::now();
+    let s = input_error(dir, "long.ron", &long, mode);
+    assert!(s.contains("long.ron") && s.contains("`ticks`"), "{s}");
+    (long, s, start.elapsed().as_secs())
+}
+
+/// The parse error of `dir` once `text` is written as `name` (the file is
+/// removed again): its line and message, after checking it names the file.
+fn parse_error(dir: &Path, name: &str, text: &str) -> (usize, String) {
+    let path = write(dir, name, text);
+    let found = match run(dir, &dir.join("out"), Mode::Check) {
+        Err(Error::Parse {
+            path: p,
+            line,
+            message,
+            ..
+        }) => {
+            assert_eq!(p, path);
+            (line, message)
+        }
+        other => panic!("expected a parse error, got {other:?}"),
+    };
+    fs::remove_file(&path).expect("remove");
+    found
+}
+
 #[test]
 fn a_users_folder_runs_and_writes_its_snapshot() {
     let dir = folder("user");
@@ -63,15 +110,8 @@ fn a_users_folder_runs_and_writes_its_snapshot() {
 
 #[test]
 fn an_unmet_number_fails_in_both_modes() {
-    let dir = folder("unmet");
-    write(
-        &dir,
-        "drop.ron",
-        &drop_with(
-            r#"(tick: 0, field: "ball.velocity.z", value: -1.0, source: Choice("a test")),"#,
-        ),
-    );
-    let report = run(&dir, &dir.join("out"), Mode::Update).expect("runs");
+    let unmet = r#"(tick: 0, field: "ball.velocity.z", value: -1.0, source: Choice("a test")),"#;
+    let report = run_drop(&folder("unmet"), unmet);
     assert_eq!(report.failures.len(), 2, "{:?}", report.failures);
     assert!(report.failures[0].contains("t00000.ball.velocity.z"));
 }
@@ -79,24 +119,16 @@ fn an_unmet_number_fails_in_both_modes() {
 #[test]
 fn a_known_divergence_is_reported_and_meeting_it_fails() {
     let dir = folder("known");
-    write(
+    let report = run_drop(
         &dir,
-        "drop.ron",
-        &drop_with(
-            r#"(tick: 0, field: "ball.velocity.z", value: -1.0, source: Choice("a test"), known_divergence: Some("row 0")),"#,
-        ),
+        r#"(tick: 0, field: "ball.velocity.z", value: -1.0, source: Choice("a test"), known_divergence: Some("row 0")),"#,
     );
-    let report = run(&dir, &dir.join("out"), Mode::Update).expect("runs");
     assert!(report.failures.is_empty(), "{:?}", report.failures);
     assert_eq!(report.known.len(), 2);
-    write(
+    let report = run_drop(
         &dir,
-        "drop.ron",
-        &drop_with(
-            r#"(tick: 0, field: "ball.velocity.z", value: 0.0, source: Choice("a test"), known_divergence: Some("row 0")),"#,
-        ),
+        r#"(tick: 0, field: "ball.velocity.z", value: 0.0, source: Choice("a test"), known_divergence: Some("row 0")),"#,
     );
-    let report = run(&dir, &dir.join("out"), Mode::Update).expect("runs");
     assert_eq!(report.failures.len(), 2, "{:?}", report.failures);
     assert!(report.failures[0].contains("remove the mark"));
 }
@@ -104,58 +136,29 @@ fn a_known_divergence_is_reported_and_meeting_it_fails() {
 #[test]
 fn malformed_files_give_typed_errors_naming_file_and_field() {
     let dir = folder("malformed");
-    let bad = write(
-        &dir,
-        "bad.ron",
-        &drop_with("").replace("ticks: 4,", "ticks: 4, speed: 3,"),
+    let speed = drop_with("").replace("ticks: 4,", "ticks: 4, speed: 3,");
+    let (_, message) = parse_error(&dir, "bad.ron", &speed);
+    assert!(message.contains("speed"), "{message}");
+    let misnamed = drop_with("").replace("body: \"ball\"", "body: \"bal\"");
+    let s = input_error(&dir, "body.ron", &misnamed, Mode::Check);
+    assert!(
+        s.contains("body.ron") && s.contains("inputs[0].body"),
+        "{s}"
     );
-    match run(&dir, &dir.join("out"), Mode::Check) {
-        Err(Error::Parse { path, message, .. }) => {
-            assert_eq!(path, bad);
-            assert!(message.contains("speed"), "{message}");
-        }
-        other => panic!("expected a parse error, got {other:?}"),
-    }
-    fs::remove_file(&bad).expect("remove");
-    write(
-        &dir,
-        "body.ron",
-        &drop_with("").replace("body: \"ball\"", "body: \"bal\""),
-    );
-    match run(&dir, &dir.join("out"), Mode::Check) {
-        Err(e @ Error::Input { .. }) => {
-            let s = e.to_string();
-            assert!(
-                s.contains("body.ron") && s.contains("inputs[0].body"),
-                "{s}"
-            );
-        }
-        other => panic!("expected an input error, got {other:?}"),
-    }
-    write(
-        &dir,
-        "body.ron",
-        &drop_with("").replace("ticks: 4,", "ticks: 0,"),
-    );
-    let e = run(&dir, &dir.join("out"), Mode::Check).expect_err("zero ticks");
-    assert!(e.to_string().contains("`ticks`"), "{e}");
-    write(
-        &dir,
-        "body.ron",
-        &drop_with("").replace(
+    for (from, to, what, field) in [
+        ("ticks: 4,", "ticks: 0,", "zero ticks", "`ticks`"),
+        (
             "bodies: [",
             "level: (mesh_file: Some(\"missing.ron\")), bodies: [",
+            "missing mesh",
+            "level.mesh_file",
         ),
-    );
-    let e = run(&dir, &dir.join("out"), Mode::Check).expect_err("missing mesh");
-    assert!(e.to_string().contains("level.mesh_file"), "{e}");
-    write(
-        &dir,
-        "body.ron",
-        &drop_with("").replace("Sphere(0.1)", "Sphere(-1.0)"),
-    );
-    let e = run(&dir, &dir.join("out"), Mode::Check).expect_err("bad size");
-    assert!(e.to_string().contains("bodies[0].shape"), "{e}");
+        ("Sphere(0.1)", "Sphere(-1.0)", "bad size", "bodies[0].shape"),
+    ] {
+        write(&dir, "body.ron", &drop_with("").replace(from, to));
+        let e = run(&dir, &dir.join("out"), Mode::Check).expect_err(what);
+        assert!(e.to_string().contains(field), "{e}");
+    }
 }
 
 #[test]
@@ -194,12 +197,10 @@ fn a_mesh_file_beside_the_scenario_is_the_level() {
 #[test]
 fn an_unknown_field_lists_the_fields_of_its_tick() {
     let dir = folder("unknown_field");
-    write(
+    let report = run_drop(
         &dir,
-        "drop.ron",
-        &drop_with(r#"(tick: 1, field: "ball.speed", value: 1.0, source: Choice("a test")),"#),
+        r#"(tick: 1, field: "ball.speed", value: 1.0, source: Choice("a test")),"#,
     );
-    let report = run(&dir, &dir.join("out"), Mode::Update).expect("runs");
     assert_eq!(report.failures.len(), 2, "{:?}", report.failures);
     let f = &report.failures[0];
     assert!(f.contains("no such field; it produces:"), "{f}");
@@ -271,18 +272,9 @@ fn humans_cars_and_workloads_are_checked() {
 #[test]
 fn a_scenario_past_the_budget_is_refused_naming_file_and_field() {
     let dir = folder("budget");
-    let long = drop_with("").replace("ticks: 4,", "ticks: 100000,");
-    write(&dir, "long.ron", &long);
-    let start = std::time::Instant::now();
-    match run(&dir, &dir.join("out"), Mode::Check) {
-        Err(e @ Error::Input { .. }) => {
-            let s = e.to_string();
-            assert!(s.contains("long.ron") && s.contains("`ticks`"), "{s}");
-            assert!(s.contains("no_budget"), "{s}");
-        }
-        other => panic!("expected an input error, got {other:?}"),
-    }
-    assert!(start.elapsed().as_secs() < 5, "refused quickly");
+    let (long, s, secs) = refused_long(&dir, 100_000, Mode::Check);
+    assert!(s.contains("no_budget"), "{s}");
+    assert!(secs < 5, "refused quickly");
     let lifted: golden::scenario::Scenario =
         ron::from_str(&long.replace("ticks: 100000,", "ticks: 100000, no_budget: true,"))
             .expect("parses");
@@ -310,18 +302,9 @@ fn a_scenario_past_the_budget_is_refused_naming_file_and_field() {
 #[test]
 fn a_long_snapshot_keeps_what_is_asked_or_is_refused() {
     let dir = folder("snapshot_limit");
-    let long = drop_with("").replace("ticks: 4,", "ticks: 10000,");
-    write(&dir, "long.ron", &long);
-    let start = std::time::Instant::now();
-    match run(&dir, &dir.join("out"), Mode::Update) {
-        Err(e @ Error::Input { .. }) => {
-            let s = e.to_string();
-            assert!(s.contains("long.ron") && s.contains("`ticks`"), "{s}");
-            assert!(s.contains("no_snapshot_limit") && s.contains("keep"), "{s}");
-        }
-        other => panic!("expected an input error, got {other:?}"),
-    }
-    assert!(start.elapsed().as_secs() < 20, "stopped early");
+    let (long, s, secs) = refused_long(&dir, 10_000, Mode::Update);
+    assert!(s.contains("no_snapshot_limit") && s.contains("keep"), "{s}");
+    assert!(secs < 20, "stopped early");
     assert!(!dir.join("out").join("scenario__long.snap").exists());
 
     // Kept fields, sampled ticks: runs, and the snapshot holds just those.
@@ -381,44 +364,20 @@ fn a_missing_or_unknown_source_is_a_typed_error_naming_file_line_and_field() {
         r#"value: -0.784, tol: Some(1e-5), source: Choice("a test")"#,
         "value: -0.784, tol: Some(1e-5)",
     );
-    let path = write(&dir, "missing.ron", &missing);
-    match run(&dir, &dir.join("out"), Mode::Check) {
-        Err(Error::Parse {
-            path: p,
-            line,
-            message,
-            ..
-        }) => {
-            assert_eq!(p, path);
-            assert_eq!(line, line_of(&missing, "value: -0.784"), "{message}");
-            assert!(message.contains("source"), "{message}");
-        }
-        other => panic!("expected a parse error, got {other:?}"),
-    }
-    fs::remove_file(&path).expect("remove");
+    let (line, message) = parse_error(&dir, "missing.ron", &missing);
+    assert_eq!(line, line_of(&missing, "value: -0.784"), "{message}");
+    assert!(message.contains("source"), "{message}");
     // Unknown kind: the parser names the variant and the three it knows.
     let unknown = drop_with("").replace(
         r#"value: -0.784, tol: Some(1e-5), source: Choice("a test")"#,
         r#"value: -0.784, tol: Some(1e-5), source: Guess("a test")"#,
     );
-    let path = write(&dir, "unknown.ron", &unknown);
-    match run(&dir, &dir.join("out"), Mode::Check) {
-        Err(Error::Parse {
-            path: p,
-            line,
-            message,
-            ..
-        }) => {
-            assert_eq!(p, path);
-            assert_eq!(line, line_of(&unknown, "Guess"), "{message}");
-            assert!(
-                message.contains("Guess") && message.contains("Worked"),
-                "{message}"
-            );
-        }
-        other => panic!("expected a parse error, got {other:?}"),
-    }
-    fs::remove_file(&path).expect("remove");
+    let (line, message) = parse_error(&dir, "unknown.ron", &unknown);
+    assert_eq!(line, line_of(&unknown, "Guess"), "{message}");
+    assert!(
+        message.contains("Guess") && message.contains("Worked"),
+        "{message}"
+    );
     // An empty text, and a number stated twice: the file and the field's path.
     for (name, text, field) in [
         (
@@ -434,15 +393,9 @@ fn a_missing_or_unknown_source_is_a_typed_error_naming_file_line_and_field() {
             "expect[4]",
         ),
     ] {
-        let path = write(&dir, name, &text);
-        match run(&dir, &dir.join("out"), Mode::Check) {
-            Err(e @ Error::Input { .. }) => {
-                let s = e.to_string();
-                assert!(s.contains(name) && s.contains(&format!("`{field}`")), "{s}");
-            }
-            other => panic!("expected an input error, got {other:?}"),
-        }
-        fs::remove_file(&path).expect("remove");
+        let s = input_error(&dir, name, &text, Mode::Check);
+        assert!(s.contains(name) && s.contains(&format!("`{field}`")), "{s}");
+        fs::remove_file(dir.join(name)).expect("remove");
     }
 }
 
@@ -494,24 +447,16 @@ fn the_snapshot_shows_each_source_and_the_counts() {
 fn an_ee32_value_is_the_ee32_modes_own() {
     let dir = folder("ee32_value");
     // Met in f32 mode only: one failure, the Ee32 mode's.
-    write(
+    let report = run_drop(
         &dir,
-        "drop.ron",
-        &drop_with(
-            r#"(tick: 0, field: "ball.velocity.z", value: 0.0, ee32: Some(1.0), source: Choice("a test")),"#,
-        ),
+        r#"(tick: 0, field: "ball.velocity.z", value: 0.0, ee32: Some(1.0), source: Choice("a test")),"#,
     );
-    let report = run(&dir, &dir.join("out"), Mode::Update).expect("runs");
     assert_eq!(report.failures.len(), 1, "{:?}", report.failures);
     assert!(report.failures[0].contains("Ee32") || report.failures[0].contains("ee32"));
     // Without `ee32`, `value` holds in both modes.
-    write(
+    let report = run_drop(
         &dir,
-        "drop.ron",
-        &drop_with(
-            r#"(tick: 0, field: "ball.velocity.z", value: 0.0, ee32: Some(0.0), source: Choice("a test")),"#,
-        ),
+        r#"(tick: 0, field: "ball.velocity.z", value: 0.0, ee32: Some(0.0), source: Choice("a test")),"#,
     );
-    let report = run(&dir, &dir.join("out"), Mode::Update).expect("runs");
     assert!(report.failures.is_empty(), "{:?}", report.failures);
 }

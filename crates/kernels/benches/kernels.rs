@@ -55,6 +55,28 @@ fn seeded(seed: u64) -> Xorshift {
     Xorshift(seed | 1)
 }
 
+/// The [`CASES`] inputs `case` draws from the generator seeded with
+/// `seed`, in order.
+fn cases<T>(seed: u64, mut case: impl FnMut(&mut Xorshift) -> T) -> Vec<T> {
+    let mut rng = seeded(seed);
+    (0..CASES).map(|_| case(&mut rng)).collect()
+}
+
+/// A triangle of three corners in `[-1.5, 1.5)³`.
+fn random_triangle(rng: &mut Xorshift) -> [[f32; 3]; 3] {
+    [
+        rng.vec3_f32(-1.5, 1.5),
+        rng.vec3_f32(-1.5, 1.5),
+        rng.vec3_f32(-1.5, 1.5),
+    ]
+}
+
+/// An upright capsule standing on `base`: its height 1.2-1.8, then its
+/// radius 0.2-0.6.
+fn capsule_on(rng: &mut Xorshift, base: [f32; 3]) -> ([f32; 3], f32, f32) {
+    (base, rng.range_f32(1.2, 1.8), rng.range_f32(0.2, 0.6))
+}
+
 /// A uniformly spread rotation.
 fn rotation(rng: &mut Xorshift) -> Rotation {
     let q = rng.ball4_f32();
@@ -177,20 +199,13 @@ struct SphereTri {
 }
 
 fn sphere_triangle_cases() -> Vec<SphereTri> {
-    let mut rng = seeded(0x5eed_0001);
-    (0..CASES)
-        .map(|_| {
-            let v = [
-                rng.vec3_f32(-1.5, 1.5),
-                rng.vec3_f32(-1.5, 1.5),
-                rng.vec3_f32(-1.5, 1.5),
-            ];
-            let r = rng.range_f32(0.1, 0.8);
-            let dist = rng.range_f32(2.0, 5.0);
-            let (c, mv) = aimed(&mut rng, [0.0; 3], dist, 1.5);
-            SphereTri { c, r, mv, v }
-        })
-        .collect()
+    cases(0x5eed_0001, |rng| {
+        let v = random_triangle(rng);
+        let r = rng.range_f32(0.1, 0.8);
+        let dist = rng.range_f32(2.0, 5.0);
+        let (c, mv) = aimed(rng, [0.0; 3], dist, 1.5);
+        SphereTri { c, r, mv, v }
+    })
 }
 
 struct SphereBox {
@@ -201,17 +216,14 @@ struct SphereBox {
 }
 
 fn sphere_box_cases() -> Vec<SphereBox> {
-    let mut rng = seeded(0x5eed_0002);
-    (0..CASES)
-        .map(|_| {
-            let at = rng.vec3_f32(-2.0, 2.0);
-            let b = FBox::random(&mut rng, at, false);
-            let r = rng.range_f32(0.1, 0.8);
-            let dist = b.reach() + r + rng.range_f32(0.5, 3.0);
-            let (c, mv) = aimed(&mut rng, b.centre, dist, b.reach());
-            SphereBox { c, r, mv, b }
-        })
-        .collect()
+    cases(0x5eed_0002, |rng| {
+        let at = rng.vec3_f32(-2.0, 2.0);
+        let b = FBox::random(rng, at, false);
+        let r = rng.range_f32(0.1, 0.8);
+        let dist = b.reach() + r + rng.range_f32(0.5, 3.0);
+        let (c, mv) = aimed(rng, b.centre, dist, b.reach());
+        SphereBox { c, r, mv, b }
+    })
 }
 
 struct CapsuleBox {
@@ -226,33 +238,30 @@ struct CapsuleBox {
 /// horizontal moves: our kernel's two-dimensional test and parry's
 /// three-dimensional cast then answer the same question.
 fn capsule_box_cases() -> Vec<CapsuleBox> {
-    let mut rng = seeded(0x5eed_0003);
-    (0..CASES)
-        .map(|_| {
-            let at = [rng.range_f32(-2.0, 2.0), rng.range_f32(-2.0, 2.0), 1.0];
-            let mut b = FBox::random(&mut rng, at, true);
-            b.half[2] = 2.0;
-            let r = rng.range_f32(0.2, 0.6);
-            let height = rng.range_f32(1.2, 1.8);
-            let dist = b.reach() + r + rng.range_f32(0.5, 3.0);
-            let dir = rng.unit_vec3_f32();
-            let horizontal = [dir[0], dir[1], 0.0];
-            let l = dot(horizontal, horizontal).sqrt().max(1e-3);
-            let start = add(b.centre, scale(horizontal, dist / l));
-            let s = b.reach();
-            let aim = add(b.centre, [rng.range_f32(-s, s), rng.range_f32(-s, s), 0.0]);
-            let mut mv = scale(sub(aim, start), rng.range_f32(0.5, 1.5));
-            mv[2] = 0.0;
-            let base = [start[0], start[1], 0.1];
-            CapsuleBox {
-                base,
-                height,
-                r,
-                mv,
-                b,
-            }
-        })
-        .collect()
+    cases(0x5eed_0003, |rng| {
+        let at = [rng.range_f32(-2.0, 2.0), rng.range_f32(-2.0, 2.0), 1.0];
+        let mut b = FBox::random(rng, at, true);
+        b.half[2] = 2.0;
+        let r = rng.range_f32(0.2, 0.6);
+        let height = rng.range_f32(1.2, 1.8);
+        let dist = b.reach() + r + rng.range_f32(0.5, 3.0);
+        let dir = rng.unit_vec3_f32();
+        let horizontal = [dir[0], dir[1], 0.0];
+        let l = dot(horizontal, horizontal).sqrt().max(1e-3);
+        let start = add(b.centre, scale(horizontal, dist / l));
+        let s = b.reach();
+        let aim = add(b.centre, [rng.range_f32(-s, s), rng.range_f32(-s, s), 0.0]);
+        let mut mv = scale(sub(aim, start), rng.range_f32(0.5, 1.5));
+        mv[2] = 0.0;
+        let base = [start[0], start[1], 0.1];
+        CapsuleBox {
+            base,
+            height,
+            r,
+            mv,
+            b,
+        }
+    })
 }
 
 struct BoxTri {
@@ -262,21 +271,14 @@ struct BoxTri {
 }
 
 fn box_triangle_cases() -> Vec<BoxTri> {
-    let mut rng = seeded(0x5eed_0004);
-    (0..CASES)
-        .map(|_| {
-            let v = [
-                rng.vec3_f32(-1.5, 1.5),
-                rng.vec3_f32(-1.5, 1.5),
-                rng.vec3_f32(-1.5, 1.5),
-            ];
-            let mut b = FBox::random(&mut rng, [0.0; 3], false);
-            let dist = b.reach() + rng.range_f32(1.5, 4.0);
-            let (c, mv) = aimed(&mut rng, [0.0; 3], dist, 1.5);
-            b.centre = c;
-            BoxTri { b, mv, v }
-        })
-        .collect()
+    cases(0x5eed_0004, |rng| {
+        let v = random_triangle(rng);
+        let mut b = FBox::random(rng, [0.0; 3], false);
+        let dist = b.reach() + rng.range_f32(1.5, 4.0);
+        let (c, mv) = aimed(rng, [0.0; 3], dist, 1.5);
+        b.centre = c;
+        BoxTri { b, mv, v }
+    })
 }
 
 struct BoxBox {
@@ -286,18 +288,15 @@ struct BoxBox {
 }
 
 fn box_box_cases() -> Vec<BoxBox> {
-    let mut rng = seeded(0x5eed_0005);
-    (0..CASES)
-        .map(|_| {
-            let at = rng.vec3_f32(-2.0, 2.0);
-            let b = FBox::random(&mut rng, at, false);
-            let mut a = FBox::random(&mut rng, [0.0; 3], false);
-            let dist = a.reach() + b.reach() + rng.range_f32(0.5, 3.0);
-            let (c, mv) = aimed(&mut rng, b.centre, dist, b.reach());
-            a.centre = c;
-            BoxBox { a, mv, b }
-        })
-        .collect()
+    cases(0x5eed_0005, |rng| {
+        let at = rng.vec3_f32(-2.0, 2.0);
+        let b = FBox::random(rng, at, false);
+        let mut a = FBox::random(rng, [0.0; 3], false);
+        let dist = a.reach() + b.reach() + rng.range_f32(0.5, 3.0);
+        let (c, mv) = aimed(rng, b.centre, dist, b.reach());
+        a.centre = c;
+        BoxBox { a, mv, b }
+    })
 }
 
 struct CapCap {
@@ -307,23 +306,20 @@ struct CapCap {
 }
 
 fn capsule_capsule_cases() -> Vec<CapCap> {
-    let mut rng = seeded(0x5eed_0006);
-    (0..CASES)
-        .map(|_| {
-            let bb = [
-                rng.range_f32(-2.0, 2.0),
-                rng.range_f32(-2.0, 2.0),
-                rng.range_f32(0.0, 0.5),
-            ];
-            let b = (bb, rng.range_f32(1.2, 1.8), rng.range_f32(0.2, 0.6));
-            let (ra, ha) = (rng.range_f32(0.2, 0.6), rng.range_f32(1.2, 1.8));
-            let dist = b.2 + ra + rng.range_f32(0.5, 3.0);
-            let (start, mut mv) = aimed(&mut rng, bb, dist, 1.0);
-            mv[2] = rng.range_f32(-0.5, 0.5);
-            let a = ([start[0], start[1], rng.range_f32(-1.0, 1.5)], ha, ra);
-            CapCap { a, mv, b }
-        })
-        .collect()
+    cases(0x5eed_0006, |rng| {
+        let bb = [
+            rng.range_f32(-2.0, 2.0),
+            rng.range_f32(-2.0, 2.0),
+            rng.range_f32(0.0, 0.5),
+        ];
+        let b = capsule_on(rng, bb);
+        let (ra, ha) = (rng.range_f32(0.2, 0.6), rng.range_f32(1.2, 1.8));
+        let dist = b.2 + ra + rng.range_f32(0.5, 3.0);
+        let (start, mut mv) = aimed(rng, bb, dist, 1.0);
+        mv[2] = rng.range_f32(-0.5, 0.5);
+        let a = ([start[0], start[1], rng.range_f32(-1.0, 1.5)], ha, ra);
+        CapCap { a, mv, b }
+    })
 }
 
 struct SphereSphere {
@@ -335,16 +331,13 @@ struct SphereSphere {
 }
 
 fn sphere_sphere_cases() -> Vec<SphereSphere> {
-    let mut rng = seeded(0x5eed_0007);
-    (0..CASES)
-        .map(|_| {
-            let c1 = rng.vec3_f32(-2.0, 2.0);
-            let (r0, r1) = (rng.range_f32(0.1, 0.8), rng.range_f32(0.1, 0.8));
-            let dist = r0 + r1 + rng.range_f32(0.5, 3.0);
-            let (c0, mv) = aimed(&mut rng, c1, dist, r0 + r1);
-            SphereSphere { c0, r0, mv, c1, r1 }
-        })
-        .collect()
+    cases(0x5eed_0007, |rng| {
+        let c1 = rng.vec3_f32(-2.0, 2.0);
+        let (r0, r1) = (rng.range_f32(0.1, 0.8), rng.range_f32(0.1, 0.8));
+        let dist = r0 + r1 + rng.range_f32(0.5, 3.0);
+        let (c0, mv) = aimed(rng, c1, dist, r0 + r1);
+        SphereSphere { c0, r0, mv, c1, r1 }
+    })
 }
 
 struct SphereCap {
@@ -355,18 +348,15 @@ struct SphereCap {
 }
 
 fn sphere_capsule_cases() -> Vec<SphereCap> {
-    let mut rng = seeded(0x5eed_0008);
-    (0..CASES)
-        .map(|_| {
-            let base = rng.vec3_f32(-2.0, 2.0);
-            let cap = (base, rng.range_f32(1.2, 1.8), rng.range_f32(0.2, 0.6));
-            let r = rng.range_f32(0.1, 0.8);
-            let mid = add(base, [0.0, 0.0, cap.1 * 0.5]);
-            let dist = cap.1 + cap.2 + r + rng.range_f32(0.5, 2.0);
-            let (c, mv) = aimed(&mut rng, mid, dist, 1.0);
-            SphereCap { c, r, mv, cap }
-        })
-        .collect()
+    cases(0x5eed_0008, |rng| {
+        let base = rng.vec3_f32(-2.0, 2.0);
+        let cap = capsule_on(rng, base);
+        let r = rng.range_f32(0.1, 0.8);
+        let mid = add(base, [0.0, 0.0, cap.1 * 0.5]);
+        let dist = cap.1 + cap.2 + r + rng.range_f32(0.5, 2.0);
+        let (c, mv) = aimed(rng, mid, dist, 1.0);
+        SphereCap { c, r, mv, cap }
+    })
 }
 
 struct Rays {
@@ -377,16 +367,13 @@ struct Rays {
 }
 
 fn ray_cases() -> Vec<Rays> {
-    let mut rng = seeded(0x5eed_0009);
-    (0..CASES)
-        .map(|_| {
-            let b = FBox::random(&mut rng, [0.0, 0.0, 1.0], false);
-            let cap = ([0.0; 3], rng.range_f32(1.2, 1.8), rng.range_f32(0.2, 0.6));
-            let dist = b.reach() + rng.range_f32(0.5, 3.0);
-            let (start, dir) = aimed(&mut rng, [0.0, 0.0, 1.0], dist, 0.8);
-            Rays { start, dir, b, cap }
-        })
-        .collect()
+    cases(0x5eed_0009, |rng| {
+        let b = FBox::random(rng, [0.0, 0.0, 1.0], false);
+        let cap = capsule_on(rng, [0.0; 3]);
+        let dist = b.reach() + rng.range_f32(0.5, 3.0);
+        let (start, dir) = aimed(rng, [0.0, 0.0, 1.0], dist, 0.8);
+        Rays { start, dir, b, cap }
+    })
 }
 
 /// Static pairs: about half overlapping.
@@ -400,34 +387,25 @@ struct Overlaps {
 }
 
 fn overlap_cases() -> Vec<Overlaps> {
-    let mut rng = seeded(0x5eed_000a);
-    (0..CASES)
-        .map(|_| {
-            let s0 = (rng.vec3_f32(-0.8, 0.8), rng.range_f32(0.2, 0.8));
-            let s1 = (rng.vec3_f32(-0.8, 0.8), rng.range_f32(0.2, 0.8));
-            let (at0, at1) = (rng.vec3_f32(-1.5, 1.5), rng.vec3_f32(-1.8, 1.8));
-            let b0 = FBox::random(&mut rng, at0, false);
-            let b1 = FBox::random(&mut rng, at1, false);
-            let c0 = (
-                rng.vec3_f32(-1.0, 1.0),
-                rng.range_f32(1.2, 1.8),
-                rng.range_f32(0.2, 0.6),
-            );
-            let c1 = (
-                rng.vec3_f32(-1.0, 1.0),
-                rng.range_f32(1.2, 1.8),
-                rng.range_f32(0.2, 0.6),
-            );
-            Overlaps {
-                s0,
-                s1,
-                b0,
-                b1,
-                c0,
-                c1,
-            }
-        })
-        .collect()
+    cases(0x5eed_000a, |rng| {
+        let s0 = (rng.vec3_f32(-0.8, 0.8), rng.range_f32(0.2, 0.8));
+        let s1 = (rng.vec3_f32(-0.8, 0.8), rng.range_f32(0.2, 0.8));
+        let (at0, at1) = (rng.vec3_f32(-1.5, 1.5), rng.vec3_f32(-1.8, 1.8));
+        let b0 = FBox::random(rng, at0, false);
+        let b1 = FBox::random(rng, at1, false);
+        let base = rng.vec3_f32(-1.0, 1.0);
+        let c0 = capsule_on(rng, base);
+        let base = rng.vec3_f32(-1.0, 1.0);
+        let c1 = capsule_on(rng, base);
+        Overlaps {
+            s0,
+            s1,
+            b0,
+            b1,
+            c0,
+            c1,
+        }
+    })
 }
 
 // ---------------------------------------------------------------------------
@@ -470,33 +448,62 @@ fn parry_cast(
         .map(|h| h.time_of_impact)
 }
 
-// Sphere-triangle.
-
-struct OurSphereTri<R> {
-    sphere: Sphere<R>,
+/// One of our sweep cases: the moving shape, its move, the still shape
+/// (or a triangle's corners).
+struct Moving<A, B, R> {
+    own: A,
     mv: Vec4<R>,
-    v: [Vec4<R>; 3],
+    other: B,
 }
 
-fn our_sphere_tri<R: Real>(cases: &[SphereTri]) -> Vec<OurSphereTri<R>> {
+/// Our form of each case, `convert` giving its moving shape, move and
+/// still shape.
+fn moving<C, A, B, R: Real>(
+    cases: &[C],
+    convert: impl Fn(&C) -> (A, [f32; 3], B),
+) -> Vec<Moving<A, B, R>> {
     cases
         .iter()
-        .map(|c| OurSphereTri {
-            sphere: sphere(c.c, c.r),
-            mv: v4(c.mv, 0.0),
-            v: c.v.map(|p| v4(p, 1.0)),
+        .map(|c| {
+            let (own, mv, other) = convert(c);
+            Moving {
+                own,
+                mv: v4(mv, 0.0),
+                other,
+            }
         })
         .collect()
+}
+
+/// A pair's sweep entry over the case set, each case from a fresh contact
+/// record, folding the fractions it writes.
+fn run_sweep<A, B, R: Real>(
+    cases: &[Moving<A, B, R>],
+    sweep: impl Fn(&mut Contact<R>, &Moving<A, B, R>) -> bool,
+) -> u32 {
+    cases.iter().fold(0, |acc, c| {
+        let mut contact = Contact::default();
+        sweep(&mut contact, c);
+        fold(acc, contact.fraction)
+    })
+}
+
+// Sphere-triangle.
+
+type OurSphereTri<R> = TriangleCase<Sphere<R>, R>;
+
+fn our_sphere_tri<R: Real>(cases: &[SphereTri]) -> Vec<OurSphereTri<R>> {
+    moving(cases, |c| (sphere(c.c, c.r), c.mv, c.v.map(|p| v4(p, 1.0))))
 }
 
 /// The triangle prepared from its corners (normal, edges, plane: what the
 /// mesh sweep does per triangle) and swept: parry also starts from corners.
 fn run_sphere_tri<R: Real>(cases: &[OurSphereTri<R>]) -> u32 {
     cases.iter().fold(0, |acc, c| {
-        let tri = WorkTriangle::prepared(c.v[0], c.v[1], c.v[2]);
+        let tri = WorkTriangle::prepared(c.other[0], c.other[1], c.other[2]);
         let mut rec = SweepRecord::default();
         let mut mask = None;
-        sweep_sphere_triangle(&mut rec, &c.sphere, &tri, c.mv, &mut mask);
+        sweep_sphere_triangle(&mut rec, &c.own, &tri, c.mv, &mut mask);
         fold(acc, rec.fractions[0])
     })
 }
@@ -506,16 +513,26 @@ fn run_sphere_tri_prepared<R: Real>(cases: &[(OurSphereTri<R>, WorkTriangle<R>)]
     cases.iter().fold(0, |acc, (c, tri)| {
         let mut rec = SweepRecord::default();
         let mut mask = None;
-        sweep_sphere_triangle(&mut rec, &c.sphere, tri, c.mv, &mut mask);
+        sweep_sphere_triangle(&mut rec, &c.own, tri, c.mv, &mut mask);
         fold(acc, rec.fractions[0])
     })
 }
 
 fn prepared_sphere_tri<R: Real>(cases: &[SphereTri]) -> Vec<(OurSphereTri<R>, WorkTriangle<R>)> {
-    our_sphere_tri::<R>(cases)
-        .into_iter()
+    with_triangles(our_sphere_tri::<R>(cases))
+}
+
+/// A triangle sweep case: the moving shape, its move, the corners.
+type TriangleCase<A, R> = Moving<A, [Vec4<R>; 3], R>;
+
+/// Each case with its triangle prepared from its corners (before the
+/// timed loop).
+fn with_triangles<A, R: Real>(
+    ours: Vec<TriangleCase<A, R>>,
+) -> Vec<(TriangleCase<A, R>, WorkTriangle<R>)> {
+    ours.into_iter()
         .map(|c| {
-            let tri = WorkTriangle::prepared(c.v[0], c.v[1], c.v[2]);
+            let tri = WorkTriangle::prepared(c.other[0], c.other[1], c.other[2]);
             (c, tri)
         })
         .collect()
@@ -551,29 +568,16 @@ fn run_parry_sphere_tri(cases: &[ParrySphereTri]) -> u32 {
 
 // Sphere-box.
 
-struct OurSphereBox<R> {
-    sphere: Sphere<R>,
-    mv: Vec4<R>,
-    bx: OrientedBox<R>,
-}
+type OurSphereBox<R> = Moving<Sphere<R>, OrientedBox<R>, R>;
 
 fn our_sphere_box<R: Real>(cases: &[SphereBox]) -> Vec<OurSphereBox<R>> {
-    cases
-        .iter()
-        .map(|c| OurSphereBox {
-            sphere: sphere(c.c, c.r),
-            mv: v4(c.mv, 0.0),
-            bx: c.b.ours(),
-        })
-        .collect()
+    moving(cases, |c| (sphere(c.c, c.r), c.mv, c.b.ours()))
 }
 
 /// The table entry (2, 1), contact record included.
 fn run_sphere_box<R: Real>(cases: &[OurSphereBox<R>]) -> u32 {
-    cases.iter().fold(0, |acc, c| {
-        let mut contact = Contact::default();
-        physics_sweep_sphere_box(&mut contact, &c.sphere, &c.bx, c.mv);
-        fold(acc, contact.fraction)
+    run_sweep(cases, |contact, c| {
+        physics_sweep_sphere_box(contact, &c.own, &c.other, c.mv)
     })
 }
 
@@ -612,30 +616,19 @@ fn run_parry_sphere_box(cases: &[ParrySphereBox]) -> u32 {
 
 // Capsule-box.
 
-struct OurCapsuleBox<R> {
-    capsule: Capsule<R>,
-    mv: Vec4<R>,
-    bx: OrientedBox<R>,
-}
+type OurCapsuleBox<R> = Moving<Capsule<R>, OrientedBox<R>, R>;
 
 fn our_capsule_box<R: Real>(cases: &[CapsuleBox]) -> Vec<OurCapsuleBox<R>> {
-    cases
-        .iter()
-        .map(|c| OurCapsuleBox {
-            capsule: capsule(c.base, c.height, c.r),
-            mv: v4(c.mv, 0.0),
-            bx: c.b.ours(),
-        })
-        .collect()
+    moving(cases, |c| {
+        (capsule(c.base, c.height, c.r), c.mv, c.b.ours())
+    })
 }
 
 /// The table entry (3, 1), contact record included.
 fn run_capsule_box<R: Real>(cases: &[OurCapsuleBox<R>]) -> u32 {
     let ctx = PairContext::default();
-    cases.iter().fold(0, |acc, c| {
-        let mut contact = Contact::default();
-        physics_sweep_capsule_box(&mut contact, &ctx, &c.capsule, &c.bx, c.mv);
-        fold(acc, contact.fraction)
+    run_sweep(cases, |contact, c| {
+        physics_sweep_capsule_box(contact, &ctx, &c.own, &c.other, c.mv)
     })
 }
 
@@ -678,29 +671,18 @@ fn run_parry_capsule_box(cases: &[ParryCapsuleBox]) -> u32 {
 
 // Box-triangle.
 
-struct OurBoxTri<R> {
-    bx: OrientedBox<R>,
-    mv: Vec4<R>,
-    v: [Vec4<R>; 3],
-}
+type OurBoxTri<R> = TriangleCase<OrientedBox<R>, R>;
 
 fn our_box_tri<R: Real>(cases: &[BoxTri]) -> Vec<OurBoxTri<R>> {
-    cases
-        .iter()
-        .map(|c| OurBoxTri {
-            bx: c.b.ours(),
-            mv: v4(c.mv, 0.0),
-            v: c.v.map(|p| v4(p, 1.0)),
-        })
-        .collect()
+    moving(cases, |c| (c.b.ours(), c.mv, c.v.map(|p| v4(p, 1.0))))
 }
 
 /// The triangle prepared from its corners, then the 13-axis sweep.
 fn run_box_tri<R: Real>(cases: &[OurBoxTri<R>]) -> u32 {
     let none = R::from_bits(NO_CONTACT);
     cases.iter().fold(0, |acc, c| {
-        let tri = WorkTriangle::prepared(c.v[0], c.v[1], c.v[2]);
-        let t = sweep_box_triangle(&c.bx, &tri, c.mv);
+        let tri = WorkTriangle::prepared(c.other[0], c.other[1], c.other[2]);
+        let t = sweep_box_triangle(&c.own, &tri, c.mv);
         fold(acc, (t != none).then_some(t))
     })
 }
@@ -709,38 +691,21 @@ fn run_box_tri<R: Real>(cases: &[OurBoxTri<R>]) -> u32 {
 fn run_box_tri_prepared<R: Real>(cases: &[(OurBoxTri<R>, WorkTriangle<R>)]) -> u32 {
     let none = R::from_bits(NO_CONTACT);
     cases.iter().fold(0, |acc, (c, tri)| {
-        let t = sweep_box_triangle(&c.bx, tri, c.mv);
+        let t = sweep_box_triangle(&c.own, tri, c.mv);
         fold(acc, (t != none).then_some(t))
     })
 }
 
 fn prepared_box_tri<R: Real>(cases: &[BoxTri]) -> Vec<(OurBoxTri<R>, WorkTriangle<R>)> {
-    our_box_tri::<R>(cases)
-        .into_iter()
-        .map(|c| {
-            let tri = WorkTriangle::prepared(c.v[0], c.v[1], c.v[2]);
-            (c, tri)
-        })
-        .collect()
+    with_triangles(our_box_tri::<R>(cases))
 }
 
 // Box-box.
 
-struct OurBoxBox<R> {
-    a: OrientedBox<R>,
-    mv: Vec4<R>,
-    b: OrientedBox<R>,
-}
+type OurBoxBox<R> = Moving<OrientedBox<R>, OrientedBox<R>, R>;
 
 fn our_box_box<R: Real>(cases: &[BoxBox]) -> Vec<OurBoxBox<R>> {
-    cases
-        .iter()
-        .map(|c| OurBoxBox {
-            a: c.a.ours(),
-            mv: v4(c.mv, 0.0),
-            b: c.b.ours(),
-        })
-        .collect()
+    moving(cases, |c| (c.a.ours(), c.mv, c.b.ours()))
 }
 
 /// The table entry (1, 1) (21 axes, a hit or not), contact included. Out
@@ -749,85 +714,54 @@ fn our_box_box<R: Real>(cases: &[BoxBox]) -> Vec<OurBoxBox<R>> {
 fn run_box_box<R: Real>(cases: &[OurBoxBox<R>]) -> u32 {
     cases.iter().fold(0, |acc, c| {
         let mut contact = Contact::default();
-        let hit = physics_sweep_box_box(&mut contact, &c.a, &c.b, c.mv);
+        let hit = physics_sweep_box_box(&mut contact, &c.own, &c.other, c.mv);
         acc.wrapping_mul(31).wrapping_add(u32::from(hit))
     })
 }
 
 // Capsule-capsule, sphere-sphere, sphere-capsule.
 
-struct OurCapCap<R> {
-    a: Capsule<R>,
-    mv: Vec4<R>,
-    b: Capsule<R>,
-}
+type OurCapCap<R> = Moving<Capsule<R>, Capsule<R>, R>;
 
 fn our_cap_cap<R: Real>(cases: &[CapCap]) -> Vec<OurCapCap<R>> {
-    cases
-        .iter()
-        .map(|c| OurCapCap {
-            a: capsule(c.a.0, c.a.1, c.a.2),
-            mv: v4(c.mv, 0.0),
-            b: capsule(c.b.0, c.b.1, c.b.2),
-        })
-        .collect()
+    moving(cases, |c| {
+        (
+            capsule(c.a.0, c.a.1, c.a.2),
+            c.mv,
+            capsule(c.b.0, c.b.1, c.b.2),
+        )
+    })
 }
 
 fn run_cap_cap<R: Real>(cases: &[OurCapCap<R>]) -> u32 {
-    cases.iter().fold(0, |acc, c| {
-        let mut contact = Contact::default();
-        physics_sweep_capsule_capsule(&mut contact, &c.a, &c.b, c.mv);
-        fold(acc, contact.fraction)
+    run_sweep(cases, |contact, c| {
+        physics_sweep_capsule_capsule(contact, &c.own, &c.other, c.mv)
     })
 }
 
-struct OurSphereSphere<R> {
-    a: Sphere<R>,
-    mv: Vec4<R>,
-    b: Sphere<R>,
-}
+type OurSphereSphere<R> = Moving<Sphere<R>, Sphere<R>, R>;
 
 fn our_sphere_sphere<R: Real>(cases: &[SphereSphere]) -> Vec<OurSphereSphere<R>> {
-    cases
-        .iter()
-        .map(|c| OurSphereSphere {
-            a: sphere(c.c0, c.r0),
-            mv: v4(c.mv, 0.0),
-            b: sphere(c.c1, c.r1),
-        })
-        .collect()
+    moving(cases, |c| (sphere(c.c0, c.r0), c.mv, sphere(c.c1, c.r1)))
 }
 
 fn run_sphere_sphere<R: Real>(cases: &[OurSphereSphere<R>]) -> u32 {
-    cases.iter().fold(0, |acc, c| {
-        let mut contact = Contact::default();
-        physics_sweep_sphere_sphere(&mut contact, &c.a, &c.b, c.mv);
-        fold(acc, contact.fraction)
+    run_sweep(cases, |contact, c| {
+        physics_sweep_sphere_sphere(contact, &c.own, &c.other, c.mv)
     })
 }
 
-struct OurSphereCap<R> {
-    s: Sphere<R>,
-    mv: Vec4<R>,
-    cap: Capsule<R>,
-}
+type OurSphereCap<R> = Moving<Sphere<R>, Capsule<R>, R>;
 
 fn our_sphere_cap<R: Real>(cases: &[SphereCap]) -> Vec<OurSphereCap<R>> {
-    cases
-        .iter()
-        .map(|c| OurSphereCap {
-            s: sphere(c.c, c.r),
-            mv: v4(c.mv, 0.0),
-            cap: capsule(c.cap.0, c.cap.1, c.cap.2),
-        })
-        .collect()
+    moving(cases, |c| {
+        (sphere(c.c, c.r), c.mv, capsule(c.cap.0, c.cap.1, c.cap.2))
+    })
 }
 
 fn run_sphere_cap<R: Real>(cases: &[OurSphereCap<R>]) -> u32 {
-    cases.iter().fold(0, |acc, c| {
-        let mut contact = Contact::default();
-        physics_sweep_sphere_capsule(&mut contact, &c.s, &c.cap, c.mv);
-        fold(acc, contact.fraction)
+    run_sweep(cases, |contact, c| {
+        physics_sweep_sphere_capsule(contact, &c.own, &c.other, c.mv)
     })
 }
 
@@ -1018,9 +952,9 @@ fn bench_sphere_triangle(c: &mut Criterion) {
     hit_rate(
         "sphere_triangle (ours f32)",
         ours.iter().map(|c| {
-            let tri = WorkTriangle::prepared(c.v[0], c.v[1], c.v[2]);
+            let tri = WorkTriangle::prepared(c.other[0], c.other[1], c.other[2]);
             let mut rec = SweepRecord::default();
-            sweep_sphere_triangle(&mut rec, &c.sphere, &tri, c.mv, &mut None)
+            sweep_sphere_triangle(&mut rec, &c.own, &tri, c.mv, &mut None)
         }),
     );
     hit_rate(
@@ -1051,7 +985,7 @@ fn bench_sphere_box(c: &mut Criterion) {
     hit_rate(
         "sphere_box (ours f32)",
         ours.iter()
-            .map(|c| physics_sweep_sphere_box(&mut Contact::default(), &c.sphere, &c.bx, c.mv)),
+            .map(|c| physics_sweep_sphere_box(&mut Contact::default(), &c.own, &c.other, c.mv)),
     );
     hit_rate(
         "sphere_box (parry)",
@@ -1075,7 +1009,7 @@ fn bench_capsule_box(c: &mut Criterion) {
     hit_rate(
         "capsule_box (ours f32)",
         ours.iter().map(|c| {
-            physics_sweep_capsule_box(&mut Contact::default(), &ctx, &c.capsule, &c.bx, c.mv)
+            physics_sweep_capsule_box(&mut Contact::default(), &ctx, &c.own, &c.other, c.mv)
         }),
     );
     hit_rate(
@@ -1098,8 +1032,8 @@ fn bench_box_triangle(c: &mut Criterion) {
     hit_rate(
         "box_triangle",
         our_box_tri::<f32>(&cases).iter().map(|c| {
-            let tri = WorkTriangle::prepared(c.v[0], c.v[1], c.v[2]);
-            sweep_box_triangle(&c.bx, &tri, c.mv) != none
+            let tri = WorkTriangle::prepared(c.other[0], c.other[1], c.other[2]);
+            sweep_box_triangle(&c.own, &tri, c.mv) != none
         }),
     );
     let mut g = group(c, "box_triangle");
@@ -1120,7 +1054,7 @@ fn bench_box_box(c: &mut Criterion) {
         "box_box",
         our_box_box::<f32>(&cases)
             .iter()
-            .map(|c| physics_sweep_box_box(&mut Contact::default(), &c.a, &c.b, c.mv)),
+            .map(|c| physics_sweep_box_box(&mut Contact::default(), &c.own, &c.other, c.mv)),
     );
     let mut g = group(c, "box_box");
     bench_both_modes!(g, "", &cases, our_box_box, run_box_box);
@@ -1131,9 +1065,9 @@ fn bench_capsule_capsule(c: &mut Criterion) {
     let cases = capsule_capsule_cases();
     hit_rate(
         "capsule_capsule",
-        our_cap_cap::<f32>(&cases)
-            .iter()
-            .map(|c| physics_sweep_capsule_capsule(&mut Contact::default(), &c.a, &c.b, c.mv)),
+        our_cap_cap::<f32>(&cases).iter().map(|c| {
+            physics_sweep_capsule_capsule(&mut Contact::default(), &c.own, &c.other, c.mv)
+        }),
     );
     let mut g = group(c, "capsule_capsule");
     bench_both_modes!(g, "", &cases, our_cap_cap, run_cap_cap);
@@ -1146,7 +1080,7 @@ fn bench_sphere_sphere(c: &mut Criterion) {
         "sphere_sphere",
         our_sphere_sphere::<f32>(&cases)
             .iter()
-            .map(|c| physics_sweep_sphere_sphere(&mut Contact::default(), &c.a, &c.b, c.mv)),
+            .map(|c| physics_sweep_sphere_sphere(&mut Contact::default(), &c.own, &c.other, c.mv)),
     );
     let mut g = group(c, "sphere_sphere");
     bench_both_modes!(g, "", &cases, our_sphere_sphere, run_sphere_sphere);
@@ -1159,7 +1093,7 @@ fn bench_sphere_capsule(c: &mut Criterion) {
         "sphere_capsule",
         our_sphere_cap::<f32>(&cases)
             .iter()
-            .map(|c| physics_sweep_sphere_capsule(&mut Contact::default(), &c.s, &c.cap, c.mv)),
+            .map(|c| physics_sweep_sphere_capsule(&mut Contact::default(), &c.own, &c.other, c.mv)),
     );
     let mut g = group(c, "sphere_capsule");
     bench_both_modes!(g, "", &cases, our_sphere_cap, run_sphere_cap);
@@ -1213,24 +1147,14 @@ struct TriOverlap {
 }
 
 fn triangle_overlap_cases() -> Vec<TriOverlap> {
-    let mut rng = seeded(0x5eed_000b);
-    (0..CASES)
-        .map(|_| {
-            let v = [
-                rng.vec3_f32(-1.5, 1.5),
-                rng.vec3_f32(-1.5, 1.5),
-                rng.vec3_f32(-1.5, 1.5),
-            ];
-            let at = rng.vec3_f32(-1.2, 1.2);
-            let b = FBox::random(&mut rng, at, false);
-            let cap = (
-                rng.vec3_f32(-1.5, 1.0),
-                rng.range_f32(1.2, 1.8),
-                rng.range_f32(0.2, 0.6),
-            );
-            TriOverlap { v, b, cap }
-        })
-        .collect()
+    cases(0x5eed_000b, |rng| {
+        let v = random_triangle(rng);
+        let at = rng.vec3_f32(-1.2, 1.2);
+        let b = FBox::random(rng, at, false);
+        let base = rng.vec3_f32(-1.5, 1.0);
+        let cap = capsule_on(rng, base);
+        TriOverlap { v, b, cap }
+    })
 }
 
 struct OurTriOverlap<R> {

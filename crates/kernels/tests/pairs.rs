@@ -9,7 +9,7 @@
 //! from the overview's table of entries.
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use kernels::box_sweep::Window;
 use kernels::ray::{physics_ray_box, physics_ray_capsule, ray_clip_slab, ray_oriented_box};
@@ -26,7 +26,8 @@ use kernels::table::{
 };
 use kernels::{Capsule, Contact, OrientedBox, PairContext, Segment, Shape, Sphere};
 use ps2_float::{Real, Vec4};
-use test_support::{both_modes, close_opt as near, p as v3, r, Seeded, Xorshift};
+use test_support::oracle::bisect_first;
+use test_support::{both_modes, close_opt as near, p as v3, r, rust_files, Seeded, Xorshift};
 
 fn sphere<R: Real>(c: [f32; 3], rad: f32) -> Sphere<R> {
     Sphere {
@@ -79,10 +80,90 @@ fn untouched_besides_sweep_fields<R: Real>(c: &Contact<R>) {
     assert!(c.depth.is_none() && c.slide.is_unwritten() && c.triangle.is_none());
 }
 
+/// The contact a sweep entry writes on a fresh record, checking that it
+/// reports a meeting.
+#[track_caller]
+fn met<R: Real>(sweep: impl FnOnce(&mut Contact<R>) -> bool) -> Contact<R> {
+    let mut c = Contact::default();
+    assert!(sweep(&mut c), "{}: the sweep should meet", R::MODE);
+    c
+}
+
+/// Checks that a sweep entry reports no meeting and leaves a fresh record
+/// as it was.
+#[track_caller]
+fn missed<R: Real>(sweep: impl FnOnce(&mut Contact<R>) -> bool) {
+    let mut c = Contact::default();
+    assert!(!sweep(&mut c), "{}: the sweep should miss", R::MODE);
+    assert_eq!(c, Contact::default());
+}
+
+/// The time window a circle sweep starts from: `[0, 1e24]`.
+fn open_window<R: Real>() -> Window<R> {
+    Window {
+        first: R::ZERO,
+        last: r(1e24),
+    }
+}
+
 /// A draw in `[lo, hi)` rounded to two decimals, so the case is exact
 /// enough to read back.
 fn rounded(g: &mut Xorshift, lo: f64, hi: f64) -> f32 {
     ((g.range(lo, hi) * 100.0).round() / 100.0) as f32
+}
+
+/// A point drawn with [`rounded`], lane by lane from its range.
+fn rounded_point(g: &mut Xorshift, ranges: [(f64, f64); 3]) -> [f32; 3] {
+    ranges.map(|(lo, hi)| rounded(g, lo, hi))
+}
+
+/// Checks a kernel's fraction `got` against the sampled sweep of
+/// [`sampled_first`] over [`SAMPLES`] steps (its first touch and the smallest
+/// distance) for `reach`: a hit within two steps of the first sampled
+/// touch, a miss only where nothing came clearly within reach, a hit only
+/// where something came near. Returns whether both hit.
+#[track_caller]
+fn agrees_with_sampled<R: Real>(
+    got: Option<R>,
+    (first, min): (Option<f64>, f64),
+    reach: f64,
+) -> bool {
+    match (got, first) {
+        (Some(t), Some(s)) => {
+            near(
+                Some(t),
+                s,
+                2.0 / f64::from(SAMPLES) + 1e-5,
+                "fraction against the sampled sweep",
+            );
+        }
+        (None, Some(_)) => assert!(min > reach - 1e-3, "{} missed a clear hit", R::MODE),
+        (Some(t), None) => {
+            assert!(
+                min < reach + 1e-3,
+                "{} hit {t:?} with nothing near",
+                R::MODE
+            );
+        }
+        (None, None) => {}
+    }
+    got.is_some() && first.is_some()
+}
+
+/// The steps of the sampled sweeps and rays.
+const SAMPLES: u32 = 4000;
+
+/// Runs `case` on 600 draws of the generator seeded with `seed`: each
+/// answers `None` for a draw it skips, else whether the kernel and the
+/// sampled answer both hit. Checks that more than 100 did, enough to mean
+/// anything.
+fn brute_force(seed: u64, mut case: impl FnMut(&mut Xorshift) -> Option<bool>) {
+    let mut g = Xorshift(seed);
+    let mut hits = 0;
+    for _ in 0..600 {
+        hits += u32::from(case(&mut g) == Some(true));
+    }
+    assert!(hits > 100, "too few hits to mean anything: {hits}");
 }
 
 /// The first sample `t = k / n` at which `dist(t) ≤ reach`, in `f64`, and the
@@ -131,14 +212,9 @@ fn at(p: [f32; 3], m: [f32; 3], t: f64) -> [f64; 3] {
 /// move. The other's normal points back at the mover (−1, 0, 0), the point is
 /// on the other's surface (−0.5, 0, 0).
 fn sphere_sphere_head_on<R: Real>() {
-    let mut c = Contact::<R>::default();
-    let hit = physics_sweep_sphere_sphere(
-        &mut c,
-        &sphere([-2.0, 0.0, 0.0], 0.5),
-        &sphere([0.0, 0.0, 0.0], 0.5),
-        v3(4.0, 0.0, 0.0),
-    );
-    assert!(hit);
+    let own = sphere::<R>([-2.0, 0.0, 0.0], 0.5);
+    let other = sphere::<R>([0.0, 0.0, 0.0], 0.5);
+    let c = met(|c| physics_sweep_sphere_sphere(c, &own, &other, v3(4.0, 0.0, 0.0)));
     near(c.fraction, 0.25, 1e-6, "fraction");
     near_lanes(&c.other.normal, [-1.0, 0.0, 0.0, 1.0], 1e-6, "other.normal");
     near_lanes(&c.own.normal, [1.0, 0.0, 0.0, 1.0], 1e-6, "own.normal");
@@ -152,13 +228,14 @@ both_modes!(pairs_sphere_sphere_head_on => sphere_sphere_head_on);
 /// origin: reach 0.5, so x² + 0.3² = 0.5² at x = −0.4, t = 1.6 / 4 = 0.4; the
 /// normal is (−0.4, 0.3, 0) / 0.5 = (−0.8, 0.6, 0) and the point 0.3 along it.
 fn sphere_sphere_oblique<R: Real>() {
-    let mut c = Contact::<R>::default();
-    assert!(physics_sweep_sphere_sphere(
-        &mut c,
-        &sphere([-2.0, 0.3, 0.0], 0.2),
-        &sphere([0.0, 0.0, 0.0], 0.3),
-        v3(4.0, 0.0, 0.0),
-    ));
+    let c = met::<R>(|c| {
+        physics_sweep_sphere_sphere(
+            c,
+            &sphere([-2.0, 0.3, 0.0], 0.2),
+            &sphere([0.0, 0.0, 0.0], 0.3),
+            v3(4.0, 0.0, 0.0),
+        )
+    });
     near(c.fraction, 0.4, 2e-6, "fraction");
     near_lanes(&c.other.normal, [-0.8, 0.6, 0.0, 1.0], 2e-6, "other.normal");
     near_lanes(&c.point, [-0.24, 0.18, 0.0, 1.0], 2e-6, "point");
@@ -173,88 +250,44 @@ fn sphere_sphere_start_rules<R: Real>() {
         sphere::<R>([0.6, 0.0, 0.0], 0.5),
         sphere::<R>([0.0, 0.0, 0.0], 0.5),
     );
-    let mut c = Contact::<R>::default();
-    assert!(physics_sweep_sphere_sphere(
-        &mut c,
-        &a,
-        &b,
-        v3(-0.1, 0.0, 0.0)
-    ));
+    let c = met(|c| physics_sweep_sphere_sphere(c, &a, &b, v3(-0.1, 0.0, 0.0)));
     near(c.fraction, 0.0, 0.0, "fraction");
     for mv in [v3(0.1, 0.0, 0.0), v3(0.0, 0.0, 0.0), v3(0.0, 0.3, 0.0)] {
-        let mut c = Contact::<R>::default();
-        assert!(!physics_sweep_sphere_sphere(&mut c, &a, &b, mv));
-        assert_eq!(c, Contact::default());
+        missed(|c| physics_sweep_sphere_sphere(c, &a, &b, mv));
     }
     // From x = −3 by 1.5: the centres get no nearer than 1.5 > 1.
-    let mut c = Contact::<R>::default();
-    let far = sphere::<R>([-3.0, 0.0, 0.0], 0.5);
-    assert!(!physics_sweep_sphere_sphere(
-        &mut c,
-        &far,
-        &b,
-        v3(1.5, 0.0, 0.0)
-    ));
-    assert_eq!(c, Contact::default());
+    missed(|c| {
+        let far = sphere([-3.0, 0.0, 0.0], 0.5);
+        physics_sweep_sphere_sphere(c, &far, &b, v3(1.5, 0.0, 0.0))
+    });
 }
 both_modes!(pairs_sphere_sphere_start_rules => sphere_sphere_start_rules);
 
 /// Random starts outside reach: every hit within 2 sample steps of the first
 /// sampled touch, every clear miss a miss, every clear hit a hit.
 fn sphere_sphere_brute_force<R: Real>() {
-    let mut g = Xorshift(0x9e37_79b9_7f4a_7c15);
-    let n = 4000;
-    let mut hits = 0;
-    for _ in 0..600 {
-        let p = [
-            rounded(&mut g, -2.0, 2.0),
-            rounded(&mut g, -2.0, 2.0),
-            rounded(&mut g, -2.0, 2.0),
-        ];
-        let q = [
-            rounded(&mut g, -0.5, 0.5),
-            rounded(&mut g, -0.5, 0.5),
-            rounded(&mut g, -0.5, 0.5),
-        ];
+    brute_force(0x9e37_79b9_7f4a_7c15, |g| {
+        let p = rounded_point(g, [(-2.0, 2.0); 3]);
+        let q = rounded_point(g, [(-0.5, 0.5); 3]);
         // Aimed near the other centre, from 0.5 to 2 times as far.
         let k = g.range(0.5, 2.0) as f32;
-        let m = [0, 1, 2]
-            .map(|i| ((q[i] + rounded(&mut g, -1.0, 1.0) - p[i]) * k * 100.0).round() / 100.0);
-        let reach = f64::from(rounded(&mut g, 0.2, 1.0));
+        let m =
+            [0, 1, 2].map(|i| ((q[i] + rounded(g, -1.0, 1.0) - p[i]) * k * 100.0).round() / 100.0);
+        let reach = f64::from(rounded(g, 0.2, 1.0));
         let start = point_segment(at(p, m, 0.0), at(q, [0.0; 3], 0.0), at(q, [0.0; 3], 0.0));
         if start <= reach + 1e-3 {
-            continue;
+            return None;
         }
         let dist = |t: f64| point_segment(at(p, m, t), at(q, [0.0; 3], 0.0), at(q, [0.0; 3], 0.0));
-        let (first, min) = sampled_first(n, reach, dist);
+        let sampled = sampled_first(SAMPLES, reach, dist);
         let got = sweep_sphere_sphere::<R>(
             v3(p[0], p[1], p[2]),
             v3(m[0], m[1], m[2]),
             v3(q[0], q[1], q[2]),
             r(reach as f32),
         );
-        match (got, first) {
-            (Some(t), Some(s)) => {
-                hits += 1;
-                near(
-                    Some(t),
-                    s,
-                    2.0 / f64::from(n) + 1e-5,
-                    "fraction against the sampled sweep",
-                );
-            }
-            (None, Some(_)) => assert!(min > reach - 1e-3, "{} missed a clear hit", R::MODE),
-            (Some(t), None) => {
-                assert!(
-                    min < reach + 1e-3,
-                    "{} hit {t:?} with nothing near",
-                    R::MODE
-                );
-            }
-            (None, None) => {}
-        }
-    }
-    assert!(hits > 100, "too few hits to mean anything: {hits}");
+        Some(agrees_with_sampled(got, sampled, reach))
+    });
 }
 both_modes!(pairs_sphere_sphere_brute_force => sphere_sphere_brute_force);
 
@@ -265,10 +298,7 @@ both_modes!(pairs_sphere_sphere_brute_force => sphere_sphere_brute_force);
 /// a reach of 0.69 enters at (2 − 0.69) / 2 = 0.655 and leaves at
 /// (2 + 0.69) / 2 = 1.345.
 fn circle_circle_window<R: Real>() {
-    let mut w = Window {
-        first: R::ZERO,
-        last: r(1e24),
-    };
+    let mut w = open_window();
     let apart = sweep_circle_circle_2d(
         &mut w,
         R::ONE,
@@ -280,10 +310,7 @@ fn circle_circle_window<R: Real>() {
     near(Some(w.first), 0.655, 2e-6, "first");
     near(Some(w.last), 1.345, 2e-6, "last");
     // Short of reach within the move: entry 1.31 / 1 > t_max.
-    let mut w = Window {
-        first: R::ZERO,
-        last: r(1e24),
-    };
+    let mut w = open_window();
     assert!(sweep_circle_circle_2d(
         &mut w,
         R::ONE,
@@ -292,10 +319,7 @@ fn circle_circle_window<R: Real>() {
         r(0.69)
     ));
     // Passing wide: the line stays 0.7 from the centre.
-    let mut w = Window {
-        first: R::ZERO,
-        last: r(1e24),
-    };
+    let mut w = open_window();
     assert!(sweep_circle_circle_2d(
         &mut w,
         R::ONE,
@@ -313,13 +337,14 @@ both_modes!(pairs_circle_circle_window => circle_circle_window);
 /// 0.69 apart at 0.655. The point is the mover's axis there at mid-height:
 /// (−0.69, 0, 0.0655 + 1.0).
 fn capsule_capsule_sum_of_radii<R: Real>() {
-    let mut c = Contact::<R>::default();
-    assert!(physics_sweep_capsule_capsule(
-        &mut c,
-        &capsule([-2.0, 0.0, 0.0], 0.35, 2.0),
-        &capsule([0.0, 0.0, 0.0], 0.34, 2.0),
-        v3(2.0, 0.0, 0.1),
-    ));
+    let c = met::<R>(|c| {
+        physics_sweep_capsule_capsule(
+            c,
+            &capsule([-2.0, 0.0, 0.0], 0.35, 2.0),
+            &capsule([0.0, 0.0, 0.0], 0.34, 2.0),
+            v3(2.0, 0.0, 0.1),
+        )
+    });
     near(c.fraction, 0.655, 2e-6, "fraction");
     near_lanes(&c.point, [-0.69, 0.0, 1.0655, 1.0], 2e-6, "point");
     near_lanes(&c.other.normal, [-1.0, 0.0, 0.0, 1.0], 1e-6, "other.normal");
@@ -338,31 +363,12 @@ both_modes!(overview_human_contacts_capsules_meet_at_sum_of_radii => capsule_cap
 fn capsule_capsule_flat_move_meets_at_the_circles<R: Real>() {
     let own = capsule::<R>([-2.0, 0.0, 0.0], 0.35, 2.0);
     let other = capsule::<R>([0.0, 0.0, 0.0], 0.34, 2.0);
-    let mut flat = Contact::<R>::default();
-    assert!(physics_sweep_capsule_capsule(
-        &mut flat,
-        &own,
-        &other,
-        v3(2.0, 0.0, 0.0)
-    ));
+    let flat = met(|c| physics_sweep_capsule_capsule(c, &own, &other, v3(2.0, 0.0, 0.0)));
     near(flat.fraction, 0.655, 1e-6, "fraction");
     near_lanes(&flat.point, [-0.69, 0.0, 1.0, 1.0], 1e-6, "point");
-    let mut rising = Contact::<R>::default();
-    assert!(physics_sweep_capsule_capsule(
-        &mut rising,
-        &own,
-        &other,
-        v3(2.0, 0.0, 0.1)
-    ));
+    let rising = met(|c| physics_sweep_capsule_capsule(c, &own, &other, v3(2.0, 0.0, 0.1)));
     near(rising.fraction, 0.655, 1e-6, "fraction, rising");
-    let mut c = Contact::<R>::default();
-    assert!(!physics_sweep_capsule_capsule(
-        &mut c,
-        &own,
-        &other,
-        v3(1.0, 0.0, 0.0)
-    ));
-    assert_eq!(c, Contact::default());
+    missed(|c| physics_sweep_capsule_capsule(c, &own, &other, v3(1.0, 0.0, 0.0)));
 }
 both_modes!(unit13_interval_reset_capsule_capsule_flat_move_at_the_circles => capsule_capsule_flat_move_meets_at_the_circles);
 
@@ -376,22 +382,13 @@ both_modes!(unit13_interval_reset_capsule_capsule_flat_move_at_the_circles => ca
 ///   contact where the footprints touch, (1 − 0.7) / 1 = 0.3.
 fn capsule_capsule_heights_swapped<R: Real>() {
     let mv = v3::<R>(1.0, 0.0, 0.0);
-    let mut c = Contact::<R>::default();
     let short_high = capsule::<R>([-1.0, 0.0, 1.5], 0.35, 0.5);
     let tall_low = capsule::<R>([0.0, 0.0, 0.0], 0.35, 2.0);
-    assert!(!physics_sweep_capsule_capsule(
-        &mut c,
-        &short_high,
-        &tall_low,
-        mv
-    ));
-    assert_eq!(c, Contact::default());
+    missed(|c| physics_sweep_capsule_capsule(c, &short_high, &tall_low, mv));
 
     let short_low = capsule::<R>([-1.0, 0.0, 0.0], 0.35, 0.2);
     let tall_high = capsule::<R>([0.0, 0.0, 1.0], 0.35, 2.0);
-    assert!(physics_sweep_capsule_capsule(
-        &mut c, &short_low, &tall_high, mv
-    ));
+    let c = met(|c| physics_sweep_capsule_capsule(c, &short_low, &tall_high, mv));
     near(c.fraction, 0.3, 1e-6, "fraction");
 }
 both_modes!(overview_shapes_capsule_sweep_swaps_heights => capsule_capsule_heights_swapped);
@@ -401,13 +398,7 @@ both_modes!(overview_shapes_capsule_sweep_swaps_heights => capsule_capsule_heigh
 fn capsule_capsule_start_rules<R: Real>() {
     let own = capsule::<R>([-0.5, 0.0, 0.0], 0.35, 2.0);
     let other = capsule::<R>([0.0, 0.0, 0.0], 0.35, 2.0);
-    let mut c = Contact::<R>::default();
-    assert!(physics_sweep_capsule_capsule(
-        &mut c,
-        &own,
-        &other,
-        v3(0.1, 0.0, 0.05)
-    ));
+    let c = met(|c| physics_sweep_capsule_capsule(c, &own, &other, v3(0.1, 0.0, 0.05)));
     near(c.fraction, 0.0, 0.0, "fraction");
     for mv in [
         v3(-0.1, 0.0, 0.0),
@@ -415,9 +406,7 @@ fn capsule_capsule_start_rules<R: Real>() {
         v3(0.0, 0.0, 0.0),
         v3(0.0, 0.0, 1.0),
     ] {
-        let mut c = Contact::<R>::default();
-        assert!(!physics_sweep_capsule_capsule(&mut c, &own, &other, mv));
-        assert_eq!(c, Contact::default());
+        missed(|c| physics_sweep_capsule_capsule(c, &own, &other, mv));
     }
 }
 both_modes!(pairs_capsule_capsule_start_rules => capsule_capsule_start_rules);
@@ -441,37 +430,23 @@ fn sphere_capsule_hand<R: Real>() {
         ([0.0, 0.0, -1.0], [0.0, 0.0, 2.0], 0.275),
     ];
     for (p, m, want) in cases {
-        let mut c = Contact::<R>::default();
         let mv = v3(m[0], m[1], m[2]);
-        assert!(physics_sweep_sphere_capsule(
-            &mut c,
-            &sphere(p, 0.1),
-            &cap,
-            mv
-        ));
+        let c = met(|c| physics_sweep_sphere_capsule(c, &sphere(p, 0.1), &cap, mv));
         near(c.fraction, want, 2e-6, "fraction");
         assert_eq!(c.flags, Some(0));
         untouched_besides_sweep_fields(&c);
     }
     // The wall case's normal and point: (−1, 0, 0) and (−0.35, 0, 1).
-    let mut c = Contact::<R>::default();
-    assert!(physics_sweep_sphere_capsule(
-        &mut c,
-        &sphere([-1.0, 0.0, 1.0], 0.1),
-        &cap,
-        v3(2.0, 0.0, 0.0)
-    ));
+    let c = met(|c| {
+        physics_sweep_sphere_capsule(c, &sphere([-1.0, 0.0, 1.0], 0.1), &cap, v3(2.0, 0.0, 0.0))
+    });
     near_lanes(&c.other.normal, [-1.0, 0.0, 0.0, 1.0], 1e-6, "other.normal");
     near_lanes(&c.own.normal, [1.0, 0.0, 0.0, 1.0], 1e-6, "own.normal");
     near_lanes(&c.point, [-0.35, 0.0, 1.0, 1.0], 1e-6, "point");
     // The rounded top: normal (0.3, 0, 0.335410) / 0.45.
-    let mut c = Contact::<R>::default();
-    assert!(physics_sweep_sphere_capsule(
-        &mut c,
-        &sphere([0.3, 0.0, 3.0], 0.1),
-        &cap,
-        v3(0.0, 0.0, -2.0)
-    ));
+    let c = met(|c| {
+        physics_sweep_sphere_capsule(c, &sphere([0.3, 0.0, 3.0], 0.1), &cap, v3(0.0, 0.0, -2.0))
+    });
     let (nx, nz) = (0.3 / 0.45, 0.1125f64.sqrt() / 0.45);
     near_lanes(&c.other.normal, [nx, 0.0, nz, 1.0], 3e-6, "other.normal");
     near_lanes(
@@ -488,67 +463,37 @@ both_modes!(overview_kernels_sphere_capsule_rounded_ends => sphere_capsule_hand)
 fn sphere_capsule_start_and_miss<R: Real>() {
     let cap = capsule::<R>([0.0, 0.0, 0.0], 0.35, 2.0);
     let inside = sphere::<R>([0.3, 0.0, 1.0], 0.1);
-    let mut c = Contact::<R>::default();
-    assert!(physics_sweep_sphere_capsule(
-        &mut c,
-        &inside,
-        &cap,
-        v3(-0.1, 0.0, 0.0)
-    ));
+    let c = met(|c| physics_sweep_sphere_capsule(c, &inside, &cap, v3(-0.1, 0.0, 0.0)));
     near(c.fraction, 0.0, 0.0, "fraction");
-    let mut c = Contact::<R>::default();
-    assert!(!physics_sweep_sphere_capsule(
-        &mut c,
-        &inside,
-        &cap,
-        v3(0.1, 0.0, 0.0)
-    ));
-    assert_eq!(c, Contact::default());
+    missed(|c| physics_sweep_sphere_capsule(c, &inside, &cap, v3(0.1, 0.0, 0.0)));
     let wide = sphere::<R>([-1.0, 0.5, 1.0], 0.1);
-    assert!(!physics_sweep_sphere_capsule(
-        &mut c,
-        &wide,
-        &cap,
-        v3(2.0, 0.0, 0.0)
-    ));
-    assert_eq!(c, Contact::default());
+    missed(|c| physics_sweep_sphere_capsule(c, &wide, &cap, v3(2.0, 0.0, 0.0)));
 }
 both_modes!(pairs_sphere_capsule_start_and_miss => sphere_capsule_start_and_miss);
 
 /// Random segments against random upright capsules, against a sampled sweep
 /// of the distance to the axis segment.
 fn sphere_capsule_brute_force<R: Real>() {
-    let mut g = Xorshift(0x2545_f491_4f6c_dd1d);
-    let n = 4000;
-    let mut hits = 0;
-    for _ in 0..600 {
-        let base = [
-            rounded(&mut g, -0.5, 0.5),
-            rounded(&mut g, -0.5, 0.5),
-            rounded(&mut g, -0.5, 0.5),
-        ];
-        let h = rounded(&mut g, 0.0, 2.0);
-        let reach = f64::from(rounded(&mut g, 0.1, 0.8));
-        let p = [
-            rounded(&mut g, -2.5, 2.5),
-            rounded(&mut g, -2.5, 2.5),
-            rounded(&mut g, -2.0, 3.0),
-        ];
+    brute_force(0x2545_f491_4f6c_dd1d, |g| {
+        let base = rounded_point(g, [(-0.5, 0.5); 3]);
+        let h = rounded(g, 0.0, 2.0);
+        let reach = f64::from(rounded(g, 0.1, 0.8));
+        let p = rounded_point(g, [(-2.5, 2.5), (-2.5, 2.5), (-2.0, 3.0)]);
         // Aimed near the axis, from 0.5 to 2 times as far.
         let k = g.range(0.5, 2.0) as f32;
         let aim = [
-            base[0] + rounded(&mut g, -1.0, 1.0),
-            base[1] + rounded(&mut g, -1.0, 1.0),
-            base[2] + rounded(&mut g, -0.5, 2.5),
+            base[0] + rounded(g, -1.0, 1.0),
+            base[1] + rounded(g, -1.0, 1.0),
+            base[2] + rounded(g, -0.5, 2.5),
         ];
         let m = [0, 1, 2].map(|i| ((aim[i] - p[i]) * k * 100.0).round() / 100.0);
         let top = [base[0], base[1], base[2] + h];
         let a = at(base, [0.0; 3], 0.0);
         let b = at(top, [0.0; 3], 0.0);
         if point_segment(at(p, m, 0.0), a, b) <= reach + 1e-3 {
-            continue;
+            return None;
         }
-        let (first, min) = sampled_first(n, reach, |t| point_segment(at(p, m, t), a, b));
+        let sampled = sampled_first(SAMPLES, reach, |t| point_segment(at(p, m, t), a, b));
         let got = sweep_sphere_capsule::<R>(
             v3(p[0], p[1], p[2]),
             v3(m[0], m[1], m[2]),
@@ -556,28 +501,8 @@ fn sphere_capsule_brute_force<R: Real>() {
             r(h),
             r(reach as f32),
         );
-        match (got, first) {
-            (Some(t), Some(s)) => {
-                hits += 1;
-                near(
-                    Some(t),
-                    s,
-                    2.0 / f64::from(n) + 1e-5,
-                    "fraction against the sampled sweep",
-                );
-            }
-            (None, Some(_)) => assert!(min > reach - 1e-3, "{} missed a clear hit", R::MODE),
-            (Some(t), None) => {
-                assert!(
-                    min < reach + 1e-3,
-                    "{} hit {t:?} with nothing near",
-                    R::MODE
-                );
-            }
-            (None, None) => {}
-        }
-    }
-    assert!(hits > 100, "too few hits to mean anything: {hits}");
+        Some(agrees_with_sampled(got, sampled, reach))
+    });
 }
 both_modes!(pairs_sphere_capsule_brute_force => sphere_capsule_brute_force);
 
@@ -587,10 +512,8 @@ fn capsule_sphere_mirror_swaps<R: Real>() {
     let cap = capsule::<R>([-1.0, 0.0, 0.0], 0.35, 2.0);
     let ball = sphere::<R>([0.0, 0.0, 1.0], 0.1);
     let m = v3::<R>(2.0, 0.0, 0.0);
-    let mut mirrored = Contact::<R>::default();
-    assert!(physics_sweep_capsule_sphere(&mut mirrored, &cap, &ball, m));
-    let mut direct = Contact::<R>::default();
-    assert!(physics_sweep_sphere_capsule(&mut direct, &ball, &cap, -m));
+    let mirrored = met(|c| physics_sweep_capsule_sphere(c, &cap, &ball, m));
+    let mut direct = met(|c| physics_sweep_sphere_capsule(c, &ball, &cap, -m));
     direct.swap_halves();
     assert_eq!(mirrored, direct);
     // The sphere meets the wall 0.45 from the axis: t = (1 − 0.45) / 2.
@@ -652,9 +575,8 @@ both_modes!(overview_kernels_ray_passes_capsule_radius => ray_capsule_hand);
 fn sphere_segment_closest_approach<R: Real>() {
     let ball = sphere::<R>([-1.0, 0.0, 0.0], 0.1);
     let mv = v3::<R>(2.0, 0.0, 0.0);
-    let mut c = Contact::<R>::default();
     let seg = segment::<R>([0.0, -1.0, 0.15], [0.0, 1.0, 0.15], 0.1);
-    assert!(physics_sweep_sphere_segment(&mut c, &ball, &seg, mv));
+    let c = met(|c| physics_sweep_sphere_segment(c, &ball, &seg, mv));
     near(c.fraction, 0.5, 1e-6, "fraction");
     let first_touch = (1.0 - (0.2f64.powi(2) - 0.15f64.powi(2)).sqrt()) / 2.0;
     assert!(f64::from(c.fraction.unwrap_or(R::ZERO).to_f32()) > first_touch + 0.06);
@@ -664,23 +586,22 @@ fn sphere_segment_closest_approach<R: Real>() {
     assert_eq!(c.flags, Some(0));
     untouched_besides_sweep_fields(&c);
 
-    let mut c = Contact::<R>::default();
     let high = segment::<R>([0.0, -1.0, 0.25], [0.0, 1.0, 0.25], 0.1);
-    assert!(!physics_sweep_sphere_segment(&mut c, &ball, &high, mv));
-    assert_eq!(c, Contact::default());
+    missed(|c| physics_sweep_sphere_segment(c, &ball, &high, mv));
 }
 both_modes!(pairs_inferred_sphere_segment_closest_approach => sphere_segment_closest_approach);
 
 /// A zero move is the static overlap at fraction 0: a sphere r 0.1 at
 /// (0.05, 0, 0) sits 0.05 from the segment (0, −1, 0)-(0, 1, 0) of radius 0.1.
 fn sphere_segment_zero_move<R: Real>() {
-    let mut c = Contact::<R>::default();
-    assert!(physics_sweep_sphere_segment(
-        &mut c,
-        &sphere([0.05, 0.0, 0.0], 0.1),
-        &segment([0.0, -1.0, 0.0], [0.0, 1.0, 0.0], 0.1),
-        v3(0.0, 0.0, 0.0),
-    ));
+    let c = met::<R>(|c| {
+        physics_sweep_sphere_segment(
+            c,
+            &sphere([0.05, 0.0, 0.0], 0.1),
+            &segment([0.0, -1.0, 0.0], [0.0, 1.0, 0.0], 0.1),
+            v3(0.0, 0.0, 0.0),
+        )
+    });
     near(c.fraction, 0.0, 0.0, "fraction");
     near_lanes(&c.other.normal, [1.0, 0.0, 0.0, 1.0], 1e-6, "other.normal");
 }
@@ -692,10 +613,8 @@ fn segment_sphere_mirror_swaps<R: Real>() {
     let seg = segment::<R>([0.0, -1.0, 0.15], [0.0, 1.0, 0.15], 0.1);
     let ball = sphere::<R>([-1.0, 0.0, 0.0], 0.1);
     let m = v3::<R>(-2.0, 0.0, 0.0);
-    let mut mirrored = Contact::<R>::default();
-    assert!(physics_sweep_segment_sphere(&mut mirrored, &seg, &ball, m));
-    let mut direct = Contact::<R>::default();
-    assert!(physics_sweep_sphere_segment(&mut direct, &ball, &seg, -m));
+    let mirrored = met(|c| physics_sweep_segment_sphere(c, &seg, &ball, m));
+    let mut direct = met(|c| physics_sweep_sphere_segment(c, &ball, &seg, -m));
     direct.swap_halves();
     assert_eq!(mirrored, direct);
     near(mirrored.fraction, 0.5, 1e-6, "fraction");
@@ -751,14 +670,8 @@ fn ray_box_hand<R: Real>() {
         1e-6,
         "face",
     );
-    assert_eq!(
-        physics_ray_box(&bx, v3(-3.0, 1.5, 0.5), v3(6.0, 0.0, 0.0)),
-        None
-    );
-    assert_eq!(
-        physics_ray_box(&bx, v3(-3.0, 0.0, 0.5), v3(0.5, 0.0, 0.0)),
-        None
-    );
+    assert!(physics_ray_box(&bx, v3(-3.0, 1.5, 0.5), v3(6.0, 0.0, 0.0)).is_none());
+    assert!(physics_ray_box(&bx, v3(-3.0, 0.0, 0.5), v3(0.5, 0.0, 0.0)).is_none());
     near(
         physics_ray_box(&bx, v3(0.5, 0.2, 0.6), v3(1.0, 1.0, 1.0)),
         0.0,
@@ -819,25 +732,15 @@ fn ray_box_brute_force<R: Real>() {
         let l = [s * d[0] + s * d[1], -s * d[0] + s * d[1], d[2]];
         l[0].abs() <= 1.0 + margin && l[1].abs() <= 0.5 + margin && l[2].abs() <= 0.5 + margin
     };
-    let mut g = Xorshift(0x1234_5678_9abc_def1);
-    let n = 4000;
-    let mut hits = 0;
-    for _ in 0..600 {
-        let p = [
-            rounded(&mut g, -3.0, 3.0),
-            rounded(&mut g, -3.0, 3.0),
-            rounded(&mut g, -2.0, 2.0),
-        ];
+    let n = SAMPLES;
+    brute_force(0x1234_5678_9abc_def1, |g| {
+        let p = rounded_point(g, [(-3.0, 3.0), (-3.0, 3.0), (-2.0, 2.0)]);
         // Aimed near the box, from 0.5 to 2 times as far.
         let k = g.range(0.5, 2.0) as f32;
-        let aim = [
-            rounded(&mut g, -1.2, 1.6),
-            rounded(&mut g, -1.4, 1.2),
-            rounded(&mut g, -0.4, 1.0),
-        ];
+        let aim = rounded_point(g, [(-1.2, 1.6), (-1.4, 1.2), (-0.4, 1.0)]);
         let d = [0, 1, 2].map(|i| ((aim[i] - p[i]) * k * 100.0).round() / 100.0);
         if inside(at(p, d, 0.0), 1e-3) {
-            continue;
+            return None;
         }
         let first = (0..=n)
             .map(|k| f64::from(k) / f64::from(n))
@@ -845,21 +748,18 @@ fn ray_box_brute_force<R: Real>() {
         let loose = (0..=n).any(|k| inside(at(p, d, f64::from(k) / f64::from(n)), 1e-3));
         let got = ray_oriented_box::<R>(v3(p[0], p[1], p[2]), v3(d[0], d[1], d[2]), &bx);
         match (got, first) {
-            (Some(t), Some(want)) => {
-                hits += 1;
-                near(
-                    Some(t),
-                    want,
-                    2.0 / f64::from(n) + 1e-5,
-                    "fraction against the sampled ray",
-                );
-            }
+            (Some(t), Some(want)) => near(
+                Some(t),
+                want,
+                2.0 / f64::from(n) + 1e-5,
+                "fraction against the sampled ray",
+            ),
             (None, Some(_)) => panic!("{} missed a sampled hit", R::MODE),
             (Some(t), None) => assert!(loose, "{} hit {t:?} with nothing near", R::MODE),
             (None, None) => {}
         }
-    }
-    assert!(hits > 100, "too few hits to mean anything: {hits}");
+        Some(got.is_some() && first.is_some())
+    });
 }
 both_modes!(pairs_ray_box_brute_force => ray_box_brute_force);
 
@@ -1024,28 +924,13 @@ fn overview_pair_tables_addresses() {
     );
 }
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            rust_files(&p, out);
-        } else if p.extension().is_some_and(|x| x == "rs") {
-            out.push(p);
-        }
-    }
-}
-
 /// Every entry address of the pair and ray tables, and of the mesh overlap
 /// entries kept here, is implemented in this crate: some item carries the
 /// line ``/// Original: `Name` (0x...).`` with that address.
 #[test]
 fn pairs_every_table_address_has_an_original_line() {
     let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    rust_files(&src, &mut files);
+    let files = rust_files(&src);
     let mut found = BTreeSet::new();
     for f in files {
         let text = std::fs::read_to_string(&f).unwrap_or_default();
@@ -1105,14 +990,8 @@ fn never_entries<R: Real>() {
     }
     // No ray entry for a sphere or a segment.
     let ball = Shape::Sphere(sphere::<R>([0.0, 0.0, 0.0], 1.0));
-    assert_eq!(
-        ray_cast_shape(&ball, v3(-3.0, 0.0, 0.0), v3(6.0, 0.0, 0.0)),
-        None
-    );
-    assert_eq!(
-        ray_cast_shape(&seg, v3(-3.0, 0.0, 0.5), v3(6.0, 0.0, 0.0)),
-        None
-    );
+    assert!(ray_cast_shape(&ball, v3(-3.0, 0.0, 0.0), v3(6.0, 0.0, 0.0)).is_none());
+    assert!(ray_cast_shape(&seg, v3(-3.0, 0.0, 0.5), v3(6.0, 0.0, 0.0)).is_none());
 }
 both_modes!(overview_pair_tables_segment_never_touches_box => never_entries);
 
@@ -1279,18 +1158,7 @@ fn capsule_pair_heights_corrected<R: Real>() {
         let first = (1..=4000)
             .map(|i| f64::from(i) / 4000.0)
             .find(|&t| touching(t));
-        let oracle = first.map(|hi| {
-            let (mut lo, mut hi) = (hi - 1.0 / 4000.0, hi);
-            for _ in 0..50 {
-                let m = 0.5 * (lo + hi);
-                if touching(m) {
-                    hi = m;
-                } else {
-                    lo = m;
-                }
-            }
-            hi
-        });
+        let oracle = first.map(|hi| bisect_first(touching, hi - 1.0 / 4000.0, hi, 50));
         let sweep = |quirks: Quirks| {
             let ctx = PairContext {
                 quirks,

@@ -9,9 +9,9 @@ use kernels::table::sweep_pair;
 use kernels::{
     Capsule, Contact, OrientedBox, PairContext, PairQuirks, Quirks, Segment, Shape, Sphere,
 };
-use ps2_float::{Ee32, Real, Vec4};
+use ps2_float::{Real, Vec4};
 use test_support::oracle::{add_scaled, dot, f64s, golden, len, segment_segment, sub, V};
-use test_support::{f64_of, rotation_rows, Seeded, Xorshift};
+use test_support::{both_modes, f64_of, rotation_rows, Seeded, Xorshift};
 
 /// The oracle's first touch of a static distance `dist(t)` with `reach`
 /// ([`oracle::sampled_first_touch`](test_support::oracle::sampled_first_touch)),
@@ -303,11 +303,7 @@ fn all_pairs_agree<R: Real>() {
     }
 }
 
-#[test]
-fn pairs_corrected_sweeps_match_the_sampled_sweep() {
-    all_pairs_agree::<f32>();
-    all_pairs_agree::<Ee32>();
-}
+both_modes!(pairs_corrected_sweeps_match_the_sampled_sweep => all_pairs_agree);
 
 /// A sphere (r 0.1) from (−1, 0, 0) moving by (2, 0, 0) across a segment
 /// along y through the origin (r 0.1): the path first touches at x = −0.2,

@@ -28,6 +28,14 @@ const TOL: f32 = 1e-3;
 /// A start closer than this to the shape counts as touching and is skipped.
 const CLEAR: f32 = 1e-3;
 
+/// Whether a face hit agrees with parry's: both hit within [`TOL`], or
+/// ours lies within [`TOL`] of the move's end, where parry's hit may fall
+/// just past its max time of impact.
+fn face_agrees(ours: Option<f32>, theirs: Option<f32>) -> bool {
+    matches!((ours, theirs), (Some(a), Some(b)) if (a - b).abs() <= TOL)
+        || matches!((ours, theirs), (Some(a), None) if a > 1.0 - TOL)
+}
+
 /// Three draws in `[lo, hi)` as a vector.
 fn vec3(rng: &mut Xorshift, lo: f32, hi: f32) -> Vector {
     Vector::from(rng.vec3_f32(lo, hi))
@@ -173,11 +181,7 @@ fn sphere_triangle_face_hits_agree_with_parry() {
 
         if trace.step == Some(SweepStep::Face) {
             face.add(ours, theirs);
-            let ok = matches!((ours, theirs), (Some(a), Some(b)) if (a - b).abs() <= TOL)
-                // A face hit within the tolerance of the move's end may fall
-                // just past parry's max time of impact.
-                || matches!((ours, theirs), (Some(a), None) if a > 1.0 - TOL);
-            if !ok {
+            if !face_agrees(ours, theirs) {
                 face_failures.push((i, ours, theirs));
             }
         } else {
@@ -193,10 +197,17 @@ fn sphere_triangle_face_hits_agree_with_parry() {
     eprintln!("sphere-triangle edge step: {edge:?}");
     eprintln!("sphere-triangle corner step: {corner:?}");
     eprintln!("sphere-triangle no step (plane not reached): {rest:?}");
+    check_faces(&face, &face_failures);
+}
+
+/// Checks the face hits: enough of them to mean anything, and none
+/// disagreeing with parry.
+#[track_caller]
+fn check_faces(face: &Tally, failures: &[(usize, Option<f32>, Option<f32>)]) {
     assert!(face.agree >= 50, "too few face hits to check: {face:?}");
     assert!(
-        face_failures.is_empty(),
-        "face hits disagreeing with parry: {face_failures:?}"
+        failures.is_empty(),
+        "face hits disagreeing with parry: {failures:?}"
     );
 }
 
@@ -289,9 +300,7 @@ fn sphere_box_face_hits_agree_with_parry() {
             });
         if on_face {
             face.add(ours, theirs);
-            let ok = matches!((ours, theirs), (Some(a), Some(b)) if (a - b).abs() <= TOL)
-                || matches!((ours, theirs), (Some(a), None) if a > 1.0 - TOL);
-            if !ok {
+            if !face_agrees(ours, theirs) {
                 face_failures.push((i, ours, theirs));
             }
         } else {
@@ -301,9 +310,5 @@ fn sphere_box_face_hits_agree_with_parry() {
     eprintln!("sphere-box: {skipped} starts touching or overlapping skipped");
     eprintln!("sphere-box face contacts: {face:?}");
     eprintln!("sphere-box other contacts and misses: {other:?}");
-    assert!(face.agree >= 50, "too few face hits to check: {face:?}");
-    assert!(
-        face_failures.is_empty(),
-        "face hits disagreeing with parry: {face_failures:?}"
-    );
+    check_faces(&face, &face_failures);
 }

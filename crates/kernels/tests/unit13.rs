@@ -18,6 +18,7 @@ use kernels::details::box_sweep::{
 };
 use kernels::{Contact, OrientedBox, Segment, WorkTriangle};
 use ps2_float::{Real, Vec4};
+use test_support::oracle::{bisect_first, cross, dot, sub};
 use test_support::{both_modes, close as near, r, Seeded, Xorshift};
 
 type V3 = [f64; 3];
@@ -88,22 +89,6 @@ fn rotation(axis: V3, deg: f64) -> [V3; 3] {
         [y * x * k + z * s, c + y * y * k, y * z * k - x * s],
         [z * x * k - y * s, z * y * k + x * s, c + z * z * k],
     ]
-}
-
-fn dot(a: V3, b: V3) -> f64 {
-    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-}
-
-fn cross(a: V3, b: V3) -> V3 {
-    [
-        a[1] * b[2] - a[2] * b[1],
-        a[2] * b[0] - a[0] * b[2],
-        a[0] * b[1] - a[1] * b[0],
-    ]
-}
-
-fn sub(a: V3, b: V3) -> V3 {
-    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
 }
 
 fn span(points: &[V3], l: V3) -> (f64, f64) {
@@ -932,18 +917,7 @@ fn corrected_box_pair_meets_at_the_first_touch<R: Real>() {
         let first = (1..=1000)
             .map(|i| f64::from(i) / 1000.0)
             .find(|&t| gap(t) <= 0.0);
-        let oracle = first.map(|hi| {
-            let (mut lo, mut hi) = (hi - 1e-3, hi);
-            for _ in 0..50 {
-                let m = 0.5 * (lo + hi);
-                if gap(m) <= 0.0 {
-                    hi = m;
-                } else {
-                    lo = m;
-                }
-            }
-            hi
-        });
+        let oracle = first.map(|hi| bisect_first(|t| gap(t) <= 0.0, hi - 1e-3, hi, 50));
         let got = sweep_box_box_first_contact(&a.get::<R>(), v3(ma), &b.get())
             .map(|(t, _)| f64::from(t.to_f32()));
         match (got, oracle) {

@@ -20,9 +20,10 @@ use kernels::sphere_triangle::{SweepRecord, SweepStep, SweepTrace};
 use kernels::{ParallelSideRule, Sphere, WorkTriangle};
 use ps2_float::{Ee32, Real, Vec4};
 use test_support::oracle::{
-    add, cross, dot, len, point_segment_distance, point_triangle_distance, scale, sub, V as P,
+    add, bisect_first, cross, dot, len, point_segment_distance, point_triangle_distance, scale,
+    sub, V as P,
 };
-use test_support::{Seeded, Xorshift};
+use test_support::{both_modes, Seeded, Xorshift};
 
 const STEPS: usize = 2000;
 const TOL: f64 = 1e-4 + 1.0 / STEPS as f64;
@@ -61,20 +62,12 @@ fn first_touch(gap: impl Fn(f64) -> f64) -> (Option<f64>, f64) {
     if hit.is_none() && gap(tmin) <= 0.0 {
         hit = Some((0.0, tmin));
     }
-    let (mut a, mut b) = match hit {
+    let (a, b) = match hit {
         None => return (None, depth),
         Some((_, 0.0)) => return (Some(0.0), depth),
         Some(ab) => ab,
     };
-    for _ in 0..60 {
-        let m = 0.5 * (a + b);
-        if gap(m) <= 0.0 {
-            b = m;
-        } else {
-            a = m;
-        }
-    }
-    (Some(b), depth)
+    (Some(bisect_first(|t| gap(t) <= 0.0, a, b, 60)), depth)
 }
 
 /// Three draws in `[−s, s)`, each rounded to an `f32` so both sides see one
@@ -405,8 +398,4 @@ fn corner_tests_one_edge<R: Real>() {
     );
 }
 
-#[test]
-fn unit1_vertex_region_tests_one_edge_only() {
-    corner_tests_one_edge::<f32>();
-    corner_tests_one_edge::<Ee32>();
-}
+both_modes!(unit1_vertex_region_tests_one_edge_only => corner_tests_one_edge);

@@ -15,7 +15,7 @@ use kernels::{ParallelSideRule, Sphere, WorkTriangle};
 use ps2_float::{Real, Vec4};
 use test_support::both_modes;
 use test_support::oracle::{
-    cross, dot, point_segment_distance, point_triangle_distance, sub, V as P,
+    bisect_first, cross, dot, point_segment_distance, point_triangle_distance, sub, V as P,
 };
 
 /// The first fraction in `[0, 1]` at which a ball of radius `r` moving from
@@ -29,16 +29,8 @@ fn first_touch(c: P, m: P, r: f64, a: P, b: P) -> Option<f64> {
     if k == 0 {
         return Some(0.0);
     }
-    let (mut lo, mut hi) = ((k - 1) as f64 / n as f64, k as f64 / n as f64);
-    for _ in 0..60 {
-        let mid = 0.5 * (lo + hi);
-        if inside(mid) {
-            hi = mid;
-        } else {
-            lo = mid;
-        }
-    }
-    Some(hi)
+    let (lo, hi) = ((k - 1) as f64 / n as f64, k as f64 / n as f64);
+    Some(bisect_first(inside, lo, hi, 60))
 }
 
 /// A sphere of radius 0.25 past corner 0 of a triangle, moving in edge 0's
@@ -141,35 +133,37 @@ impl Case {
 /// text names, and the fractions follow the picked edge's capsule.
 fn rules_part<R: Real>() {
     // Sign rule meets edge 0 at the sampled first touch; the saturated
-    // crossing took edge 2, which the ball never comes within 0.25 of.
-    let case = SIGN_RULE_MEETS;
-    assert_eq!(case.sign_rule_edge(), 0);
-    let want = case.touch(0).expect("the ball meets edge 0");
-    assert!((want - 0.245_359).abs() < 1e-5, "{want}");
-    assert_eq!(case.touch(2), None);
-    let (hit, out) = case.run::<R>(ParallelSideRule::SignRule);
-    assert!(hit);
-    assert_eq!(out.edge, Some(0));
-    let got = f64::from(out.fraction.expect("a fraction").to_f32());
-    assert!((got - want).abs() < 1e-5, "{got} vs {want} in {}", R::MODE);
-    let (hit, out) = case.run::<R>(ParallelSideRule::Saturated);
-    assert!(!hit, "{}", R::MODE);
-    assert_eq!(out.edge, Some(2));
-
-    // The saturated crossing meets edge 0; the sign rule names edge 2.
-    let case = SATURATED_MEETS;
-    assert_eq!(case.sign_rule_edge(), 2);
-    let want = case.touch(0).expect("the ball meets edge 0");
-    assert!((want - 0.119_639).abs() < 1e-5, "{want}");
-    assert_eq!(case.touch(2), None);
-    let (hit, out) = case.run::<R>(ParallelSideRule::Saturated);
-    assert!(hit);
-    assert_eq!(out.edge, Some(0));
-    let got = f64::from(out.fraction.expect("a fraction").to_f32());
-    assert!((got - want).abs() < 1e-5, "{got} vs {want} in {}", R::MODE);
-    let (hit, out) = case.run::<R>(ParallelSideRule::SignRule);
-    assert!(!hit, "{}", R::MODE);
-    assert_eq!(out.edge, Some(2));
+    // crossing took edge 2, which the ball never comes within 0.25 of. Then
+    // the saturated crossing meets edge 0; the sign rule names edge 2.
+    for (case, sign_edge, by_hand, meets, misses) in [
+        (
+            SIGN_RULE_MEETS,
+            0,
+            0.245_359,
+            ParallelSideRule::SignRule,
+            ParallelSideRule::Saturated,
+        ),
+        (
+            SATURATED_MEETS,
+            2,
+            0.119_639,
+            ParallelSideRule::Saturated,
+            ParallelSideRule::SignRule,
+        ),
+    ] {
+        assert_eq!(case.sign_rule_edge(), sign_edge);
+        let want = case.touch(0).expect("the ball meets edge 0");
+        assert!((want - by_hand).abs() < 1e-5, "{want}");
+        assert_eq!(case.touch(2), None);
+        let (hit, out) = case.run::<R>(meets);
+        assert!(hit);
+        assert_eq!(out.edge, Some(0));
+        let got = f64::from(out.fraction.expect("a fraction").to_f32());
+        assert!((got - want).abs() < 1e-5, "{got} vs {want} in {}", R::MODE);
+        let (hit, out) = case.run::<R>(misses);
+        assert!(!hit, "{}", R::MODE);
+        assert_eq!(out.edge, Some(2));
+    }
 }
 
 /// Test ideas row 14: both texts pick edge 2 (the row's edge) and meet the

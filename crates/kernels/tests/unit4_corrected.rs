@@ -13,7 +13,7 @@ use kernels::table::{overlap_pair, overlap_pair_with, PairAnswer};
 use kernels::{Capsule, Contact, OrientedBox, Quirks, Segment, Shape};
 use ps2_float::{Ee32, Real, Vec4};
 use test_support::oracle::{add_scaled as lerp, dot, f64s as wide, golden_in, sub, V};
-use test_support::{f64_of, rotation_rows, Seeded, Xorshift};
+use test_support::{both_modes, f64_of, rotation_rows, Seeded, Xorshift};
 
 fn v4<R: Real>(a: [f32; 3], w: f32) -> Vec4<R> {
     Vec4::from_f32([a[0], a[1], a[2], w])
@@ -400,11 +400,7 @@ fn degenerate_row11<R: Real>() {
     assert_eq!(f64_of(s), 0.0, "the console measures from own's start");
 }
 
-#[test]
-fn unit4_corrected_degenerate_second_segment_row11() {
-    degenerate_row11::<f32>();
-    degenerate_row11::<Ee32>();
-}
+both_modes!(unit4_corrected_degenerate_second_segment_row11 => degenerate_row11);
 
 /// A capsule (radius, height, base) near a box.
 #[derive(Clone, Copy, Debug)]
@@ -518,11 +514,7 @@ fn capsule_high_above<R: Real>() {
     ));
 }
 
-#[test]
-fn unit4_corrected_capsule_box_reads_height_row25() {
-    capsule_high_above::<f32>();
-    capsule_high_above::<Ee32>();
-}
+both_modes!(unit4_corrected_capsule_box_reads_height_row25 => capsule_high_above);
 
 /// The footprint kept, its region readings corrected (corner normals from
 /// the own corner and the in-plane axes, corner depths in metres, the
@@ -686,11 +678,7 @@ fn rows_22_24<R: Real>() {
     );
 }
 
-#[test]
-fn unit4_corrected_capsule_box_rows_22_24_26() {
-    rows_22_24::<f32>();
-    rows_22_24::<Ee32>();
-}
+both_modes!(unit4_corrected_capsule_box_rows_22_24_26 => rows_22_24);
 
 /// The corrected table's segment-box entries (4, 1) and (1, 4) against a
 /// sampled distance from the segment to the box; the console's table has

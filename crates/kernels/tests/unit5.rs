@@ -775,6 +775,18 @@ fn cube<R: Real>() -> OrientedBox<R> {
     }
 }
 
+/// The sphere-box sweep (2, 1) of a ball of radius 0.5 from `start` by
+/// `mv` against `bx`: whether it meets, and the contact.
+fn half_metre_ball<R: Real>(
+    start: [f64; 3],
+    bx: &OrientedBox<R>,
+    mv: [f64; 3],
+) -> (bool, Contact<R>) {
+    let mut c = Contact::default();
+    let hit = physics_sweep_sphere_box(&mut c, &ball(start, 0.5), bx, v(mv[0], mv[1], mv[2]));
+    (hit, c)
+}
+
 fn ball<R: Real>(c: [f64; 3], radius: f64) -> Sphere<R> {
     Sphere {
         radius: r(radius),
@@ -790,13 +802,7 @@ fn ball<R: Real>(c: [f64; 3], radius: f64) -> Sphere<R> {
 /// that edge at t = (0.63 − √0.1269) / 2.25 = 0.1217, still outside both
 /// slabs.
 fn edge_region_face_handover_moving_away<R: Real>() {
-    let mut c = Contact::default();
-    let hit = physics_sweep_sphere_box(
-        &mut c,
-        &ball::<R>([2.6, 1.1, 0.5], 0.5),
-        &box_b(),
-        v(-1.2, 0.9, 0.0),
-    );
+    let (hit, c) = half_metre_ball::<R>([2.6, 1.1, 0.5], &box_b(), [-1.2, 0.9, 0.0]);
     assert!(!hit, "{} mode", R::MODE);
     assert_eq!(c, Contact::default());
     let t = first_root(2.25, -1.26, 0.12);
@@ -815,13 +821,7 @@ both_modes!(unit5_edge_region_face_handover_moving_away => edge_region_face_hand
 /// of 2.6t² − 1.08t + 0.08 = 0, t = 0.0965, with the centre outside all
 /// three slabs.
 fn corner_region_edge_choice_misses_corner<R: Real>() {
-    let mut c = Contact::default();
-    let hit = physics_sweep_sphere_box(
-        &mut c,
-        &ball::<R>([1.2, 1.2, 1.5], 0.5),
-        &cube(),
-        v(0.0, 0.8, -1.4),
-    );
+    let (hit, _) = half_metre_ball::<R>([1.2, 1.2, 1.5], &cube(), [0.0, 0.8, -1.4]);
     assert!(!hit, "{} mode", R::MODE);
     let t = first_root(2.6, -1.08, 0.08);
     let e = [0.2, 0.2 + 0.8 * t, 0.5 - 1.4 * t];
@@ -841,13 +841,7 @@ both_modes!(unit5_corner_region_edge_choice_misses_corner => corner_region_edge_
 ///   line misses the end corner's sphere and the kernel misses, where the
 ///   sphere meets the edge along x (y = 1, z = 1) at t = 14/17.
 fn edge_end_tries_only_end_corner<R: Real>() {
-    let mut c = Contact::default();
-    let hit = physics_sweep_sphere_box(
-        &mut c,
-        &ball::<R>([0.8, 1.8, 1.4], 0.5),
-        &cube(),
-        v(0.6, -0.5, -0.6),
-    );
+    let (hit, c) = half_metre_ball::<R>([0.8, 1.8, 1.4], &cube(), [0.6, -0.5, -0.6]);
     assert!(hit, "{} mode", R::MODE);
     let corner_t = first_root(0.97, -1.52, 0.59);
     let edge_t = first_root(0.61, -1.04, 0.43);
@@ -862,13 +856,7 @@ fn edge_end_tries_only_end_corner<R: Real>() {
     // The edge along z is met with z still inside its slab.
     assert!(1.4 - 0.6 * edge_t < 1.0);
 
-    let mut c = Contact::default();
-    let hit = physics_sweep_sphere_box(
-        &mut c,
-        &ball::<R>([1.6, 0.8, 1.7], 0.5),
-        &cube(),
-        v(-0.8, 0.5, -0.3),
-    );
+    let (hit, _) = half_metre_ball::<R>([1.6, 0.8, 1.7], &cube(), [-0.8, 0.5, -0.3]);
     assert!(!hit, "{} mode", R::MODE);
     let t = first_root(0.34, -0.62, 0.28);
     assert!((t - 14.0 / 17.0).abs() < 1e-12);

@@ -6,7 +6,7 @@
 use kernels::sphere_box::sweep_sphere_oriented_box_with;
 use kernels::OrientedBox;
 use ps2_float::{Ee32, Real, Vec4};
-use test_support::{f64_of, rotation_rows, Seeded, Xorshift};
+use test_support::{both_modes, f64_of, rotation_rows, Seeded, Xorshift};
 
 fn unit_box<R: Real>(centre: [f32; 3]) -> OrientedBox<R> {
     OrientedBox {
@@ -47,11 +47,7 @@ fn pinned<R: Real>() {
     }
 }
 
-#[test]
-fn unit5_corrected_inside_point_box_frame_and_mirror_point_at_contact() {
-    pinned::<f32>();
-    pinned::<Ee32>();
-}
+both_modes!(unit5_corrected_inside_point_box_frame_and_mirror_point_at_contact => pinned);
 
 /// Random oriented boxes moving against still spheres: at a corrected hit
 /// after 0 the world point is `r` from the centre and on the surface of the

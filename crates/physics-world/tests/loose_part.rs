@@ -23,8 +23,9 @@ use physics_world::reference::{
     lay_flat_target, part_flags, LoosePart, LoosePartType, LOOSE_PART_LIFETIME, LOOSE_PART_MESSAGE,
     LOOSE_PART_OPTIONS,
 };
-use physics_world::{quat::Quat, BodyFlags, PhysicsWorld};
+use physics_world::{quat::Quat, BodyFlags, BodyId, PhysicsWorld};
 use ps2_float::{Real, Vec4};
+use test_support::oracle::{cross, dot, V};
 
 both_modes!(
     car_flags_in_the_spec_order,
@@ -86,6 +87,15 @@ fn world<R: Real>(with_floor: bool) -> PhysicsWorld<R> {
     w
 }
 
+/// What a free flight needs: the [`world`] (with or without the floor), no
+/// owners, the [`part`] and the candidates' buffer.
+type Flight<R> = (PhysicsWorld<R>, Table<R>, LoosePart<R>, Vec<BodyId>);
+
+/// A part about to fly in the [`world`].
+fn flight<R: Real>(with_floor: bool) -> Flight<R> {
+    (world(with_floor), Table::default(), part(), Vec::new())
+}
+
 // ---------------------------------------------------------------- the car
 
 // Overview "Bodies": car 0x80000000 at creation, then 0x8002211a once
@@ -120,10 +130,7 @@ fn car_flags_in_the_spec_order<R: Real>() {
 // k = 10: vz = 0.886667, z = 1.8 + (35 − 14.373333) / 60 = 2.143778;
 // x = 0.2 + 2.5 × 10/60 = 0.616667, y = 0.3 + 10/60 = 0.466667.
 fn free_flight_is_gravity_only<R: Real>() {
-    let mut w = world::<R>(false);
-    let t = Table::<R>::default();
-    let mut p = part::<R>();
-    let mut cand = Vec::new();
+    let (mut w, t, mut p, mut cand) = flight::<R>(false);
     for _ in 0..10 {
         let u = p.update(&mut w, &t, None, &mut cand);
         assert!(u.contact.is_none() && u.sound.is_none() && !u.removed);
@@ -150,10 +157,7 @@ fn free_flight_is_gravity_only<R: Real>() {
 // to 90 (below 91: the 270th) sends 0x15 once to the held object (+0x8c);
 // the 360th takes it to 0 and removes the part, which stops flying.
 fn message_below_91_and_removed_at_360<R: Real>() {
-    let mut w = world::<R>(false);
-    let t = Table::<R>::default();
-    let mut p = part::<R>();
-    let mut cand = Vec::new();
+    let (mut w, t, mut p, mut cand) = flight::<R>(false);
     let mut messages = Vec::new();
     let mut removed_at = None;
     for k in 1..=400 {
@@ -174,11 +178,8 @@ fn message_below_91_and_removed_at_360<R: Real>() {
 }
 
 fn a_removed_part_does_nothing<R: Real>() {
-    let mut w = world::<R>(false);
-    let t = Table::<R>::default();
-    let mut p = part::<R>();
+    let (mut w, t, mut p, mut cand) = flight::<R>(false);
     p.lifetime = 1;
-    let mut cand = Vec::new();
     let u = p.update(&mut w, &t, None, &mut cand);
     // 1 → 0: below 91 and 0 in the same update; no flight.
     assert!(u.removed && u.message == Some(Some(7)) && u.contact.is_none());
@@ -190,18 +191,6 @@ fn a_removed_part_does_nothing<R: Real>() {
 
 // ---------------------------------------------------------------- oracle
 
-type V = [f64; 3];
-
-fn dot(a: V, b: V) -> f64 {
-    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-}
-fn cross(a: V, b: V) -> V {
-    [
-        a[1] * b[2] - a[2] * b[1],
-        a[2] * b[0] - a[0] * b[2],
-        a[0] * b[1] - a[1] * b[0],
-    ]
-}
 fn norm(a: V) -> V {
     let l = dot(a, a).sqrt();
     [a[0] / l, a[1] / l, a[2] / l]
@@ -382,11 +371,8 @@ fn near(a: f32, b: f64, tol: f64, what: &str) {
 // its vz becomes −0.3 vz, then × 0.95, its spin stops, the turn starts
 // (t 0 that update) and the first sound plays at volume 1 (|v| > 2 m/s).
 fn first_floor_contact_backs_off_bounces_and_starts_the_turn<R: Real>() {
-    let mut w = world::<R>(true);
-    let t = Table::<R>::default();
-    let mut p = part::<R>();
+    let (mut w, t, mut p, mut cand) = flight::<R>(true);
     let mut o = Oracle::new();
-    let mut cand = Vec::new();
     let mut k = 0;
     loop {
         k += 1;
@@ -429,11 +415,8 @@ fn first_floor_contact_backs_off_bounces_and_starts_the_turn<R: Real>() {
 
 // Update by update against the oracle while its decisions have a margin.
 fn flight_matches_the_f64_oracle<R: Real>() {
-    let mut w = world::<R>(true);
-    let t = Table::<R>::default();
-    let mut p = part::<R>();
+    let (mut w, t, mut p, mut cand) = flight::<R>(true);
     let mut o = Oracle::new();
-    let mut cand = Vec::new();
     let mut compared = 0;
     let mut contacts = 0;
     for k in 1..360 {
@@ -485,10 +468,7 @@ fn flight_matches_the_f64_oracle<R: Real>() {
 // speed below 0.3 m/s (each contact cuts the normal speed to 0.3 × 0.95 and
 // the tangential to 0.95 of itself).
 fn part_lies_flat_and_rests<R: Real>() {
-    let mut w = world::<R>(true);
-    let t = Table::<R>::default();
-    let mut p = part::<R>();
-    let mut cand = Vec::new();
+    let (mut w, t, mut p, mut cand) = flight::<R>(true);
     let mut ts = Vec::new();
     let mut sounds = Vec::new();
     for _ in 1..360 {

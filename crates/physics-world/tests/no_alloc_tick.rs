@@ -6,10 +6,11 @@
 use physics_world::street::Street;
 use physics_world::Owners;
 use ps2_float::{Ee32, Real};
+use test_support::both_modes;
 
 test_support::counting_allocator!();
 
-fn no_alloc<R: Real>() {
+fn warmed_up_tick_allocates_nothing<R: Real>() {
     let start = allocations();
     let mut s = Street::<R>::new();
     // The counter counts: building the street allocates.
@@ -34,15 +35,7 @@ fn no_alloc<R: Real>() {
     assert!(s.landed > landed, "no object came to rest in 100 ticks");
 }
 
-#[test]
-fn warmed_up_tick_allocates_nothing_f32() {
-    no_alloc::<f32>();
-}
-
-#[test]
-fn warmed_up_tick_allocates_nothing_ee32() {
-    no_alloc::<Ee32>();
-}
+both_modes!(warmed_up_tick_allocates_nothing);
 
 fn thousand_ticks<R: Real>(ticks: usize) -> u64 {
     let mut s = Street::<R>::new();

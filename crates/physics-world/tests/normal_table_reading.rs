@@ -8,18 +8,15 @@
 
 mod common;
 
-use common::{both_modes, start_object, Solid, Table};
+use common::{both_modes, start_object, with_readings, Solid, Table};
 use kernels::{Contact, NormalTable, Shape, Sphere};
-use physics_world::{PhysicsWorld, QueryOptions, Readings, ShapeQuery, WorldConfig};
+use physics_world::{QueryOptions, Readings, ShapeQuery};
 use ps2_float::{Real, Vec4};
 
 fn corner_contact<R: Real>(table: NormalTable) -> Contact<R> {
-    let mut w = PhysicsWorld::<R>::construct(WorldConfig {
-        readings: Readings {
-            normal_table: table,
-            ..Readings::default()
-        },
-        ..WorldConfig::default()
+    let mut w = with_readings::<R>(Readings {
+        normal_table: table,
+        ..Readings::default()
     });
     let mut t = Table::<R>::default();
     start_object(&mut w, &mut t, 1, (0.0, 0.0, 0.0), Solid::cube(2.0));

@@ -6,7 +6,7 @@
 mod common;
 
 use collision_mesh::{build, BuildConfig, SoupTriangle};
-use common::{id, Owner, Table};
+use common::{both_modes, id, Owner, Table};
 use kernels::{Contact, Shape, Sphere};
 use physics_world::{
     BodyFlags, BodyPool, BoxFilter, BoxQuery, PhysicsWorld, QueryOptions, ShapeQuery,
@@ -217,7 +217,7 @@ fn floor() -> collision_mesh::CollisionMesh {
     build::from_soup(&soup, &BuildConfig::default(), "floor").unwrap()
 }
 
-fn mesh_queries<R: ps2_float::Real>() {
+fn mesh_side_of_the_shape_queries<R: ps2_float::Real>() {
     let mut w = PhysicsWorld::<R>::default();
     w.set_mesh(floor());
     assert!(w.mesh().is_some());
@@ -263,12 +263,4 @@ fn mesh_queries<R: ps2_float::Real>() {
     assert_eq!(w.overlap_shape(&t, &mut out, &q, &mut cand), 0);
 }
 
-#[test]
-fn mesh_side_of_the_shape_queries_f32() {
-    mesh_queries::<f32>();
-}
-
-#[test]
-fn mesh_side_of_the_shape_queries_ee32() {
-    mesh_queries::<ps2_float::Ee32>();
-}
+both_modes!(mesh_side_of_the_shape_queries);

@@ -8,11 +8,14 @@
 //! `kernels/tests/unit1_parallel_side.rs` works by hand and samples in
 //! `f64`. Both float modes.
 
+mod common;
+
 use std::sync::Arc;
 
 use collision_mesh::{build, BuildConfig, SoupTriangle, TiledMesh};
+use common::with_readings;
 use kernels::{Contact, ParallelSideRule, Sphere};
-use physics_world::{PhysicsWorld, Readings, WorldConfig};
+use physics_world::Readings;
 use ps2_float::{Real, Vec4};
 use shape_pools::Aabb;
 use test_support::both_modes;
@@ -27,12 +30,9 @@ fn level() -> TiledMesh {
 }
 
 fn sweep<R: Real>(rule: ParallelSideRule) -> Option<f32> {
-    let mut w = PhysicsWorld::<R>::construct(WorldConfig {
-        readings: Readings {
-            parallel_side: rule,
-            ..Readings::default()
-        },
-        ..WorldConfig::default()
+    let mut w = with_readings::<R>(Readings {
+        parallel_side: rule,
+        ..Readings::default()
     });
     w.set_level(Arc::new(level())).unwrap();
     let r = R::from_f32;

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Owner, Table};
+use common::{random_boxes, random_width};
 use physics_world::{BodyFlags, BoxQuery, PhysicsWorld, QueryWalk};
 use ps2_float::{Ee32, Real, Vec4};
 use shape_pools::Aabb;
@@ -15,41 +15,17 @@ fn random_worlds<R: Real>(seed: u64) -> usize {
     let mut compared = 0;
     for _world in 0..40 {
         let mut w = PhysicsWorld::<R>::default();
-        let mut t = Table::<R>::default();
-        let n = 20 + (rng.bits() % 200) as u32;
-        let mut bodies = Vec::new();
-        for k in 1..=n {
-            let o = t.add(
-                k,
-                Owner::at(
-                    1 << (rng.bits() % 3),
-                    rng.range_f32(-50.0, 50.0),
-                    rng.range_f32(-5.0, 5.0),
-                    rng.range_f32(0.0, 3.0),
-                ),
-            );
-            // Mostly small boxes, a few wide ones (the widest decides the
-            // early stop).
-            let s = if rng.bits().is_multiple_of(10) {
-                rng.range_f32(3.0, 12.0)
-            } else {
-                rng.range_f32(0.1, 1.5)
-            };
-            let shape = w
-                .shape_pools_mut()
-                .alloc_object_box(Vec4::new(
-                    R::from_f32(s),
-                    R::from_f32(rng.range_f32(0.1, 2.0)),
-                    R::from_f32(0.5),
-                    R::ZERO,
-                ))
-                .unwrap();
-            let flags =
-                BodyFlags::from_bits_retain((rng.bits() as u32) & 0x2_207e) | BodyFlags::DIRTY;
-            let b = w.create_object_body(&t, o, shape, flags).unwrap();
-            w.update(&t, b);
-            bodies.push(b);
-        }
+        // Mostly small boxes, a few wide ones (the widest decides the early
+        // stop).
+        let (_, bodies) = random_boxes(&mut w, &mut rng, 200, (50.0, 5.0), |rng| {
+            let s = random_width(rng, 10, 12.0);
+            Vec4::new(
+                R::from_f32(s),
+                R::from_f32(rng.range_f32(0.1, 2.0)),
+                R::from_f32(0.5),
+                R::ZERO,
+            )
+        });
         // Free some (the bound stays wide until the refresh) and refresh
         // in half the worlds.
         for b in bodies.iter().filter(|_| rng.bits().is_multiple_of(5)) {

@@ -9,10 +9,9 @@
 
 mod common;
 
-use collision_mesh::{build, BuildConfig, SoupTriangle};
 use common::{
-    both_modes, human_body, id, near, near_v, object_at, object_body, r, start_object, sweep_once,
-    sweep_rounds, v, Owner, Solid, Table,
+    both_modes, floor, human_body, id, mesh, near, near_v, object_at, object_body, r, start_object,
+    sweep_once, sweep_rounds, v, wall, with_readings, Owner, Solid, Table,
 };
 use physics_world::resolve::{back_off_plane_read, bounce_read};
 use physics_world::{
@@ -39,36 +38,6 @@ fn world<R: Real>(back_off: BackOffReading) -> PhysicsWorld<R> {
         back_off,
         ..Readings::default()
     })
-}
-
-fn with_readings<R: Real>(readings: Readings) -> PhysicsWorld<R> {
-    PhysicsWorld::construct(WorldConfig {
-        readings,
-        ..WorldConfig::default()
-    })
-}
-
-fn mesh(soup: &[SoupTriangle]) -> collision_mesh::CollisionMesh {
-    build::from_soup(soup, &BuildConfig::default(), "test").unwrap()
-}
-
-fn floor() -> Vec<SoupTriangle> {
-    let (a, b, c, d) = (
-        [-10.0, -10.0, 0.0],
-        [10.0, -10.0, 0.0],
-        [10.0, 10.0, 0.0],
-        [-10.0, 10.0, 0.0],
-    );
-    vec![SoupTriangle::new([a, b, c]), SoupTriangle::new([a, c, d])]
-}
-
-/// A wall at x = 2 facing −x (the sweep tests' wall).
-fn wall() -> Vec<SoupTriangle> {
-    let a = [2.0, -10.0, 0.0];
-    let b = [2.0, 10.0, 0.0];
-    let c = [2.0, 10.0, 3.0];
-    let d = [2.0, -10.0, 3.0];
-    vec![SoupTriangle::new([a, c, b]), SoupTriangle::new([a, d, c])]
 }
 
 fn the_default_is_the_trace<R: Real>() {
@@ -201,7 +170,7 @@ fn walker_inside_a_wall_stays_under_the_text<R: Real>() {
 fn small_sphere<R: Real>(reading: BackOffReading) -> f32 {
     let mut w = world::<R>(reading);
     let mut t = Table::default();
-    w.set_mesh(mesh(&floor()));
+    w.set_mesh(mesh(&floor(0.0)));
     let o = t.add(1, Owner::at(0x1, 0.0, 0.0, 0.005));
     let b = object_body(&mut w, &t, o, Solid::Sphere(0.004), BodyFlags::OBJECT_START);
     t.get_mut(o).answers = vec![0x1_0003];
@@ -240,27 +209,19 @@ fn bounce_function_under_both_readings<R: Real>() {
     // −2 − (−2)(1.1) = 0.2; test 13's number, 2.2 = −2 − (−2)(2.1). The
     // tolerance takes the EE's truncations (in `Ee32` 2.1999989 and, for
     // test 12, 0.49999857: a few ulps).
-    near_v(
-        bounce_read(BounceReading::Formula, v::<R>(0.0, 0.0, -2.0), n, e),
-        [0.0, 0.0, 0.2],
-        TOL,
-    );
-    near_v(
-        bounce_read(BounceReading::TestThirteen, v::<R>(0.0, 0.0, -2.0), n, e),
-        [0.0, 0.0, 2.2],
-        TOL,
-    );
     // Test 12, −5 to 0.5, holds under the formula only (5.5 under test 13's).
-    near_v(
-        bounce_read(BounceReading::Formula, v::<R>(0.0, 0.0, -5.0), n, e),
-        [0.0, 0.0, 0.5],
-        TOL,
-    );
-    near_v(
-        bounce_read(BounceReading::TestThirteen, v::<R>(0.0, 0.0, -5.0), n, e),
-        [0.0, 0.0, 5.5],
-        TOL,
-    );
+    for (reading, vz, want) in [
+        (BounceReading::Formula, -2.0, 0.2),
+        (BounceReading::TestThirteen, -2.0, 2.2),
+        (BounceReading::Formula, -5.0, 0.5),
+        (BounceReading::TestThirteen, -5.0, 5.5),
+    ] {
+        near_v(
+            bounce_read(reading, v::<R>(0.0, 0.0, vz), n, e),
+            [0.0, 0.0, want],
+            TOL,
+        );
+    }
     // Along the surface the two agree: the tangent part stays, and an
     // outgoing normal speed is cut by e under both (d = 1: 1 − 0.1).
     for reading in [BounceReading::Formula, BounceReading::TestThirteen] {
@@ -282,7 +243,7 @@ fn bounced<R: Real>(bounce: BounceReading) -> [f32; 4] {
         ..Readings::default()
     });
     let mut t = Table::default();
-    w.set_mesh(mesh(&floor()));
+    w.set_mesh(mesh(&floor(0.0)));
     let o = t.add(1, Owner::at(0x1, 0.0, 0.0, 0.2));
     t.get_mut(o).attrs.insert(8, r(0.1));
     let b = object_body(&mut w, &t, o, Solid::Sphere(0.1), BodyFlags::OBJECT_START);

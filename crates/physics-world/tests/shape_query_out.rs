@@ -58,6 +58,21 @@ fn sentinel<R: Real>() -> Contact<R> {
     }
 }
 
+/// Checks a query's count `k` written into `out` (all sentinels before)
+/// with `max` against the whole answer `full`: as many as all three
+/// allow, the whole answer's first ones, the rest of `out` untouched.
+#[track_caller]
+fn written_in_place<R: Real>(out: &[Contact<R>], k: usize, full: &[Contact<R>], max: usize) {
+    let len = out.len();
+    let expect = full.len().min(len).min(max);
+    assert_eq!(k, expect, "out {len}, max {max}");
+    assert_eq!(out[..k], full[..k], "out {len}, max {max}");
+    assert!(
+        out[k..].iter().all(|c| *c == sentinel()),
+        "out {len}, max {max}"
+    );
+}
+
 fn fractions<R: Real>(cs: &[Contact<R>]) -> Vec<u32> {
     cs.iter()
         .map(|c| c.fraction.map_or(u32::MAX, |f| f.to_f32().to_bits()))
@@ -112,13 +127,7 @@ fn collide_writes_in_place<R: Real>() {
         let mut out = vec![sentinel::<R>(); len];
         let q = ShapeQuery { max, ..q };
         let k = w.collide_shape(&t, &mut out, &q, mv, &mut cand);
-        let expect = n.min(len).min(max);
-        assert_eq!(k, expect, "out {len}, max {max}");
-        assert_eq!(out[..k], full[..k], "out {len}, max {max}");
-        assert!(
-            out[k..].iter().all(|c| *c == sentinel()),
-            "out {len}, max {max}"
-        );
+        written_in_place(&out, k, &full[..n], max);
     }
 }
 
@@ -143,13 +152,7 @@ fn overlap_writes_in_place<R: Real>() {
         let mut out = vec![sentinel::<R>(); len];
         let q = ShapeQuery { max, ..q };
         let k = w.overlap_shape(&t, &mut out, &q, &mut cand);
-        let expect = n.min(len).min(max);
-        assert_eq!(k, expect, "out {len}, max {max}");
-        assert_eq!(out[..k], full[..k], "out {len}, max {max}");
-        assert!(
-            out[k..].iter().all(|c| *c == sentinel()),
-            "out {len}, max {max}"
-        );
+        written_in_place(&out, k, &full[..n], max);
     }
 }
 

@@ -11,8 +11,9 @@
 use physics_world::reference::ReferenceOwner;
 use physics_world::street::Street;
 use physics_world::{object_flags, BoxQuery, Quirks};
-use ps2_float::{Ee32, Real, Vec4};
+use ps2_float::{Real, Vec4};
 use shape_pools::Aabb;
+use test_support::both_modes;
 
 /// The windows' length: ticks 61-305, 306-550, ..., 2,756-3,000.
 const WINDOW: u64 = 245;
@@ -96,7 +97,7 @@ fn spread(windows: &[u64]) -> f64 {
     (hi - lo) / lo
 }
 
-fn both_presets<R: Real>() {
+fn corrected_street_work_is_flat_and_every_object_rests<R: Real>() {
     let console = run::<R>(Quirks::console());
     let corrected = run::<R>(Quirks::corrected());
     println!("{}:", R::MODE);
@@ -130,12 +131,4 @@ fn both_presets<R: Real>() {
     assert!(console.airborne > 50);
 }
 
-#[test]
-fn corrected_street_work_is_flat_and_every_object_rests_f32() {
-    both_presets::<f32>();
-}
-
-#[test]
-fn corrected_street_work_is_flat_and_every_object_rests_ee32() {
-    both_presets::<Ee32>();
-}
+both_modes!(corrected_street_work_is_flat_and_every_object_rests);

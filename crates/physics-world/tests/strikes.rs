@@ -95,27 +95,62 @@ fn strike<R: Real>(o: &mut Striking<R>, w: &mut PhysicsWorld<R>, b: BodyId) -> V
     w.test_strikes(o, b, &mut cands).as_slice().to_vec()
 }
 
-fn hand_sphere_swung_into_a_car_box_hits<R: Real>() {
-    let (mut o, mut w) = (Striking::<R>::default(), PhysicsWorld::<R>::default());
+/// In world `w`: the car of [`box_body`] (owner 2) at the origin and the
+/// striker (owner 1) at `(0, -1.5, 0)`; the owners, the world, the car's
+/// body and the striker's.
+fn car_and_striker<R: Real>(
+    mut w: PhysicsWorld<R>,
+) -> (Striking<R>, PhysicsWorld<R>, BodyId, BodyId) {
+    let mut o = Striking::<R>::default();
     let car = box_body(&mut o, &mut w, 2, 0.0);
     let h = striker(&mut o, &mut w, 0.0, -1.5);
+    (o, w, car, h)
+}
+
+/// Puts the striker's (owner 1's) `bone` at `at` and switches its strike
+/// shape on.
+fn switch_on<R: Real>(
+    o: &mut Striking<R>,
+    w: &mut PhysicsWorld<R>,
+    h: BodyId,
+    bone: u8,
+    at: Vec4<R>,
+) {
+    bone_at(o, id(1), bone, at);
+    w.set_bone_shape_enabled(h, Some(bone), true);
+}
+
+/// Switches the striker's `bone` on at `from` (that update strikes
+/// nothing), moves it to `to` and returns the one contact of that update.
+fn swing_once<R: Real>(
+    o: &mut Striking<R>,
+    w: &mut PhysicsWorld<R>,
+    h: BodyId,
+    bone: u8,
+    (from, to): (Vec4<R>, Vec4<R>),
+) -> Contact<R> {
+    switch_on(o, w, h, bone, from);
+    assert!(strike(o, w, h).is_empty());
+    bone_at(o, id(1), bone, to);
+    let cs = strike(o, w, h);
+    assert_eq!(cs.len(), 1);
+    cs[0]
+}
+
+fn hand_sphere_swung_into_a_car_box_hits<R: Real>() {
+    let (mut o, mut w, car, h) = car_and_striker(PhysicsWorld::<R>::default());
     let me = id(1);
     // The right hand's sphere sits 0.08 m along its bone's x axis: the bone
     // at (-0.08, -1.3, 0.5) puts its centre at (0, -1.3, 0.5), 0.3 m from
     // the face y = -1.
-    bone_at(&mut o, me, RIGHT_HAND, p(-0.08, -1.3, 0.5));
-    w.set_bone_shape_enabled(h, Some(RIGHT_HAND), true);
     // First update: previous = current (the reset flag), a zero move
     // outside the box: no hit.
-    assert!(strike(&mut o, &mut w, h).is_empty());
     // Next update: centre (0, -0.9, 0.5), move (0, 0.4, 0). Face y region:
     // fraction (0.3 - 0.09) / 0.4 = 0.525; the point (0, -1, 0.5) in the
     // world (+0x90) and (0, -1, 0) in the box's frame (+0x60, from its
     // centre (0, 0, 0.5)); the face normal (0, -1, 0) (+0x50), type 0.
-    bone_at(&mut o, me, RIGHT_HAND, p(-0.08, -0.9, 0.5));
-    let cs = strike(&mut o, &mut w, h);
-    assert_eq!(cs.len(), 1);
-    let c = cs[0];
+    let swing = (p(-0.08, -1.3, 0.5), p(-0.08, -0.9, 0.5));
+    let c = swing_once(&mut o, &mut w, h, RIGHT_HAND, swing);
     near(c.fraction.unwrap(), 0.525, 1e-6);
     near_v(c.point.get_or(R::ZERO), [0.0, -1.0, 0.5], 1e-6);
     near_v(c.other.point.get_or(R::ZERO), [0.0, -1.0, 0.0], 1e-6);
@@ -135,15 +170,12 @@ fn hand_sphere_swung_into_a_car_box_hits<R: Real>() {
 }
 
 fn hand_centre_inside_hits_at_fraction_0_with_world_z<R: Real>() {
-    let (mut o, mut w) = (Striking::<R>::default(), PhysicsWorld::<R>::default());
-    box_body(&mut o, &mut w, 2, 0.0);
-    let h = striker(&mut o, &mut w, 0.0, -1.5);
+    let (mut o, mut w, _, h) = car_and_striker(PhysicsWorld::<R>::default());
     // Unit 5 "Start inside": centre (0.5, 0.2, 0.6) inside B, on the
     // first posed update (a zero move): a hit at fraction 0, type 4; +0x90
     // the start centre, +0x60 (local x, local y, world z) = (0.5, 0.2, 0.6)
     // although the local z would be 0.1.
-    bone_at(&mut o, id(1), RIGHT_HAND, p(0.42, 0.2, 0.6));
-    w.set_bone_shape_enabled(h, Some(RIGHT_HAND), true);
+    switch_on(&mut o, &mut w, h, RIGHT_HAND, p(0.42, 0.2, 0.6));
     let cs = strike(&mut o, &mut w, h);
     assert_eq!(cs.len(), 1);
     let c = cs[0];
@@ -159,15 +191,11 @@ fn hand_centre_inside_hits_at_fraction_0_with_world_z<R: Real>() {
 /// console's quirks the same swing strikes nothing.
 fn forearm_segment_reaches_a_box_when_corrected<R: Real>() {
     for (quirks, reaches) in [(Quirks::console(), false), (Quirks::corrected(), true)] {
-        let mut o = Striking::<R>::default();
-        let mut w = PhysicsWorld::<R>::construct(WorldConfig {
+        let (mut o, mut w, _, h) = car_and_striker(PhysicsWorld::<R>::construct(WorldConfig {
             quirks,
             ..WorldConfig::default()
-        });
-        box_body(&mut o, &mut w, 2, 0.0);
-        let h = striker(&mut o, &mut w, 0.0, -1.5);
-        bone_at(&mut o, id(1), RIGHT_FOREARM, p(0.0, -1.3, 0.5));
-        w.set_bone_shape_enabled(h, Some(RIGHT_FOREARM), true);
+        }));
+        switch_on(&mut o, &mut w, h, RIGHT_FOREARM, p(0.0, -1.3, 0.5));
         assert!(strike(&mut o, &mut w, h).is_empty());
         bone_at(&mut o, id(1), RIGHT_FOREARM, p(0.0, -0.5, 0.5));
         let hits = strike(&mut o, &mut w, h);
@@ -180,14 +208,11 @@ fn forearm_segment_reaches_a_box_when_corrected<R: Real>() {
 }
 
 fn forearm_segment_never_hits_a_box<R: Real>() {
-    let (mut o, mut w) = (Striking::<R>::default(), PhysicsWorld::<R>::default());
-    box_body(&mut o, &mut w, 2, 0.0);
-    let h = striker(&mut o, &mut w, 0.0, -1.5);
+    let (mut o, mut w, _, h) = car_and_striker(PhysicsWorld::<R>::default());
     // The forearm segment (r 0.07, 0.2 m along its bone's x axis) from
     // outside to well inside the box: the sweep table's (4, 1) entry
     // answers no, on either update.
-    bone_at(&mut o, id(1), RIGHT_FOREARM, p(0.0, -1.3, 0.5));
-    w.set_bone_shape_enabled(h, Some(RIGHT_FOREARM), true);
+    switch_on(&mut o, &mut w, h, RIGHT_FOREARM, p(0.0, -1.3, 0.5));
     assert!(strike(&mut o, &mut w, h).is_empty());
     bone_at(&mut o, id(1), RIGHT_FOREARM, p(0.0, -0.5, 0.5));
     assert!(strike(&mut o, &mut w, h).is_empty());
@@ -198,8 +223,7 @@ fn forearm_segment_never_hits_a_box<R: Real>() {
     near_v(s.head.previous, [0.0, -1.3, 0.5], 0.0);
     near_v(s.position(), [0.0, -0.5, 0.5], 0.0);
     // A hand sphere at the same place (its centre inside) does hit.
-    bone_at(&mut o, id(1), RIGHT_HAND, p(-0.08, -0.5, 0.5));
-    w.set_bone_shape_enabled(h, Some(RIGHT_HAND), true);
+    switch_on(&mut o, &mut w, h, RIGHT_HAND, p(-0.08, -0.5, 0.5));
     assert_eq!(strike(&mut o, &mut w, h).len(), 1);
     assert!(o
         .strikes
@@ -216,12 +240,10 @@ fn no_sweep_on_the_first_posed_update<R: Real>() {
     // 0.5): the pool's shape still holds the far centre, and a sweep from
     // there would cross the box, but the reset flag makes previous =
     // current on this first pose: no hit.
-    bone_at(&mut o, id(1), RIGHT_HAND, p(-0.08, 1.3, 0.5));
-    w.set_bone_shape_enabled(h, Some(RIGHT_HAND), true);
+    switch_on(&mut o, &mut w, h, RIGHT_HAND, p(-0.08, 1.3, 0.5));
     assert!(strike(&mut o, &mut w, h).is_empty());
     w.set_bone_shape_enabled(h, Some(RIGHT_HAND), false);
-    bone_at(&mut o, id(1), RIGHT_HAND, p(-0.08, -1.3, 0.5));
-    w.set_bone_shape_enabled(h, Some(RIGHT_HAND), true);
+    switch_on(&mut o, &mut w, h, RIGHT_HAND, p(-0.08, -1.3, 0.5));
     assert!(strike(&mut o, &mut w, h).is_empty());
     let s = w.shape(bone_shape(&w, h, RIGHT_HAND)).unwrap();
     assert_eq!(s.head.previous, s.position());
@@ -230,8 +252,7 @@ fn no_sweep_on_the_first_posed_update<R: Real>() {
     // goes from (0, 1.3) to (0, -1.3), starts in the +y face region of B
     // and hits: fraction (1.3 - 1 - 0.09) / 2.6 = 0.0808.
     w.set_bone_shape_enabled(h, Some(RIGHT_HAND), false);
-    bone_at(&mut o, id(1), RIGHT_HAND, p(-0.08, 1.3, 0.5));
-    w.set_bone_shape_enabled(h, Some(RIGHT_HAND), true);
+    switch_on(&mut o, &mut w, h, RIGHT_HAND, p(-0.08, 1.3, 0.5));
     strike(&mut o, &mut w, h);
     bone_at(&mut o, id(1), RIGHT_HAND, p(-0.08, -1.3, 0.5));
     let cs = strike(&mut o, &mut w, h);
@@ -240,9 +261,7 @@ fn no_sweep_on_the_first_posed_update<R: Real>() {
 }
 
 fn one_contact_per_struck_body_and_none_while_ignoring<R: Real>() {
-    let (mut o, mut w) = (Striking::<R>::default(), PhysicsWorld::<R>::default());
-    box_body(&mut o, &mut w, 2, 0.0);
-    let h = striker(&mut o, &mut w, 0.0, -1.5);
+    let (mut o, mut w, _, h) = car_and_striker(PhysicsWorld::<R>::default());
     // Both hands swing 0.4 m into the face y = -1 in one update; the right
     // hand comes first in the set's order and ends the candidate.
     bone_at(&mut o, id(1), RIGHT_HAND, p(-0.08, -1.3, 0.5));
@@ -295,11 +314,8 @@ fn one_update_strikes_several_bodies<R: Real>() {
 }
 
 fn refused_and_unflagged_bodies_are_not_struck<R: Real>() {
-    let (mut o, mut w) = (Striking::<R>::default(), PhysicsWorld::<R>::default());
-    let car = box_body(&mut o, &mut w, 2, 0.0);
-    let h = striker(&mut o, &mut w, 0.0, -1.5);
-    bone_at(&mut o, id(1), RIGHT_HAND, p(-0.08, -0.5, 0.5));
-    w.set_bone_shape_enabled(h, Some(RIGHT_HAND), true);
+    let (mut o, mut w, car, h) = car_and_striker(PhysicsWorld::<R>::default());
+    switch_on(&mut o, &mut w, h, RIGHT_HAND, p(-0.08, -0.5, 0.5));
     // The owner refuses the pair (may_strike): nothing, centre inside.
     o.no_strike.push((id(1), id(2)));
     assert!(strike(&mut o, &mut w, h).is_empty());
@@ -344,49 +360,53 @@ fn target<R: Real>(
     b
 }
 
-fn head_strikes_another_humans_spine<R: Real>() {
+/// A fresh world with the [`target`] human (spine and head bones at
+/// `spine` and `head`) and the striker at `(x, y, 0)`: the owners, the
+/// world, the target's body and the striker's.
+fn target_and_striker<R: Real>(
+    spine: Vec4<R>,
+    head: Vec4<R>,
+    (x, y): (f32, f32),
+) -> (Striking<R>, PhysicsWorld<R>, BodyId, BodyId) {
     let (mut o, mut w) = (Striking::<R>::default(), PhysicsWorld::<R>::default());
+    let tb = target(&mut o, &mut w, spine, head);
+    let h = striker(&mut o, &mut w, x, y);
+    (o, w, tb, h)
+}
+
+fn head_strikes_another_humans_spine<R: Real>() {
     // The target's spine segment (offset (-0.07, 0, 0.05), r 0.18, 0.38 m
     // along x): the bone at (0.07, 0, 1.0) gives (0, 0, 1.05)-(0.38, 0,
     // 1.05). Its head far above (bone at z 3).
-    let tb = target(&mut o, &mut w, p(0.07, 0.0, 1.0), p(0.0, 0.0, 3.0));
-    let h = striker(&mut o, &mut w, 0.19, -1.0);
+    let (mut o, mut w, tb, h) =
+        target_and_striker::<R>(p(0.07, 0.0, 1.0), p(0.0, 0.0, 3.0), (0.19, -1.0));
     // The striker's head sphere (offset (0.05, 0, 0.03), r 0.15) from
     // (0.19, -1.0, 1.05) to (0.19, 0.6, 1.05), across the segment. The
     // sphere-segment entry's fraction is the closest approach along the
     // move (kernels divergence 109), not the first touch: the path passes
     // through the segment's line at y 0, after 1.0 of the 1.6 m move:
     // fraction 0.625 (the first touch, 0.33 short, would be 0.67 / 1.6).
-    bone_at(&mut o, id(1), HEAD, p(0.14, -1.0, 1.02));
-    w.set_bone_shape_enabled(h, Some(HEAD), true);
-    assert!(strike(&mut o, &mut w, h).is_empty());
-    bone_at(&mut o, id(1), HEAD, p(0.14, 0.6, 1.02));
-    let cs = strike(&mut o, &mut w, h);
-    assert_eq!(cs.len(), 1);
-    near(cs[0].fraction.unwrap(), 0.625, 1e-5);
-    assert_eq!(cs[0].other.owner, Some(2));
-    assert_eq!(cs[0].other.shape, Some(bone_shape(&w, tb, SPINE).word()));
-    assert_eq!(cs[0].own.shape, Some(bone_shape(&w, h, HEAD).word()));
+    let swing = (p(0.14, -1.0, 1.02), p(0.14, 0.6, 1.02));
+    let c = swing_once(&mut o, &mut w, h, HEAD, swing);
+    near(c.fraction.unwrap(), 0.625, 1e-5);
+    assert_eq!(c.other.owner, Some(2));
+    assert_eq!(c.other.shape, Some(bone_shape(&w, tb, SPINE).word()));
+    assert_eq!(c.own.shape, Some(bone_shape(&w, h, HEAD).word()));
 }
 
 fn head_strikes_another_humans_head<R: Real>() {
-    let (mut o, mut w) = (Striking::<R>::default(), PhysicsWorld::<R>::default());
     // The target's head sphere (r 0.15): the bone at (0, 0, 1.7) puts it
     // at (0.05, 0, 1.73); the spine low (bone at z 0.5, the segment at
     // z 0.55, 1.18 below the path: never met).
-    let tb = target(&mut o, &mut w, p(0.07, 0.0, 0.5), p(0.0, 0.0, 1.7));
-    let h = striker(&mut o, &mut w, 0.05, -1.0);
+    let (mut o, mut w, tb, h) =
+        target_and_striker::<R>(p(0.07, 0.0, 0.5), p(0.0, 0.0, 1.7), (0.05, -1.0));
     // The striker's head from (0.05, -1.0, 1.73) to (0.05, -0.2, 1.73):
     // the spheres touch at centre distance 0.3, y = -0.3, after 0.7 of
     // the 0.8 m move: fraction 0.875.
-    bone_at(&mut o, id(1), HEAD, p(0.0, -1.0, 1.7));
-    w.set_bone_shape_enabled(h, Some(HEAD), true);
-    assert!(strike(&mut o, &mut w, h).is_empty());
-    bone_at(&mut o, id(1), HEAD, p(0.0, -0.2, 1.7));
-    let cs = strike(&mut o, &mut w, h);
-    assert_eq!(cs.len(), 1);
-    near(cs[0].fraction.unwrap(), 0.875, 1e-5);
-    assert_eq!(cs[0].other.shape, Some(bone_shape(&w, tb, HEAD).word()));
+    let swing = (p(0.0, -1.0, 1.7), p(0.0, -0.2, 1.7));
+    let c = swing_once(&mut o, &mut w, h, HEAD, swing);
+    near(c.fraction.unwrap(), 0.875, 1e-5);
+    assert_eq!(c.other.shape, Some(bone_shape(&w, tb, HEAD).word()));
     // The target's capsule is never a strike target: with its head and
     // spine moved 3 m up, a swing through the capsule (r 0.35 about the
     // origin, z 0-2) at z 1.0 from y -1.0 to y 0 meets nothing.
@@ -401,9 +421,7 @@ fn head_strikes_another_humans_head<R: Real>() {
 }
 
 fn nothing_strikes_without_bone_bits<R: Real>() {
-    let (mut o, mut w) = (Striking::<R>::default(), PhysicsWorld::<R>::default());
-    box_body(&mut o, &mut w, 2, 0.0);
-    let h = striker(&mut o, &mut w, 0.0, -1.5);
+    let (mut o, mut w, _, h) = car_and_striker(PhysicsWorld::<R>::default());
     // The hand's centre inside the box, but no bone switched on.
     bone_at(&mut o, id(1), RIGHT_HAND, p(-0.08, -0.5, 0.5));
     assert!(strike(&mut o, &mut w, h).is_empty());
@@ -534,20 +552,30 @@ fn slope<R: Real>(w: &mut PhysicsWorld<R>, a: f32) {
     w.set_mesh(build::from_soup(&tris, &BuildConfig::default(), "slope").unwrap());
 }
 
+/// The landing test of feet at `(0, 0, z)` moving `drop` down, with `raise`
+/// and `scale`.
+fn landing<R: Real>(
+    w: &mut PhysicsWorld<R>,
+    z: f32,
+    drop: f32,
+    raise: f32,
+    scale: R,
+) -> Option<Contact<R>> {
+    w.landing_test(
+        p(0.0, 0.0, z),
+        Vec4::new(R::ZERO, R::ZERO, r(-drop), R::ZERO),
+        r(raise),
+        scale,
+    )
+}
+
 fn landing_fraction_formula<R: Real>() {
     let mut w = PhysicsWorld::<R>::default();
     slope(&mut w, 0.0);
     // Feet at z 0.5 moving 1.0 down, raise 1.04, scale 1: the upper point
     // z 0.5 + (1.04 - 0.16) = 1.38, the moved feet z -0.5, length 1.88;
     // the floor at t = 1.38: fraction (1.38 - 1) / (1.88 - 1) = 0.4318.
-    let c = w
-        .landing_test(
-            p(0.0, 0.0, 0.5),
-            Vec4::new(R::ZERO, R::ZERO, r(-1.0), R::ZERO),
-            r(1.04),
-            R::ONE,
-        )
-        .unwrap();
+    let c = landing(&mut w, 0.5, 1.0, 1.04, R::ONE).unwrap();
     near(c.fraction.unwrap(), 0.38 / 0.88, 1e-5);
     assert_eq!(c.flags, Some(LANDING_FLAG));
     assert_eq!(c.other.owner, Some(0));
@@ -555,34 +583,13 @@ fn landing_fraction_formula<R: Real>() {
     near_v(c.other.normal.get_or(R::ZERO), [0.0, 0.0, 1.0], 1e-6);
     // Scale 1.5 lowers the raise by 0.08: upper z 1.3, length 1.8, t 1.3:
     // (1.3 - 1) / (1.8 - 1) = 0.375.
-    let c = w
-        .landing_test(
-            p(0.0, 0.0, 0.5),
-            Vec4::new(R::ZERO, R::ZERO, r(-1.0), R::ZERO),
-            r(1.04),
-            r(1.5),
-        )
-        .unwrap();
+    let c = landing(&mut w, 0.5, 1.0, 1.04, r(1.5)).unwrap();
     near(c.fraction.unwrap(), 0.375, 1e-5);
     // Feet moving 0.1 down and staying above the floor: no hit.
-    assert!(w
-        .landing_test(
-            p(0.0, 0.0, 0.5),
-            Vec4::new(R::ZERO, R::ZERO, r(-0.1), R::ZERO),
-            r(1.04),
-            R::ONE
-        )
-        .is_none());
+    assert!(landing(&mut w, 0.5, 0.1, 1.04, R::ONE).is_none());
     // No level: none.
     let mut bare = PhysicsWorld::<R>::default();
-    assert!(bare
-        .landing_test(
-            p(0.0, 0.0, 0.5),
-            Vec4::new(R::ZERO, R::ZERO, r(-1.0), R::ZERO),
-            r(1.04),
-            R::ONE
-        )
-        .is_none());
+    assert!(landing(&mut bare, 0.5, 1.0, 1.04, R::ONE).is_none());
 }
 
 fn landing_nearer_than_1_is_fraction_0<R: Real>() {
@@ -590,14 +597,7 @@ fn landing_nearer_than_1_is_fraction_0<R: Real>() {
     slope(&mut w, 0.0);
     // Feet at z 0.1, raise 1.04 - 0.16 = 0.88: upper z 0.98, the floor at
     // t = 0.98 < 1.0: fraction 0 (the formula would give a negative one).
-    let c = w
-        .landing_test(
-            p(0.0, 0.0, 0.1),
-            Vec4::new(R::ZERO, R::ZERO, r(-0.5), R::ZERO),
-            r(1.04),
-            R::ONE,
-        )
-        .unwrap();
+    let c = landing(&mut w, 0.1, 0.5, 1.04, R::ONE).unwrap();
     assert_eq!(c.fraction, Some(R::ZERO));
     // A zero-length segment (raise 0, no move): none, no 0 / 0.
     assert!(w
@@ -610,14 +610,7 @@ fn landing_normal_filter<R: Real>() {
     // the plane is at z 0, so the fraction is the flat floor's 0.4318.
     let mut w = PhysicsWorld::<R>::default();
     slope(&mut w, 1.0);
-    let c = w
-        .landing_test(
-            p(0.0, 0.0, 0.5),
-            Vec4::new(R::ZERO, R::ZERO, r(-1.0), R::ZERO),
-            r(1.04),
-            R::ONE,
-        )
-        .unwrap();
+    let c = landing(&mut w, 0.5, 1.0, 1.04, R::ONE).unwrap();
     near(
         c.other.normal.get_or(R::ZERO).z,
         core::f32::consts::FRAC_1_SQRT_2,
@@ -627,14 +620,7 @@ fn landing_normal_filter<R: Real>() {
     // Slope a = 1.25: n.z = 1 / sqrt(2.5625) = 0.6247 ≤ 0.65: none.
     let mut w = PhysicsWorld::<R>::default();
     slope(&mut w, 1.25);
-    assert!(w
-        .landing_test(
-            p(0.0, 0.0, 0.5),
-            Vec4::new(R::ZERO, R::ZERO, r(-1.0), R::ZERO),
-            r(1.04),
-            R::ONE
-        )
-        .is_none());
+    assert!(landing(&mut w, 0.5, 1.0, 1.04, R::ONE).is_none());
 }
 
 fn landing_contact_in_the_body_sweep<R: Real>() {
@@ -673,27 +659,19 @@ fn landing_contact_in_the_body_sweep<R: Real>() {
 }
 
 fn forearm_stretched_from_its_previous_start_meets_a_spine<R: Real>() {
-    let (mut o, mut w) = (Striking::<R>::default(), PhysicsWorld::<R>::default());
     // The target's spine (0, 0, 1.05)-(0.38, 0, 1.05), r 0.18.
-    let tb = target(&mut o, &mut w, p(0.07, 0.0, 1.0), p(0.0, 0.0, 4.0));
-    let h = striker(&mut o, &mut w, 0.2, -1.0);
+    let (mut o, mut w, tb, h) =
+        target_and_striker::<R>(p(0.07, 0.0, 1.0), p(0.0, 0.0, 4.0), (0.2, -1.0));
     // The forearm (r 0.07, 0.2 m along x) first at (0.1, -0.5, 1.05)-
     // (0.3, -0.5, 1.05): 0.5 from the spine > 0.07 + 0.18 = 0.25, a miss.
-    bone_at(&mut o, id(1), RIGHT_FOREARM, p(0.1, -0.5, 1.05));
-    w.set_bone_shape_enabled(h, Some(RIGHT_FOREARM), true);
-    assert!(strike(&mut o, &mut w, h).is_empty());
     // Then at (0.1, 0.5, 1.05)-(0.3, 0.5, 1.05): alone 0.5 away again, but
     // the test runs the stretched segment from the previous start (0.1,
     // -0.5, 1.05) to the current end (0.3, 0.5, 1.05), which crosses the
     // spine at (0.2, 0, 1.05): the static overlap (4, 4) hits.
-    bone_at(&mut o, id(1), RIGHT_FOREARM, p(0.1, 0.5, 1.05));
-    let cs = strike(&mut o, &mut w, h);
-    assert_eq!(cs.len(), 1);
-    assert_eq!(cs[0].other.shape, Some(bone_shape(&w, tb, SPINE).word()));
-    assert_eq!(
-        cs[0].own.shape,
-        Some(bone_shape(&w, h, RIGHT_FOREARM).word())
-    );
+    let swing = (p(0.1, -0.5, 1.05), p(0.1, 0.5, 1.05));
+    let c = swing_once(&mut o, &mut w, h, RIGHT_FOREARM, swing);
+    assert_eq!(c.other.shape, Some(bone_shape(&w, tb, SPINE).word()));
+    assert_eq!(c.own.shape, Some(bone_shape(&w, h, RIGHT_FOREARM).word()));
     // The same current pose on a fresh switch-on (previous = current) is
     // the unstretched segment: a miss.
     w.stop_ignoring(h, None);
@@ -805,9 +783,7 @@ fn update_0x801_corrected_meets_a_body_passed_through<R: Real>() {
 }
 
 fn hand_centre_inside_corrected_writes_the_box_frame_point<R: Real>() {
-    let (mut o, mut w) = (Striking::<R>::default(), corrected_world::<R>());
-    box_body(&mut o, &mut w, 2, 0.0);
-    let h = striker(&mut o, &mut w, 0.0, -1.5);
+    let (mut o, mut w, _, h) = car_and_striker(corrected_world::<R>());
     // The case of `hand_centre_inside_hits_at_fraction_0_with_world_z`
     // with the world's `sphere_box_steps` off (the strikes read the world's
     // quirks through the pair context): the centre (0.5, 0.2, 0.6) starts
@@ -815,8 +791,7 @@ fn hand_centre_inside_corrected_writes_the_box_frame_point<R: Real>() {
     // first touch is fraction 0, and `+0x60` is the centre in the box's
     // frame, worked by hand: (0.5 − 0, 0.2 − 0, 0.6 − 0.5) = (0.5, 0.2,
     // 0.1), inside the half extents (2, 1, 0.5), so no clamp applies.
-    bone_at(&mut o, id(1), RIGHT_HAND, p(0.42, 0.2, 0.6));
-    w.set_bone_shape_enabled(h, Some(RIGHT_HAND), true);
+    switch_on(&mut o, &mut w, h, RIGHT_HAND, p(0.42, 0.2, 0.6));
     let cs = strike(&mut o, &mut w, h);
     assert_eq!(cs.len(), 1);
     assert_eq!(cs[0].fraction, Some(R::ZERO));

@@ -5,10 +5,10 @@
 
 mod common;
 
-use collision_mesh::{build, BuildConfig, SoupTriangle, TriangleFlags};
+use collision_mesh::{SoupTriangle, TriangleFlags};
 use common::{
-    both_modes, human_body, id, near, near_v, object_at, r, start_object, sweep_once, v, Owner,
-    Solid, Table,
+    both_modes, floor, human_body, id, mesh, near, near_v, object_at, r, start_object, sweep_once,
+    v, wall, Owner, Solid, Table,
 };
 use kernels::{Contact, Shape, Sphere};
 use physics_world::resolve::{back_off_plane, bounce, remove_normal_part};
@@ -304,19 +304,6 @@ fn airborne_human_scale_is_a_quarter<R: Real>() {
     assert_eq!(st.scale.map(|s| s.to_f32()), Some(0.25));
 }
 
-/// Two triangles covering [−10, 10]² at height `h`, facing +z.
-fn floor(h: f32) -> Vec<SoupTriangle> {
-    let a = [-10.0, -10.0, h];
-    let b = [10.0, -10.0, h];
-    let c = [10.0, 10.0, h];
-    let d = [-10.0, 10.0, h];
-    vec![SoupTriangle::new([a, b, c]), SoupTriangle::new([a, c, d])]
-}
-
-fn mesh(soup: &[SoupTriangle]) -> collision_mesh::CollisionMesh {
-    build::from_soup(soup, &BuildConfig::default(), "test").unwrap()
-}
-
 fn skipped_contacts<R: Real>() {
     let (mut w, mut t, b, mut st) = standard::<R>(&[1]);
     w.set_mesh(mesh(&floor(0.0)));
@@ -544,13 +531,38 @@ fn shape_vs_mesh_option_0x4_for_humans<R: Real>() {
 
 // ---- the whole sweep -----------------------------------------------------
 
-fn sphere_drops_onto_a_floor_and_bounces<R: Real>() {
+/// A world of the [`floor`] at `floor_z` and a sphere body (owner 1, at
+/// rest) of the radius given, its centre above the origin at the height
+/// given, its owner answering every contact `answer`, its restitution `e`.
+fn ball_over_floor<R: Real>(
+    floor_z: f32,
+    (z, radius): (f32, f32),
+    answer: u32,
+    e: f32,
+) -> (PhysicsWorld<R>, Table<R>, BodyId) {
     let mut w = PhysicsWorld::<R>::default();
     let mut t = Table::default();
-    w.set_mesh(mesh(&floor(0.0)));
-    let b = start_object(&mut w, &mut t, 1, (0.0, 0.0, 1.0), Solid::Sphere(0.5));
-    t.get_mut(id(1)).answers = vec![2];
-    t.get_mut(id(1)).attrs.insert(8, r(0.1));
+    w.set_mesh(mesh(&floor(floor_z)));
+    let b = start_object(&mut w, &mut t, 1, (0.0, 0.0, z), Solid::Sphere(radius));
+    t.get_mut(id(1)).answers = vec![answer];
+    t.get_mut(id(1)).attrs.insert(8, r(e));
+    (w, t, b)
+}
+
+/// A world of two humans (owners 1 and 2, type 0x40) 1 m apart along x,
+/// owner 1 at the origin: each owner and body.
+fn two_humans<R: Real>() -> (PhysicsWorld<R>, Table<R>, [(OwnerId, BodyId); 2]) {
+    let mut w = PhysicsWorld::<R>::default();
+    let mut t = Table::default();
+    let a = t.add(1, Owner::at(0x40, 0.0, 0.0, 0.0));
+    let o = t.add(2, Owner::at(0x40, 1.0, 0.0, 0.0));
+    let ba = w.create_human_body(&t, a).unwrap();
+    let bo = w.create_human_body(&t, o).unwrap();
+    (w, t, [(a, ba), (o, bo)])
+}
+
+fn sphere_drops_onto_a_floor_and_bounces<R: Real>() {
+    let (mut w, mut t, b) = ball_over_floor::<R>(0.0, (1.0, 0.5), 2, 0.1);
     let rep = sweep_once(&mut w, &mut t, b, v(1.0, 0.0, -6.0), r(0.25));
     // Pass 1: d = (0.25, 0, −1.5); the sphere's bottom is 0.5 above the
     // floor, so t = 1/3 and the move to the touch is (0.0833, 0, −0.5):
@@ -578,22 +590,9 @@ fn sphere_drops_onto_a_floor_and_bounces<R: Real>() {
 fn brick_lands_and_bounces_to_0_5379<R: Real>() {
     // The brick's trace, as a 0.05 m sphere: the floor at 0.2231, the
     // centre 0.1 above its touch (z 0.3731), vz −5.4886 over dt 1/30.
-    let mut w = PhysicsWorld::<R>::default();
-    let mut t = Table::default();
-    w.set_mesh(mesh(&floor(0.2231)));
-    let b = start_object(&mut w, &mut t, 1, (0.0, 0.0, 0.3731), Solid::Sphere(0.05));
-    t.get_mut(id(1)).answers = vec![0x2_0002];
-    t.get_mut(id(1)).attrs.insert(8, r(0.1));
-    let mut cands = Vec::new();
+    let (mut w, mut t, b) = ball_over_floor::<R>(0.2231, (0.3731, 0.05), 0x2_0002, 0.1);
     let dt = R::ONE.div(r(30.0));
-    let rep = w.sweep(
-        &mut t,
-        b,
-        v(0.0, 0.0, -5.4886),
-        dt,
-        &MoverState::default(),
-        &mut cands,
-    );
+    let rep = sweep_once(&mut w, &mut t, b, v(0.0, 0.0, -5.4886), dt);
     // Pass 1: d.z = −0.182953; the touch after 0.1 m, so the advance is
     // −0.09 and the centre rests at 0.2831 (floor + 0.05 + 0.01). The
     // bounce gives +0.54886. Pass 2: 0.54886 / 30 = 0.0182953 up, no
@@ -609,15 +608,6 @@ fn brick_lands_and_bounces_to_0_5379<R: Real>() {
     let o = t.get(id(1));
     assert_eq!(o.velocities.len(), 1);
     near(o.velocities[0].z, 0.537883, 2e-5);
-}
-
-/// A wall at x = 2 facing −x, from z 0 to 3, y −10 to 10.
-fn wall() -> Vec<SoupTriangle> {
-    let a = [2.0, -10.0, 0.0];
-    let b = [2.0, 10.0, 0.0];
-    let c = [2.0, 10.0, 3.0];
-    let d = [2.0, -10.0, 3.0];
-    vec![SoupTriangle::new([a, c, b]), SoupTriangle::new([a, d, c])]
 }
 
 fn walker<R: Real>() -> (PhysicsWorld<R>, Table<R>, BodyId) {
@@ -684,9 +674,8 @@ fn three_stopped_passes_zero_horizontal_velocity<R: Real>() {
     );
     // Code 5: no branch, another pass; every pass meets the floor again.
     t.get_mut(id(1)).answers = vec![5];
-    let mut cands = Vec::new();
     let vel = v::<R>(3.0, 0.0, -6.0);
-    let rep = w.sweep(&mut t, b, vel, r(0.25), &MoverState::default(), &mut cands);
+    let rep = sweep_once(&mut w, &mut t, b, vel, r(0.25));
     assert_eq!(rep.passes, 3);
     assert_eq!(rep.contacts, 3);
     assert!(rep.stuck);
@@ -695,18 +684,11 @@ fn three_stopped_passes_zero_horizontal_velocity<R: Real>() {
     assert_eq!(t.get(id(1)).velocities.len(), 1);
     assert_eq!(t.get(id(1)).velocities[0].to_f32(), [0.0, 0.0, -6.0, 0.0]);
     assert_eq!(w.body(b).unwrap().stuck, 1);
-    w.sweep(&mut t, b, vel, r(0.25), &MoverState::default(), &mut cands);
+    sweep_once(&mut w, &mut t, b, vel, r(0.25));
     assert_eq!(w.body(b).unwrap().stuck, 2);
     // A move that goes on resets the counter (answer 0: nothing).
     t.get_mut(id(1)).answers = vec![0];
-    let rep = w.sweep(
-        &mut t,
-        b,
-        v(1.0, 0.0, 0.0),
-        r(0.25),
-        &MoverState::default(),
-        &mut cands,
-    );
+    let rep = sweep_once(&mut w, &mut t, b, v(1.0, 0.0, 0.0), r(0.25));
     assert!(rep.moved);
     assert_eq!(w.body(b).unwrap().stuck, 0);
     near_v(t.get(id(1)).frame.position, [0.25, 0.0, 1.0], 1e-6);
@@ -719,18 +701,10 @@ fn pending_push_joins_the_move<R: Real>() {
     let mut t = Table::default();
     let b = start_object(&mut w, &mut t, 1, (0.0, 0.0, 5.0), Solid::Sphere(0.5));
     t.get_mut(id(1)).attrs.insert(7, r(2.0));
-    let mut cands = Vec::new();
     // Push (1, 0, 0) over the push weight 2: 0.5; as a velocity 0.5 / 0.5
     // = 1; the move (0, 0, 0) × 0.5 + (0.5, 0, 0). Exact.
     w.set_pending_push(b, v(1.0, 0.0, 0.0));
-    let rep = w.sweep(
-        &mut t,
-        b,
-        v(0.0, 0.0, 0.0),
-        r(0.5),
-        &MoverState::default(),
-        &mut cands,
-    );
+    let rep = sweep_once(&mut w, &mut t, b, v(0.0, 0.0, 0.0), r(0.5));
     assert!(rep.moved);
     assert_eq!(t.get(id(1)).frame.position.to_f32(), [0.5, 0.0, 5.0, 1.0]);
     assert_eq!(w.body(b).unwrap().push.to_f32(), [0.0; 4]);
@@ -739,14 +713,7 @@ fn pending_push_joins_the_move<R: Real>() {
     // Flag 0x1000: the push is taken as it is.
     w.set_body_flags(b, BodyFlags::PUSH_PREDIVIDED);
     w.set_pending_push(b, v(1.0, 0.0, 0.0));
-    w.sweep(
-        &mut t,
-        b,
-        v(0.0, 0.0, 0.0),
-        r(0.5),
-        &MoverState::default(),
-        &mut cands,
-    );
+    sweep_once(&mut w, &mut t, b, v(0.0, 0.0, 0.0), r(0.5));
     assert_eq!(t.get(id(1)).frame.position.to_f32(), [1.5, 0.0, 5.0, 1.0]);
 }
 
@@ -767,12 +734,7 @@ fn write_back_requests<R: Real>() {
     w.resolve_contacts(&mut t, b, &[tri], d(), &mut st);
     assert!(st.write_back);
     // Two airborne humans do not; one airborne does.
-    let mut w = PhysicsWorld::<R>::default();
-    let mut t = Table::default();
-    let a = t.add(1, Owner::at(0x40, 0.0, 0.0, 0.0));
-    let o = t.add(2, Owner::at(0x40, 1.0, 0.0, 0.0));
-    let ba = w.create_human_body(&t, a).unwrap();
-    let bo = w.create_human_body(&t, o).unwrap();
+    let (mut w, mut t, [(a, ba), (o, bo)]) = two_humans::<R>();
     t.get_mut(a).answers = vec![1];
     let c = body_contact(o, v::<R>(-1.0, 0.0, 0.0), 0.5);
     w.set_human_airborne(ba, true);
@@ -868,12 +830,7 @@ fn walker_into_a_human_pushes_him<R: Real>() {
     // the sweep ends stuck ("Sweeping a body").
     assert!(rep.stuck, "{rep:?}");
     // A shared group passes through: no contact at all.
-    let mut w2 = PhysicsWorld::<R>::default();
-    let mut t2 = Table::default();
-    let a2 = t2.add(1, Owner::at(0x40, 0.0, 0.0, 0.0));
-    let o2 = t2.add(2, Owner::at(0x40, 1.0, 0.0, 0.0));
-    let ba2 = w2.create_human_body(&t2, a2).unwrap();
-    let bo2 = w2.create_human_body(&t2, o2).unwrap();
+    let (mut w2, mut t2, [(a2, ba2), (_, bo2)]) = two_humans::<R>();
     w2.update(&t2, ba2);
     w2.update(&t2, bo2);
     let g = w2.new_group();
@@ -909,16 +866,8 @@ fn tiny_first_move_stops_a_free_box<R: Real>() {
     let mut w = PhysicsWorld::<R>::default();
     let mut t = Table::default();
     let b = free_box(&mut w, &mut t, (1.0, 2.0, 3.0));
-    let mut cands = Vec::new();
     let vel = v::<R>(0.03, 0.01, -0.02);
-    let rep = w.sweep(
-        &mut t,
-        b,
-        vel,
-        r(1.0 / 60.0),
-        &MoverState::default(),
-        &mut cands,
-    );
+    let rep = sweep_once(&mut w, &mut t, b, vel, r(1.0 / 60.0));
     // D·D adds (−0.02 / 60)² = 1.1e-7: 3.9e-7, still below the limit.
     assert_eq!(rep.passes, 0);
     assert_eq!(rep.contacts, 0);
@@ -930,14 +879,7 @@ fn tiny_first_move_stops_a_free_box<R: Real>() {
     // The box did not move: its bounds are still 3 ± 0.1 in z.
     near(w.body(b).unwrap().aabb.min.z, 2.9, 1e-6);
     // A zero move is the same stop (it was swept and went on before).
-    let rep = w.sweep(
-        &mut t,
-        b,
-        v(0.0, 0.0, 0.0),
-        r(1.0 / 60.0),
-        &MoverState::default(),
-        &mut cands,
-    );
+    let rep = sweep_once(&mut w, &mut t, b, v(0.0, 0.0, 0.0), r(1.0 / 60.0));
     assert!(rep.stuck && rep.passes == 0);
     assert_eq!(w.body(b).unwrap().stuck, 2);
 }
@@ -964,12 +906,7 @@ fn tiny_bounce_at_pass_2_rests_at_the_advance<R: Real>() {
     // (divergence 228): the sphere rests at z 0.51 (before the rule it went
     // on by 0.00075 to 0.51075), vz 0.003 is kept (only x and y are zeroed)
     // and written, and the counter goes up.
-    let mut w = PhysicsWorld::<R>::default();
-    let mut t = Table::default();
-    w.set_mesh(mesh(&floor(0.0)));
-    let b = start_object(&mut w, &mut t, 1, (0.0, 0.0, 1.0), Solid::Sphere(0.5));
-    t.get_mut(id(1)).answers = vec![2];
-    t.get_mut(id(1)).attrs.insert(8, r(0.0005));
+    let (mut w, mut t, b) = ball_over_floor::<R>(0.0, (1.0, 0.5), 2, 0.0005);
     let rep = sweep_once(&mut w, &mut t, b, v(0.0, 0.0, -6.0), r(0.25));
     assert_eq!(rep.passes, 1);
     assert_eq!(rep.contacts, 1);

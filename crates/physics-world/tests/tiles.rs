@@ -8,6 +8,7 @@ use kernels::{Contact, Shape, Sphere};
 use physics_world::tiles::{split_triangle_word, triangle_word};
 use physics_world::{LevelError, PhysicsWorld, QueryOptions, ShapeQuery, MAX_CONTACTS};
 use ps2_float::{Real, Vec4};
+use test_support::both_modes;
 
 fn mesh(soup: &[SoupTriangle]) -> CollisionMesh {
     build::from_soup(soup, &BuildConfig::default(), "tile").unwrap()
@@ -145,22 +146,4 @@ fn bad_tile_counts_keep_the_level<R: Real>() {
     assert_eq!(two.mesh().unwrap().triangles().len(), 5);
 }
 
-#[test]
-fn across_two_tiles_f32() {
-    across_two_tiles::<f32>();
-}
-
-#[test]
-fn across_two_tiles_ee32() {
-    across_two_tiles::<ps2_float::Ee32>();
-}
-
-#[test]
-fn bad_tile_counts_keep_the_level_f32() {
-    bad_tile_counts_keep_the_level::<f32>();
-}
-
-#[test]
-fn bad_tile_counts_keep_the_level_ee32() {
-    bad_tile_counts_keep_the_level::<ps2_float::Ee32>();
-}
+both_modes!(across_two_tiles, bad_tile_counts_keep_the_level);

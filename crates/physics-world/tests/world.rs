@@ -10,10 +10,11 @@ use common::{
 };
 use kernels::Contact;
 use physics_world::{
-    BodyFlags, BodyId, BodyPool, BoxQuery, Other, PhysicsWorld, QueryOptions, QueryWalk,
-    ShapeQuery, WorldConfig,
+    BodyFlags, BodyId, BodyPool, BoxQuery, Other, OwnerId, PhysicsWorld, QueryOptions, QueryWalk,
+    RayBodyHit, ShapeQuery, WorldConfig,
 };
 use ps2_float::{Real, Vec4};
+use shape_pools::ShapeId;
 use shape_pools::{Aabb, PoolCapacities, Pose, ShapeFlags};
 use test_support::{Seeded, Xorshift};
 
@@ -306,6 +307,17 @@ fn shared_group_passes_zero_unlinks<R: Real>() {
     assert_eq!(last as u16, 1);
 }
 
+/// The push sphere's shape of human body `h` (switched on).
+fn push_sphere<R: Real>(w: &PhysicsWorld<R>, h: BodyId) -> ShapeId {
+    w.body(h)
+        .unwrap()
+        .human
+        .as_ref()
+        .unwrap()
+        .push_sphere
+        .unwrap()
+}
+
 // Overview "The human body"; the bone table of the port's `combat.md`.
 fn human_body_set_shapes_and_scale<R: Real>() {
     let mut w = PhysicsWorld::<R>::default();
@@ -359,14 +371,7 @@ fn human_body_set_shapes_and_scale<R: Real>() {
     assert!(!w.shape(*hand).unwrap().is_enabled());
     // Push sphere: 2.0 m from the 30 pool.
     assert!(w.set_push_sphere(h, true));
-    let ps = w
-        .body(h)
-        .unwrap()
-        .human
-        .as_ref()
-        .unwrap()
-        .push_sphere
-        .unwrap();
+    let ps = push_sphere(&w, h);
     let kernels::Shape::Sphere(sp) = w.shape(ps).unwrap().geom else {
         panic!()
     };
@@ -487,6 +492,17 @@ fn body_vector_index_not_reset_on_remove<R: Real>() {
 
 // Overview "Queries", RayCastBodies: RAYCASTTARGET candidates, enabled
 // boxes and capsules only, the nearest owner, shape and fraction.
+/// The nearest ray-target body of any type (none of `ignored`'s) that the
+/// ray from `from` along `dir`, 10 long, meets.
+fn ray_10<R: Real>(
+    w: &PhysicsWorld<R>,
+    from: Vec4<R>,
+    dir: Vec4<R>,
+    ignored: Option<OwnerId>,
+) -> Option<RayBodyHit<R>> {
+    w.ray_cast_bodies(&mut Vec::new(), from, dir, r(10.0), u32::MAX, ignored)
+}
+
 fn ray_cast_bodies_nearest_box_or_capsule<R: Real>() {
     let mut w = PhysicsWorld::<R>::default();
     let mut t = Table::default();
@@ -496,59 +512,22 @@ fn ray_cast_bodies_nearest_box_or_capsule<R: Real>() {
     object_at(&mut w, &mut t, 2, (7.0, 0.0, 0.0), Solid::cube(1.0), ray);
     // Not a ray target: nearer, never met.
     start_object(&mut w, &mut t, 3, (2.0, 0.0, 0.0), Solid::cube(1.0));
-    let mut cand = Vec::new();
-    let hit = w
-        .ray_cast_bodies(
-            &mut cand,
-            p(0.0, 0.0, 0.0),
-            v(1.0, 0.0, 0.0),
-            r(10.0),
-            u32::MAX,
-            None,
-        )
-        .unwrap();
+    let hit = ray_10(&w, p(0.0, 0.0, 0.0), v(1.0, 0.0, 0.0), None).unwrap();
     assert_eq!(hit.body, near);
     assert!((hit.fraction.to_f32() - 0.35).abs() < 1e-5, "3.5 of 10");
     // Ignoring the near one's owner: the far one at 6.5.
-    let hit = w
-        .ray_cast_bodies(
-            &mut cand,
-            p(0.0, 0.0, 0.0),
-            v(1.0, 0.0, 0.0),
-            r(10.0),
-            u32::MAX,
-            Some(id(1)),
-        )
-        .unwrap();
+    let hit = ray_10(&w, p(0.0, 0.0, 0.0), v(1.0, 0.0, 0.0), Some(id(1))).unwrap();
     assert!((hit.fraction.to_f32() - 0.65).abs() < 1e-5);
     // A human's capsule (r 0.35 at x −3): a ray along −x meets it at 2.65.
     human_at(&mut w, &mut t, 4, -3.0, 0.0);
     w.set_body_flags(w.human_bodies()[0], BodyFlags::RAYCASTTARGET);
-    let hit = w
-        .ray_cast_bodies(
-            &mut cand,
-            p(0.0, 0.0, 1.0),
-            v(-1.0, 0.0, 0.0),
-            r(10.0),
-            u32::MAX,
-            None,
-        )
-        .unwrap();
+    let hit = ray_10(&w, p(0.0, 0.0, 1.0), v(-1.0, 0.0, 0.0), None).unwrap();
     assert_eq!(hit.owner, id(4));
     assert!((hit.fraction.to_f32() - 0.265).abs() < 1e-5);
     // A sphere body is never ray-tested.
     let o = t.add(5, Owner::at(0x1, 0.0, 5.0, 0.0));
     object_body(&mut w, &t, o, Solid::Sphere(1.0), ray);
-    assert!(w
-        .ray_cast_bodies(
-            &mut cand,
-            p(0.0, 0.0, 0.0),
-            v(0.0, 1.0, 0.0),
-            r(10.0),
-            u32::MAX,
-            None
-        )
-        .is_none());
+    assert!(ray_10(&w, p(0.0, 0.0, 0.0), v(0.0, 1.0, 0.0), None).is_none());
 }
 
 // Overview "Queries", CollideShape: the bodies through the sweep table,
@@ -603,14 +582,7 @@ fn overlap_shape_options<R: Real>() {
     assert!(w.set_push_sphere(a, true));
     w.set_body_flags(a, BodyFlags::DIRTY);
     w.update(&t, a);
-    let ps = w
-        .body(a)
-        .unwrap()
-        .human
-        .as_ref()
-        .unwrap()
-        .push_sphere
-        .unwrap();
+    let ps = push_sphere(&w, a);
     let sphere = w.shape(ps).unwrap().geom;
     let mut q = ShapeQuery::of_shape(sphere, Some(id(1)), QueryOptions::from_bits_retain(0x2012));
     q.type_mask = 0x40;

@@ -7,7 +7,10 @@
 
 mod common;
 
-use common::{both_modes, id, near, p, r, start_object, sweep_once, v, Owner, Solid, Table};
+use common::{
+    both_modes, id, near, p, r, random_boxes, random_width, start_object, sweep_once, v, Owner,
+    Solid, Table,
+};
 use physics_world::quat::Quat;
 use physics_world::settle::{settle_compute_target_with, settle_nearest_axis_with, AxisMask};
 use physics_world::{
@@ -94,33 +97,10 @@ fn tiny_move_corrected_meets_a_body_within_it<R: Real>() {
 fn random_world<R: Real>(quirks: Quirks, seed: u64) -> (PhysicsWorld<R>, Table<R>, Vec<BodyId>) {
     let mut rng = Xorshift(seed);
     let mut w = world::<R>(quirks);
-    let mut t = Table::<R>::default();
-    let n = 20 + (rng.bits() % 120) as u32;
-    let mut bodies = Vec::new();
-    for k in 1..=n {
-        let o = t.add(
-            k,
-            Owner::at(
-                1 << (rng.bits() % 3),
-                rng.range_f32(-30.0, 30.0),
-                rng.range_f32(-4.0, 4.0),
-                rng.range_f32(0.0, 3.0),
-            ),
-        );
-        let sx = if rng.bits().is_multiple_of(8) {
-            rng.range_f32(3.0, 10.0)
-        } else {
-            rng.range_f32(0.1, 1.5)
-        };
-        let shape = w
-            .shape_pools_mut()
-            .alloc_object_box(v(sx, rng.range_f32(0.1, 2.0), rng.range_f32(0.2, 1.0)))
-            .unwrap();
-        let flags = BodyFlags::from_bits_retain((rng.bits() as u32) & 0x2_207e) | BodyFlags::DIRTY;
-        let b = w.create_object_body(&t, o, shape, flags).unwrap();
-        w.update(&t, b);
-        bodies.push(b);
-    }
+    let (t, bodies) = random_boxes(&mut w, &mut rng, 120, (30.0, 4.0), |rng| {
+        let sx = random_width(rng, 8, 10.0);
+        v(sx, rng.range_f32(0.1, 2.0), rng.range_f32(0.2, 1.0))
+    });
     let mut live = Vec::new();
     for b in bodies {
         if rng.bits().is_multiple_of(6) {

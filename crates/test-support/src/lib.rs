@@ -14,6 +14,7 @@
 //! | [`console_pattern`] | whether a bit pattern is one the console's FPU can hold |
 //! | [`rotation_rows`] | the rows of a quaternion's rotation, for a box's axes |
 //! | [`workspace_path`] | a repository file (a fixture) from any crate's tests |
+//! | [`files_under`], [`rust_files`] | the files of a folder and its subfolders, for the tests that scan sources |
 //! | [`oracle`] | independent `f64` geometry for oracles: point, segment and triangle distances, golden section, a sampled first touch, a brute-force hull |
 //!
 //! # How to use it
@@ -230,6 +231,46 @@ pub fn workspace_path(relative: &str) -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../..")
         .join(relative)
+}
+
+/// The files under `dir` and its subfolders (but `target` and hidden
+/// folders) whose path `keep` accepts, in the order the folders list
+/// them; none when `dir` cannot be read.
+#[must_use]
+pub fn files_under(
+    dir: &std::path::Path,
+    keep: &dyn Fn(&std::path::Path) -> bool,
+) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    collect_files(dir, keep, &mut out);
+    out
+}
+
+fn collect_files(
+    dir: &std::path::Path,
+    keep: &dyn Fn(&std::path::Path) -> bool,
+    out: &mut Vec<std::path::PathBuf>,
+) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            if name != "target" && !name.starts_with('.') {
+                collect_files(&p, keep, out);
+            }
+        } else if keep(&p) {
+            out.push(p);
+        }
+    }
+}
+
+/// The `.rs` files under `dir` ([`files_under`]).
+#[must_use]
+pub fn rust_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    files_under(dir, &|p| p.extension().is_some_and(|x| x == "rs"))
 }
 
 /// Asserts `|got − want| ≤ tol` (compared in `f32`), naming both.

@@ -197,16 +197,24 @@ pub fn sampled_first_touch(dist: impl Fn(f64) -> f64, reach: f64) -> Option<f64>
             g
         }
     };
-    let (mut lo, mut hi) = (0.0, hi);
-    for _ in 0..60 {
+    Some(bisect_first(|t| dist(t) <= reach, 0.0, hi, 60))
+}
+
+/// The upper end of `[lo, hi]` after halving it `times` times, keeping
+/// `inside(lo)` false and `inside(hi)` true: the first `t` inside, to
+/// within the last half's width.
+#[must_use]
+pub fn bisect_first(inside: impl Fn(f64) -> bool, lo: f64, hi: f64, times: u32) -> f64 {
+    let (mut lo, mut hi) = (lo, hi);
+    for _ in 0..times {
         let mid = 0.5 * (lo + hi);
-        if dist(mid) <= reach {
+        if inside(mid) {
             hi = mid;
         } else {
             lo = mid;
         }
     }
-    Some(hi)
+    hi
 }
 
 /// The signed distance from the origin to the boundary of the convex hull

@@ -32,6 +32,12 @@ fn bits<R: Real>(q: Point3<R>) -> [u32; 3] {
     ]
 }
 
+/// `t` turned by `turn`.
+fn turned(t: Transform, turn: &UnitQuaternion<f32>) -> Transform {
+    let q = turn.quaternion();
+    t.with_rotation(bevy_math::Quat::from_xyzw(q.i, q.j, q.k, q.w))
+}
+
 fn translation_bits(t: &Transform) -> [u32; 3] {
     t.translation.to_array().map(f32::to_bits)
 }
@@ -243,12 +249,10 @@ fn a_dropped_crate_settles_at_the_same_tick_and_pose<R: PhysicsReal>() {
     }
 
     let mut app = app::<R>(Some(floor()));
-    let q = turn.quaternion();
     let entity = app
         .world_mut()
         .spawn((
-            Transform::from_xyz(0.0, 0.0, 1.0)
-                .with_rotation(bevy_math::Quat::from_xyzw(q.i, q.j, q.k, q.w)),
+            turned(Transform::from_xyz(0.0, 0.0, 1.0), &turn),
             WorldObject::<R>::cuboid(v(0.4, 0.4, 0.4)),
             Throw::at(v::<R>(0.3, 0.2, 0.0)),
         ))
@@ -620,12 +624,10 @@ fn cars_and_panes_are_the_facades() {
         .unwrap();
 
     let mut app = app::<f32>(None);
-    let q = turn.quaternion();
     let car_e = app
         .world_mut()
         .spawn((
-            Transform::from_xyz(5.0, 1.0, 0.0)
-                .with_rotation(bevy_math::Quat::from_xyzw(q.i, q.j, q.k, q.w)),
+            turned(Transform::from_xyz(5.0, 1.0, 0.0), &turn),
             Car::<f32> { boxes },
         ))
         .id();

@@ -270,6 +270,15 @@ impl<R: Real> Default for Walker<R> {
     }
 }
 
+/// The human a walker updates and where: the world, the owners, the
+/// human's body and owner.
+struct Human<'a, R: Real, O: ?Sized> {
+    world: &'a mut PhysicsWorld<R>,
+    owners: &'a mut O,
+    body: BodyId,
+    owner: OwnerId,
+}
+
 impl<R: Real> Walker<R> {
     /// A human standing on the ground: vertical speed 0, the last ground
     /// normal straight up, no last ground position, the landing raise
@@ -367,6 +376,12 @@ impl<R: Real> Walker<R> {
         input: &WalkInput<R>,
     ) -> Result<WalkStep<R>, WorldError> {
         let owner = human_owner(world, body)?;
+        let mut h = Human {
+            world,
+            owners,
+            body,
+            owner,
+        };
         let asked = Vec4::new(
             input.velocity.x,
             input.velocity.y,
@@ -380,14 +395,14 @@ impl<R: Real> Walker<R> {
             .into());
         }
         self.check_offset()?;
-        let start = owners.position(owner);
+        let start = h.owners.position(h.owner);
         if !finite(start) {
             return Err(QueryError::NonFinite {
                 input: Input::Position,
             }
             .into());
         }
-        self.sync(world, owners, body, owner);
+        self.sync(&mut h);
         let dt = R::from_f32(STEP_DT);
         let mut step = WalkStep {
             feet: point_out(start),
@@ -412,7 +427,7 @@ impl<R: Real> Walker<R> {
         // 1. The state function's velocity, with the kept vertical speed.
         let mut v = Vec4::new(asked.x, asked.y, self.vertical_speed, R::ZERO);
         // 2. The speed check (divergence 402).
-        let scale = owners.human_scale(owner);
+        let scale = h.owners.human_scale(h.owner);
         if v.length() > R::from_f32(SPEED_LIMIT) * scale {
             v = Vec4::ZERO;
             self.vertical_speed = R::ZERO;
@@ -429,42 +444,42 @@ impl<R: Real> Walker<R> {
         } else {
             self.airborne_updates = 0;
         }
-        owners.set_velocity(owner, v);
+        h.owners.set_velocity(h.owner, v);
         // 4. Out of the world (divergence 404).
-        if let Some(low) = lowest_vertex(world) {
+        if let Some(low) = lowest_vertex(h.world) {
             if start.z < R::from_f32(low) - R::from_f32(OUT_OF_WORLD) {
                 v = Vec4::ZERO;
                 self.vertical_speed = R::ZERO;
-                owners.set_velocity(owner, v);
+                h.owners.set_velocity(h.owner, v);
                 step.out_of_world = true;
             }
         }
         // 5. Stuck in the air (divergence 405).
-        let stuck = world.body(body).map_or(0, |b| b.stuck);
+        let stuck = h.world.body(h.body).map_or(0, |b| b.stuck);
         if self.airborne && self.airborne_updates >= STUCK_UPDATES && stuck > STUCK_COUNT {
             if let Some(back) = self.last_ground {
-                owners.set_position(owner, back);
-                world.moved(&*owners, body);
-                self.land(world, owners, body, owner, v);
+                h.owners.set_position(h.owner, back);
+                h.world.moved(&*h.owners, h.body);
+                self.land(&mut h, v);
                 v.z = R::ZERO;
                 step.put_back = true;
             }
         }
         // 6. The move.
-        self.human_move(world, owners, body, owner, v, input.running, &mut step);
+        self.human_move(&mut h, v, input.running, &mut step);
         // 7. The jump (divergence 414).
         if input.jump && !self.airborne {
-            self.launch_jump(world, owners, body, owner, &mut step);
+            self.launch_jump(&mut h, &mut step);
         }
         // 8. The push out of the walls in the air (divergence 415).
         if self.airborne {
-            step.push_out = self.push_out_in_air(world, &*owners, body, owner);
+            step.push_out = self.push_out_in_air(&mut h);
         }
         // 9. The body where the feet are (divergence 416).
-        world.set_body_flags(body, BodyFlags::DIRTY);
-        world.update(&*owners, body);
+        h.world.set_body_flags(h.body, BodyFlags::DIRTY);
+        h.world.update(&*h.owners, h.body);
 
-        let end = owners.position(owner);
+        let end = h.owners.position(h.owner);
         step.feet = point_out(end);
         step.displacement = vector_out(end - start);
         step.velocity = vector_out(self.velocity);
@@ -527,28 +542,23 @@ impl<R: Real> Walker<R> {
 
     /// Writes the walker's airborne state to the owner's object flags and
     /// the body where they differ (divergence 400).
-    fn sync<O: Owners<R> + ?Sized>(
-        &self,
-        world: &mut PhysicsWorld<R>,
-        owners: &mut O,
-        body: BodyId,
-        owner: OwnerId,
-    ) {
-        let flags = owners.object_flags(owner);
+    fn sync<O: Owners<R> + ?Sized>(&self, h: &mut Human<'_, R, O>) {
+        let flags = h.owners.object_flags(h.owner);
         if (flags & object_flags::AIRBORNE != 0) != self.airborne {
             let f = if self.airborne {
                 (flags | object_flags::AIRBORNE) & !object_flags::GROUNDED
             } else {
                 (flags & !object_flags::AIRBORNE) | object_flags::GROUNDED
             };
-            owners.set_object_flags(owner, f);
+            h.owners.set_object_flags(h.owner, f);
         }
-        let on_body = world
-            .body(body)
+        let on_body = h
+            .world
+            .body(h.body)
             .and_then(|b| b.human.as_ref())
             .is_some_and(|h| h.airborne);
         if on_body != self.airborne {
-            world.set_human_airborne(body, self.airborne);
+            h.world.set_human_airborne(h.body, self.airborne);
         }
     }
 
@@ -558,13 +568,9 @@ impl<R: Real> Walker<R> {
     /// or the start of a fall (divergences 406-413; "The move").
     ///
     /// Original: `Human_Move` (0x0023d8c8).
-    #[allow(clippy::too_many_arguments)]
     fn human_move<O: Owners<R> + ?Sized>(
         &mut self,
-        world: &mut PhysicsWorld<R>,
-        owners: &mut O,
-        body: BodyId,
-        owner: OwnerId,
+        h: &mut Human<'_, R, O>,
         v: Vec4<R>,
         running: bool,
         step: &mut WalkStep<R>,
@@ -589,15 +595,17 @@ impl<R: Real> Walker<R> {
         };
         let dt = R::from_f32(STEP_DT);
         let mut hooks = WalkOwners {
-            inner: &mut *owners,
-            owner,
+            inner: &mut *h.owners,
+            owner: h.owner,
             airborne: self.airborne,
             offset: self.landing_offset,
             velocity: v,
             landing: None,
         };
         let mut candidates = core::mem::take(&mut self.candidates);
-        let report = world.sweep(&mut hooks, body, v, dt, &mover, &mut candidates);
+        let report = h
+            .world
+            .sweep(&mut hooks, h.body, v, dt, &mover, &mut candidates);
         self.candidates = candidates;
         let landing = hooks.landing;
         step.blocked = report.stuck;
@@ -607,7 +615,7 @@ impl<R: Real> Walker<R> {
         if let Some(c) = landing {
             // The handler did the owner's half of `Human_Land` (divergence
             // 409); the walker's and the body's half now.
-            self.land_walker(world, body);
+            self.land_walker(h.world, h.body);
             after.z = R::ZERO;
             step.landed = Some(Landing {
                 impact_speed: v.z,
@@ -621,7 +629,7 @@ impl<R: Real> Walker<R> {
         }
         self.velocity = after;
         if !self.airborne {
-            self.snap_to_ground(world, owners, body, owner, step);
+            self.snap_to_ground(h, step);
         }
     }
 
@@ -634,26 +642,23 @@ impl<R: Real> Walker<R> {
     /// Original: `Human_SnapToGround` (0x0023eab8).
     fn snap_to_ground<O: Owners<R> + ?Sized>(
         &mut self,
-        world: &mut PhysicsWorld<R>,
-        owners: &mut O,
-        body: BodyId,
-        owner: OwnerId,
+        h: &mut Human<'_, R, O>,
         step: &mut WalkStep<R>,
     ) {
-        let feet = owners.position(owner);
+        let feet = h.owners.position(h.owner);
         let origin = feet.with_z(feet.z + R::from_f32(SNAP_ABOVE)).with_w(R::ONE);
         let ray = Ray::new(origin, down(), R::from_f32(SNAP_LENGTH));
-        match cast_level(world, &mut self.visited, &ray) {
+        match cast_level(h.world, &mut self.visited, &ray) {
             Some((tile, hit)) => {
                 let on = ray.at(hit.t);
                 self.last_ground = Some(feet);
                 self.ground_normal = hit.normal.with_w(R::ZERO);
-                owners.set_position(owner, on);
+                h.owners.set_position(h.owner, on);
                 step.ground = Some(ray_hit(&ray, tile, &hit));
             }
             None => {
                 // `start_fall` refuses only what `update` already checked.
-                if let Ok(Some(target)) = self.start_fall(world, owners, body) {
+                if let Ok(Some(target)) = self.start_fall(h.world, h.owners, h.body) {
                     step.left_ground = true;
                     step.fall_target = Some(target);
                 }
@@ -668,16 +673,13 @@ impl<R: Real> Walker<R> {
     /// Original: `Human_LaunchJump` (0x002217f0).
     fn launch_jump<O: Owners<R> + ?Sized>(
         &mut self,
-        world: &mut PhysicsWorld<R>,
-        owners: &mut O,
-        body: BodyId,
-        owner: OwnerId,
+        h: &mut Human<'_, R, O>,
         step: &mut WalkStep<R>,
     ) {
         self.vertical_speed = R::from_f32(JUMP_SPEED);
         self.velocity.z = self.vertical_speed;
-        owners.set_velocity(owner, self.velocity);
-        if let Ok(Some(target)) = self.start_fall(world, owners, body) {
+        h.owners.set_velocity(h.owner, self.velocity);
+        if let Ok(Some(target)) = self.start_fall(h.world, h.owners, h.body) {
             step.jumped = true;
             step.left_ground = true;
             step.fall_target = Some(target);
@@ -692,16 +694,9 @@ impl<R: Real> Walker<R> {
     /// around the sweep (divergence 409).
     ///
     /// Original: `Human_Land` (0x0023e090).
-    fn land<O: Owners<R> + ?Sized>(
-        &mut self,
-        world: &mut PhysicsWorld<R>,
-        owners: &mut O,
-        body: BodyId,
-        owner: OwnerId,
-        v: Vec4<R>,
-    ) {
-        land_owner(owners, owner, v);
-        self.land_walker(world, body);
+    fn land<O: Owners<R> + ?Sized>(&mut self, h: &mut Human<'_, R, O>, v: Vec4<R>) {
+        land_owner(h.owners, h.owner, v);
+        self.land_walker(h.world, h.body);
         self.velocity = v.with_z(R::ZERO);
     }
 
@@ -722,25 +717,22 @@ impl<R: Real> Walker<R> {
     /// Original: `Human_PushOutInAir` (0x0021a490).
     fn push_out_in_air<O: Owners<R> + ?Sized>(
         &mut self,
-        world: &mut PhysicsWorld<R>,
-        owners: &O,
-        body: BodyId,
-        owner: OwnerId,
+        h: &mut Human<'_, R, O>,
     ) -> Option<Push<R>> {
-        let per = if owners.is_player(owner) {
+        let per = if h.owners.is_player(h.owner) {
             PUSH_RADIUS_PLAYER
         } else {
             PUSH_RADIUS
         };
-        let radius = R::from_f32(per) * owners.human_scale(owner);
-        let feet = owners.position(owner);
+        let radius = R::from_f32(per) * h.owners.human_scale(h.owner);
+        let feet = h.owners.position(h.owner);
         let centre = feet
             .with_z(feet.z + (radius + R::from_f32(SPHERE_LIFT)))
             .with_w(R::ONE);
         let sphere = Sphere { radius, centre };
         let mut best: Option<(u32, collision_mesh::query::WallPush<R>)> = None;
-        for k in 0..world.tile_count() {
-            let Some(mesh) = world.tile_mesh(k) else {
+        for k in 0..h.world.tile_count() {
+            let Some(mesh) = h.world.tile_mesh(k) else {
                 continue;
             };
             let bits = visited_for(&mut self.visited, k);
@@ -751,9 +743,10 @@ impl<R: Real> Walker<R> {
             }
         }
         let (tile, p) = best?;
-        let pending = world.body(body)?.push;
-        world.set_pending_push(body, (pending + p.push).with_w(R::ZERO));
-        world.set_body_flags(body, BodyFlags::PUSH_PREDIVIDED);
+        let pending = h.world.body(h.body)?.push;
+        h.world
+            .set_pending_push(h.body, (pending + p.push).with_w(R::ZERO));
+        h.world.set_body_flags(h.body, BodyFlags::PUSH_PREDIVIDED);
         Some(Push {
             push: vector_out(p.push),
             normal: unit_out(p.normal.with_w(R::ZERO)),

@@ -350,6 +350,16 @@ pub struct Answer<T> {
 }
 
 impl<T> Answer<T> {
+    /// The answer of a query writing into a new list: its items and what
+    /// it reports dropped.
+    fn filled(
+        fill: impl FnOnce(&mut Vec<T>) -> Result<Truncation, QueryError>,
+    ) -> Result<Self, QueryError> {
+        let mut items = Vec::new();
+        let truncation = fill(&mut items)?;
+        Ok(Self { items, truncation })
+    }
+
     /// Whether some contact met was dropped (a tile's 100-entry array was
     /// full).
     #[must_use]
@@ -537,9 +547,7 @@ impl<R: Real> Level<R> {
         motion: impl IntoVector<R>,
         settings: &SweepSettings<R>,
     ) -> Result<Answer<Hit<R>>, QueryError> {
-        let mut items = Vec::new();
-        let truncation = self.cast_sphere_all_into(centre, radius, motion, settings, &mut items)?;
-        Ok(Answer { items, truncation })
+        Answer::filled(|items| self.cast_sphere_all_into(centre, radius, motion, settings, items))
     }
 
     /// [`Level::cast_sphere_all`] into `out`, which is cleared first (and
@@ -576,12 +584,11 @@ impl<R: Real> Level<R> {
         let (sphere, mv) = sphere_in(centre, radius, motion)?;
         let bx = sphere_box(sphere.centre, sphere.radius, mv);
         let q = settings.query(bx, MESH_CONTACTS);
-        let t = self.all_into(
+        Ok(self.all_into(
             &bx,
             |mesh, scratch, buf| mesh.sweep_sphere(scratch, buf, &q, &sphere, mv),
             out,
-        );
-        Ok(t)
+        ))
     }
 
     /// The first wall the walking body meets: an upright capsule of
@@ -690,10 +697,9 @@ impl<R: Real> Level<R> {
         motion: impl IntoVector<R>,
         settings: &SweepSettings<R>,
     ) -> Result<Answer<Hit<R>>, QueryError> {
-        let mut items = Vec::new();
-        let truncation =
-            self.cast_capsule_walls_all_into(feet, radius, height, motion, settings, &mut items)?;
-        Ok(Answer { items, truncation })
+        Answer::filled(|items| {
+            self.cast_capsule_walls_all_into(feet, radius, height, motion, settings, items)
+        })
     }
 
     /// [`Level::cast_capsule_walls_all`] into `out`, cleared first (left as it
@@ -715,12 +721,11 @@ impl<R: Real> Level<R> {
         let (capsule, mv, bx) = capsule_in(feet, radius, height, motion, settings)?;
         let q = settings.query(bx, MESH_CONTACTS);
         let scale = settings.body_scale;
-        let t = self.all_into(
+        Ok(self.all_into(
             &bx,
             |mesh, scratch, buf| mesh.sweep_capsule(scratch, buf, &q, &capsule, scale, mv),
             out,
-        );
-        Ok(t)
+        ))
     }
 
     /// The first contact of a box of `half_extents` posed by `pose` (its
@@ -822,9 +827,7 @@ impl<R: Real> Level<R> {
         motion: impl IntoVector<R>,
         settings: &SweepSettings<R>,
     ) -> Result<Answer<Hit<R>>, QueryError> {
-        let mut items = Vec::new();
-        let truncation = self.cast_box_all_into(bx, motion, settings, &mut items)?;
-        Ok(Answer { items, truncation })
+        Answer::filled(|items| self.cast_box_all_into(bx, motion, settings, items))
     }
 
     /// [`Level::cast_box_all`] into `out`, cleared first (left as it was on
@@ -844,12 +847,11 @@ impl<R: Real> Level<R> {
         let (bx, mv) = box_in(bx, motion)?;
         let world = Aabb::swept_box(&bx, mv);
         let q = settings.query(world, MESH_CONTACTS);
-        let t = self.all_into(
+        Ok(self.all_into(
             &world,
             |mesh, scratch, buf| mesh.sweep_box(scratch, buf, &q, &bx, mv),
             out,
-        );
-        Ok(t)
+        ))
     }
 
     /// The nearest hit of a ray from `origin` along the unit `direction`,
@@ -970,9 +972,7 @@ impl<R: Real> Level<R> {
         centre: impl IntoPoint<R>,
         radius: impl IntoScalar<R>,
     ) -> Result<Answer<Overlap<R>>, QueryError> {
-        let mut items = Vec::new();
-        let truncation = self.overlap_sphere_into(centre, radius, &mut items)?;
-        Ok(Answer { items, truncation })
+        Answer::filled(|items| self.overlap_sphere_into(centre, radius, items))
     }
 
     /// [`Level::overlap_sphere`] into `out`, cleared first (left as it was
@@ -1082,9 +1082,7 @@ impl<R: Real> Level<R> {
         bx: &OrientedBox<R>,
         quirks: &Quirks,
     ) -> Result<Answer<Overlap<R>>, QueryError> {
-        let mut items = Vec::new();
-        let truncation = self.overlap_oriented_box_into(bx, quirks, &mut items)?;
-        Ok(Answer { items, truncation })
+        Answer::filled(|items| self.overlap_oriented_box_into(bx, quirks, items))
     }
 
     /// [`Level::overlap_oriented_box`] into `out`, cleared first (left as
@@ -1141,9 +1139,7 @@ impl<R: Real> Level<R> {
         height: impl IntoScalar<R>,
         quirks: &Quirks,
     ) -> Result<Answer<Overlap<R>>, QueryError> {
-        let mut items = Vec::new();
-        let truncation = self.overlap_capsule_into(feet, radius, height, quirks, &mut items)?;
-        Ok(Answer { items, truncation })
+        Answer::filled(|items| self.overlap_capsule_into(feet, radius, height, quirks, items))
     }
 
     /// [`Level::overlap_capsule`] into `out`, cleared first (left as it

@@ -78,6 +78,25 @@ fn world_of<R: Real>(soup: &[SoupTriangle], name: &str) -> PhysicsWorld<R> {
     world
 }
 
+/// A reference human (not a player) standing at `feet` on the level of
+/// `soup`, and a walker for it: the world, the owners, the human's owner
+/// and body, and the walker.
+fn one_walker<R: Real>(
+    soup: &[SoupTriangle],
+    name: &str,
+    feet: [f32; 3],
+) -> (
+    PhysicsWorld<R>,
+    ReferenceOwners<R>,
+    (OwnerId, BodyId),
+    Walker<R>,
+) {
+    let mut world = world_of::<R>(soup, name);
+    let mut owners = ReferenceOwners::<R>::default();
+    let human = human(&mut world, &mut owners, feet, false);
+    (world, owners, human, Walker::new())
+}
+
 /// A reference human standing at `at` (`WalkingHumanOwner::at`), its body
 /// made as the game makes it.
 fn human<R: Real>(
@@ -138,10 +157,8 @@ fn ramp(slope: f32) -> Vec<SoupTriangle> {
 /// After every update the feet are within 1 cm of z = 0.1 x, on the
 /// ground.
 fn ramp_walked_up_and_down<R: Real>() {
-    let mut world = world_of::<R>(&ramp(0.1), "ramp");
-    let mut owners = ReferenceOwners::<R>::default();
-    let (id, body) = human(&mut world, &mut owners, [2.0, 0.0, 0.2], false);
-    let mut walker = Walker::new();
+    let (mut world, mut owners, (id, body), mut walker) =
+        one_walker::<R>(&ramp(0.1), "ramp", [2.0, 0.0, 0.2]);
     for (dir, end) in [(2.0, 12.0), (-2.0, 2.0)] {
         for _ in 0..150 {
             let s = walker
@@ -166,10 +183,8 @@ fn ramp_walked_up_and_down<R: Real>() {
 /// So after 30 updates at 2 m/s, x = 2 + (2/30) (1 + 29 × 0.728543) =
 /// 3.475180.
 fn steep_ramp_slows_the_walk<R: Real>() {
-    let mut world = world_of::<R>(&ramp(0.4), "steep");
-    let mut owners = ReferenceOwners::<R>::default();
-    let (_, body) = human(&mut world, &mut owners, [2.0, 0.0, 0.8], false);
-    let mut walker = Walker::new();
+    let (mut world, mut owners, (_, body), mut walker) =
+        one_walker::<R>(&ramp(0.4), "steep", [2.0, 0.0, 0.8]);
     let k = 0.6 + 0.3 * (1.0 / 1.16f64.sqrt() - 0.5);
     let mut last = None;
     for n in 1..=30 {
@@ -211,10 +226,8 @@ fn step_level(height: f32) -> Vec<SoupTriangle> {
 /// on update 30 (3.01 + 30 × 2/30 = 5.01; update 29 ends at 4.943); after
 /// 60 updates they are at x = 7.01, at z 0.15, the walk never slowed.
 fn kerb_is_stepped_onto<R: Real>() {
-    let mut world = world_of::<R>(&step_level(0.15), "kerb");
-    let mut owners = ReferenceOwners::<R>::default();
-    let (_, body) = human(&mut world, &mut owners, [3.01, 0.0, 0.0], false);
-    let mut walker = Walker::new();
+    let (mut world, mut owners, (_, body), mut walker) =
+        one_walker::<R>(&step_level(0.15), "kerb", [3.01, 0.0, 0.0]);
     for n in 1..=60 {
         let s = walker
             .update(&mut world, &mut owners, body, &walk(2.0, 0.0))
@@ -330,10 +343,8 @@ fn walks_off_a_ledge_and_lands<R: Real>() {
     let mut soup = Vec::new();
     floor(&mut soup, [-5.0, 0.03], [-5.0, 5.0], 1.0);
     floor(&mut soup, [-5.0, 10.0], [-5.0, 5.0], 0.0);
-    let mut world = world_of::<R>(&soup, "ledge drop");
-    let mut owners = ReferenceOwners::<R>::default();
-    let (id, body) = human(&mut world, &mut owners, [-2.0, 0.0, 1.0], false);
-    let mut walker = Walker::new();
+    let (mut world, mut owners, (id, body), mut walker) =
+        one_walker::<R>(&soup, "ledge drop", [-2.0, 0.0, 1.0]);
     let x_at = |n: u32| -2.0 + f64::from(n) * 2.0 * DT;
     let raise = f64::from(LANDING_OFFSET) - 0.16;
     let (heights, z_start, vz) = fall_oracle(1.0, 0.0);
@@ -387,10 +398,8 @@ fn walks_off_a_ledge_and_lands<R: Real>() {
 fn jump_rises_and_lands<R: Real>() {
     let mut soup = Vec::new();
     floor(&mut soup, [-5.0, 5.0], [-5.0, 5.0], 0.0);
-    let mut world = world_of::<R>(&soup, "yard");
-    let mut owners = ReferenceOwners::<R>::default();
-    let (_, body) = human(&mut world, &mut owners, [0.0, 0.0, 0.0], false);
-    let mut walker = Walker::new();
+    let (mut world, mut owners, (_, body), mut walker) =
+        one_walker::<R>(&soup, "yard", [0.0, 0.0, 0.0]);
     let (heights, _, _) = fall_oracle(0.0, 5.5);
     assert_eq!(heights.len(), 22);
     assert!((heights[10] - 1.0585).abs() < 1e-3);
@@ -435,10 +444,8 @@ fn pushed_out_of_a_wall_in_the_air<R: Real>() {
         ],
         [1.0, 0.0, 0.0],
     );
-    let mut world = world_of::<R>(&soup, "wall");
-    let mut owners = ReferenceOwners::<R>::default();
-    let (_, body) = human(&mut world, &mut owners, [0.25, 0.0, 3.0], false);
-    let mut walker = Walker::new();
+    let (mut world, mut owners, (_, body), mut walker) =
+        one_walker::<R>(&soup, "wall", [0.25, 0.0, 3.0]);
     let target = walker.start_fall(&mut world, &mut owners, body).unwrap();
     assert!(walker.airborne() && target.is_some());
     let s = walker
@@ -666,10 +673,8 @@ fn tiled_street_walks_as_one_mesh<R: Real>() {
 fn bad_bodies_are_refused<R: Real>() {
     let mut soup = Vec::new();
     floor(&mut soup, [-5.0, 5.0], [-5.0, 5.0], 0.0);
-    let mut world = world_of::<R>(&soup, "yard");
-    let mut owners = ReferenceOwners::<R>::default();
-    let (id, body) = human(&mut world, &mut owners, [0.0, 0.0, 0.0], false);
-    let mut walker = Walker::new();
+    let (mut world, mut owners, (id, body), mut walker) =
+        one_walker::<R>(&soup, "yard", [0.0, 0.0, 0.0]);
     let shape = world
         .shape_pools_mut()
         .alloc_object_sphere(R::from_f32(0.3))

@@ -11,14 +11,19 @@ fn level<R: Real>() -> Level<R> {
     Level::from_soup(&soup, &LevelConfig::default(), "floor").unwrap()
 }
 
+/// The sphere sweep every form is compared with: from (2, 3, 2), radius
+/// 0.5, moving (0, 0, −2), in arrays.
+fn reference_hit(l: &Level<f32>) -> Hit<f32> {
+    l.cast_sphere([2.0, 3.0, 2.0], 0.5, [0.0, 0.0, -2.0])
+        .unwrap()
+        .unwrap()
+}
+
 /// Every accepted form of the same start and move gives the same hit.
 #[test]
 fn nalgebra_forms_agree() {
     let l = level::<f32>();
-    let want = l
-        .cast_sphere([2.0, 3.0, 2.0], 0.5, [0.0, 0.0, -2.0])
-        .unwrap()
-        .unwrap();
+    let want = reference_hit(&l);
     // From 2 m with radius 0.5 the sphere touches after 1.5 of 2 m.
     assert_eq!(want.fraction, 0.75);
     assert_eq!(want.point, Point3::new(2.0, 3.0, 0.0));
@@ -91,10 +96,7 @@ fn ee32_in_and_out() {
 #[test]
 fn glam_in_and_out() {
     let l = level::<f32>();
-    let want = l
-        .cast_sphere([2.0, 3.0, 2.0], 0.5, [0.0, 0.0, -2.0])
-        .unwrap()
-        .unwrap();
+    let want = reference_hit(&l);
     let got = l
         .cast_sphere(
             glam::Vec3::new(2.0, 3.0, 2.0),

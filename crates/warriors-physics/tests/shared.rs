@@ -138,25 +138,30 @@ fn workload(n: usize) -> Vec<Query> {
 }
 
 fn hit_bits<R: Real>(out: &mut Vec<u32>, h: &Hit<R>) {
-    out.extend([h.fraction, h.point.x, h.point.y, h.point.z].map(Real::to_bits));
-    out.extend([h.normal.x, h.normal.y, h.normal.z].map(Real::to_bits));
-    out.extend([h.triangle.tile, u32::from(h.triangle.index)]);
-    out.extend([
-        u32::from(h.material.0),
-        u32::from(h.triangle_flags.bits()),
-        h.marks.bits(),
-    ]);
+    let face = (h.triangle, h.material, h.triangle_flags);
+    face_bits(out, (h.fraction, h.point), h.normal, face);
+    out.push(h.marks.bits());
 }
 
 fn ray_bits<R: Real>(out: &mut Vec<u32>, h: &RayHit<R>) {
-    out.extend([h.distance, h.point.x, h.point.y, h.point.z].map(Real::to_bits));
-    out.extend([h.normal.x, h.normal.y, h.normal.z].map(Real::to_bits));
-    out.extend([h.triangle.tile, u32::from(h.triangle.index)]);
-    out.extend([
-        u32::from(h.material.0),
-        u32::from(h.triangle_flags.bits()),
-        u32::from(h.area),
-    ]);
+    let face = (h.triangle, h.material, h.triangle_flags);
+    face_bits(out, (h.distance, h.point), h.normal, face);
+    out.push(u32::from(h.area));
+}
+
+/// What a sweep's hit and a ray's hit share, as bits: where along (the
+/// fraction or the distance) and the point, the normal, and the face (its
+/// triangle, material and flags).
+fn face_bits<R: Real>(
+    out: &mut Vec<u32>,
+    (along, point): (R, Point3<R>),
+    normal: Unit<Vector3<R>>,
+    (triangle, material, flags): (TriangleId, Material, TriangleFlags),
+) {
+    out.extend([along, point.x, point.y, point.z].map(Real::to_bits));
+    out.extend([normal.x, normal.y, normal.z].map(Real::to_bits));
+    out.extend([triangle.tile, u32::from(triangle.index)]);
+    out.extend([u32::from(material.0), u32::from(flags.bits())]);
 }
 
 /// Every field of the answer, as bits (a leading word for the variant

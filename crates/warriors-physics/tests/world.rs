@@ -3,6 +3,9 @@
 //! typed bodies, hooks and events; stale, foreign and bad input are typed
 //! errors.
 
+mod common;
+
+use common::level_triangles_met;
 use test_support::both_modes;
 use warriors_physics::prelude::*;
 use warriors_physics::record::reference::{
@@ -541,19 +544,7 @@ fn a_tiled_level_is_taken() {
         .add_object(ObjectDesc::ball(Point3::new(5.4, 0.4, 1.0), 0.25))
         .unwrap();
     world.drop_object(ball, [0.0f32; 3]).unwrap();
-    let mut triangles = Vec::new();
-    for _ in 0..60 {
-        world.tick(&mut ());
-        for e in world.drain_events() {
-            if let Event::Contact(ContactEvent {
-                other: Touched::Level(t),
-                ..
-            }) = e
-            {
-                triangles.push(t);
-            }
-        }
-    }
+    let triangles = level_triangles_met(&mut world, 60);
     assert!(!triangles.is_empty());
     assert!(
         triangles.iter().all(|&t| t == TriangleId::new(1, 0)),

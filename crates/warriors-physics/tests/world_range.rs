@@ -114,19 +114,14 @@ fn garbage_is_refused_naming_the_input<R: Real>() {
             Input::Position,
         ));
         cases.push((
-            world.add_car(CarDesc {
-                position: p([0.0, 0.0, bad]),
-                rotation: UnitQuaternion::identity(),
-                boxes: [(v([1.0; 3]), v([0.0; 3])); 2],
-            }),
+            world.add_car(upright_car(
+                p([0.0, 0.0, bad]),
+                [(v([1.0; 3]), v([0.0; 3])); 2],
+            )),
             Input::Position,
         ));
         cases.push((
-            world.add_pane(PaneDesc {
-                position: p([bad, 0.0, 0.0]),
-                rotation: UnitQuaternion::identity(),
-                size: v([1.0; 3]),
-            }),
+            world.add_pane(upright_pane(p([bad, 0.0, 0.0]), v([1.0; 3]))),
             Input::Position,
         ));
         // Sizes: the sphere of radius 3e38 of finding 3 among them.
@@ -139,33 +134,27 @@ fn garbage_is_refused_naming_the_input<R: Real>() {
             Input::HalfExtents,
         ));
         cases.push((
-            world.add_pane(PaneDesc {
-                position: p(o),
-                rotation: UnitQuaternion::identity(),
-                size: v([1.0, 1.0, bad.abs()]),
-            }),
+            world.add_pane(upright_pane(p(o), v([1.0, 1.0, bad.abs()]))),
             Input::HalfExtents,
         ));
         cases.push((
-            world.add_car(CarDesc {
-                position: p(o),
-                rotation: UnitQuaternion::identity(),
-                boxes: [
+            world.add_car(upright_car(
+                p(o),
+                [
                     (v([1.0; 3]), v([0.0; 3])),
                     (v([bad.abs(), 1.0, 1.0]), v([0.0; 3])),
                 ],
-            }),
+            )),
             Input::HalfExtents,
         ));
         cases.push((
-            world.add_car(CarDesc {
-                position: p(o),
-                rotation: UnitQuaternion::identity(),
-                boxes: [
+            world.add_car(upright_car(
+                p(o),
+                [
                     (v([1.0; 3]), v([0.0, bad, 0.0])),
                     (v([1.0; 3]), v([0.0; 3])),
                 ],
-            }),
+            )),
             Input::Position,
         ));
         cases.push((
@@ -181,22 +170,17 @@ fn garbage_is_refused_naming_the_input<R: Real>() {
     }
     // Negative sizes of every kind (finding 3: a pane of size −3).
     cases.push((
-        world.add_pane(PaneDesc {
-            position: p(o),
-            rotation: UnitQuaternion::identity(),
-            size: v([-3.0, 1.0, 1.0]),
-        }),
+        world.add_pane(upright_pane(p(o), v([-3.0, 1.0, 1.0]))),
         Input::HalfExtents,
     ));
     cases.push((
-        world.add_car(CarDesc {
-            position: p(o),
-            rotation: UnitQuaternion::identity(),
-            boxes: [
+        world.add_car(upright_car(
+            p(o),
+            [
                 (v([1.0, -0.5, 1.0]), v([0.0; 3])),
                 (v([1.0; 3]), v([0.0; 3])),
             ],
-        }),
+        )),
         Input::HalfExtents,
     ));
     cases.push((
@@ -608,6 +592,25 @@ fn garbage() -> impl Strategy<Value = f32> {
         Just(MAX_LENGTH * 1.001),
         (MAX_LENGTH * 1.01)..f32::MAX,
     ]
+}
+
+/// A pane at `position`, unturned, of `size`.
+fn upright_pane<R: Real>(position: Point3<R>, size: Vector3<R>) -> PaneDesc<R> {
+    PaneDesc {
+        position,
+        rotation: UnitQuaternion::identity(),
+        size,
+    }
+}
+
+/// A car at `position`, unturned, of these two boxes (half extents and
+/// offset each).
+fn upright_car<R: Real>(position: Point3<R>, boxes: [(Vector3<R>, Vector3<R>); 2]) -> CarDesc<R> {
+    CarDesc {
+        position,
+        rotation: UnitQuaternion::identity(),
+        boxes,
+    }
 }
 
 fn rot(t: [f32; 4]) -> UnitQuaternion<f32> {

@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{street_levels, Lcg, Probe, Seeded};
+use common::{level_triangles_met, street_levels, Lcg, Probe, Seeded};
 use test_support::both_modes;
 use warriors_physics::oriented_box;
 use warriors_physics::prelude::*;
@@ -458,21 +458,11 @@ fn a_level_past_the_limit<R: Real>() {
         world.set_walk(body, [4.0f32, 0.0, 0.0]).unwrap();
         humans.push(body);
     }
-    let mut tiles_met = std::collections::BTreeSet::new();
     // 60 ticks: 30 walks of 4/30 m.
-    for _ in 0..60 {
-        world.tick(&mut ());
-        for e in world.events() {
-            if let Event::Contact(ContactEvent {
-                other: Touched::Level(t),
-                ..
-            }) = e
-            {
-                tiles_met.insert(t.tile);
-            }
-        }
-        world.drain_events().for_each(drop);
-    }
+    let tiles_met: std::collections::BTreeSet<u32> = level_triangles_met(&mut world, 60)
+        .iter()
+        .map(|t| t.tile)
+        .collect();
     assert!(tiles_met.len() >= 2, "{tiles_met:?}");
     for id in crates {
         let z = world.position(id).unwrap().z.to_f32();

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 /// The workspace root.
 pub fn root() -> PathBuf {
@@ -123,4 +124,96 @@ pub fn scales(svg: &str) -> Vec<f64> {
         .iter()
         .map(|(p, _)| attr(p, "data-s").unwrap().parse().unwrap())
         .collect()
+}
+
+/// The Chromium to test with: `CHROMIUM`, else the first of its usual
+/// names on `PATH`.
+pub fn chromium() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("CHROMIUM") {
+        return Some(PathBuf::from(p));
+    }
+    let path = std::env::var_os("PATH")?;
+    for dir in std::env::split_paths(&path) {
+        for name in ["chromium", "chromium-browser", "google-chrome"] {
+            let p = dir.join(name);
+            if p.is_file() {
+                return Some(p);
+            }
+        }
+    }
+    None
+}
+
+/// The browser, or `None` (after saying why) when the test may skip.
+pub fn browser_or_skip(test: &str) -> Option<PathBuf> {
+    let found = chromium();
+    if found.is_none() {
+        if std::env::var_os("CONTACT_VIEW_REQUIRE_BROWSER").is_some() {
+            panic!("CONTACT_VIEW_REQUIRE_BROWSER is set but no chromium is on PATH (apt-get install chromium)");
+        }
+        eprintln!(
+            "SKIPPED {test}: no chromium on PATH (apt-get install chromium, or set CHROMIUM)"
+        );
+    }
+    found
+}
+
+/// Chromium headless with the flags this machine's closed network needs
+/// (no background connections) and a fresh profile.
+pub fn run(browser: &Path, profile: &Path, args: &[&str]) -> (String, String) {
+    let out = Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-extensions",
+            "--hide-scrollbars",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .args(args)
+        .output()
+        .expect("chromium starts");
+    assert!(
+        out.status.success(),
+        "chromium failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The plot a plot group's opening tag describes in its data attributes
+/// (`data-rect`, `data-t0`, `data-t1`, `data-v0`, `data-v1`).
+pub fn plot_frame(tag: &str) -> contact_view::plot::Plot {
+    let num = |k: &str| attr(tag, k).unwrap().parse::<f64>().unwrap();
+    let r: Vec<f64> = attr(tag, "data-rect")
+        .unwrap()
+        .split(' ')
+        .map(|v| v.parse().unwrap())
+        .collect();
+    contact_view::plot::Plot {
+        rect: [r[0], r[1], r[2], r[3]],
+        ticks: (num("data-t0"), num("data-t1")),
+        values: (num("data-v0"), num("data-v1")),
+    }
+}
+
+/// The page's `<body>` tag, after checking that the browser logged no
+/// console message and that the page's script ran to its end.
+pub fn ready_body<'a, T: std::fmt::Debug>(dom: &'a str, console: &[T]) -> &'a str {
+    assert!(console.is_empty(), "console messages: {console:#?}");
+    let body = tags(dom, "body", &[]).into_iter().next().expect("a body");
+    assert_eq!(
+        attr(body, "data-ready"),
+        Some("1"),
+        "the page's script ran to its end"
+    );
+    body
 }

@@ -1,6 +1,7 @@
 //! One module per unit: its `Call` enum (one variant per kernel entry point)
 //! and how each call is evaluated into an [`Outcome`].
 
+use kernels::Contact;
 use ps2_float::Real;
 use serde::de::DeserializeOwned;
 
@@ -56,3 +57,11 @@ pub(crate) use with_unit;
 
 /// The unit names a case file may give.
 pub const UNITS: &[&str] = &["unit1", "unit4", "unit5", "unit12", "unit13", "pairs"];
+
+/// Records a pair's sweep entry run on a fresh contact: its answer as
+/// `ret` and the contact it wrote as `contact`.
+fn sweep_entry<R: Real>(o: &mut Outcome, sweep: impl FnOnce(&mut Contact<R>) -> bool) {
+    let mut c = Contact::default();
+    let hit = sweep(&mut c);
+    o.int("ret", i64::from(hit)).contact("contact", &c);
+}

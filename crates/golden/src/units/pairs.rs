@@ -17,7 +17,7 @@ use kernels::{Contact, PairContext, Shape};
 use ps2_float::Real;
 use serde::Deserialize;
 
-use super::Kernel;
+use super::{sweep_entry, Kernel};
 use crate::input::{BoxIn, CapsuleIn, SegmentIn, ShapeIn, SphereIn, V};
 use crate::{error::InputError, outcome::Outcome};
 
@@ -340,13 +340,8 @@ impl Kernel for Call {
                 fraction::<R>(&mut o, f);
             }
             Call::PhysicsSweepSphereSphere { own, other, mv } => {
-                let hit = physics_sweep_sphere_sphere(
-                    &mut c,
-                    &own.get("own")?,
-                    &other.get("other")?,
-                    mv.get("move")?,
-                );
-                o.int("ret", i64::from(hit)).contact("contact", &c);
+                let (a, b, m) = (own.get::<R>("own")?, other.get("other")?, mv.get("move")?);
+                sweep_entry(&mut o, |c| physics_sweep_sphere_sphere(c, &a, &b, m));
             }
             Call::SweepCircleCircle2D {
                 q,
@@ -368,13 +363,8 @@ impl Kernel for Call {
                     .real("last", w.last);
             }
             Call::PhysicsSweepCapsuleCapsule { own, other, mv } => {
-                let hit = physics_sweep_capsule_capsule(
-                    &mut c,
-                    &own.get("own")?,
-                    &other.get("other")?,
-                    mv.get("move")?,
-                );
-                o.int("ret", i64::from(hit)).contact("contact", &c);
+                let (a, b, m) = (own.get::<R>("own")?, other.get("other")?, mv.get("move")?);
+                sweep_entry(&mut o, |c| physics_sweep_capsule_capsule(c, &a, &b, m));
             }
             Call::SweepSphereCapsule {
                 start,
@@ -393,67 +383,32 @@ impl Kernel for Call {
                 fraction::<R>(&mut o, f);
             }
             Call::PhysicsSweepSphereCapsule { own, other, mv } => {
-                let hit = physics_sweep_sphere_capsule(
-                    &mut c,
-                    &own.get("own")?,
-                    &other.get("other")?,
-                    mv.get("move")?,
-                );
-                o.int("ret", i64::from(hit)).contact("contact", &c);
+                let (a, b, m) = (own.get::<R>("own")?, other.get("other")?, mv.get("move")?);
+                sweep_entry(&mut o, |c| physics_sweep_sphere_capsule(c, &a, &b, m));
             }
             Call::PhysicsSweepCapsuleSphere { own, other, mv } => {
-                let hit = physics_sweep_capsule_sphere(
-                    &mut c,
-                    &own.get("own")?,
-                    &other.get("other")?,
-                    mv.get("move")?,
-                );
-                o.int("ret", i64::from(hit)).contact("contact", &c);
+                let (a, b, m) = (own.get::<R>("own")?, other.get("other")?, mv.get("move")?);
+                sweep_entry(&mut o, |c| physics_sweep_capsule_sphere(c, &a, &b, m));
             }
             Call::PhysicsSweepSphereSegment { own, other, mv } => {
-                let hit = physics_sweep_sphere_segment(
-                    &mut c,
-                    &own.get("own")?,
-                    &other.get("other")?,
-                    mv.get("move")?,
-                );
-                o.int("ret", i64::from(hit)).contact("contact", &c);
+                let (a, b, m) = (own.get::<R>("own")?, other.get("other")?, mv.get("move")?);
+                sweep_entry(&mut o, |c| physics_sweep_sphere_segment(c, &a, &b, m));
             }
             Call::PhysicsSweepSegmentSphere { own, other, mv } => {
-                let hit = physics_sweep_segment_sphere(
-                    &mut c,
-                    &own.get("own")?,
-                    &other.get("other")?,
-                    mv.get("move")?,
-                );
-                o.int("ret", i64::from(hit)).contact("contact", &c);
+                let (a, b, m) = (own.get::<R>("own")?, other.get("other")?, mv.get("move")?);
+                sweep_entry(&mut o, |c| physics_sweep_segment_sphere(c, &a, &b, m));
             }
             Call::PhysicsSweepSegmentSegment { own, other, mv } => {
-                let hit = physics_sweep_segment_segment(
-                    &mut c,
-                    &own.get("own")?,
-                    &other.get("other")?,
-                    mv.get("move")?,
-                );
-                o.int("ret", i64::from(hit)).contact("contact", &c);
+                let (a, b, m) = (own.get::<R>("own")?, other.get("other")?, mv.get("move")?);
+                sweep_entry(&mut o, |c| physics_sweep_segment_segment(c, &a, &b, m));
             }
             Call::PhysicsSweepCapsuleSegment { own, other, mv } => {
-                let hit = physics_sweep_capsule_segment(
-                    &mut c,
-                    &own.get("own")?,
-                    &other.get("other")?,
-                    mv.get("move")?,
-                );
-                o.int("ret", i64::from(hit)).contact("contact", &c);
+                let (a, b, m) = (own.get::<R>("own")?, other.get("other")?, mv.get("move")?);
+                sweep_entry(&mut o, |c| physics_sweep_capsule_segment(c, &a, &b, m));
             }
             Call::PhysicsSweepSegmentCapsule { own, other, mv } => {
-                let hit = physics_sweep_segment_capsule(
-                    &mut c,
-                    &own.get("own")?,
-                    &other.get("other")?,
-                    mv.get("move")?,
-                );
-                o.int("ret", i64::from(hit)).contact("contact", &c);
+                let (a, b, m) = (own.get::<R>("own")?, other.get("other")?, mv.get("move")?);
+                sweep_entry(&mut o, |c| physics_sweep_segment_capsule(c, &a, &b, m));
             }
             Call::RayClipSlab {
                 o: start,

@@ -25,7 +25,7 @@ use ps2_float::{Real, Vec4};
 use serde::Deserialize;
 
 use super::Kernel;
-use crate::input::{SphereIn, TriIn, V};
+use crate::input::{r, SphereIn, TriIn, V};
 use crate::{error::InputError, outcome::Outcome};
 
 /// One variant per entry point of Unit 1, named after the original function
@@ -204,6 +204,15 @@ fn roots_of<R: Real>(o: &mut Outcome, r: &[Option<R>; 2]) {
     o.opt_real("roots.0", r[0]).opt_real("roots.1", r[1]);
 }
 
+/// Records an edge sweep run on a fresh record: its answer as `ret`, then
+/// the record.
+fn edge_sweep_entry<R: Real>(o: &mut Outcome, sweep: impl FnOnce(&mut EdgeSweep<R>) -> bool) {
+    let mut out = EdgeSweep::default();
+    let hit = sweep(&mut out);
+    o.int("ret", i64::from(hit));
+    edge_sweep(o, "", &out);
+}
+
 fn edge_sweep<R: Real>(o: &mut Outcome, prefix: &str, s: &EdgeSweep<R>) {
     o.opt_real(&format!("{prefix}fraction"), s.fraction);
     points(o, prefix, &s.points);
@@ -228,10 +237,6 @@ fn corners<R: Real>(tri: &TriIn) -> Result<WorkTriangle<R>, InputError> {
 fn prepared<R: Real>(tri: &TriIn) -> Result<WorkTriangle<R>, InputError> {
     let t = corners::<R>(tri)?;
     Ok(WorkTriangle::prepared(t.v[0], t.v[1], t.v[2]))
-}
-
-fn r<R: Real>(v: f32) -> R {
-    R::from_f32(v)
 }
 
 impl Kernel for Call {
@@ -302,17 +307,9 @@ impl Kernel for Call {
                 mv,
                 radius,
             } => {
-                let mut out = EdgeSweep::default();
-                let hit = sweep_sphere_edge(
-                    a.get::<R>("a")?,
-                    e.get("e")?,
-                    centre.get("centre")?,
-                    mv.get("mv")?,
-                    r(*radius),
-                    &mut out,
-                );
-                o.int("ret", i64::from(hit));
-                edge_sweep(&mut o, "", &out);
+                let (a, e) = (a.get::<R>("a")?, e.get("e")?);
+                let (c, m) = (centre.get("centre")?, mv.get("mv")?);
+                edge_sweep_entry(&mut o, |out| sweep_sphere_edge(a, e, c, m, r(*radius), out));
             }
             Call::SphereSweepVertexRegion {
                 tri,
@@ -328,19 +325,10 @@ impl Kernel for Call {
                 } else {
                     (Vec4::ZERO, Vec4::ZERO)
                 };
-                let mut out = EdgeSweep::default();
-                let hit = sweep_sphere_vertex_region(
-                    k,
-                    &t,
-                    m_k,
-                    e_k,
-                    centre.get("centre")?,
-                    mv.get("mv")?,
-                    r(*radius),
-                    &mut out,
-                );
-                o.int("ret", i64::from(hit));
-                edge_sweep(&mut o, "", &out);
+                let (c, m) = (centre.get("centre")?, mv.get("mv")?);
+                edge_sweep_entry(&mut o, |out| {
+                    sweep_sphere_vertex_region(k, &t, m_k, e_k, c, m, r(*radius), out)
+                });
             }
             Call::SphereSweepEdgeCylinder {
                 radius,

@@ -4,11 +4,11 @@ use kernels::capsule_box::{
     physics_sweep_box_capsule, physics_sweep_capsule_box, sweep_capsule_box_corner,
     sweep_capsule_box_side, Folded, StepResult,
 };
-use kernels::{Contact, PairContext};
+use kernels::PairContext;
 use ps2_float::Real;
 use serde::Deserialize;
 
-use super::Kernel;
+use super::{sweep_entry, Kernel};
 use crate::input::{BoxIn, CapsuleIn, V};
 use crate::{error::InputError, outcome::Outcome};
 
@@ -137,15 +137,13 @@ impl Kernel for Call {
                 mv,
                 state,
             } => {
-                let mut c = Contact::<R>::default();
-                let hit = physics_sweep_capsule_box(
-                    &mut c,
-                    &state.capsule_first(),
-                    &capsule.get("capsule")?,
-                    &bx.get("box")?,
+                let (a, b, m) = (
+                    capsule.get::<R>("capsule")?,
+                    bx.get("box")?,
                     mv.get("move")?,
                 );
-                o.int("ret", i64::from(hit)).contact("contact", &c);
+                let ctx = state.capsule_first();
+                sweep_entry(&mut o, |c| physics_sweep_capsule_box(c, &ctx, &a, &b, m));
             }
             Call::PhysicsSweepBoxCapsule {
                 bx,
@@ -153,15 +151,13 @@ impl Kernel for Call {
                 mv,
                 state,
             } => {
-                let mut c = Contact::<R>::default();
-                let hit = physics_sweep_box_capsule(
-                    &mut c,
-                    &state.capsule_first().swapped(),
-                    &bx.get("box")?,
-                    &capsule.get("capsule")?,
+                let (a, b, m) = (
+                    bx.get::<R>("box")?,
+                    capsule.get("capsule")?,
                     mv.get("move")?,
                 );
-                o.int("ret", i64::from(hit)).contact("contact", &c);
+                let ctx = state.capsule_first().swapped();
+                sweep_entry(&mut o, |c| physics_sweep_box_capsule(c, &ctx, &a, &b, m));
             }
             Call::CapsuleBoxSweepSide(a) => o = step(sweep_capsule_box_side(a.get::<R>(), a.flag)),
             Call::CapsuleBoxSweepCorner(a) => {

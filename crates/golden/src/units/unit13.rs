@@ -13,7 +13,7 @@ use kernels::{Contact, WorkTriangle};
 use ps2_float::{Real, Vec4};
 use serde::Deserialize;
 
-use super::Kernel;
+use super::{sweep_entry, Kernel};
 use crate::input::{BoxIn, SegmentIn, TriIn, V};
 use crate::{error::InputError, outcome::Outcome};
 
@@ -220,34 +220,24 @@ impl Kernel for Call {
                     .opt_int("axis", axis.map(|a| a.index()));
             }
             Call::PhysicsSweepBoxBox { own, other, mv } => {
-                let mut c = Contact::<R>::default();
-                let hit = physics_sweep_box_box(
-                    &mut c,
-                    &own.get("own")?,
-                    &other.get("other")?,
-                    mv.get("move")?,
-                );
-                o.int("ret", i64::from(hit)).contact("contact", &c);
+                let (a, b, m) = (own.get::<R>("own")?, other.get("other")?, mv.get("move")?);
+                sweep_entry(&mut o, |c| physics_sweep_box_box(c, &a, &b, m));
             }
             Call::PhysicsSweepSegmentBox { segment, bx, mv } => {
-                let mut c = Contact::<R>::default();
-                let hit = physics_sweep_segment_box(
-                    &mut c,
-                    &segment.get("segment")?,
-                    &bx.get("box")?,
+                let (a, b, m) = (
+                    segment.get::<R>("segment")?,
+                    bx.get("box")?,
                     mv.get("move")?,
                 );
-                o.int("ret", i64::from(hit)).contact("contact", &c);
+                sweep_entry(&mut o, |c| physics_sweep_segment_box(c, &a, &b, m));
             }
             Call::PhysicsSweepBoxSegment { bx, segment, mv } => {
-                let mut c = Contact::<R>::default();
-                let hit = physics_sweep_box_segment(
-                    &mut c,
-                    &bx.get("box")?,
-                    &segment.get("segment")?,
+                let (a, b, m) = (
+                    bx.get::<R>("box")?,
+                    segment.get("segment")?,
                     mv.get("move")?,
                 );
-                o.int("ret", i64::from(hit)).contact("contact", &c);
+                sweep_entry(&mut o, |c| physics_sweep_box_segment(c, &a, &b, m));
             }
             Call::PhysicsMeshSweepBox {
                 bx,

@@ -13,16 +13,16 @@
 //! The steps take their triples as vectors (`[a, b, c]`, the `w` is ignored)
 //! in the step's own axis order.
 
+use kernels::roots;
 use kernels::sphere_box::{
     box_normal_to_world, physics_sweep_box_sphere, physics_sweep_sphere_box, sweep_corner_region,
     sweep_edge, sweep_edge_region, sweep_face_region, sweep_sphere_oriented_box, StartTouch, Step,
 };
-use kernels::{roots, Contact};
 use ps2_float::{Real, Vec4};
 use serde::Deserialize;
 
-use super::Kernel;
-use crate::input::{BoxIn, SphereIn, V};
+use super::{sweep_entry, Kernel};
+use crate::input::{r, BoxIn, SphereIn, V};
 use crate::{error::InputError, outcome::Outcome};
 
 /// One variant per kernel entry point, named after the original function.
@@ -205,33 +205,17 @@ fn opt_vec<R: Real>(o: &mut Outcome, path: &str, v: Option<Vec4<R>>) {
         .opt_real(&format!("{path}.w"), v.map(|v| v.w));
 }
 
-fn r<R: Real>(v: f32) -> R {
-    R::from_f32(v)
-}
-
 impl Kernel for Call {
     fn eval<R: Real>(&self) -> Result<Outcome, InputError> {
         let mut o = Outcome::new();
         match self {
             Call::PhysicsSweepSphereBox { sphere, bx, mv } => {
-                let mut c = Contact::<R>::default();
-                let hit = physics_sweep_sphere_box(
-                    &mut c,
-                    &sphere.get("sphere")?,
-                    &bx.get("box")?,
-                    mv.get("move")?,
-                );
-                o.int("ret", i64::from(hit)).contact("contact", &c);
+                let (a, b, m) = (sphere.get::<R>("sphere")?, bx.get("box")?, mv.get("move")?);
+                sweep_entry(&mut o, |c| physics_sweep_sphere_box(c, &a, &b, m));
             }
             Call::PhysicsSweepBoxSphere { bx, sphere, mv } => {
-                let mut c = Contact::<R>::default();
-                let hit = physics_sweep_box_sphere(
-                    &mut c,
-                    &bx.get("box")?,
-                    &sphere.get("sphere")?,
-                    mv.get("move")?,
-                );
-                o.int("ret", i64::from(hit)).contact("contact", &c);
+                let (a, b, m) = (bx.get::<R>("box")?, sphere.get("sphere")?, mv.get("move")?);
+                sweep_entry(&mut o, |c| physics_sweep_box_sphere(c, &a, &b, m));
             }
             Call::SweepSphereOrientedBox {
                 radius,

@@ -3,13 +3,19 @@
 
 use std::collections::HashMap;
 
+use collision_mesh::{build, BuildConfig, CollisionMesh, SoupTriangle};
+
 use physics_world::quat::Quat;
-use physics_world::{BodyFlags, BodyId, MoverState, OwnerId, Owners, PhysicsWorld, SweepReport};
+use physics_world::{
+    BodyFlags, BodyId, MoverState, OwnerId, Owners, PhysicsWorld, Readings, SweepReport,
+    WorldConfig,
+};
 use ps2_float::{Real, Vec4};
 use shape_pools::Pose;
 
 #[allow(unused_imports)]
 pub use test_support::{both_modes, near, near_v, p, r, v};
+use test_support::{Seeded, Xorshift};
 
 /// The one shape of a world-object body: a box of full size `x y z`, or a
 /// sphere of radius `r`.
@@ -350,4 +356,103 @@ impl<R: Real> Owners<R> for Striking<R> {
     fn landing_offset(&self, o: OwnerId) -> Option<R> {
         self.landing.get(&o).copied()
     }
+}
+
+/// The level of `soup`, built with the default configuration.
+pub fn mesh(soup: &[SoupTriangle]) -> CollisionMesh {
+    build::from_soup(soup, &BuildConfig::default(), "test").unwrap()
+}
+
+/// Two triangles covering [−10, 10]² at height `h`, facing +z.
+pub fn floor(h: f32) -> Vec<SoupTriangle> {
+    let a = [-10.0, -10.0, h];
+    let b = [10.0, -10.0, h];
+    let c = [10.0, 10.0, h];
+    let d = [-10.0, 10.0, h];
+    vec![SoupTriangle::new([a, b, c]), SoupTriangle::new([a, c, d])]
+}
+
+/// A wall at x = 2 facing −x, from z 0 to 3, y −10 to 10.
+pub fn wall() -> Vec<SoupTriangle> {
+    let a = [2.0, -10.0, 0.0];
+    let b = [2.0, 10.0, 0.0];
+    let c = [2.0, 10.0, 3.0];
+    let d = [2.0, -10.0, 3.0];
+    vec![SoupTriangle::new([a, c, b]), SoupTriangle::new([a, d, c])]
+}
+
+/// A new owner `k` of `t` of type 1, 2 or 4 at a random spot in
+/// `[-x, x] × [-y, y] × [0, 3]`, drawn from `rng` in that order.
+pub fn random_owner<R: Real>(
+    t: &mut Table<R>,
+    rng: &mut Xorshift,
+    k: u32,
+    x: f32,
+    y: f32,
+) -> OwnerId {
+    t.add(
+        k,
+        Owner::at(
+            1 << (rng.bits() % 3),
+            rng.range_f32(-x, x),
+            rng.range_f32(-y, y),
+            rng.range_f32(0.0, 3.0),
+        ),
+    )
+}
+
+/// A random box size: one in `one_in` wide (3 to `widest`), the others 0.1
+/// to 1.5.
+pub fn random_width(rng: &mut Xorshift, one_in: u64, widest: f32) -> f32 {
+    if rng.bits().is_multiple_of(one_in) {
+        rng.range_f32(3.0, widest)
+    } else {
+        rng.range_f32(0.1, 1.5)
+    }
+}
+
+/// A world reading the specification's open points as `readings` says,
+/// with the default settings otherwise.
+pub fn with_readings<R: Real>(readings: Readings) -> PhysicsWorld<R> {
+    PhysicsWorld::construct(WorldConfig {
+        readings,
+        ..WorldConfig::default()
+    })
+}
+
+/// A world-object box body for owner `o` of full size `size`, its flags
+/// drawn from `rng` among 0x2207e (and dirty), updated once.
+pub fn random_box_body<R: Real>(
+    w: &mut PhysicsWorld<R>,
+    t: &Table<R>,
+    rng: &mut Xorshift,
+    o: OwnerId,
+    size: Vec4<R>,
+) -> BodyId {
+    let shape = w.shape_pools_mut().alloc_object_box(size).unwrap();
+    let flags = BodyFlags::from_bits_retain((rng.bits() as u32) & 0x2_207e) | BodyFlags::DIRTY;
+    let b = w.create_object_body(t, o, shape, flags).unwrap();
+    w.update(t, b);
+    b
+}
+
+/// `20 + bits % spread` random box bodies drawn from `rng` (owners 1, 2, …
+/// of [`random_owner`] within `x` and `y`, each box's full size from
+/// `size`, [`random_box_body`]): the owners and the bodies.
+pub fn random_boxes<R: Real>(
+    w: &mut PhysicsWorld<R>,
+    rng: &mut Xorshift,
+    spread: u64,
+    (x, y): (f32, f32),
+    mut size: impl FnMut(&mut Xorshift) -> Vec4<R>,
+) -> (Table<R>, Vec<BodyId>) {
+    let mut t = Table::<R>::default();
+    let n = 20 + (rng.bits() % spread) as u32;
+    let mut bodies = Vec::new();
+    for k in 1..=n {
+        let o = random_owner(&mut t, rng, k, x, y);
+        let s = size(rng);
+        bodies.push(random_box_body(w, &t, rng, o, s));
+    }
+    (t, bodies)
 }

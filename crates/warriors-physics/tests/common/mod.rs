@@ -141,3 +141,26 @@ impl Probe {
         }
     }
 }
+
+/// Ticks `world` `ticks` times (no hooks) and returns the level triangles
+/// its contact events name, in order.
+pub fn level_triangles_met<R: Real>(
+    world: &mut warriors_physics::prelude::World<R>,
+    ticks: u32,
+) -> Vec<warriors_physics::prelude::TriangleId> {
+    use warriors_physics::prelude::{ContactEvent, Event, Touched};
+    let mut met = Vec::new();
+    for _ in 0..ticks {
+        world.tick(&mut ());
+        for e in world.drain_events() {
+            if let Event::Contact(ContactEvent {
+                other: Touched::Level(t),
+                ..
+            }) = e
+            {
+                met.push(t);
+            }
+        }
+    }
+    met
+}
