@@ -169,23 +169,27 @@ impl TriangleTree {
         }
     }
 
+    /// Where triangle `ix`'s entries lie in `cells` and `positions` (empty
+    /// for no such triangle).
+    #[inline]
+    fn span(&self, ix: usize) -> std::ops::Range<usize> {
+        match (self.cell_starts.get(ix), self.cell_starts.get(ix + 1)) {
+            (Some(&a), Some(&b)) => a as usize..b as usize,
+            _ => 0..0,
+        }
+    }
+
     /// The cells whose lists hold triangle `ix`.
     #[inline]
     pub(crate) fn cells_of(&self, ix: usize) -> &[[u16; 3]] {
-        let (Some(&a), Some(&b)) = (self.cell_starts.get(ix), self.cell_starts.get(ix + 1)) else {
-            return &[];
-        };
-        self.cells.get(a as usize..b as usize).unwrap_or_default()
+        self.cells.get(self.span(ix)).unwrap_or_default()
     }
 
     /// The cells whose lists hold triangle `ix` and, beside each, where that
     /// list holds it (an index into [`Grid::lists`]).
     #[inline]
     pub(crate) fn entries_of(&self, ix: usize) -> (&[[u16; 3]], &[u32]) {
-        let (Some(&a), Some(&b)) = (self.cell_starts.get(ix), self.cell_starts.get(ix + 1)) else {
-            return (&[], &[]);
-        };
-        let span = a as usize..b as usize;
+        let span = self.span(ix);
         (
             self.cells.get(span.clone()).unwrap_or_default(),
             self.positions.get(span).unwrap_or_default(),
@@ -194,6 +198,20 @@ impl TriangleTree {
 }
 
 impl Node4 {
+    /// Lane `lane`'s box (`[min; 3]`, `[max; 3]`), as [`Node4::set_lane`]
+    /// wrote it.
+    #[inline]
+    pub(crate) fn lane_box(&self, lane: usize) -> [f32; 6] {
+        [
+            self.lo[0][lane],
+            self.lo[1][lane],
+            self.lo[2][lane],
+            self.hi[0][lane],
+            self.hi[1][lane],
+            self.hi[2][lane],
+        ]
+    }
+
     fn set_lane(&mut self, lane: usize, b: &[f32; 6], child: u32) {
         for k in 0..3 {
             self.lo[k][lane] = b[k];
@@ -266,16 +284,15 @@ mod tests {
                 if c == NO_CHILD {
                     continue;
                 }
-                let lo = [0, 1, 2].map(|k| n.lo[k][lane]);
-                let hi = [0, 1, 2].map(|k| n.hi[k][lane]);
+                let b = n.lane_box(lane);
+                let (lo, hi) = ([b[0], b[1], b[2]], [b[3], b[4], b[5]]);
                 for k in 0..3 {
                     assert!(plo[k] <= lo[k] && hi[k] <= phi[k]);
                 }
                 if c & TRIANGLE != 0 {
                     let t = (c & !TRIANGLE) as usize;
                     seen[t] += 1;
-                    assert_eq!(lo, [tri[t][0], tri[t][1], tri[t][2]]);
-                    assert_eq!(hi, [tri[t][3], tri[t][4], tri[t][5]]);
+                    assert_eq!(b, tri[t]);
                 } else {
                     stack.push((c as usize, lo, hi, level + 1));
                 }

@@ -56,15 +56,7 @@ pub(crate) trait Cull {
     fn meets4(&self, node: &Node4) -> u32 {
         let mut mask = 0;
         for lane in 0..4 {
-            let b = [
-                node.lo[0][lane],
-                node.lo[1][lane],
-                node.lo[2][lane],
-                node.hi[0][lane],
-                node.hi[1][lane],
-                node.hi[2][lane],
-            ];
-            mask |= u32::from(self.meets(Some(&b))) << lane;
+            mask |= u32::from(self.meets(Some(&node.lane_box(lane)))) << lane;
         }
         mask
     }
@@ -255,17 +247,17 @@ pub(crate) fn tree_walk<C: Cull>(
 ) -> bool {
     keys.clear();
     let (lo, hi) = (range.lo, range.hi);
-    let span = |k: usize| u64::from(hi[k].saturating_sub(lo[k])) + 1;
-    let (ny, nz) = (span(1), span(2));
-    if span(0) * ny * nz > u64::from(u32::MAX) {
-        return false;
-    }
-    // Per axis, the largest offset from `lo` inside the range.
+    // Per axis, the largest offset from `lo` inside the range; the range is
+    // one more cell than that wide.
     let wide = [
         u32::from(hi[0].saturating_sub(lo[0])),
         u32::from(hi[1].saturating_sub(lo[1])),
         u32::from(hi[2].saturating_sub(lo[2])),
     ];
+    let (ny, nz) = (u64::from(wide[1]) + 1, u64::from(wide[2]) + 1);
+    if (u64::from(wide[0]) + 1) * ny * nz > u64::from(u32::MAX) {
+        return false;
+    }
     let tree: &TriangleTree = mesh.triangle_tree();
     if tree.nodes.is_empty() {
         return true;
