@@ -658,14 +658,14 @@ fn fill(
     budget: (usize, usize),
 ) -> Result<(Vec<u32>, Vec<u16>), FillError> {
     let g = &data.grid;
-    let grid = Grid {
-        matrix: g.matrix,
-        clamp_min: g.clamp_min,
-        clamp_max: g.clamp_max,
-        dims: g.dims,
-        cells: Vec::new(),
-        lists: Vec::new(),
-    };
+    let grid = Grid::new(
+        g.matrix,
+        g.clamp_min,
+        g.clamp_max,
+        g.dims,
+        Vec::new(),
+        Vec::new(),
+    );
     let margin = f64::from(margin);
     let cell_count: usize = g.dims.iter().map(|&n| usize::from(n)).product();
     // (cell, triangle) in triangle order, sorted by cell below.

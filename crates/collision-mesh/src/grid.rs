@@ -24,7 +24,7 @@
 //! sweep's counter bug (spec Unit 13) reads past the end of a cell's list into
 //! whatever follows it, which only this layout can reproduce.
 
-use ps2_float::{FloatMode, Real, Vec4};
+use ps2_float::{Ee32, FloatMode, Real, Vec4};
 
 /// The grid of a mesh. Built by [`crate::build`] or read from the chunks; its
 /// offsets and list entries are checked once, when the mesh is made, so every
@@ -37,6 +37,28 @@ pub struct Grid {
     pub(crate) dims: [u16; 3],
     pub(crate) cells: Vec<u32>,
     pub(crate) lists: Vec<u16>,
+    /// The matrix and the clamp box as `Ee32` patterns, converted once when
+    /// the grid is made rather than on every point (see [`Grid::header`]).
+    ee32: Ee32Header,
+}
+
+/// The header's values in `Ee32` mode (`Ee32::from_f32` of each).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Ee32Header {
+    matrix: [[u32; 4]; 4],
+    clamp_min: [u32; 4],
+    clamp_max: [u32; 4],
+}
+
+impl Ee32Header {
+    fn of(matrix: &[[f32; 4]; 4], clamp_min: [f32; 4], clamp_max: [f32; 4]) -> Self {
+        let bits = |v: f32| Ee32::from_f32(v).to_bits();
+        Self {
+            matrix: matrix.map(|row| row.map(bits)),
+            clamp_min: clamp_min.map(bits),
+            clamp_max: clamp_max.map(bits),
+        }
+    }
 }
 
 /// An inclusive box of cells, `lo` to `hi` on each axis (`x, y, z`).
@@ -115,6 +137,50 @@ impl Iterator for CellWalk {
 }
 
 impl Grid {
+    /// A grid from its header (matrix, clamp box, cells per axis) and its
+    /// two arrays, unchecked: the mesh's constructors check them.
+    pub(crate) fn new(
+        matrix: [[f32; 4]; 4],
+        clamp_min: [f32; 4],
+        clamp_max: [f32; 4],
+        dims: [u16; 3],
+        cells: Vec<u32>,
+        lists: Vec<u16>,
+    ) -> Self {
+        Self {
+            ee32: Ee32Header::of(&matrix, clamp_min, clamp_max),
+            matrix,
+            clamp_min,
+            clamp_max,
+            dims,
+            cells,
+            lists,
+        }
+    }
+
+    /// A header value in the mode `R`: `f32` mode converts it as it is read
+    /// (a saturation test), `Ee32` mode reads the pattern converted when the
+    /// grid was made. The same value either way.
+    #[inline(always)]
+    fn header<R: Real>(value: f32, ee32: u32) -> R {
+        match R::FLOAT_MODE {
+            FloatMode::Ee32 => R::from_bits(ee32),
+            FloatMode::F32 => R::from_f32(value),
+        }
+    }
+
+    /// Row `r` of the matrix in the mode `R`.
+    #[inline(always)]
+    fn row<R: Real>(&self, r: usize) -> Vec4<R> {
+        let (m, e) = (&self.matrix[r], &self.ee32.matrix[r]);
+        Vec4::new(
+            Self::header(m[0], e[0]),
+            Self::header(m[1], e[1]),
+            Self::header(m[2], e[2]),
+            Self::header(m[3], e[3]),
+        )
+    }
+
     /// The world-to-grid matrix, rows `r0 … r3`.
     #[must_use]
     pub fn matrix(&self) -> &[[f32; 4]; 4] {
@@ -224,13 +290,7 @@ impl Grid {
             }
         }
         // Row by row (an array's `map` costs a drain per call here).
-        let m = &self.matrix;
-        let (r0, r1, r2, r3) = (
-            Vec4::<R>::from_f32(m[0]),
-            Vec4::<R>::from_f32(m[1]),
-            Vec4::<R>::from_f32(m[2]),
-            Vec4::<R>::from_f32(m[3]),
-        );
+        let (r0, r1, r2, r3) = (self.row(0), self.row(1), self.row(2), self.row(3));
         r0.scale(p.x).madd(r1, p.y).madd(r2, p.z).madd(r3, R::ONE)
     }
 
@@ -299,8 +359,8 @@ impl Grid {
     /// maximum), truncate toward zero, and keep the result inside the grid
     /// (a guard that never changes a checked header's answer, divergence 133).
     pub(crate) fn axis_cell<R: Real>(&self, axis: usize, v: R) -> u16 {
-        let lo = R::from_f32(self.clamp_min[axis]);
-        let hi = R::from_f32(self.clamp_max[axis]);
+        let lo = Self::header(self.clamp_min[axis], self.ee32.clamp_min[axis]);
+        let hi = Self::header(self.clamp_max[axis], self.ee32.clamp_max[axis]);
         let c = v.max(lo).min(hi).to_i32();
         let n = i32::from(self.dims[axis]);
         // n >= 1 for a checked grid; the clamp keeps the cast in range.
@@ -312,21 +372,36 @@ impl Grid {
 mod tests {
     use super::*;
 
+    /// `g` with its matrix changed by `edit` (made anew, so the header's
+    /// converted values follow).
+    fn with_matrix(g: &Grid, edit: impl FnOnce(&mut [[f32; 4]; 4])) -> Grid {
+        let mut m = g.matrix;
+        edit(&mut m);
+        Grid::new(
+            m,
+            g.clamp_min,
+            g.clamp_max,
+            g.dims,
+            g.cells.clone(),
+            g.lists.clone(),
+        )
+    }
+
     fn grid(dims: [u16; 3], scale: [f32; 3], offset: [f32; 3]) -> Grid {
         let n = dims.map(|d| f32::from(d) - 0.5);
-        Grid {
-            matrix: [
+        Grid::new(
+            [
                 [scale[0], 0.0, 0.0, 0.0],
                 [0.0, scale[1], 0.0, 0.0],
                 [0.0, 0.0, scale[2], 0.0],
                 [offset[0], offset[1], offset[2], 1.0],
             ],
-            clamp_min: [0.5, 0.5, 0.5, 1.0],
-            clamp_max: [n[0], n[1], n[2], 1.0],
+            [0.5, 0.5, 0.5, 1.0],
+            [n[0], n[1], n[2], 1.0],
             dims,
-            cells: vec![0; dims.iter().map(|&d| usize::from(d)).product()],
-            lists: vec![0],
-        }
+            vec![0; dims.iter().map(|&d| usize::from(d)).product()],
+            vec![0],
+        )
     }
 
     /// `f32` mode's point transform through IEEE's operators gives the
@@ -335,10 +410,14 @@ mod tests {
     /// a skewed matrix, points up to `1e38`, some of which overflow.
     #[test]
     fn to_grid_fast_path_keeps_the_chain_bits() {
-        let mut g = grid([8, 8, 2], [0.125, 0.25, 0.5], [4.0, -3.0, 1.5]);
-        g.matrix[1][0] = 0.3;
-        g.matrix[2][1] = -7.5;
-        g.matrix[0][3] = 1e-3;
+        let g = with_matrix(
+            &grid([8, 8, 2], [0.125, 0.25, 0.5], [4.0, -3.0, 1.5]),
+            |m| {
+                m[1][0] = 0.3;
+                m[2][1] = -7.5;
+                m[0][3] = 1e-3;
+            },
+        );
         let chain = |p: Vec4<f32>| {
             let m = &g.matrix;
             let row = |r: usize| Vec4::<f32>::from_f32(m[r]);
@@ -365,6 +444,61 @@ mod tests {
         }
         // The fall-back was taken (1e38 × 7.5 overflows).
         assert!(overflowed > 0);
+    }
+
+    /// `Ee32` mode reads the header's values converted when the grid was
+    /// made: the same as converting them on every point (the chain with
+    /// `Ee32::from_f32`), for a denormal, a negative zero and values near
+    /// the top of the range in the matrix and the clamp box.
+    #[test]
+    fn ee32_header_reads_as_converted_on_every_point() {
+        use ps2_float::Ee32;
+        let g = with_matrix(
+            &grid([8, 8, 2], [0.125, 0.25, 0.5], [4.0, -3.0, 1.5]),
+            |m| {
+                m[1][0] = 1e-40;
+                m[2][1] = -0.0;
+                m[0][2] = -3e38;
+                m[0][3] = 1e-3;
+            },
+        );
+        let g = Grid::new(
+            g.matrix,
+            [1e-41, -0.0, 0.5, 1.0],
+            [7.5, 3e38, 1.5, 1.0],
+            g.dims,
+            g.cells.clone(),
+            g.lists.clone(),
+        );
+        let row = |r: usize| Vec4::<Ee32>::from_f32(g.matrix[r]);
+        use test_support::Seeded;
+        let mut rng = test_support::Xorshift(0x9e32);
+        for i in 0..5_000 {
+            let big = [1.0f32, 1e3, 1e19, 1e38][i % 4];
+            let p = Vec4::<Ee32>::from_f32([
+                rng.range_f32(-big, big),
+                rng.range_f32(-big, big),
+                rng.range_f32(-big, big),
+                1.0,
+            ]);
+            let chain = row(0)
+                .scale(p.x)
+                .madd(row(1), p.y)
+                .madd(row(2), p.z)
+                .madd(row(3), Ee32::ONE);
+            let bits = |v: Vec4<Ee32>| [v.x, v.y, v.z, v.w].map(Ee32::to_bits);
+            assert_eq!(bits(g.to_grid(p)), bits(chain), "{p:?}");
+            for (a, v) in [chain.x, chain.y, chain.z].into_iter().enumerate() {
+                let lo = Ee32::from_f32(g.clamp_min[a]);
+                let hi = Ee32::from_f32(g.clamp_max[a]);
+                let c = v
+                    .max(lo)
+                    .min(hi)
+                    .to_i32()
+                    .clamp(0, i32::from(g.dims[a]) - 1);
+                assert_eq!(i32::from(g.axis_cell(a, v)), c, "{p:?} axis {a}");
+            }
+        }
     }
 
     #[test]
@@ -427,9 +561,10 @@ mod tests {
             }
         );
         // A negative scale still gives an ordered range.
-        let mut h = g.clone();
-        h.matrix[0][0] = -0.1;
-        h.matrix[3][0] = 3.0;
+        let h = with_matrix(&g, |m| {
+            m[0][0] = -0.1;
+            m[3][0] = 3.0;
+        });
         let r = h.cell_range(
             Vec4::<f32>::point(0.0, 0.0, 0.0),
             Vec4::point(15.0, 0.0, 0.0),

@@ -467,14 +467,7 @@ impl CollisionMesh {
     /// Wraps data [`check`] accepted.
     pub(crate) fn from_checked(data: MeshData) -> Self {
         let g = data.grid;
-        let grid = Grid {
-            matrix: g.matrix,
-            clamp_min: g.clamp_min,
-            clamp_max: g.clamp_max,
-            dims: g.dims,
-            cells: g.cells,
-            lists: g.lists,
-        };
+        let grid = Grid::new(g.matrix, g.clamp_min, g.clamp_max, g.dims, g.cells, g.lists);
         let bounds = Bounds::new(&data.vertices, &data.triangles, &grid);
         Self {
             vertices: data.vertices,

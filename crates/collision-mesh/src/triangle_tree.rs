@@ -251,14 +251,7 @@ mod tests {
     use super::*;
 
     fn grid(dims: [u16; 3], cells: Vec<u32>, lists: Vec<u16>) -> Grid {
-        Grid {
-            matrix: [[0.0; 4]; 4],
-            clamp_min: [0.0; 4],
-            clamp_max: [0.0; 4],
-            dims,
-            cells,
-            lists,
-        }
+        Grid::new([[0.0; 4]; 4], [0.0; 4], [0.0; 4], dims, cells, lists)
     }
 
     /// Every triangle is in the tree once, under boxes that hold its own.

@@ -220,34 +220,84 @@ const fn csa(x: u32, y: u32, z: u32) -> (u32, u32) {
 /// 0 to 14 of the final sum and carry words. The carry that those bits would have
 /// sent into bit 15 is what the product misses.
 #[inline(always)]
-fn tree_bit15(x: u32, y: u32) -> u32 {
+const fn tree_bit15(x: u32, y: u32) -> u32 {
     // Row (before its shift by 2k) by Booth triplet: 0, +x, +x, +2x, -2x, -x,
     // -x, 0; negative rows in one's complement (the shift fills zeros below 2k).
     let x2 = x << 1;
     let rows = [0, x, x, x2, !x2, !x, !x, 0];
     let y2 = y << 1; // bit -1 of the multiplier reads as 0
-    let row = |k: u32| rows[((y2 >> (2 * k)) & 7) as usize] << (2 * k);
-    // At bit 2k: digit k is negative (triplet 4, 5 or 6).
-    let negative = (y2 >> 2) & !((y2 >> 1) & y2);
+                     // Row k of the tree (a macro: a `const fn` takes no closure).
+    macro_rules! row {
+        ($k:literal) => {
+            rows[((y2 >> (2 * $k)) & 7) as usize] << (2 * $k)
+        };
+    }
+    let negative = negative_digits(y);
     let n5 = negative & (1 << 10);
     let n6 = negative & (1 << 12);
     let n7 = negative & (1 << 14);
-    let r5 = row(5);
+    let r5 = row!(5);
 
     // First level; row 4 loses bits 8..=10, row 5 its bits 10 and 11 and its
     // +1, which are moved to places that are free.
-    let (sa, ca) = csa(row(1), row(2), row(3));
-    let (sb, cb) = csa(row(4) & !0x7ff, r5 & !0xfff, row(6));
+    let (sa, ca) = csa(row!(1), row!(2), row!(3));
+    let (sb, cb) = csa(row!(4) & !0x7ff, r5 & !0xfff, row!(6));
     let cb = cb | n6 | (r5 & 0x800);
-    let r7 = row(7) | ((r5 & 0x400) + n5);
+    let r7 = row!(7) | ((r5 & 0x400) + n5);
     // Second to fourth levels.
-    let (sc, cc) = csa(row(0), sa, ca);
+    let (sc, cc) = csa(row!(0), sa, ca);
     let (sd, cd) = csa(r7, sb, cb);
     let (se, ce) = csa(cc, sd, cd);
     let (sf, cf) = csa(sc, se, ce);
     let cf = cf.wrapping_add(n7);
     // Bits 0..=14 of both words are dropped, so bit 15 of their sum is the XOR.
     (sf ^ cf) & 0x8000
+}
+
+/// The Booth digits of the multiplier `y` that are negative (triplets 4, 5
+/// and 6): digit `k`'s flag at bit `2k`, read from multiplier bits `2k+1`,
+/// `2k`, `2k-1` (bit -1 reads as 0).
+#[inline(always)]
+const fn negative_digits(y: u32) -> u32 {
+    let y2 = y << 1;
+    (y2 >> 2) & !((y2 >> 1) & y2)
+}
+
+/// [`tree_bit15`] for a multiplicand whose low 16 bits are clear (1.0, 0.5,
+/// 3.0, 1.5 and every power of two), by the sign pattern of digits 0 to 7:
+/// such a multiplicand's positive rows are zero in bits 0 to 15 and its
+/// negative rows (`!x`, `!2x`) are all ones there above their shift, so the
+/// tree's bit 15 depends on which digits are negative and on nothing else.
+/// Entry `m` holds the bit for the pattern whose digit `k` is negative when
+/// bit `k` of `m` is set, worked by the tree itself on `1.0` and a
+/// multiplier with exactly those digits negative (triplet 4 or 5 where the
+/// pattern has one, 0 or 1 elsewhere).
+const ROUND_MULTIPLICAND_BIT15: [u16; 256] = {
+    let mut table = [0u16; 256];
+    let mut m = 0;
+    while m < 256 {
+        let mut y = HIDDEN;
+        let mut k = 0;
+        while k < 8 {
+            if m & (1 << k) != 0 {
+                y |= 1 << (2 * k + 1);
+            }
+            k += 1;
+        }
+        table[m] = tree_bit15(HIDDEN, y) as u16;
+        m += 1;
+    }
+    table
+};
+
+/// Digit `k`'s negative flag (bit `2k` of [`negative_digits`]) moved to bit
+/// `k`: the index into [`ROUND_MULTIPLICAND_BIT15`].
+#[inline(always)]
+const fn negative_pattern(y: u32) -> usize {
+    let m = negative_digits(y) & 0x5555;
+    let m = (m | (m >> 1)) & 0x3333;
+    let m = (m | (m >> 2)) & 0x0f0f;
+    ((m | (m >> 4)) & 0x00ff) as usize
 }
 
 /// The Booth product of two 24-bit significands (48 bits): the exact product,
@@ -261,6 +311,11 @@ fn booth_product(x: u32, y: u32) -> u64 {
     // nothing, and the exact product's bit 15 is clear too. Skip the tree then.
     if full & 0x7f_8000 != 0 || y & 0xffff == 0 {
         return full;
+    }
+    if x & 0xffff == 0 {
+        // A round multiplicand (1.0, 0.5, 3.0, ...): bits 0 to 15 of the
+        // exact product are clear, so the tree's bit 15 is the correction.
+        return full - u64::from(ROUND_MULTIPLICAND_BIT15[negative_pattern(y)]);
     }
     booth_correction(x, y, full)
 }
@@ -887,6 +942,37 @@ mod tests {
                 model::tree_bit15(x, y),
                 "{x:06x} × {y:06x}"
             );
+        }
+    }
+
+    /// The table for multiplicands with clear low halves against the tree,
+    /// every multiplier's low half for the round multiplicands the kernels
+    /// meet most (1.0, 1.5, the largest), and every such multiplicand for a
+    /// sample of multipliers.
+    #[test]
+    fn round_multiplicand_table_matches_the_tree() {
+        let shortcut = |x: u32, y: u32| {
+            assert_eq!(x & 0xffff, 0);
+            u32::from(ROUND_MULTIPLICAND_BIT15[negative_pattern(y)])
+        };
+        for x in [HIDDEN, 0x00c0_0000, 0x00ff_0000] {
+            for low in 0..=0xffff {
+                let y = HIDDEN | 0x0055_0000 | low;
+                assert_eq!(shortcut(x, y), model::tree_bit15(x, y), "{x:06x} × {y:06x}");
+            }
+        }
+        let mut rng = Rng(0x5eed_0000_0000_0001);
+        for high in 0x80..=0xff {
+            let x = high << 16;
+            for _ in 0..512 {
+                let y = rng.significand();
+                assert_eq!(shortcut(x, y), model::tree_bit15(x, y), "{x:06x} × {y:06x}");
+                assert_eq!(
+                    booth_product(x, y) >> 23,
+                    model::booth_product(x, y) >> 23,
+                    "{x:06x} × {y:06x}"
+                );
+            }
         }
     }
 
