@@ -158,14 +158,15 @@ impl Grid {
         }
     }
 
-    /// A header value in the mode `R`: `f32` mode converts it as it is read
-    /// (a saturation test), `Ee32` mode reads the pattern converted when the
-    /// grid was made. The same value either way.
+    /// A header value in the mode `R`: `f32` mode takes it as it is (every
+    /// header value is finite, checked when the mesh is made), `Ee32` mode
+    /// reads the pattern converted when the grid was made. `R::from_f32` of
+    /// the value either way.
     #[inline(always)]
     fn header<R: Real>(value: f32, ee32: u32) -> R {
         match R::FLOAT_MODE {
             FloatMode::Ee32 => R::from_bits(ee32),
-            FloatMode::F32 => R::from_f32(value),
+            FloatMode::F32 => R::from_finite_f32(value),
         }
     }
 
@@ -281,11 +282,11 @@ impl Grid {
         if R::FLOAT_MODE == FloatMode::F32 {
             if let Some(g) = self.to_grid_finite(p.to_f32()) {
                 return Vec4::new(
-                    R::from_bits(g[0].to_bits()),
-                    R::from_bits(g[1].to_bits()),
-                    R::from_bits(g[2].to_bits()),
+                    R::from_finite_f32(g[0]),
+                    R::from_finite_f32(g[1]),
+                    R::from_finite_f32(g[2]),
                     // The chain keeps the first row's `w`.
-                    R::from_f32(self.matrix[0][3]),
+                    R::from_finite_f32(self.matrix[0][3]),
                 );
             }
         }
@@ -303,10 +304,12 @@ impl Grid {
     /// has the same bits.
     fn to_grid_finite(&self, p: [f32; 4]) -> Option<[f32; 3]> {
         let m = &self.matrix;
-        let mut g = [0.0f32; 3];
+        // All four lanes, the fourth unused: one vector operation a step.
+        let mut g = [0.0f32; 4];
         for (l, g) in g.iter_mut().enumerate() {
             *g = ((m[0][l] * p[0] + m[1][l] * p[1]) + m[2][l] * p[2]) + m[3][l] * 1.0;
         }
+        let g = [g[0], g[1], g[2]];
         g.iter().all(|v| v.is_finite()).then_some(g)
     }
 

@@ -143,14 +143,14 @@
 //!
 //! | query | street | town | goal |
 //! | --- | --- | --- | --- |
-//! | sphere sweep, all contacts | 7.66-8.14× | 4.60-5.44× | ≥ 5×: street met, town missed at 64k |
-//! | sphere sweep, first contact | 4.33-4.57× | 3.35-3.46× | ≥ 3×, met |
-//! | walking capsule | 8.46-9.86× | 6.10-8.54× | ≥ 3×, met |
-//! | box sweep | 1.50-1.60× | 1.07-1.19× | ≥ 3×, missed |
-//! | ray down, 20 m | 0.69-0.78× | 0.67-0.79× | ≥ 2×, missed |
-//! | ray level, 20 m | 0.85-1.01× | 0.85-0.93× | ≥ 2×, missed |
-//! | sphere overlap | 1.21-1.23× | 1.14-1.20× | ≥ 2×, missed |
-//! | sphere push-out | 1.29-1.31× | 1.20-1.25× | ≥ 2×, missed |
+//! | sphere sweep, all contacts | 8.61-8.94× | 5.10-6.07× | ≥ 5×, met |
+//! | sphere sweep, first contact | 4.78-5.13× | 3.70-3.89× | ≥ 3×, met |
+//! | walking capsule | 9.24-11.15× | 6.62-9.71× | ≥ 3×, met |
+//! | box sweep | 1.65-1.80× | 1.17-1.35× | ≥ 3×, missed |
+//! | ray down, 20 m | 0.80-0.90× | 0.81-0.92× | ≥ 2×, missed |
+//! | ray level, 20 m | 1.09-1.26× | 1.08-1.16× | ≥ 2×, missed |
+//! | sphere overlap | 1.42-1.49× | 1.34-1.45× | ≥ 2×, missed |
+//! | sphere push-out | 1.51-1.58× | 1.40-1.51× | ≥ 2×, missed |
 //!
 //! Every mesh size and cell size, the times, the `Ee32` mode, the street
 //! benchmark, the loading figures, the runs before each change and the

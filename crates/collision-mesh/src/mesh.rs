@@ -131,21 +131,16 @@ pub(crate) struct Bounds {
 }
 
 /// A vertex in a float mode: `Vec4::from_f32`. Every vertex of a mesh is
-/// finite (checked when the mesh is made), and `f32` mode's conversion
-/// keeps a finite value's bits, so in that mode the bits are taken as they
-/// are, without the conversion's test for an infinity.
+/// finite (checked when the mesh is made), so the conversion skips `f32`
+/// mode's test for an infinity ([`Real::from_finite_f32`]).
 #[inline(always)]
 fn vertex<R: Real>(v: &[f32; 4]) -> Vec4<R> {
-    if R::FLOAT_MODE == FloatMode::F32 {
-        Vec4::new(
-            R::from_bits(v[0].to_bits()),
-            R::from_bits(v[1].to_bits()),
-            R::from_bits(v[2].to_bits()),
-            R::from_bits(v[3].to_bits()),
-        )
-    } else {
-        Vec4::from_f32(*v)
-    }
+    Vec4::new(
+        R::from_finite_f32(v[0]),
+        R::from_finite_f32(v[1]),
+        R::from_finite_f32(v[2]),
+        R::from_finite_f32(v[3]),
+    )
 }
 
 /// The normal bits of every triangle in one float mode.

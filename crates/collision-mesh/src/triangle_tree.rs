@@ -18,6 +18,9 @@ use crate::mesh::{grow_box, widest_centre_axis, EMPTY_BOX};
 /// A triangle's index and its box, while the tree is built.
 type Item = (u32, [f32; 6]);
 
+/// A rule that splits a node's triangles in two.
+type Split = fn(&mut [Item]) -> (&mut [Item], &mut [Item]);
+
 /// A child of a node that is a triangle: this bit and the triangle's index.
 pub(crate) const TRIANGLE: u32 = 1 << 31;
 /// A node's unused child (its box is inverted, so nothing meets it).
@@ -68,9 +71,11 @@ pub(crate) struct TriangleTree {
 /// pushes at most four, and the tree is at most `MAX_LEVELS` deep, so the
 /// stack never holds more than `3 × MAX_LEVELS + 4`.
 pub(crate) const STACK: usize = 40;
-/// More levels than the tree gets: each level splits its triangles in four
-/// quarters of equal counts (within one), so 65,535 triangles take 9 (and
-/// the search falls back to the console's walk should its stack fill).
+/// The most levels the tree gets: a node splits its triangles by surface
+/// area while a median subtree would still fit in the levels left with two
+/// to spare, and in four quarters of equal counts (within one) after that,
+/// which take `median_levels` (65,535 triangles: 8). The search falls back
+/// to the console's walk should its stack fill all the same.
 const MAX_LEVELS: usize = 12;
 const _: () = assert!(3 * MAX_LEVELS + 4 <= STACK);
 
@@ -82,14 +87,15 @@ impl TriangleTree {
         let mut items: Vec<Item> = (0u32..).zip(tri.iter().copied()).collect();
         if !items.is_empty() {
             tree.nodes.push(Node4::EMPTY);
-            tree.build(&mut items, 0);
+            tree.build(&mut items, 0, MAX_LEVELS);
         }
         tree.index_cells(tri.len(), grid);
         tree
     }
 
-    /// Fills node `at` with `items` split in four (or one triangle a lane).
-    fn build(&mut self, items: &mut [Item], at: usize) {
+    /// Fills node `at` with `items` split in four (or one triangle a lane),
+    /// in a subtree of at most `levels` levels.
+    fn build(&mut self, items: &mut [Item], at: usize, levels: usize) {
         let mut node = Node4::EMPTY;
         if items.len() <= 4 {
             for (lane, item) in items.iter().enumerate() {
@@ -98,9 +104,13 @@ impl TriangleTree {
             self.nodes[at] = node;
             return;
         }
-        let (left, right) = halve(items);
-        let (a, b) = halve(left);
-        let (c, d) = halve(right);
+        // Splits by surface area while the levels left leave room for a
+        // median subtree under any of them; by the median otherwise.
+        let by_area = median_levels(items.len()) + 2 < levels;
+        let split: Split = if by_area { split_by_area } else { halve };
+        let (left, right) = split(items);
+        let (a, b) = split(left);
+        let (c, d) = split(right);
         let groups = [a, b, c, d];
         let mut inner = [None; 4];
         for (lane, group) in groups.iter().enumerate() {
@@ -116,7 +126,7 @@ impl TriangleTree {
         self.nodes[at] = node;
         for (group, ix) in groups.into_iter().zip(inner) {
             if let Some(ix) = ix {
-                self.build(group, ix);
+                self.build(group, ix, levels - 1);
             }
         }
     }
@@ -230,6 +240,94 @@ fn union(items: &[Item]) -> [f32; 6] {
     b
 }
 
+/// The levels a subtree of `n` triangles takes when every node splits at
+/// the median: each level holds four times as many.
+fn median_levels(n: usize) -> usize {
+    let mut levels = 1;
+    let mut held = 4;
+    while held < n {
+        held = held.saturating_mul(4);
+        levels += 1;
+    }
+    levels
+}
+
+/// Splits `items` in two where the boxes' surface areas weighted by their
+/// counts are least (binned by the boxes' centres, along each axis), so
+/// that large and small triangles and distant groups part early; the
+/// median split ([`halve`]) when no bin boundary parts them.
+fn split_by_area(items: &mut [Item]) -> (&mut [Item], &mut [Item]) {
+    const BINS: usize = 16;
+    if items.len() < 2 {
+        return items.split_at_mut(items.len());
+    }
+    let (mut cmin, mut cmax) = ([f32::INFINITY; 3], [f32::NEG_INFINITY; 3]);
+    for (_, b) in items.iter() {
+        for k in 0..3 {
+            let c = b[k] + b[k + 3];
+            cmin[k] = cmin[k].min(c);
+            cmax[k] = cmax[k].max(c);
+        }
+    }
+    let bin = |axis: usize, b: &[f32; 6]| -> usize {
+        let extent = cmax[axis] - cmin[axis];
+        let at = (b[axis] + b[axis + 3] - cmin[axis]) / extent * BINS as f32;
+        // `as` saturates; the top centre lands on BINS.
+        (at as usize).min(BINS - 1)
+    };
+    // (cost, axis, the first bin on the right)
+    let mut best: Option<(f64, usize, usize)> = None;
+    for axis in 0..3 {
+        // Only a spread of centres can be binned (sums of coordinates near
+        // `f32::MAX` can overflow, and their spread is then NaN).
+        let spread = cmax[axis] - cmin[axis];
+        if spread.is_nan() || spread <= 0.0 {
+            continue;
+        }
+        let mut boxes = [EMPTY_BOX; BINS];
+        let mut counts = [0usize; BINS];
+        for (_, b) in items.iter() {
+            let k = bin(axis, b);
+            grow_box(&mut boxes[k], b);
+            counts[k] += 1;
+        }
+        // The right side's area and count from each bin up.
+        let mut right = [(0.0f64, 0usize); BINS];
+        let (mut acc, mut n) = (EMPTY_BOX, 0);
+        for k in (1..BINS).rev() {
+            grow_box(&mut acc, &boxes[k]);
+            n += counts[k];
+            right[k] = (area(&acc), n);
+        }
+        let (mut acc, mut n) = (EMPTY_BOX, 0);
+        for k in 1..BINS {
+            grow_box(&mut acc, &boxes[k - 1]);
+            n += counts[k - 1];
+            let (ra, rn) = right[k];
+            if n == 0 || rn == 0 {
+                continue;
+            }
+            let cost = area(&acc) * n as f64 + ra * rn as f64;
+            if best.is_none_or(|(c, _, _)| cost < c) {
+                best = Some((cost, axis, k));
+            }
+        }
+    }
+    let Some((_, axis, k)) = best else {
+        return halve(items);
+    };
+    // Left first, each side in its earlier order (a stable partition).
+    items.sort_by_key(|(_, b)| bin(axis, b) >= k);
+    let mid = items.iter().take_while(|(_, b)| bin(axis, b) < k).count();
+    items.split_at_mut(mid)
+}
+
+/// A box's surface area over two (its three face pairs' areas summed).
+fn area(b: &[f32; 6]) -> f64 {
+    let d = [0, 1, 2].map(|k| f64::from(b[k + 3]) - f64::from(b[k]));
+    d[0] * d[1] + d[1] * d[2] + d[2] * d[0]
+}
+
 /// Splits `items` in two halves of equal counts (within one) at the median
 /// of the boxes' centres along the axis where the centres spread most.
 fn halve(items: &mut [Item]) -> (&mut [Item], &mut [Item]) {
@@ -254,18 +352,10 @@ mod tests {
         Grid::new([[0.0; 4]; 4], [0.0; 4], [0.0; 4], dims, cells, lists)
     }
 
-    /// Every triangle is in the tree once, under boxes that hold its own.
-    #[test]
-    fn every_triangle_once_inside_its_parents_boxes() {
-        let tri: Vec<[f32; 6]> = (0..1000)
-            .map(|i| {
-                let x = (i % 37) as f32 * 1.5;
-                let y = (i / 37) as f32 * 0.7;
-                let z = (i % 5) as f32;
-                [x, y, z, x + 2.0, y + 1.0, z + 0.5]
-            })
-            .collect();
-        let tree = TriangleTree::new(&tri, &grid([1, 1, 1], vec![0], vec![0]));
+    /// Checks that every triangle of `tri` is in the tree once, under boxes
+    /// that hold its own; returns the tree's levels.
+    fn check_tree(tri: &[[f32; 6]]) -> usize {
+        let tree = TriangleTree::new(tri, &grid([1, 1, 1], vec![0], vec![0]));
         let mut seen = vec![0u32; tri.len()];
         let mut stack = vec![(0usize, [f32::NEG_INFINITY; 3], [f32::INFINITY; 3], 1usize)];
         let mut deepest = 0;
@@ -292,8 +382,44 @@ mod tests {
             }
         }
         assert!(seen.iter().all(|&n| n == 1));
-        // 1,000 triangles in quarters: five levels.
-        assert_eq!(deepest, 5);
+        deepest
+    }
+
+    #[test]
+    fn every_triangle_once_inside_its_parents_boxes() {
+        let tri: Vec<[f32; 6]> = (0..1000)
+            .map(|i| {
+                let x = (i % 37) as f32 * 1.5;
+                let y = (i / 37) as f32 * 0.7;
+                let z = (i % 5) as f32;
+                [x, y, z, x + 2.0, y + 1.0, z + 0.5]
+            })
+            .collect();
+        // 1,000 triangles take five levels in quarters; the area split may
+        // take more, within the budget.
+        let levels = check_tree(&tri);
+        assert!((5..=MAX_LEVELS).contains(&levels), "{levels}");
+    }
+
+    /// Clusters of triangles each twice as far out as the one before, which
+    /// the area split alone would peel off one cluster a split (over 50
+    /// levels): the median takes over in time, and the tree stays within
+    /// the levels the search's stack holds.
+    #[test]
+    fn the_area_split_keeps_to_the_level_budget() {
+        let tri: Vec<[f32; 6]> = (0..65_535)
+            .map(|i| {
+                let x = 2f32.powi(i / 601) * (1.0 + (i % 601) as f32 * 1e-4);
+                [x, 0.0, 0.0, x + 0.5, 0.5, 0.0]
+            })
+            .collect();
+        let levels = check_tree(&tri);
+        assert!(levels <= MAX_LEVELS, "{levels}");
+        assert_eq!(median_levels(65_535), 8);
+        assert_eq!(
+            (median_levels(4), median_levels(5), median_levels(16)),
+            (1, 2, 2)
+        );
     }
 
     #[test]

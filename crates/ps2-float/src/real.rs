@@ -88,6 +88,13 @@ pub trait Real:
     fn to_bits(self) -> u32;
     /// The value with this bit pattern.
     fn from_bits(bits: u32) -> Self;
+    /// [`Real::from_f32`] of a value the caller knows to be finite (a
+    /// mesh's vertices and grid, checked when it was made): the same value,
+    /// without `f32` mode's test for an infinity or a NaN, which such a
+    /// value never needs. `Ee32` mode converts as [`Real::from_f32`] does
+    /// (denormals still become zero). Given an infinity or a NaN, `f32`
+    /// mode returns it as it is.
+    fn from_finite_f32(v: f32) -> Self;
 
     /// `self / rhs`; a zero divisor gives `±MAX` with the XOR of the signs.
     #[must_use]
@@ -177,6 +184,10 @@ impl Real for f32 {
     #[inline]
     fn from_bits(bits: u32) -> Self {
         sat(f32::from_bits(bits))
+    }
+    #[inline]
+    fn from_finite_f32(v: f32) -> Self {
+        v
     }
     #[inline]
     fn div(self, rhs: Self) -> Self {
@@ -276,6 +287,10 @@ impl Real for Ee32 {
         Ee32::from_bits(bits)
     }
     #[inline]
+    fn from_finite_f32(v: f32) -> Self {
+        Ee32::from_f32(v)
+    }
+    #[inline]
     fn div(self, rhs: Self) -> Self {
         self / rhs
     }
@@ -299,11 +314,11 @@ impl Real for Ee32 {
     fn max(self, other: Self) -> Self {
         Ee32::max(self, other)
     }
-    #[inline]
+    #[inline(always)]
     fn madd(self, a: Self, b: Self) -> Self {
         Ee32::madd(self, a, b)
     }
-    #[inline]
+    #[inline(always)]
     fn msub(self, a: Self, b: Self) -> Self {
         Ee32::msub(self, a, b)
     }

@@ -103,7 +103,7 @@ impl<R: Real> Vec4<R> {
     }
 
     /// `(ax·bx + ay·by) + az·bz`.
-    #[inline]
+    #[inline(always)]
     #[must_use]
     pub fn dot(self, o: Self) -> R {
         (self.x * o.x + self.y * o.y) + self.z * o.z
@@ -135,7 +135,7 @@ impl<R: Real> Vec4<R> {
 
     /// `self + o·s` lane by lane on `x, y, z` with the product rounded first
     /// (VU0 `vmadd` with the scalar broadcast), `w` kept.
-    #[inline]
+    #[inline(always)]
     #[must_use]
     pub fn madd(self, o: Self, s: R) -> Self {
         Self {
@@ -184,7 +184,7 @@ impl<R: Real> Vec4<R> {
 impl<R: Real> Add for Vec4<R> {
     type Output = Self;
     /// Lane-wise on `x, y, z`; `w` of the left operand kept.
-    #[inline]
+    #[inline(always)]
     fn add(self, o: Self) -> Self {
         Self {
             x: self.x + o.x,
@@ -198,7 +198,7 @@ impl<R: Real> Add for Vec4<R> {
 impl<R: Real> Sub for Vec4<R> {
     type Output = Self;
     /// Lane-wise on `x, y, z`; `w` of the left operand kept.
-    #[inline]
+    #[inline(always)]
     fn sub(self, o: Self) -> Self {
         Self {
             x: self.x - o.x,

@@ -99,3 +99,52 @@ fn f32_saturate_is_infinities_to_max() {
         assert_eq!(v.saturate().to_bits(), reference(v).to_bits(), "{b:#x}");
     }
 }
+
+/// `from_finite_f32` is `from_f32` for every finite value, in both modes:
+/// the ends of every class (both zeros, `±MAX`, the subnormals' ends, the
+/// smallest normals) and a million finite patterns in between. (`f32`
+/// mode only leaves out the test for an infinity; `Ee32` still flushes a
+/// subnormal to zero.)
+#[test]
+fn from_finite_f32_is_from_f32_for_finite_values() {
+    let special = [
+        0u32,
+        0x8000_0000,
+        0x7f7f_ffff,
+        0xff7f_ffff,
+        1,
+        0x007f_ffff,
+        0x8000_0001,
+        0x807f_ffff,
+        0x0080_0000,
+        0x8080_0000,
+        0x3f80_0000,
+    ];
+    let mut g = Xorshift(0x51ed_f1a7_e5c0_ffee);
+    let random = (0..1_000_000).map(|_| (g.bits() >> 32) as u32);
+    let mut checked = 0;
+    for b in special.into_iter().chain(random) {
+        let v = f32::from_bits(b);
+        if !v.is_finite() {
+            continue;
+        }
+        checked += 1;
+        assert_eq!(
+            <f32 as Real>::from_finite_f32(v).to_bits(),
+            <f32 as Real>::from_f32(v).to_bits(),
+            "{b:#x}"
+        );
+        assert_eq!(
+            Ee32::from_finite_f32(v).to_bits(),
+            <Ee32 as Real>::from_f32(v).to_bits(),
+            "{b:#x}"
+        );
+    }
+    assert!(checked > 990_000, "{checked}");
+    // A subnormal is zero in `Ee32` mode, kept in `f32` mode.
+    assert_eq!(Ee32::from_finite_f32(f32::from_bits(1)).to_bits(), 0);
+    assert_eq!(
+        <f32 as Real>::from_finite_f32(f32::from_bits(1)).to_bits(),
+        1
+    );
+}

@@ -137,3 +137,99 @@ pub fn sweep_interval_overlap_with<R: Real>(
     }
     window.last < window.first
 }
+
+/// What [`sweep_interval_overlap_with`] works out from the speed and the
+/// two intervals alone, before it reads the window: the same branches and
+/// the same products and quotients of the same operands, so that an axis
+/// tested twice with the same values (the box sweep's own axes, in the
+/// pre-test and then in the kernel) divides once. [`AxisTimes::narrow`]
+/// then does to a window what the function does.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum AxisTimes<R> {
+    /// Apart and not closing: separated whatever the window.
+    Apart,
+    /// Apart and closing: the entry time, and the exit time (worked only
+    /// where the function would reach it on a window entered at 0, which
+    /// is how the pre-test's fresh window is entered).
+    Closing { enter: R, exit: Option<R> },
+    /// Overlapping and moving: the exit time.
+    Leaving(R),
+    /// Overlapping at speed 0.
+    Still,
+}
+
+impl<R: Real> AxisTimes<R> {
+    /// The times of the speed `v` and the intervals `a` (still) and `b`
+    /// (moving), with the exit of a closing pair worked when `t_max` is
+    /// not below the entry time raised to 0 (what a fresh window holds).
+    pub(crate) fn new(t_max: R, v: R, a: Interval<R>, b: Interval<R>) -> Self {
+        let closing = |k: R, enter: R, exit_span: R| {
+            let fresh = if R::ZERO < enter { enter } else { R::ZERO };
+            let exit = if t_max < fresh {
+                None
+            } else {
+                Some(mul_sat(exit_span, k))
+            };
+            AxisTimes::Closing { enter, exit }
+        };
+        if b.max < a.min {
+            if v <= R::ZERO {
+                return AxisTimes::Apart;
+            }
+            let k = R::ONE.div(v);
+            closing(k, mul_sat(a.min - b.max, k), a.max - b.min)
+        } else if a.max < b.min {
+            if v >= R::ZERO {
+                return AxisTimes::Apart;
+            }
+            let k = R::ONE.div(v);
+            closing(k, mul_sat(a.max - b.min, k), a.min - b.max)
+        } else if v > R::ZERO {
+            AxisTimes::Leaving((a.max - b.min).div(v))
+        } else if v < R::ZERO {
+            AxisTimes::Leaving((a.min - b.max).div(v))
+        } else {
+            AxisTimes::Still
+        }
+    }
+
+    /// [`sweep_interval_overlap_with`] on `window` with these times: the
+    /// same window and answer, bit for bit. Returns `None` where it needs an
+    /// exit time that was not worked (a window entered past 0 that the
+    /// fresh one would have left before it); the caller then runs the
+    /// function itself.
+    pub(crate) fn narrow(self, window: &mut Window<R>, t_max: R, reset: bool) -> Option<bool> {
+        match self {
+            AxisTimes::Apart => return Some(true),
+            AxisTimes::Closing { enter, exit } => {
+                let first = if window.first < enter {
+                    enter
+                } else {
+                    window.first
+                };
+                if t_max < first {
+                    window.first = first;
+                    return Some(true);
+                }
+                let exit = exit?;
+                window.first = first;
+                if exit < window.last {
+                    window.last = exit;
+                }
+            }
+            AxisTimes::Leaving(t) => {
+                if t < window.last {
+                    window.last = t;
+                }
+            }
+            AxisTimes::Still => {
+                if reset {
+                    window.first = R::ZERO;
+                    window.last = R::ONE;
+                    return Some(false);
+                }
+            }
+        }
+        Some(window.last < window.first)
+    }
+}

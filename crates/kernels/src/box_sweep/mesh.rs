@@ -113,7 +113,7 @@ pub fn physics_mesh_sweep_box_triangle_with_normal<R: Real>(
     }
     // The box's own axes first (exact: divergence 178's rule): a triangle
     // they separate gets the kernel's 1e28 without the edges or the face.
-    let spans = BoxAxisSpans::new(bx, &work.v, mv);
+    let mut spans = BoxAxisSpans::new(bx, &work.v, mv);
     if spans.separate() {
         return BoxTriangleStep::Beyond(R::from_bits(NO_CONTACT));
     }
