@@ -388,6 +388,8 @@ fn on_scrambled(check: fn(&CollisionMesh, u64), scramble: u64, seed: u64) {
     }
 }
 
+// One test per check, mode and seed (the seeds are the cases' data), so a
+// failure names its check and the slow checks run in parallel.
 #[test]
 fn sweeps_capsules_overlaps_and_boxes_f32() {
     on_street(sweeps::<f32>, 0xd1ff_0001);
