@@ -35,7 +35,7 @@ use collision_mesh::{build, BuildConfig, CollisionMesh, Material};
 use kernels::{Capsule, Contact, OrientedBox, Sphere};
 use ps2_float::{Ee32, Real, Vec4};
 use street::{Lcg, Seeded};
-use test_support::{dir, point};
+use test_support::{both_modes, dir, point};
 
 /// Queries per kind, float mode and mesh in the plain test suite.
 const DEFAULT_QUERIES: usize = 50_000;
@@ -455,7 +455,7 @@ fn pushes_with_scrambled_lists_ee32() {
 /// same answer as the reference walk: a floor of 5,632 triangles in
 /// 0.7 m quads (some straddling the 8 m cells' borders) overlapped by a
 /// sphere that covers it all, and swept by one that crosses it.
-fn many<R: Real + std::fmt::Debug>() {
+fn more_triangles_than_the_keys_hold_read_the_lists<R: Real + std::fmt::Debug>() {
     let mut soup = Vec::new();
     let w = collision_mesh::Attributes::default();
     for i in 0..64 {
@@ -511,13 +511,4 @@ fn many<R: Real + std::fmt::Debug>() {
     let st = pair.fast.stats();
     assert_eq!(st.entries, st.tested, "{st:?}");
 }
-
-#[test]
-fn more_triangles_than_the_keys_hold_read_the_lists_f32() {
-    many::<f32>();
-}
-
-#[test]
-fn more_triangles_than_the_keys_hold_read_the_lists_ee32() {
-    many::<Ee32>();
-}
+both_modes!(more_triangles_than_the_keys_hold_read_the_lists);
