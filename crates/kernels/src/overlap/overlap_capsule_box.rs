@@ -225,6 +225,8 @@ pub fn overlap_capsule_box_with<R: Real>(
         };
         (depth, RegionNormal::Corner(ox, oy))
     };
+    // The side regions repeat the console's dispatch above; the corner
+    // regions and the over-the-box face differ by the switches.
     let (depth, normal) = if x < -hx {
         if y > hy {
             let (ex, ey) = (add(x, hx), sub(y, hy));
