@@ -66,6 +66,7 @@
 use collision_mesh::{MeshRayFilter, Ray, RayResult, TriangleFlags, VisitedBits};
 use kernels::{Contact, Sphere};
 use nalgebra::{Point3, Unit, Vector3};
+use physics_world::pass_owners_to;
 use physics_world::ContactContext;
 use physics_world::{
     object_flags, BodyFlags, BodyId, MoverState, Other, OwnerId, Owners, PhysicsWorld, LANDING_FLAG,
@@ -877,7 +878,7 @@ struct WalkOwners<'a, R: Real, O: Owners<R> + ?Sized> {
 }
 
 impl<R: Real, O: Owners<R> + ?Sized> Owners<R> for WalkOwners<'_, R, O> {
-    physics_world::pass_owners_to!(inner, R:
+    pass_owners_to!(inner, R:
         type_mask, state_flags, frame, bone, human_capsule, human_scale, float_attribute,
         has_attribute, grab_partner, is_player, accepts_pair, object_flags, set_object_flags,
         rotation_now, stored_position, set_pose, zero_angular_velocity, position, set_position,

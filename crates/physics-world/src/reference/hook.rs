@@ -54,34 +54,6 @@ pub struct Hooked<'a, R, H: ?Sized> {
     pub hook: &'a mut H,
 }
 
-impl<R: Real, H: OwnerHook<R> + ?Sized> Owners<R> for Hooked<'_, R, H> {
-    crate::pass_owners_to!(owners, R:
-        type_mask, state_flags, frame, bone, human_capsule, human_scale, float_attribute,
-        has_attribute, grab_partner, is_player, object_flags, set_object_flags, rotation_now,
-        stored_position, set_pose, zero_angular_velocity, position, set_position, set_velocity,
-        on_pushed, landing_offset,
-    );
-    fn accepts_pair(&self, owner: OwnerId, other: OwnerId) -> bool {
-        self.owners.accepts_pair(owner, other) && self.hook.accepts_pair(owner, other)
-    }
-    fn on_contact(&mut self, ctx: &ContactContext<R>) -> u32 {
-        let answer = self.owners.on_contact(ctx);
-        let answer = self.hook.answer(self.owners, ctx, answer);
-        // The log keeps the answer the sweep acts on.
-        if let Some(last) = self.owners.contacts.last_mut() {
-            last.answer = answer;
-        }
-        answer
-    }
-    fn may_strike(&self, striker: OwnerId, other: OwnerId) -> bool {
-        self.owners.may_strike(striker, other) && self.hook.may_strike(striker, other)
-    }
-    fn on_strike(&mut self, striker: OwnerId, struck: OwnerId, contact: &kernels::Contact<R>) {
-        self.owners.on_strike(striker, struck, contact);
-        self.hook.struck(striker, struck, contact);
-    }
-}
-
 /// The names [`pass_owners_to!`](crate::pass_owners_to) writes its
 /// signatures with, reachable from any crate that expands it.
 #[doc(hidden)]
@@ -98,11 +70,12 @@ pub mod pass_owners_names {
 /// R: type_mask, frame, ...)`): the calls a wrapper owner set passes on
 /// unchanged, written once for [`Hooked`] and for any other wrapper. The
 /// wrapper writes the methods it changes beside it; a method it neither
-/// names nor writes keeps the trait's default.
+/// names nor writes keeps the trait's default. Bring it into scope by name
+/// (`use physics_world::pass_owners_to;`): it calls itself by that name.
 #[macro_export]
 macro_rules! pass_owners_to {
     ($inner:ident, $r:ident: $($method:ident),* $(,)?) => {
-        $($crate::pass_owners_to!(@one $inner, $r, $method);)*
+        $(pass_owners_to!(@one $inner, $r, $method);)*
     };
     // One arm per method of `Owners`: the arms restate the trait's
     // signatures, which is what lets each wrapper name only its methods.
@@ -301,4 +274,32 @@ macro_rules! pass_owners_to {
             self.$i.landing_offset(owner)
         }
     };
+}
+
+impl<R: Real, H: OwnerHook<R> + ?Sized> Owners<R> for Hooked<'_, R, H> {
+    pass_owners_to!(owners, R:
+        type_mask, state_flags, frame, bone, human_capsule, human_scale, float_attribute,
+        has_attribute, grab_partner, is_player, object_flags, set_object_flags, rotation_now,
+        stored_position, set_pose, zero_angular_velocity, position, set_position, set_velocity,
+        on_pushed, landing_offset,
+    );
+    fn accepts_pair(&self, owner: OwnerId, other: OwnerId) -> bool {
+        self.owners.accepts_pair(owner, other) && self.hook.accepts_pair(owner, other)
+    }
+    fn on_contact(&mut self, ctx: &ContactContext<R>) -> u32 {
+        let answer = self.owners.on_contact(ctx);
+        let answer = self.hook.answer(self.owners, ctx, answer);
+        // The log keeps the answer the sweep acts on.
+        if let Some(last) = self.owners.contacts.last_mut() {
+            last.answer = answer;
+        }
+        answer
+    }
+    fn may_strike(&self, striker: OwnerId, other: OwnerId) -> bool {
+        self.owners.may_strike(striker, other) && self.hook.may_strike(striker, other)
+    }
+    fn on_strike(&mut self, striker: OwnerId, struck: OwnerId, contact: &kernels::Contact<R>) {
+        self.owners.on_strike(striker, struck, contact);
+        self.hook.struck(striker, struck, contact);
+    }
 }

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use collision_mesh::{build, BuildConfig, CollisionMesh, SoupTriangle};
 
+use physics_world::pass_owners_to;
 use physics_world::quat::Quat;
 use physics_world::{
     BodyFlags, BodyId, MoverState, OwnerId, Owners, PhysicsWorld, Readings, SweepReport,
@@ -305,7 +306,7 @@ pub struct Striking<R: Real> {
 }
 
 impl<R: Real> Owners<R> for Striking<R> {
-    physics_world::pass_owners_to!(table, R:
+    pass_owners_to!(table, R:
         type_mask, state_flags, frame, bone, human_scale, accepts_pair, grab_partner,
         object_flags, float_attribute, on_contact, position, set_position, set_velocity,
         on_pushed,
