@@ -215,6 +215,8 @@ impl SpherePath {
     }
 }
 
+// Written as the other crates write their flag words (`bitflags!`); the
+// bits are this mover's own, so no definition is shared.
 bitflags! {
     /// The mover's state bits, the retail `OBJECTINFO::state` (spec §2 for the
     /// three the dispatcher reads; register row 16 for `PERFECT_CLIP`).

@@ -15,7 +15,7 @@
 use std::hint::black_box;
 
 use collision_mesh::query::{Aabb, MeshRayFilter, QueryScratch, Ray, RayResult, SweepQuery};
-use collision_mesh::{build, BuildConfig, CollisionMesh, VisitedBits};
+use collision_mesh::{CollisionMesh, VisitedBits};
 use criterion::{criterion_group, criterion_main, Criterion};
 use kernels::{Contact, Sphere};
 use parry3d::bounding_volume::Aabb as ParryAabb;
@@ -27,7 +27,7 @@ use ps2_float::{Ee32, Real, Vec4};
 #[path = "common/street.rs"]
 mod street;
 
-use street::{street, Lcg, Seeded, V3};
+use street::{built_with_parry_arrays, street, Lcg, Seeded, V3};
 
 /// One mesh in both libraries.
 struct Scene {
@@ -38,22 +38,7 @@ struct Scene {
 }
 
 fn scene(nx: usize, ny: usize, block: [usize; 2], cell_size: f32) -> Scene {
-    let soup = street(nx, ny);
-    let cfg = BuildConfig {
-        cell_size,
-        ..BuildConfig::default()
-    };
-    let ours = build::from_soup(&soup, &cfg, "street").expect("the street builds");
-    let points: Vec<Vector> = ours
-        .vertices()
-        .iter()
-        .map(|v| Vector::new(v[0], v[1], v[2]))
-        .collect();
-    let indices: Vec<[u32; 3]> = ours
-        .triangles()
-        .iter()
-        .map(|t| t.v.map(u32::from))
-        .collect();
+    let (ours, points, indices) = built_with_parry_arrays(&street(nx, ny), cell_size);
     let parry = TriMesh::new(points, indices).expect("the same triangles");
     Scene {
         ours,

@@ -35,7 +35,7 @@ use collision_mesh::{build, BuildConfig, CollisionMesh, Material};
 use kernels::{Capsule, Contact, OrientedBox, Sphere};
 use ps2_float::{Ee32, Real, Vec4};
 use street::{Lcg, Seeded};
-use test_support::{dir, point};
+use test_support::{both_modes, dir, point};
 
 /// Queries per kind, float mode and mesh in the plain test suite.
 const DEFAULT_QUERIES: usize = 50_000;
@@ -388,6 +388,8 @@ fn on_scrambled(check: fn(&CollisionMesh, u64), scramble: u64, seed: u64) {
     }
 }
 
+// One test per check, mode and seed (the seeds are the cases' data), so a
+// failure names its check and the slow checks run in parallel.
 #[test]
 fn sweeps_capsules_overlaps_and_boxes_f32() {
     on_street(sweeps::<f32>, 0xd1ff_0001);
@@ -453,7 +455,7 @@ fn pushes_with_scrambled_lists_ee32() {
 /// same answer as the reference walk: a floor of 5,632 triangles in
 /// 0.7 m quads (some straddling the 8 m cells' borders) overlapped by a
 /// sphere that covers it all, and swept by one that crosses it.
-fn many<R: Real + std::fmt::Debug>() {
+fn more_triangles_than_the_keys_hold_read_the_lists<R: Real + std::fmt::Debug>() {
     let mut soup = Vec::new();
     let w = collision_mesh::Attributes::default();
     for i in 0..64 {
@@ -509,13 +511,4 @@ fn many<R: Real + std::fmt::Debug>() {
     let st = pair.fast.stats();
     assert_eq!(st.entries, st.tested, "{st:?}");
 }
-
-#[test]
-fn more_triangles_than_the_keys_hold_read_the_lists_f32() {
-    many::<f32>();
-}
-
-#[test]
-fn more_triangles_than_the_keys_hold_read_the_lists_ee32() {
-    many::<Ee32>();
-}
+both_modes!(more_triangles_than_the_keys_hold_read_the_lists);

@@ -12,22 +12,12 @@ use collision_mesh::{
 use kernels::{Capsule, OrientedBox, Sphere};
 use proptest::prelude::*;
 use ps2_float::{Ee32, Real, Vec4};
-use support::{quad, records, tri, tri_flags};
+use support::{floor, records, tri, tri_flags, wall_x};
 
 fn yard() -> CollisionMesh {
     let mut soup = Vec::new();
-    soup.extend(quad(
-        [0.0, 0.0, 0.0],
-        [10.0, 0.0, 0.0],
-        [10.0, 10.0, 0.0],
-        [0.0, 10.0, 0.0],
-    ));
-    soup.extend(quad(
-        [5.0, 0.0, 0.0],
-        [5.0, 0.0, 3.0],
-        [5.0, 10.0, 3.0],
-        [5.0, 10.0, 0.0],
-    ));
+    soup.extend(floor([0.0, 0.0], [10.0, 10.0], 0.0));
+    soup.extend(wall_x(5.0, [0.0, 10.0], 3.0));
     soup.push(tri_flags(
         [1.0, 1.0, 0.1],
         [2.0, 1.0, 0.1],

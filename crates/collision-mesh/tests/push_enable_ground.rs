@@ -15,7 +15,7 @@ use collision_mesh::{
 };
 use kernels::{MeshQuirks, Sphere};
 use ps2_float::{Real, Vec4};
-use support::{quad, quad_with, records, V3};
+use support::{floor, quad, quad_with, records, wall_x, V3};
 use test_support::{both_modes, close, close_v, f64_of, point, r, Seeded, Xorshift};
 
 /// Wall A at x = 0 facing +x, wall B at y = 0 facing +y (both y or x from
@@ -35,12 +35,7 @@ fn corner(a_words: Attributes) -> Vec<SoupTriangle> {
         [-4.0, 0.0, 3.0],
         [4.0, 0.0, 3.0],
     ));
-    soup.extend(quad(
-        [-4.0, -4.0, 0.0],
-        [4.0, -4.0, 0.0],
-        [4.0, 4.0, 0.0],
-        [-4.0, 4.0, 0.0],
-    ));
+    soup.extend(floor([-4.0, -4.0], [4.0, 4.0], 0.0));
     soup
 }
 
@@ -134,18 +129,8 @@ both_modes!(characters_walls_push_out_of_the_nearest_wall => push_out_of_walls);
 /// A doorway at x = 5 (y −2..2) and the wall beside it (y 2..6).
 fn doorway() -> CollisionMesh {
     let mut soup = Vec::new();
-    soup.extend(quad(
-        [5.0, -2.0, 0.0],
-        [5.0, -2.0, 3.0],
-        [5.0, 2.0, 3.0],
-        [5.0, 2.0, 0.0],
-    ));
-    soup.extend(quad(
-        [5.0, 2.0, 0.0],
-        [5.0, 2.0, 3.0],
-        [5.0, 6.0, 3.0],
-        [5.0, 6.0, 0.0],
-    ));
+    soup.extend(wall_x(5.0, [-2.0, 2.0], 3.0));
+    soup.extend(wall_x(5.0, [2.0, 6.0], 3.0));
     support::mesh(&soup, 2.0)
 }
 
@@ -255,15 +240,7 @@ both_modes!(collision_drop_to_marked_ground_passes_area_0 => drop_to_marked_grou
 /// The marching ray finds the first hit within its maximum; a step that is
 /// not positive casts nothing.
 fn march<R: Real>() {
-    let mesh = support::mesh(
-        &quad(
-            [3.0, -2.0, 0.0],
-            [3.0, -2.0, 3.0],
-            [3.0, 2.0, 3.0],
-            [3.0, 2.0, 0.0],
-        ),
-        2.0,
-    );
+    let mesh = support::mesh(&wall_x(3.0, [-2.0, 2.0], 3.0), 2.0);
     let mut visited = mesh.visited_bits();
     let o = point::<R>([0.0, 0.5, 1.0]);
     let d = Vec4::new(R::ONE, R::ZERO, R::ZERO, R::ZERO);

@@ -11,7 +11,7 @@ use collision_mesh::{
     Attributes, CollisionMesh, Material, MeshRayFilter, Ray, RayResult, TriangleFlags,
 };
 use ps2_float::{Real, Vec4};
-use support::{quad, quad_with, tri, tri_flags, V3};
+use support::{floor, quad_with, tri, tri_flags, wall_x, V3};
 use test_support::{both_modes, close, close_v, point, r, Lcg, Seeded};
 
 fn dir<R: Real>(d: V3) -> Vec4<R> {
@@ -36,18 +36,8 @@ fn cast<R: Real>(
 /// A floor at z = 0 over 0..20 and a wall at x = 10 facing −x.
 fn yard() -> CollisionMesh {
     let mut soup = Vec::new();
-    soup.extend(quad(
-        [0.0, 0.0, 0.0],
-        [20.0, 0.0, 0.0],
-        [20.0, 20.0, 0.0],
-        [0.0, 20.0, 0.0],
-    ));
-    soup.extend(quad(
-        [10.0, 0.0, 0.0],
-        [10.0, 0.0, 4.0],
-        [10.0, 20.0, 4.0],
-        [10.0, 20.0, 0.0],
-    ));
+    soup.extend(floor([0.0, 0.0], [20.0, 20.0], 0.0));
+    soup.extend(wall_x(10.0, [0.0, 20.0], 4.0));
     support::mesh(&soup, 2.0)
 }
 
@@ -202,12 +192,7 @@ fn excluded_materials<R: Real>() {
         [5.0, 2.0, 0.0],
         glass,
     ));
-    soup.extend(quad(
-        [8.0, -2.0, 0.0],
-        [8.0, -2.0, 3.0],
-        [8.0, 2.0, 3.0],
-        [8.0, 2.0, 0.0],
-    ));
+    soup.extend(wall_x(8.0, [-2.0, 2.0], 3.0));
     let mesh = support::mesh(&soup, 2.0);
     let (o, d) = ([0.0, 0.5, 1.0], [1.0, 0.0, 0.0]);
     let res = cast::<R>(&mesh, o, d, 20.0, &MeshRayFilter::default());

@@ -11,7 +11,7 @@ mod support;
 use collision_mesh::{Aabb, CollisionMesh, QueryScratch, SweepQuery};
 use kernels::{Capsule, Contact, Quirks, Sphere};
 use ps2_float::Real;
-use support::{quad, records, tri_flags, V3};
+use support::{floor, quad, records, tri_flags, V3};
 use test_support::{both_modes, close, close_v, point, r};
 
 /// A capsule standing at `feet` with the human's radius 0.35.
@@ -78,12 +78,7 @@ fn sphere_sweep<R: Real>(
 /// its top from y = 1 to y = 3.
 fn step(h: f32) -> CollisionMesh {
     let mut soup = Vec::new();
-    soup.extend(quad(
-        [-4.0, -4.0, 0.0],
-        [4.0, -4.0, 0.0],
-        [4.0, 1.0, 0.0],
-        [-4.0, 1.0, 0.0],
-    ));
+    soup.extend(floor([-4.0, -4.0], [4.0, 1.0], 0.0));
     // The face: normal −y.
     soup.extend(quad(
         [-4.0, 1.0, 0.0],
@@ -91,12 +86,7 @@ fn step(h: f32) -> CollisionMesh {
         [4.0, 1.0, h],
         [-4.0, 1.0, h],
     ));
-    soup.extend(quad(
-        [-4.0, 1.0, h],
-        [4.0, 1.0, h],
-        [4.0, 3.0, h],
-        [-4.0, 3.0, h],
-    ));
+    soup.extend(floor([-4.0, 1.0], [4.0, 3.0], h));
     support::mesh(&soup, 2.0)
 }
 

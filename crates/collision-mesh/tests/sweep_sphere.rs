@@ -6,7 +6,9 @@
 mod support;
 
 use collision_mesh::query::marks;
-use collision_mesh::{Aabb, CollisionMesh, QueryScratch, SweepOptions, SweepQuery, TriangleFlags};
+use collision_mesh::{
+    Aabb, CollisionMesh, QueryScratch, SoupTriangle, SweepOptions, SweepQuery, TriangleFlags,
+};
 use kernels::{Capsule, Contact, OrientedBox, Sphere};
 use ps2_float::{Real, Vec4};
 use support::{check_floor_contact, quad, records, tri, tri_flags, V3};
@@ -400,15 +402,21 @@ fn sorted_and_capped<R: Real>() {
 }
 both_modes!(mesh_tests_sorted_by_fraction_and_capped => sorted_and_capped);
 
-/// More than 100 hits: the 100-entry array keeps the first 100 found
-/// (the console has no overflow check; divergence 153).
-fn overflow<R: Real>() {
-    let soup: Vec<_> = (0..120)
+/// 120 floor triangles 1 cm apart, from z = 0 down: more than the
+/// 100-entry contact array holds for one sweep through them all.
+fn stacked_floors() -> Vec<SoupTriangle> {
+    (0..120)
         .map(|k| {
             let z = -0.01 * k as f32;
             tri([0.0, 0.0, z], [4.0, 0.0, z], [0.0, 4.0, z])
         })
-        .collect();
+        .collect()
+}
+
+/// More than 100 hits: the 100-entry array keeps the first 100 found
+/// (the console has no overflow check; divergence 153).
+fn overflow<R: Real>() {
+    let soup = stacked_floors();
     let mesh = support::mesh(&soup, 8.0);
     let (c, mv) = ([1.0, 1.0, 1.0], [0.0, 0.0, -3.0]);
     let (out, scratch) = sweep::<R>(&mesh, &query(c, 0.5, mv, 200), c, 0.5, mv);
@@ -495,12 +503,7 @@ both_modes!(mesh_tests_walk_x_outer_and_stable_sort => walk_order);
 /// their buffers through every kind of query, the 100-entry overflow
 /// included.
 fn no_allocation<R: Real>() {
-    let soup: Vec<_> = (0..120)
-        .map(|k| {
-            let z = -0.01 * k as f32;
-            tri([0.0, 0.0, z], [4.0, 0.0, z], [0.0, 4.0, z])
-        })
-        .collect();
+    let soup = stacked_floors();
     let mesh = support::mesh(&soup, 1.0);
     let mut scratch = QueryScratch::<R>::new(&mesh);
     let contacts = scratch.contacts().as_ptr();

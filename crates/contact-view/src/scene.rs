@@ -71,6 +71,8 @@ pub enum Shape {
     },
 }
 
+// `test_support::oracle` has the same `f64` helpers; it is a test-only
+// crate (never a normal dependency), so the viewer keeps its own.
 /// Adds `b` to `a`.
 #[must_use]
 pub fn add(a: P, b: P) -> P {

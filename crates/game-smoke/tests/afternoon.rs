@@ -36,26 +36,19 @@ fn the_street_loads_as_one_tile_of_28_triangles() {
 #[test]
 fn a_dropped_sphere_meets_the_road_and_the_car_roof() {
     let level = level();
-    let hit = level
-        .cast_sphere(
-            Point3::new(5.0, 0.0, 2.0),
-            0.5,
-            Vector3::new(0.0, 0.0, -3.0),
-        )
-        .unwrap()
-        .expect("the road");
+    // The 0.5 m sphere from 2 m up over (x, y), dropped 3 m.
+    let drop_at = |x: f32, y: f32, what: &str| {
+        level
+            .cast_sphere(Point3::new(x, y, 2.0), 0.5, Vector3::new(0.0, 0.0, -3.0))
+            .unwrap()
+            .expect(what)
+    };
+    let hit = drop_at(5.0, 0.0, "the road");
     close(hit.fraction, 0.5, 1e-6, "road fraction");
     close(hit.normal.z, 1.0, 1e-6, "road normal");
     assert_eq!(hit.material, Material::ASHPHALT);
 
-    let hit = level
-        .cast_sphere(
-            Point3::new(22.0, 2.0, 2.0),
-            0.5,
-            Vector3::new(0.0, 0.0, -3.0),
-        )
-        .unwrap()
-        .expect("the roof");
+    let hit = drop_at(22.0, 2.0, "the roof");
     close(hit.fraction, 0.1 / 3.0, 1e-6, "roof fraction");
     assert_eq!(hit.material, Material::STEEL);
     assert_eq!(hit.triangle_flags.bits(), 0xf00d);

@@ -59,6 +59,8 @@ const STREET_BODIES: u64 = 60 + 416 + 18;
 /// A scenario file.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+// The serde field lists of this file are the scenario format's data: alike
+// in form, each field its own.
 pub struct Scenario {
     /// Always `"scenario"`.
     pub unit: String,

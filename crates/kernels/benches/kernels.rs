@@ -1048,6 +1048,8 @@ fn bench_box_triangle(c: &mut Criterion) {
     g.finish();
 }
 
+// Each pair's bench is the same wiring (its cases, the hit rate, both modes)
+// around its own case types and kernels, which differ in type per pair.
 fn bench_box_box(c: &mut Criterion) {
     let cases = box_box_cases();
     hit_rate(

@@ -73,11 +73,7 @@ pub fn closest_point<R: Real>(p0: Vec4<R>, d: Vec4<R>, q: Vec4<R>) -> Vec4<R> {
 #[must_use]
 pub fn closest_points<R: Real>(d1: Vec4<R>, d2: Vec4<R>, w: Vec4<R>) -> (R, R) {
     let eps = eps::<R>();
-    let a = dot(d1, d1);
-    let b = dot(d1, d2);
-    let c = dot(d2, d2);
-    let d = dot(d1, w);
-    let e = dot(d2, w);
+    let [a, b, c, d, e] = closest_points_dots(d1, d2, w);
     // Products rounded, then subtracted (divergence 52).
     let den = sub(mul(a, c), mul(b, b));
 
@@ -85,6 +81,22 @@ pub fn closest_points<R: Real>(d1: Vec4<R>, d2: Vec4<R>, w: Vec4<R>) -> (R, R) {
     let s = if sn.abs() < eps { R::ZERO } else { sn.div(sd) };
     let t = if tn.abs() < eps { R::ZERO } else { tn.div(td) };
     (s, t)
+}
+
+/// The five dot products the closest points' parameters are made of,
+/// `[d1·d1, d1·d2, d2·d2, d1·w, d2·w]` (Unit 4, `Segment_ClosestPoints`):
+/// shared by [`closest_points`] and the corrected form in
+/// `overlap::closest_points`.
+#[inline]
+#[must_use]
+pub(crate) fn closest_points_dots<R: Real>(d1: Vec4<R>, d2: Vec4<R>, w: Vec4<R>) -> [R; 5] {
+    [
+        dot(d1, d1),
+        dot(d1, d2),
+        dot(d2, d2),
+        dot(d1, w),
+        dot(d2, w),
+    ]
 }
 
 /// The clamped numerators and denominators `(sn, sd, tn, td)` of the

@@ -85,6 +85,35 @@ pub enum Shape<R> {
     Segment(Segment<R>),
 }
 
+impl<R: Real> OrientedBox<R> {
+    /// The axis `k` (0, 1, 2); any other index reads the third.
+    #[inline]
+    pub(crate) fn axis(&self, k: usize) -> Vec4<R> {
+        match k {
+            0 => self.axes[0],
+            1 => self.axes[1],
+            _ => self.axes[2],
+        }
+    }
+
+    /// The half extent `k` (0, 1, 2 for x, y, z); any other index reads
+    /// the third.
+    #[inline]
+    pub(crate) fn half_extent(&self, k: usize) -> R {
+        lane(self.half, k)
+    }
+}
+
+/// The lane `k` (0, 1, 2 for x, y, z) of a vector; any other index reads `z`.
+#[inline]
+pub(crate) fn lane<R: Real>(v: Vec4<R>, k: usize) -> R {
+    match k {
+        0 => v.x,
+        1 => v.y,
+        _ => v.z,
+    }
+}
+
 impl<R: Real> Shape<R> {
     /// The type byte.
     #[must_use]

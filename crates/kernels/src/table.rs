@@ -231,6 +231,8 @@ macro_rules! sweep_entry {
     };
 }
 
+// One invocation per entry of the console's tables: each names its own
+// original and kernel, so the entries are data and are not folded further.
 overlap_entry!(
     /// Table entry (1, 1): `PhysicsOverlap_BoxBox` (0x00345dd8).
     o_box_box: Box, Box => overlap_box_box

@@ -133,6 +133,11 @@ fn sat_margin(a: &BoxCase, b: &BoxCase) -> f64 {
     margin
 }
 
+/// Counts one case: in `hits` when the kernel met, else in `misses`.
+fn count(hit: bool, hits: &mut usize, misses: &mut usize) {
+    *if hit { hits } else { misses } += 1;
+}
+
 fn box_box_agrees<R: Real>() -> (usize, usize) {
     let mut g = Xorshift(0x0004_b0b0_5eed);
     let q = OverlapQuirks::corrected();
@@ -150,11 +155,7 @@ fn box_box_agrees<R: Real>() -> (usize, usize) {
         }
         let got = overlap_box_box_with(&mut Contact::default(), &a.shape::<R>(), &b.shape(), &q);
         assert_eq!(got, m >= 0.0, "case {i} {a:?} {b:?}: margin {m}");
-        if got {
-            hits += 1;
-        } else {
-            misses += 1;
-        }
+        count(got, &mut hits, &mut misses);
     }
     (hits, misses)
 }
@@ -311,11 +312,7 @@ fn segments_agree<R: Real>() -> (usize, usize, usize) {
             want <= reach,
             "case {i} {case:?}: oracle {want}, reach {reach}"
         );
-        if hit {
-            hits += 1;
-        } else {
-            misses += 1;
-        }
+        count(hit, &mut hits, &mut misses);
         // The same second segment as an upright capsule, when it is one.
         if case.d2[0] == 0.0 && case.d2[1] == 0.0 && case.d2[2] >= 0.0 {
             let cap = Capsule {
@@ -362,11 +359,7 @@ fn capsules_agree<R: Real>() -> (usize, usize) {
         };
         let hit = overlap_segment_capsule_with(&mut Contact::default(), &a, &cap, &q);
         assert_eq!(hit, want <= reach, "case {i} {case:?}: oracle {want}");
-        if hit {
-            hits += 1;
-        } else {
-            misses += 1;
-        }
+        count(hit, &mut hits, &mut misses);
     }
     (hits, misses)
 }
@@ -726,11 +719,7 @@ fn segment_box_agrees<R: Real>() -> (usize, usize) {
             overlap_pair_with(&mut c, &b, &seg, &Quirks::console()),
             PairAnswer::NoEntry
         );
-        if want == PairAnswer::Met {
-            hits += 1;
-        } else {
-            misses += 1;
-        }
+        count(want == PairAnswer::Met, &mut hits, &mut misses);
     }
     (hits, misses)
 }

@@ -60,6 +60,8 @@ impl<R: PhysicsReal> SpatialQuery<'_, R> {
         self.level().ok_or(SpatialError::NoLevel)
     }
 
+    // These methods mirror `warriors_physics::query::Level` one for one (the
+    // same parameters); each adds the ECS lookup of the level, not new logic.
     /// The first level contact of a sphere swept along `motion`
     /// ([`Level::cast_sphere`]).
     ///

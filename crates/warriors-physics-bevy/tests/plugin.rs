@@ -282,6 +282,8 @@ fn a_dropped_crate_settles_at_the_same_tick_and_pose<R: PhysicsReal>() {
     assert!(app.world().get::<Throw<R>>(entity).is_none());
 }
 
+// The set-up is the facade's strike test (warriors-physics tests/world.rs):
+// this one holds the plugin's message to the facade's event.
 /// A human's right hand (bone 25) posed inside a crate that strikes meet:
 /// one strike message, naming both entities, at the facade's point.
 fn a_strike_arrives_once<R: PhysicsReal>() {

@@ -66,12 +66,12 @@
 use collision_mesh::{MeshRayFilter, Ray, RayResult, TriangleFlags, VisitedBits};
 use kernels::{Contact, Sphere};
 use nalgebra::{Point3, Unit, Vector3};
+use physics_world::pass_owners_to;
 use physics_world::ContactContext;
 use physics_world::{
     object_flags, BodyFlags, BodyId, MoverState, Other, OwnerId, Owners, PhysicsWorld, LANDING_FLAG,
 };
 use ps2_float::{Real, Vec4};
-use shape_pools::{HumanCapsule, Pose};
 
 use crate::convert::{finite, point_out, unit_out, vector_out};
 use crate::error::{Input, QueryError, WorldError};
@@ -878,57 +878,12 @@ struct WalkOwners<'a, R: Real, O: Owners<R> + ?Sized> {
 }
 
 impl<R: Real, O: Owners<R> + ?Sized> Owners<R> for WalkOwners<'_, R, O> {
-    fn type_mask(&self, owner: OwnerId) -> u32 {
-        self.inner.type_mask(owner)
-    }
-    fn state_flags(&self, owner: OwnerId) -> u64 {
-        self.inner.state_flags(owner)
-    }
-    fn frame(&self, owner: OwnerId) -> Pose<R> {
-        self.inner.frame(owner)
-    }
-    fn bone(&self, owner: OwnerId, bone: u8) -> Pose<R> {
-        self.inner.bone(owner, bone)
-    }
-    fn human_capsule(&self, owner: OwnerId) -> Option<HumanCapsule<R>> {
-        self.inner.human_capsule(owner)
-    }
-    fn human_scale(&self, owner: OwnerId) -> R {
-        self.inner.human_scale(owner)
-    }
-    fn float_attribute(&self, owner: OwnerId, n: u32) -> R {
-        self.inner.float_attribute(owner, n)
-    }
-    fn has_attribute(&self, owner: OwnerId, n: u32) -> bool {
-        self.inner.has_attribute(owner, n)
-    }
-    fn grab_partner(&self, owner: OwnerId) -> Option<OwnerId> {
-        self.inner.grab_partner(owner)
-    }
-    fn is_player(&self, owner: OwnerId) -> bool {
-        self.inner.is_player(owner)
-    }
-    fn accepts_pair(&self, owner: OwnerId, other: OwnerId) -> bool {
-        self.inner.accepts_pair(owner, other)
-    }
-    fn object_flags(&self, owner: OwnerId) -> u32 {
-        self.inner.object_flags(owner)
-    }
-    fn set_object_flags(&mut self, owner: OwnerId, flags: u32) {
-        self.inner.set_object_flags(owner, flags);
-    }
-    fn rotation_now(&self, owner: OwnerId) -> physics_world::quat::Quat<R> {
-        self.inner.rotation_now(owner)
-    }
-    fn stored_position(&self, owner: OwnerId) -> Vec4<R> {
-        self.inner.stored_position(owner)
-    }
-    fn set_pose(&mut self, owner: OwnerId, rotation: physics_world::quat::Quat<R>, p: Vec4<R>) {
-        self.inner.set_pose(owner, rotation, p);
-    }
-    fn zero_angular_velocity(&mut self, owner: OwnerId) {
-        self.inner.zero_angular_velocity(owner);
-    }
+    pass_owners_to!(inner, R:
+        type_mask, state_flags, frame, bone, human_capsule, human_scale, float_attribute,
+        has_attribute, grab_partner, is_player, accepts_pair, object_flags, set_object_flags,
+        rotation_now, stored_position, set_pose, zero_angular_velocity, position, set_position,
+        set_velocity, on_pushed, may_strike, on_strike,
+    );
     fn on_contact(&mut self, ctx: &ContactContext<R>) -> u32 {
         let landing = ctx.mover == self.owner
             && self.airborne
@@ -943,24 +898,6 @@ impl<R: Real, O: Owners<R> + ?Sized> Owners<R> for WalkOwners<'_, R, O> {
         self.landing = Some(ctx.contact);
         land_owner(&mut *self.inner, self.owner, self.velocity);
         LANDING_ANSWER
-    }
-    fn position(&self, owner: OwnerId) -> Vec4<R> {
-        self.inner.position(owner)
-    }
-    fn set_position(&mut self, owner: OwnerId, position: Vec4<R>) {
-        self.inner.set_position(owner, position);
-    }
-    fn set_velocity(&mut self, owner: OwnerId, velocity: Vec4<R>) {
-        self.inner.set_velocity(owner, velocity);
-    }
-    fn on_pushed(&mut self, pushed: OwnerId, ctx: &ContactContext<R>) {
-        self.inner.on_pushed(pushed, ctx);
-    }
-    fn may_strike(&self, striker: OwnerId, other: OwnerId) -> bool {
-        self.inner.may_strike(striker, other)
-    }
-    fn on_strike(&mut self, striker: OwnerId, struck: OwnerId, contact: &Contact<R>) {
-        self.inner.on_strike(striker, struck, contact);
     }
     fn landing_offset(&self, owner: OwnerId) -> Option<R> {
         if owner != self.owner {

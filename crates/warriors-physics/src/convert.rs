@@ -138,6 +138,8 @@ impl<R: Real, T: Lane> IntoVector<R> for Translation3<T> {
     }
 }
 
+// The vector impls mirror the point impls above one for one: the same
+// inputs with `w = 0` where a point has `w = 1`.
 impl<R: Real> IntoVector<R> for [f32; 3] {
     #[inline]
     fn into_vector(self) -> Option<Vec4<R>> {

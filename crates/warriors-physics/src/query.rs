@@ -621,6 +621,8 @@ impl<R: Real> Level<R> {
     /// assert_eq!(hit.normal.x, -1.0);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    // The `cast_*` methods share their form (checked inputs, a swept box, one
+    // mesh query per tile); each calls its own record-layer query.
     pub fn cast_capsule_walls(
         &self,
         feet: impl IntoPoint<R>,

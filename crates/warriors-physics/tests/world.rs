@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::level_triangles_met;
+use common::{level_triangles_met, square_floor};
 use test_support::both_modes;
 use warriors_physics::prelude::*;
 use warriors_physics::record::reference::{
@@ -13,14 +13,9 @@ use warriors_physics::record::reference::{
 };
 use warriors_physics::record::{PhysicsWorld, Quat, Vec4};
 
+/// The floor over ±10 and a wall at x = 3 facing −x.
 fn floor_and_wall<R: Real>() -> Level<R> {
-    let soup = [
-        SoupTriangle::new([[-10.0, -10.0, 0.0], [10.0, -10.0, 0.0], [10.0, 10.0, 0.0]]),
-        SoupTriangle::new([[-10.0, -10.0, 0.0], [10.0, 10.0, 0.0], [-10.0, 10.0, 0.0]]),
-        // A wall at x = 3 facing −x (its winding's normal).
-        SoupTriangle::new([[3.0, 5.0, 0.0], [3.0, -5.0, 0.0], [3.0, 0.0, 4.0]]),
-    ];
-    Level::from_soup(&soup, &LevelConfig::default(), "yard").unwrap()
+    common::floor_and_wall(10.0, 3.0, "yard")
 }
 
 fn p<R: Real>(x: f32, y: f32, z: f32) -> Point3<R> {
@@ -194,11 +189,7 @@ fn a_walker_stops_short_of_a_wall<R: Real>() {
 }
 
 fn floor<R: Real>() -> Level<R> {
-    let soup = [
-        SoupTriangle::new([[-10.0, -10.0, 0.0], [10.0, -10.0, 0.0], [10.0, 10.0, 0.0]]),
-        SoupTriangle::new([[-10.0, -10.0, 0.0], [10.0, 10.0, 0.0], [-10.0, 10.0, 0.0]]),
-    ];
-    Level::from_soup(&soup, &LevelConfig::default(), "floor").unwrap()
+    Level::from_soup(&square_floor(10.0), &LevelConfig::default(), "floor").unwrap()
 }
 
 /// A world over [`floor`] with a 0.4 m crate of `settle` let go with its

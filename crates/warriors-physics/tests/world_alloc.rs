@@ -4,15 +4,14 @@
 //! world, so that the test harness's own threads, which allocate when they
 //! please, are not counted).
 
+mod common;
+
 use warriors_physics::prelude::*;
 
 test_support::counting_allocator!();
 
 fn run<R: Real>() -> usize {
-    let mut soup = vec![
-        SoupTriangle::new([[-20.0, -20.0, 0.0], [20.0, -20.0, 0.0], [20.0, 20.0, 0.0]]),
-        SoupTriangle::new([[-20.0, -20.0, 0.0], [20.0, 20.0, 0.0], [-20.0, 20.0, 0.0]]),
-    ];
+    let mut soup = common::square_floor(20.0).to_vec();
     for x in [-6.0f32, 6.0] {
         soup.push(SoupTriangle::new([
             [x, 20.0, 0.0],

@@ -14,20 +14,17 @@
 //! of 5 and a weight or push weight of 0, and `QueryError::OutOfRange`
 //! did not exist, so these tests fail there.
 
+mod common;
+
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use test_support::both_modes;
 use warriors_physics::prelude::*;
 use warriors_physics::world::{MAX_LENGTH, MAX_SCALE, MAX_SPEED};
 
+/// The floor over ±20 and a wall at x = 4.
 fn floor<R: Real>() -> Level<R> {
-    let soup = [
-        SoupTriangle::new([[-20.0, -20.0, 0.0], [20.0, -20.0, 0.0], [20.0, 20.0, 0.0]]),
-        SoupTriangle::new([[-20.0, -20.0, 0.0], [20.0, 20.0, 0.0], [-20.0, 20.0, 0.0]]),
-        // A wall at x = 4.
-        SoupTriangle::new([[4.0, 5.0, 0.0], [4.0, -5.0, 0.0], [4.0, 0.0, 4.0]]),
-    ];
-    Level::from_soup(&soup, &LevelConfig::default(), "range").unwrap()
+    common::floor_and_wall(20.0, 4.0, "range")
 }
 
 /// `x` in mode `R` as a caller can hand it in: in the `f32` mode `x`

@@ -36,7 +36,7 @@
 use std::hint::black_box;
 
 use collision_mesh::query::{Aabb, MeshRayFilter, QueryScratch, Ray, RayResult, SweepQuery};
-use collision_mesh::{build, BuildConfig, CollisionMesh, VisitedBits};
+use collision_mesh::{CollisionMesh, VisitedBits};
 use kernels::{Capsule, Contact, OrientedBox, Sphere};
 use parry3d::bounding_volume::Aabb as PAabb;
 use parry3d::math::{Pose, Rotation, Vector};
@@ -44,7 +44,7 @@ use parry3d::query::{self, Ray as PRay, RayCast, ShapeCastOptions};
 use parry3d::shape::{Ball, Capsule as PCapsule, Cuboid, Shape, TriMesh};
 use ps2_float::{Ee32, Real, Vec4};
 
-use crate::street::{street, Lcg, Seeded, V3};
+use crate::street::{built_with_parry_arrays, street, Lcg, Seeded, V3};
 use crate::town::{any_direction, inside_any, on_box, town, Boxed, BLOCK};
 use test_support::XorshiftStar;
 
@@ -179,21 +179,7 @@ pub fn scene(name: &'static str) -> Scene {
     } else {
         (street(nx, ny), Vec::new(), 60.0)
     };
-    let cfg = BuildConfig {
-        cell_size: cell,
-        ..BuildConfig::default()
-    };
-    let ours = build::from_soup(&soup, &cfg, "street").expect("the street builds");
-    let points: Vec<Vector> = ours
-        .vertices()
-        .iter()
-        .map(|v| Vector::new(v[0], v[1], v[2]))
-        .collect();
-    let indices: Vec<[u32; 3]> = ours
-        .triangles()
-        .iter()
-        .map(|t| t.v.map(u32::from))
-        .collect();
+    let (ours, points, indices) = built_with_parry_arrays(&soup, cell);
     let flags = ours.triangles().iter().map(|t| t.flags.bits()).collect();
     let normals = indices
         .iter()

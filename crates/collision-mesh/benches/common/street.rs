@@ -1,7 +1,10 @@
 //! The generated street meshes the query benchmarks share (seeded): one 60 × 60 m
 //! block of 1,996 triangles and tilings of it.
 
-use collision_mesh::{soup, Attributes, Material, SoupTriangle, TriangleFlags};
+use collision_mesh::{
+    build, soup, Attributes, BuildConfig, CollisionMesh, Material, SoupTriangle, TriangleFlags,
+};
+use parry3d::math::Vector;
 pub use test_support::{Lcg, Seeded};
 
 pub type V3 = [f32; 3];
@@ -54,18 +57,22 @@ fn street_block(soup: &mut Vec<SoupTriangle>, ox: f32, oy: f32) {
     let steel = words(Material::LAMPOST, 0x1);
     let shell = words(Material::UNDEFINED, 0xf00d);
     let fence = words(Material::CHAINLINK_NOCLIMB, 0x3);
+    // The flat rectangle `[x0, x1] × [y0, y1]` at height `z`.
+    let rect = |soup: &mut Vec<SoupTriangle>, [x0, y0]: [f32; 2], [x1, y1]: [f32; 2], z, w| {
+        quad(
+            soup,
+            at([x0, y0, z]),
+            at([x1, y0, z]),
+            at([x1, y1, z]),
+            at([x0, y1, z]),
+            w,
+        );
+    };
     // The road: 12 × 12 quads.
     for i in 0..12 {
         for j in 0..12 {
             let (x, y) = (i as f32 * 5.0, j as f32 * 5.0);
-            quad(
-                soup,
-                at([x, y, 0.0]),
-                at([x + 5.0, y, 0.0]),
-                at([x + 5.0, y + 5.0, 0.0]),
-                at([x, y + 5.0, 0.0]),
-                road,
-            );
+            rect(soup, [x, y], [x + 5.0, y + 5.0], 0.0, road);
         }
     }
     // The kerb: outward faces 0.15 m tall on the square [10, 50].
@@ -76,38 +83,14 @@ fn street_block(soup: &mut Vec<SoupTriangle>, ox: f32, oy: f32) {
     for k in 0..16 {
         let (a, b) = (10.0 + 2.5 * k as f32, 12.5 + 2.5 * k as f32);
         let z = 0.15;
-        quad(
-            soup,
-            at([a, 10.0, z]),
-            at([b, 10.0, z]),
-            at([b, 13.0, z]),
-            at([a, 13.0, z]),
-            concrete,
-        );
-        quad(
-            soup,
-            at([a, 47.0, z]),
-            at([b, 47.0, z]),
-            at([b, 50.0, z]),
-            at([a, 50.0, z]),
-            concrete,
-        );
-        quad(
-            soup,
-            at([10.0, a, z]),
-            at([13.0, a, z]),
-            at([13.0, b, z]),
-            at([10.0, b, z]),
-            concrete,
-        );
-        quad(
-            soup,
-            at([47.0, a, z]),
-            at([50.0, a, z]),
-            at([50.0, b, z]),
-            at([47.0, b, z]),
-            concrete,
-        );
+        for (lo, hi) in [
+            ([a, 10.0], [b, 13.0]),
+            ([a, 47.0], [b, 50.0]),
+            ([10.0, a], [13.0, b]),
+            ([47.0, a], [50.0, b]),
+        ] {
+            rect(soup, lo, hi, z, concrete);
+        }
     }
     // The building: 17 panels of 2 m per side, two rows of 3 m.
     for (p, q) in ring(13.0, 47.0, 17) {
@@ -126,7 +109,18 @@ fn street_block(soup: &mut Vec<SoupTriangle>, ox: f32, oy: f32) {
             );
         }
     }
-    // Cars: a body, a cabin and four wheels each, along the four roads.
+    // Cars: a body, a cabin and four wheels each, along the four roads,
+    // each part a shell box around `(x, y)` with half extents `(hx, hy)`
+    // from `z0` up to `z1`.
+    let shell_box =
+        |soup: &mut Vec<SoupTriangle>, [x, y]: [f32; 2], [hx, hy]: [f32; 2], [z0, z1]: [f32; 2]| {
+            soup::standing_box(
+                soup,
+                at([x - hx, y - hy, z0]),
+                at([x + hx, y + hy, z1]),
+                shell,
+            );
+        };
     for (cx, cy, along_x) in [
         (30.0, 6.0, true),
         (30.0, 54.0, true),
@@ -134,27 +128,12 @@ fn street_block(soup: &mut Vec<SoupTriangle>, ox: f32, oy: f32) {
         (54.0, 30.0, false),
     ] {
         let (hl, hw) = if along_x { (2.2, 0.9) } else { (0.9, 2.2) };
-        soup::standing_box(
-            soup,
-            at([cx - hl, cy - hw, 0.25]),
-            at([cx + hl, cy + hw, 1.0]),
-            shell,
-        );
+        shell_box(soup, [cx, cy], [hl, hw], [0.25, 1.0]);
         let (cl, cw) = if along_x { (1.2, 0.8) } else { (0.8, 1.2) };
-        soup::standing_box(
-            soup,
-            at([cx - cl, cy - cw, 1.0]),
-            at([cx + cl, cy + cw, 1.55]),
-            shell,
-        );
+        shell_box(soup, [cx, cy], [cl, cw], [1.0, 1.55]);
         for (sx, sy) in [(-1.0f32, -1.0f32), (-1.0, 1.0), (1.0, -1.0), (1.0, 1.0)] {
             let (wx, wy) = (cx + sx * (hl - 0.5), cy + sy * (hw - 0.1));
-            soup::standing_box(
-                soup,
-                at([wx - 0.3, wy - 0.1, 0.0]),
-                at([wx + 0.3, wy + 0.1, 0.6]),
-                shell,
-            );
+            shell_box(soup, [wx, wy], [0.3, 0.1], [0.0, 0.6]);
         }
     }
     // A fence along the block's edge: 30 two-sided panels 2 m tall.
@@ -191,4 +170,28 @@ pub fn street(nx: usize, ny: usize) -> Vec<SoupTriangle> {
         }
     }
     soup
+}
+
+/// The soup built with this cell size (named "street"), with its vertices
+/// and triangles as parry3d's arrays: the same triangles in both libraries.
+pub fn built_with_parry_arrays(
+    soup: &[SoupTriangle],
+    cell_size: f32,
+) -> (CollisionMesh, Vec<Vector>, Vec<[u32; 3]>) {
+    let cfg = BuildConfig {
+        cell_size,
+        ..BuildConfig::default()
+    };
+    let ours = build::from_soup(soup, &cfg, "street").expect("the street builds");
+    let points = ours
+        .vertices()
+        .iter()
+        .map(|v| Vector::new(v[0], v[1], v[2]))
+        .collect();
+    let indices = ours
+        .triangles()
+        .iter()
+        .map(|t| t.v.map(u32::from))
+        .collect();
+    (ours, points, indices)
 }

@@ -29,6 +29,18 @@ pub fn quad(a: V3, b: V3, c: V3, d: V3) -> [SoupTriangle; 2] {
     [tri(a, b, c), tri(a, c, d)]
 }
 
+/// The flat quad `[x0, x1] × [y0, y1]` at height `z`, facing `+z` when
+/// `x0 < x1` and `y0 < y1` ([`quad`] from the `(x0, y0)` corner).
+pub fn floor([x0, y0]: [f32; 2], [x1, y1]: [f32; 2], z: f32) -> [SoupTriangle; 2] {
+    quad([x0, y0, z], [x1, y0, z], [x1, y1, z], [x0, y1, z])
+}
+
+/// The upright quad in the plane `x` from `y0` to `y1` and from the ground
+/// (z = 0) to `height`, facing `−x` when `y0 < y1`.
+pub fn wall_x(x: f32, [y0, y1]: [f32; 2], height: f32) -> [SoupTriangle; 2] {
+    quad([x, y0, 0.0], [x, y0, height], [x, y1, height], [x, y1, 0.0])
+}
+
 /// The same with these words.
 pub fn quad_with(a: V3, b: V3, c: V3, d: V3, w: Attributes) -> [SoupTriangle; 2] {
     [tri(a, b, c).with(w), tri(a, c, d).with(w)]

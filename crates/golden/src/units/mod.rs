@@ -21,34 +21,20 @@ pub trait Kernel: DeserializeOwned + std::fmt::Debug {
     fn eval<R: Real>(&self) -> Result<Outcome, InputError>;
 }
 
-/// Calls `$body` with the type alias `$t` bound to the unit's call type.
+/// Calls `$body` with the type alias `$t` bound to the unit's call type:
+/// one arm per unit module, each named once.
 macro_rules! with_unit {
     ($unit:expr, $t:ident => $body:expr, else $other:expr) => {
+        $crate::units::with_unit!(
+            @each $unit, $t => $body, else $other; unit1 unit4 unit5 unit12 unit13 pairs
+        )
+    };
+    (@each $unit:expr, $t:ident => $body:expr, else $other:expr; $($name:ident)*) => {
         match $unit {
-            "unit1" => {
-                type $t = $crate::units::unit1::Call;
+            $(stringify!($name) => {
+                type $t = $crate::units::$name::Call;
                 $body
-            }
-            "unit4" => {
-                type $t = $crate::units::unit4::Call;
-                $body
-            }
-            "unit5" => {
-                type $t = $crate::units::unit5::Call;
-                $body
-            }
-            "unit12" => {
-                type $t = $crate::units::unit12::Call;
-                $body
-            }
-            "unit13" => {
-                type $t = $crate::units::unit13::Call;
-                $body
-            }
-            "pairs" => {
-                type $t = $crate::units::pairs::Call;
-                $body
-            }
+            })*
             _ => $other,
         }
     };

@@ -339,6 +339,8 @@ impl Kernel for Call {
                 );
                 fraction::<R>(&mut o, f);
             }
+            // Each pair-table arm reads its case's fields and names its own
+            // kernel: the arms are the case format's data, one per entry.
             Call::PhysicsSweepSphereSphere { own, other, mv } => {
                 let (a, b, m) = (own.get::<R>("own")?, other.get("other")?, mv.get("move")?);
                 sweep_entry(&mut o, |c| physics_sweep_sphere_sphere(c, &a, &b, m));

@@ -20,6 +20,8 @@ use super::step::{circle_root, len2, r2a, Folded, StepResult};
 /// Original: `CapsuleBox_SweepSide` (0x0034a6d0).
 #[must_use]
 pub fn sweep_capsule_box_side<R: Real>(f: Folded<R>, flag: bool) -> StepResult<R> {
+    // The folded frame is read as `sweep_capsule_box_corner` reads it; the
+    // two steps' arithmetic differs.
     let Folded {
         x,
         y,

@@ -99,24 +99,6 @@ fn plane_axes<R: Real>(bx: &OrientedBox<R>) -> (usize, usize) {
     }
 }
 
-#[inline]
-fn half_lane<R: Real>(half: Vec4<R>, k: usize) -> R {
-    match k {
-        0 => half.x,
-        1 => half.y,
-        _ => half.z,
-    }
-}
-
-#[inline]
-fn axis<R: Real>(bx: &OrientedBox<R>, k: usize) -> Vec4<R> {
-    match k {
-        0 => bx.axes[0],
-        1 => bx.axes[1],
-        _ => bx.axes[2],
-    }
-}
-
 /// Sweeps an upright capsule (its footprint circle) against a box at rest,
 /// moving by `mv`; on a hit fills the contact's `+0x10`, `+0x50`, `+0x60`,
 /// `+0x80`, `+0x90`, `+0xa0` and `+0xb0` and returns true. A miss writes
@@ -144,10 +126,10 @@ pub fn physics_sweep_capsule_box<R: Real>(
 ) -> bool {
     let flag = kernel_flag(ctx);
     let (i, j) = plane_axes(bx);
-    let ai = axis(bx, i);
-    let aj = axis(bx, j);
-    let hx = half_lane(bx.half, i);
-    let hy = half_lane(bx.half, j);
+    let ai = bx.axis(i);
+    let aj = bx.axis(j);
+    let hx = bx.half_extent(i);
+    let hy = bx.half_extent(j);
     let d = (capsule.base - bx.centre).with_z(R::ZERO);
     let m = mv.with_z(R::ZERO);
     let x = d.dot(ai);

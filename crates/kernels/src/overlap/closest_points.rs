@@ -5,8 +5,8 @@
 use ps2_float::{Real, Vec4};
 
 use super::OverlapQuirks;
-use crate::sat::{dot, mul, sub};
-use crate::segment::{clamped_numerators, closest_points, eps};
+use crate::sat::{mul, sub};
+use crate::segment::{clamped_numerators, closest_points, closest_points_dots, eps};
 
 /// `n / d` clamped to `[0, 1]`, or 0 when `d` is not positive (a zero-length
 /// segment has no parameter to speak of).
@@ -44,11 +44,7 @@ pub fn closest_points_with<R: Real>(
         return closest_points(d1, d2, w);
     }
     let eps = eps::<R>();
-    let a = dot(d1, d1);
-    let b = dot(d1, d2);
-    let c = dot(d2, d2);
-    let d = dot(d1, w);
-    let e = dot(d2, w);
+    let [a, b, c, d, e] = closest_points_dots(d1, d2, w);
     let ac = mul(a, c);
     let den = sub(ac, mul(b, b));
     let parallel = if q.segment_absolute_threshold {

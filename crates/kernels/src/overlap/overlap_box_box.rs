@@ -1,32 +1,17 @@
 //! Box against box (table entry (1, 1)), with the original's wrong rotation
 //! matrix.
 
-use ps2_float::{Real, Vec4};
+use ps2_float::Real;
 
 use super::OverlapQuirks;
+use crate::contact::Contact;
 use crate::sat::{add, dot, mul, sub, vsub};
-use crate::{contact::Contact, shapes::OrientedBox};
-
-/// The lane `k` (0, 1, 2 for x, y, z) of a vector; any other index reads `z`.
-#[inline]
-fn lane<R: Real>(v: Vec4<R>, k: usize) -> R {
-    match k {
-        0 => v.x,
-        1 => v.y,
-        _ => v.z,
-    }
-}
+use crate::shapes::{lane, OrientedBox};
 
 /// `(p + q) + s`, saturated.
 #[inline]
 fn sum3<R: Real>(p: R, q: R, s: R) -> R {
     add(add(p, q), s)
-}
-
-/// The half extent `k` of a box.
-#[inline]
-fn half<R: Real>(b: &OrientedBox<R>, k: usize) -> R {
-    lane(b.half, k)
 }
 
 /// The matrix the original uses in place of `A_k · B_m`:
@@ -113,8 +98,8 @@ fn overlap_with_matrix<R: Real>(
     }
     let between = vsub(other.centre, own.centre);
     let t = own.axes.map(|axis| dot(axis, between));
-    let a = |k: usize| half(own, k);
-    let b = |m: usize| half(other, m);
+    let a = |k: usize| own.half_extent(k);
+    let b = |m: usize| other.half_extent(m);
 
     // The sums are grouped as in Gottschalk's form (divergence 42).
     // The three axes of the querying box.

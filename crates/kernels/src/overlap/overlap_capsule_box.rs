@@ -9,26 +9,6 @@ use super::{capsule_axis, OverlapQuirks};
 use crate::sat::{add, dot, mul, normalize, sub, vmadd, vscale, vsub};
 use crate::{contact::Contact, shapes::Capsule, shapes::OrientedBox};
 
-/// The lane `k` (0, 1, 2) of a vector; any other index reads `z`.
-#[inline]
-fn lane<R: Real>(v: Vec4<R>, k: usize) -> R {
-    match k {
-        0 => v.x,
-        1 => v.y,
-        _ => v.z,
-    }
-}
-
-/// The box axis `k`; any other index reads the third.
-#[inline]
-fn axis<R: Real>(b: &OrientedBox<R>, k: usize) -> Vec4<R> {
-    match k {
-        0 => b.axes[0],
-        1 => b.axes[1],
-        _ => b.axes[2],
-    }
-}
-
 /// The normal a region writes to `+0x50`.
 enum RegionNormal<R> {
     /// A side or the top: this vector with `w = 1`, all four lanes.
@@ -44,7 +24,7 @@ enum RegionNormal<R> {
 fn vertical_axis<R: Real>(b: &OrientedBox<R>) -> usize {
     let mut u = 0;
     for k in 1..3 {
-        if axis(b, k).z.abs() > axis(b, u).z.abs() {
+        if b.axis(k).z.abs() > b.axis(u).z.abs() {
             u = k;
         }
     }
@@ -59,9 +39,9 @@ fn vertical_axis<R: Real>(b: &OrientedBox<R>) -> usize {
 fn footprint<R: Real>(own: &Capsule<R>, other: &OrientedBox<R>) -> (Vec4<R>, Vec4<R>, R, R, R, R) {
     let i = (vertical_axis(other) + 1) % 3;
     let j = (i + 1) % 3;
-    let (ai, aj) = (axis(other, i), axis(other, j));
+    let (ai, aj) = (other.axis(i), other.axis(j));
     let d = vsub(own.base, other.centre).with_z(R::ZERO);
-    let (hx, hy) = (lane(other.half, i), lane(other.half, j));
+    let (hx, hy) = (other.half_extent(i), other.half_extent(j));
     (ai, aj, hx, hy, dot(d, ai), dot(d, aj))
 }
 
@@ -245,6 +225,8 @@ pub fn overlap_capsule_box_with<R: Real>(
         };
         (depth, RegionNormal::Corner(ox, oy))
     };
+    // The side regions repeat the console's dispatch above; the corner
+    // regions and the over-the-box face differ by the switches.
     let (depth, normal) = if x < -hx {
         if y > hy {
             let (ex, ey) = (add(x, hx), sub(y, hy));
@@ -324,10 +306,10 @@ fn capsule_in_box<R: Real>(c: &mut Contact<R>, own: &Capsule<R>, other: &Oriente
     let rel = vsub(own.base, other.centre);
     let mut best: Option<(R, Vec4<R>)> = None;
     for k in 0..3 {
-        let ak = axis(other, k);
+        let ak = other.axis(k);
         let lo = dot(ak, rel);
         let hi = add(lo, dot(ak, up));
-        let h = lane(other.half, k);
+        let h = other.half_extent(k);
         for (push, n) in [
             (add(sub(h, lo.min(hi)), r), ak),
             (add(add(h, lo.max(hi)), r), -ak),

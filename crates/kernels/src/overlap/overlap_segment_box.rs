@@ -9,26 +9,6 @@ use super::OverlapQuirks;
 use crate::sat::{add, dot, mul, sub, vmadd, vsub};
 use crate::{contact::Contact, shapes::OrientedBox, shapes::Segment};
 
-/// The box axis `k`; any other index reads the third.
-#[inline]
-fn axis<R: Real>(b: &OrientedBox<R>, k: usize) -> Vec4<R> {
-    match k {
-        0 => b.axes[0],
-        1 => b.axes[1],
-        _ => b.axes[2],
-    }
-}
-
-/// The half extent `k`; any other index reads the third.
-#[inline]
-fn half<R: Real>(b: &OrientedBox<R>, k: usize) -> R {
-    match k {
-        0 => b.half.x,
-        1 => b.half.y,
-        _ => b.half.z,
-    }
-}
-
 /// The closest approach of a segment and a box.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SegmentBoxApproach<R> {
@@ -45,8 +25,8 @@ pub struct SegmentBoxApproach<R> {
 #[inline]
 fn frame<R: Real>(b: &OrientedBox<R>, p0: Vec4<R>, d: Vec4<R>) -> ([R; 3], [R; 3]) {
     let rel = vsub(p0, b.centre);
-    let a = [0, 1, 2].map(|k| dot(axis(b, k), rel));
-    let e = [0, 1, 2].map(|k| dot(axis(b, k), d));
+    let a = [0, 1, 2].map(|k| dot(b.axis(k), rel));
+    let e = [0, 1, 2].map(|k| dot(b.axis(k), d));
     (a, e)
 }
 
@@ -67,7 +47,7 @@ fn outside<R: Real>(x: R, h: R) -> R {
 fn dist_sq_at<R: Real>(b: &OrientedBox<R>, a: &[R; 3], e: &[R; 3], s: R) -> R {
     let mut sum = R::ZERO;
     for k in 0..3 {
-        let o = outside(a[k].madd(e[k], s), half(b, k));
+        let o = outside(a[k].madd(e[k], s), b.half_extent(k));
         sum = add(sum, mul(o, o));
     }
     sum
@@ -92,7 +72,7 @@ pub fn segment_box_approach<R: Real>(
         if e[k] == R::ZERO {
             continue;
         }
-        let h = half(b, k);
+        let h = b.half_extent(k);
         for plane in [h, -h] {
             let s = sub(plane, a[k]).div(e[k]);
             if s > R::ZERO && s < R::ONE {
@@ -117,7 +97,7 @@ pub fn segment_box_approach<R: Real>(
         // The piece's quadratic: the lanes outside the box at its middle.
         let (mut num, mut den) = (R::ZERO, R::ZERO);
         for k in 0..3 {
-            let h = half(b, k);
+            let h = b.half_extent(k);
             let x = a[k].madd(e[k], mid);
             let c = if x > h {
                 sub(a[k], h)
@@ -144,8 +124,8 @@ pub fn segment_box_approach<R: Real>(
     }
     let mut offset = Vec4::new(R::ZERO, R::ZERO, R::ZERO, R::ZERO);
     for k in 0..3 {
-        let o = outside(a[k].madd(e[k], best_s), half(b, k));
-        offset = vmadd(offset, axis(b, k), o);
+        let o = outside(a[k].madd(e[k], best_s), b.half_extent(k));
+        offset = vmadd(offset, b.axis(k), o);
     }
     SegmentBoxApproach {
         s: best_s,

@@ -28,6 +28,8 @@ pub fn sweep_edge_region<R: Real>(
     r: R,
     touch: StartTouch,
 ) -> Step<R> {
+    // The same inputs as `sweep_face_region` (the console's steps share one
+    // frame); the regions' steps differ.
     let [a, b, c] = half;
     let [p, q, s] = start;
     let [mp, mq, ms] = mv;

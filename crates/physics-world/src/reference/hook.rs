@@ -9,12 +9,10 @@
 //! before the hook is asked and stay, whatever it answers. With `()` as
 //! the hook every call is the reference owners' own.
 
-use ps2_float::{Real, Vec4};
-use shape_pools::{HumanCapsule, Pose};
+use ps2_float::Real;
 
 use super::ReferenceOwners;
 use crate::owner::ContactContext;
-use crate::quat::Quat;
 use crate::{ids::OwnerId, owner::Owners};
 
 /// What a caller adds to the reference owners' answers. Every method's
@@ -56,57 +54,237 @@ pub struct Hooked<'a, R, H: ?Sized> {
     pub hook: &'a mut H,
 }
 
+/// The names [`pass_owners_to!`](crate::pass_owners_to) writes its
+/// signatures with, reachable from any crate that expands it.
+#[doc(hidden)]
+pub mod pass_owners_names {
+    pub use crate::owner::{ContactContext, Owners};
+    pub use crate::{ids::OwnerId, quat::Quat};
+    pub use kernels::Contact;
+    pub use ps2_float::Vec4;
+    pub use shape_pools::{HumanCapsule, Pose};
+}
+
+/// Inside an `impl Owners<R> for Wrapper`, writes each named [`Owners`]
+/// method as the same call on the field `inner` (`pass_owners_to!(inner,
+/// R: type_mask, frame, ...)`): the calls a wrapper owner set passes on
+/// unchanged, written once for [`Hooked`] and for any other wrapper. The
+/// wrapper writes the methods it changes beside it; a method it neither
+/// names nor writes keeps the trait's default. Bring it into scope by name
+/// (`use physics_world::pass_owners_to;`): it calls itself by that name.
+#[macro_export]
+macro_rules! pass_owners_to {
+    ($inner:ident, $r:ident: $($method:ident),* $(,)?) => {
+        $(pass_owners_to!(@one $inner, $r, $method);)*
+    };
+    // One arm per method of `Owners`: the arms restate the trait's
+    // signatures, which is what lets each wrapper name only its methods.
+    (@one $i:ident, $r:ident, type_mask) => {
+        fn type_mask(&self, owner: $crate::reference::pass_owners_names::OwnerId) -> u32 {
+            self.$i.type_mask(owner)
+        }
+    };
+    (@one $i:ident, $r:ident, state_flags) => {
+        fn state_flags(&self, owner: $crate::reference::pass_owners_names::OwnerId) -> u64 {
+            self.$i.state_flags(owner)
+        }
+    };
+    (@one $i:ident, $r:ident, frame) => {
+        fn frame(
+            &self,
+            owner: $crate::reference::pass_owners_names::OwnerId,
+        ) -> $crate::reference::pass_owners_names::Pose<$r> {
+            self.$i.frame(owner)
+        }
+    };
+    (@one $i:ident, $r:ident, bone) => {
+        fn bone(
+            &self,
+            owner: $crate::reference::pass_owners_names::OwnerId,
+            bone: u8,
+        ) -> $crate::reference::pass_owners_names::Pose<$r> {
+            self.$i.bone(owner, bone)
+        }
+    };
+    (@one $i:ident, $r:ident, human_capsule) => {
+        fn human_capsule(
+            &self,
+            owner: $crate::reference::pass_owners_names::OwnerId,
+        ) -> Option<$crate::reference::pass_owners_names::HumanCapsule<$r>> {
+            self.$i.human_capsule(owner)
+        }
+    };
+    (@one $i:ident, $r:ident, human_scale) => {
+        fn human_scale(&self, owner: $crate::reference::pass_owners_names::OwnerId) -> $r {
+            self.$i.human_scale(owner)
+        }
+    };
+    (@one $i:ident, $r:ident, float_attribute) => {
+        fn float_attribute(
+            &self,
+            owner: $crate::reference::pass_owners_names::OwnerId,
+            n: u32,
+        ) -> $r {
+            self.$i.float_attribute(owner, n)
+        }
+    };
+    (@one $i:ident, $r:ident, has_attribute) => {
+        fn has_attribute(
+            &self,
+            owner: $crate::reference::pass_owners_names::OwnerId,
+            n: u32,
+        ) -> bool {
+            self.$i.has_attribute(owner, n)
+        }
+    };
+    (@one $i:ident, $r:ident, grab_partner) => {
+        fn grab_partner(
+            &self,
+            owner: $crate::reference::pass_owners_names::OwnerId,
+        ) -> Option<$crate::reference::pass_owners_names::OwnerId> {
+            self.$i.grab_partner(owner)
+        }
+    };
+    (@one $i:ident, $r:ident, is_player) => {
+        fn is_player(&self, owner: $crate::reference::pass_owners_names::OwnerId) -> bool {
+            self.$i.is_player(owner)
+        }
+    };
+    (@one $i:ident, $r:ident, accepts_pair) => {
+        fn accepts_pair(
+            &self,
+            owner: $crate::reference::pass_owners_names::OwnerId,
+            other: $crate::reference::pass_owners_names::OwnerId,
+        ) -> bool {
+            self.$i.accepts_pair(owner, other)
+        }
+    };
+    (@one $i:ident, $r:ident, object_flags) => {
+        fn object_flags(&self, owner: $crate::reference::pass_owners_names::OwnerId) -> u32 {
+            self.$i.object_flags(owner)
+        }
+    };
+    (@one $i:ident, $r:ident, set_object_flags) => {
+        fn set_object_flags(
+            &mut self,
+            owner: $crate::reference::pass_owners_names::OwnerId,
+            flags: u32,
+        ) {
+            self.$i.set_object_flags(owner, flags);
+        }
+    };
+    (@one $i:ident, $r:ident, rotation_now) => {
+        fn rotation_now(
+            &self,
+            owner: $crate::reference::pass_owners_names::OwnerId,
+        ) -> $crate::reference::pass_owners_names::Quat<$r> {
+            self.$i.rotation_now(owner)
+        }
+    };
+    (@one $i:ident, $r:ident, stored_position) => {
+        fn stored_position(
+            &self,
+            owner: $crate::reference::pass_owners_names::OwnerId,
+        ) -> $crate::reference::pass_owners_names::Vec4<$r> {
+            self.$i.stored_position(owner)
+        }
+    };
+    (@one $i:ident, $r:ident, set_pose) => {
+        fn set_pose(
+            &mut self,
+            owner: $crate::reference::pass_owners_names::OwnerId,
+            rotation: $crate::reference::pass_owners_names::Quat<$r>,
+            position: $crate::reference::pass_owners_names::Vec4<$r>,
+        ) {
+            self.$i.set_pose(owner, rotation, position);
+        }
+    };
+    (@one $i:ident, $r:ident, zero_angular_velocity) => {
+        fn zero_angular_velocity(&mut self, owner: $crate::reference::pass_owners_names::OwnerId) {
+            self.$i.zero_angular_velocity(owner);
+        }
+    };
+    (@one $i:ident, $r:ident, on_contact) => {
+        fn on_contact(
+            &mut self,
+            ctx: &$crate::reference::pass_owners_names::ContactContext<$r>,
+        ) -> u32 {
+            self.$i.on_contact(ctx)
+        }
+    };
+    (@one $i:ident, $r:ident, position) => {
+        fn position(
+            &self,
+            owner: $crate::reference::pass_owners_names::OwnerId,
+        ) -> $crate::reference::pass_owners_names::Vec4<$r> {
+            self.$i.position(owner)
+        }
+    };
+    (@one $i:ident, $r:ident, set_position) => {
+        fn set_position(
+            &mut self,
+            owner: $crate::reference::pass_owners_names::OwnerId,
+            position: $crate::reference::pass_owners_names::Vec4<$r>,
+        ) {
+            self.$i.set_position(owner, position);
+        }
+    };
+    (@one $i:ident, $r:ident, set_velocity) => {
+        fn set_velocity(
+            &mut self,
+            owner: $crate::reference::pass_owners_names::OwnerId,
+            velocity: $crate::reference::pass_owners_names::Vec4<$r>,
+        ) {
+            self.$i.set_velocity(owner, velocity);
+        }
+    };
+    (@one $i:ident, $r:ident, on_pushed) => {
+        fn on_pushed(
+            &mut self,
+            pushed: $crate::reference::pass_owners_names::OwnerId,
+            ctx: &$crate::reference::pass_owners_names::ContactContext<$r>,
+        ) {
+            self.$i.on_pushed(pushed, ctx);
+        }
+    };
+    (@one $i:ident, $r:ident, may_strike) => {
+        fn may_strike(
+            &self,
+            striker: $crate::reference::pass_owners_names::OwnerId,
+            other: $crate::reference::pass_owners_names::OwnerId,
+        ) -> bool {
+            self.$i.may_strike(striker, other)
+        }
+    };
+    (@one $i:ident, $r:ident, on_strike) => {
+        fn on_strike(
+            &mut self,
+            striker: $crate::reference::pass_owners_names::OwnerId,
+            struck: $crate::reference::pass_owners_names::OwnerId,
+            contact: &$crate::reference::pass_owners_names::Contact<$r>,
+        ) {
+            self.$i.on_strike(striker, struck, contact);
+        }
+    };
+    (@one $i:ident, $r:ident, landing_offset) => {
+        fn landing_offset(
+            &self,
+            owner: $crate::reference::pass_owners_names::OwnerId,
+        ) -> Option<$r> {
+            self.$i.landing_offset(owner)
+        }
+    };
+}
+
 impl<R: Real, H: OwnerHook<R> + ?Sized> Owners<R> for Hooked<'_, R, H> {
-    fn type_mask(&self, owner: OwnerId) -> u32 {
-        self.owners.type_mask(owner)
-    }
-    fn state_flags(&self, owner: OwnerId) -> u64 {
-        self.owners.state_flags(owner)
-    }
-    fn frame(&self, owner: OwnerId) -> Pose<R> {
-        self.owners.frame(owner)
-    }
-    fn bone(&self, owner: OwnerId, bone: u8) -> Pose<R> {
-        self.owners.bone(owner, bone)
-    }
-    fn human_capsule(&self, owner: OwnerId) -> Option<HumanCapsule<R>> {
-        self.owners.human_capsule(owner)
-    }
-    fn human_scale(&self, owner: OwnerId) -> R {
-        self.owners.human_scale(owner)
-    }
-    fn float_attribute(&self, owner: OwnerId, n: u32) -> R {
-        self.owners.float_attribute(owner, n)
-    }
-    fn has_attribute(&self, owner: OwnerId, n: u32) -> bool {
-        self.owners.has_attribute(owner, n)
-    }
-    fn grab_partner(&self, owner: OwnerId) -> Option<OwnerId> {
-        self.owners.grab_partner(owner)
-    }
-    fn is_player(&self, owner: OwnerId) -> bool {
-        self.owners.is_player(owner)
-    }
+    pass_owners_to!(owners, R:
+        type_mask, state_flags, frame, bone, human_capsule, human_scale, float_attribute,
+        has_attribute, grab_partner, is_player, object_flags, set_object_flags, rotation_now,
+        stored_position, set_pose, zero_angular_velocity, position, set_position, set_velocity,
+        on_pushed, landing_offset,
+    );
     fn accepts_pair(&self, owner: OwnerId, other: OwnerId) -> bool {
         self.owners.accepts_pair(owner, other) && self.hook.accepts_pair(owner, other)
-    }
-    fn object_flags(&self, owner: OwnerId) -> u32 {
-        self.owners.object_flags(owner)
-    }
-    fn set_object_flags(&mut self, owner: OwnerId, flags: u32) {
-        self.owners.set_object_flags(owner, flags);
-    }
-    fn rotation_now(&self, owner: OwnerId) -> Quat<R> {
-        self.owners.rotation_now(owner)
-    }
-    fn stored_position(&self, owner: OwnerId) -> Vec4<R> {
-        self.owners.stored_position(owner)
-    }
-    fn set_pose(&mut self, owner: OwnerId, rotation: Quat<R>, position: Vec4<R>) {
-        self.owners.set_pose(owner, rotation, position);
-    }
-    fn zero_angular_velocity(&mut self, owner: OwnerId) {
-        self.owners.zero_angular_velocity(owner);
     }
     fn on_contact(&mut self, ctx: &ContactContext<R>) -> u32 {
         let answer = self.owners.on_contact(ctx);
@@ -117,26 +295,11 @@ impl<R: Real, H: OwnerHook<R> + ?Sized> Owners<R> for Hooked<'_, R, H> {
         }
         answer
     }
-    fn position(&self, owner: OwnerId) -> Vec4<R> {
-        self.owners.position(owner)
-    }
-    fn set_position(&mut self, owner: OwnerId, position: Vec4<R>) {
-        self.owners.set_position(owner, position);
-    }
-    fn set_velocity(&mut self, owner: OwnerId, velocity: Vec4<R>) {
-        self.owners.set_velocity(owner, velocity);
-    }
-    fn on_pushed(&mut self, pushed: OwnerId, ctx: &ContactContext<R>) {
-        self.owners.on_pushed(pushed, ctx);
-    }
     fn may_strike(&self, striker: OwnerId, other: OwnerId) -> bool {
         self.owners.may_strike(striker, other) && self.hook.may_strike(striker, other)
     }
     fn on_strike(&mut self, striker: OwnerId, struck: OwnerId, contact: &kernels::Contact<R>) {
         self.owners.on_strike(striker, struck, contact);
         self.hook.struck(striker, struck, contact);
-    }
-    fn landing_offset(&self, owner: OwnerId) -> Option<R> {
-        self.owners.landing_offset(owner)
     }
 }

@@ -20,6 +20,8 @@ use ps2_float::{Real, Vec4};
 use shape_pools::Pose;
 
 mod hook;
+#[doc(hidden)]
+pub use hook::pass_owners_names;
 pub use hook::{Hooked, OwnerHook};
 
 mod loose_part;

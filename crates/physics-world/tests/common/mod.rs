@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use collision_mesh::{build, BuildConfig, CollisionMesh, SoupTriangle};
 
+use physics_world::pass_owners_to;
 use physics_world::quat::Quat;
 use physics_world::{
     BodyFlags, BodyId, MoverState, OwnerId, Owners, PhysicsWorld, Readings, SweepReport,
@@ -305,48 +306,11 @@ pub struct Striking<R: Real> {
 }
 
 impl<R: Real> Owners<R> for Striking<R> {
-    fn type_mask(&self, o: OwnerId) -> u32 {
-        self.table.type_mask(o)
-    }
-    fn state_flags(&self, o: OwnerId) -> u64 {
-        self.table.state_flags(o)
-    }
-    fn frame(&self, o: OwnerId) -> Pose<R> {
-        self.table.frame(o)
-    }
-    fn bone(&self, o: OwnerId, b: u8) -> Pose<R> {
-        self.table.bone(o, b)
-    }
-    fn human_scale(&self, o: OwnerId) -> R {
-        self.table.human_scale(o)
-    }
-    fn accepts_pair(&self, o: OwnerId, other: OwnerId) -> bool {
-        self.table.accepts_pair(o, other)
-    }
-    fn grab_partner(&self, o: OwnerId) -> Option<OwnerId> {
-        self.table.grab_partner(o)
-    }
-    fn object_flags(&self, o: OwnerId) -> u32 {
-        self.table.object_flags(o)
-    }
-    fn float_attribute(&self, o: OwnerId, n: u32) -> R {
-        self.table.float_attribute(o, n)
-    }
-    fn on_contact(&mut self, ctx: &physics_world::ContactContext<R>) -> u32 {
-        self.table.on_contact(ctx)
-    }
-    fn position(&self, o: OwnerId) -> Vec4<R> {
-        self.table.position(o)
-    }
-    fn set_position(&mut self, o: OwnerId, p: Vec4<R>) {
-        self.table.set_position(o, p)
-    }
-    fn set_velocity(&mut self, o: OwnerId, v: Vec4<R>) {
-        self.table.set_velocity(o, v)
-    }
-    fn on_pushed(&mut self, pushed: OwnerId, ctx: &physics_world::ContactContext<R>) {
-        self.table.on_pushed(pushed, ctx)
-    }
+    pass_owners_to!(table, R:
+        type_mask, state_flags, frame, bone, human_scale, accepts_pair, grab_partner,
+        object_flags, float_attribute, on_contact, position, set_position, set_velocity,
+        on_pushed,
+    );
     fn may_strike(&self, striker: OwnerId, other: OwnerId) -> bool {
         !self.no_strike.contains(&(striker, other))
     }

@@ -7,6 +7,8 @@ use bitflags::bitflags;
 use physics_world::settle::AxisMask;
 use physics_world::{object_flags, BodyFlags};
 
+// The flag words here share only the `bitflags!` form with the other
+// crates' flags; each bit is its own record's.
 bitflags! {
     /// What a world object (or a car, or a human's airborne bit) is doing:
     /// the object flags the physics reads and writes (the task head's

@@ -26,6 +26,23 @@ pub fn quad(out: &mut Vec<SoupTriangle>, q: [[f32; 3]; 4], w: Attributes) {
     out.push(SoupTriangle::new([q[0], q[2], q[3]]).with(w));
 }
 
+/// The floor `[−h, h]²` at z = 0 (default words, facing up), two triangles.
+pub fn square_floor(h: f32) -> [SoupTriangle; 2] {
+    [
+        SoupTriangle::new([[-h, -h, 0.0], [h, -h, 0.0], [h, h, 0.0]]),
+        SoupTriangle::new([[-h, -h, 0.0], [h, h, 0.0], [-h, h, 0.0]]),
+    ]
+}
+
+/// The level `name`: [`square_floor`] of half side `h` and one triangle of
+/// wall at `x` (y −5 to 5, 4 m up at y = 0) facing −x (its winding's
+/// normal).
+pub fn floor_and_wall<R: Real>(h: f32, x: f32, name: &str) -> Level<R> {
+    let [a, b] = square_floor(h);
+    let wall = SoupTriangle::new([[x, 5.0, 0.0], [x, -5.0, 0.0], [x, 0.0, 4.0]]);
+    Level::from_soup(&[a, b, wall], &LevelConfig::default(), name).unwrap()
+}
+
 /// A street of `nx × ny` cells of `cell` metres: a floor of quads at z 0,
 /// and, seeded, walls (some two-sided), kerbs and slanted panels.
 pub fn street(nx: usize, ny: usize, cell: f32, seed: u64) -> Vec<SoupTriangle> {
