@@ -64,6 +64,29 @@ proptest! {
     }
 }
 
+/// The ends of every class of `f32` pattern: both infinities, both zeros,
+/// `±MAX`, the subnormals' ends, the smallest normals, `1.0`, quiet and
+/// signalling NaNs of both signs.
+const SPECIAL: [u32; 17] = [
+    0x7f80_0000,
+    0xff80_0000,
+    0,
+    0x8000_0000,
+    0x7f7f_ffff,
+    0xff7f_ffff,
+    1,
+    0x007f_ffff,
+    0x8000_0001,
+    0x807f_ffff,
+    0x0080_0000,
+    0x8080_0000,
+    0x3f80_0000,
+    0x7fc0_0000,
+    0xffc0_0000,
+    0x7f80_0001,
+    0xff80_0001,
+];
+
 /// `f32`'s saturation (one clamp) gives what "an infinity becomes `±MAX`,
 /// anything else is kept" gives, bit for bit: every special class (both
 /// infinities, both zeros, `±MAX`, the subnormals' ends, quiet and
@@ -77,53 +100,25 @@ fn f32_saturate_is_infinities_to_max() {
             x
         }
     };
-    let special = [
-        0x7f80_0000u32,
-        0xff80_0000,
-        0,
-        0x8000_0000,
-        0x7f7f_ffff,
-        0xff7f_ffff,
-        1,
-        0x007f_ffff,
-        0x8000_0001,
-        0x7fc0_0000,
-        0xffc0_0000,
-        0x7f80_0001,
-        0xff80_0001,
-    ];
     let mut g = Xorshift(0x2545_f491_4f6c_dd1d);
     let random = (0..1_000_000).map(|_| (g.bits() >> 32) as u32);
-    for b in special.into_iter().chain(random) {
+    for b in SPECIAL.into_iter().chain(random) {
         let v = f32::from_bits(b);
         assert_eq!(v.saturate().to_bits(), reference(v).to_bits(), "{b:#x}");
     }
 }
 
 /// `from_finite_f32` is `from_f32` for every finite value, in both modes:
-/// the ends of every class (both zeros, `±MAX`, the subnormals' ends, the
-/// smallest normals) and a million finite patterns in between. (`f32`
+/// the finite ends of every class ([`SPECIAL`]) and a million finite
+/// patterns in between. (`f32`
 /// mode only leaves out the test for an infinity; `Ee32` still flushes a
 /// subnormal to zero.)
 #[test]
 fn from_finite_f32_is_from_f32_for_finite_values() {
-    let special = [
-        0u32,
-        0x8000_0000,
-        0x7f7f_ffff,
-        0xff7f_ffff,
-        1,
-        0x007f_ffff,
-        0x8000_0001,
-        0x807f_ffff,
-        0x0080_0000,
-        0x8080_0000,
-        0x3f80_0000,
-    ];
     let mut g = Xorshift(0x51ed_f1a7_e5c0_ffee);
     let random = (0..1_000_000).map(|_| (g.bits() >> 32) as u32);
     let mut checked = 0;
-    for b in special.into_iter().chain(random) {
+    for b in SPECIAL.into_iter().chain(random) {
         let v = f32::from_bits(b);
         if !v.is_finite() {
             continue;

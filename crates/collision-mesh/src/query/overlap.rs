@@ -54,7 +54,11 @@ impl<R: Real> TriangleVisitor<R> for ShapeOverlap<'_, R> {
 
     #[inline]
     fn visit(&self, mesh: &CollisionMesh, ix: usize, step: &mut Step<'_, R>) -> Visit<R> {
-        let Step { work, stats } = step;
+        let Step {
+            work,
+            stats,
+            box_met,
+        } = step;
         let Some(tri) = mesh.triangle(ix) else {
             return Visit::Skipped;
         };
@@ -62,7 +66,7 @@ impl<R: Real> TriangleVisitor<R> for ShapeOverlap<'_, R> {
         if admit(flags, false).is_err() {
             return Visit::Skipped;
         }
-        if !self.reach.meets(mesh.tri_bounds(ix)) {
+        if !*box_met && !self.reach.meets(mesh.tri_bounds(ix)) {
             stats.culled += 1;
             return Visit::Skipped;
         }

@@ -90,8 +90,12 @@ impl<R: Real> TriangleVisitor<R> for BoxSweep<'_, R> {
 
     #[inline]
     fn visit(&self, mesh: &CollisionMesh, ix: usize, step: &mut Step<'_, R>) -> Visit<R> {
-        let Step { work, stats } = step;
-        if !self.reach.meets(mesh.tri_bounds(ix)) {
+        let Step {
+            work,
+            stats,
+            box_met,
+        } = step;
+        if !*box_met && !self.reach.meets(mesh.tri_bounds(ix)) {
             stats.culled += 1;
             return Visit::Skipped;
         }

@@ -37,8 +37,12 @@ impl<R: Real> TriangleVisitor<R> for WalkingSweep<'_, R> {
 
     #[inline]
     fn visit(&self, mesh: &CollisionMesh, ix: usize, step: &mut Step<'_, R>) -> Visit<R> {
-        let Step { work, stats } = step;
-        mesh.capsule_triangle(work, &self.frame, ix, stats)
+        let Step {
+            work,
+            stats,
+            box_met,
+        } = step;
+        mesh.capsule_triangle(work, &self.frame, ix, stats, *box_met)
     }
 
     /// The sphere sweep's record and, unless the body is airborne, the
@@ -217,13 +221,14 @@ impl CollisionMesh {
     }
 
     /// One triangle of [`CollisionMesh::sweep_capsule`], after its visited
-    /// bit.
+    /// bit (`box_met`: the walk's cull has met its box already).
     fn capsule_triangle<R: Real>(
         &self,
         work: &mut WorkTriangle<R>,
         frame: &SphereFrame<'_, R>,
         ix: usize,
         stats: &mut QueryStats,
+        box_met: bool,
     ) -> Visit<R> {
         let SphereFrame {
             q,
@@ -240,7 +245,7 @@ impl CollisionMesh {
         if admit(flags, bit3).is_err() {
             return Visit::Skipped;
         }
-        if !reach.meets(self.tri_bounds(ix)) {
+        if !box_met && !reach.meets(self.tri_bounds(ix)) {
             stats.culled += 1;
             return Visit::Skipped;
         }

@@ -29,9 +29,13 @@ impl<R: Real> TriangleVisitor<R> for SphereSweep<'_, R> {
 
     #[inline]
     fn visit(&self, mesh: &CollisionMesh, ix: usize, step: &mut Step<'_, R>) -> Visit<R> {
-        let Step { work, stats } = step;
+        let Step {
+            work,
+            stats,
+            box_met,
+        } = step;
         // The sphere sweep has no uncounted exit (divergence 159).
-        mesh.sphere_triangle(work, &self.frame, ix, stats)
+        mesh.sphere_triangle(work, &self.frame, ix, stats, *box_met)
     }
 
     /// With option 0x20000 a contact in the plane of one already kept
@@ -128,13 +132,14 @@ impl CollisionMesh {
     }
 
     /// One triangle of [`CollisionMesh::sweep_sphere`], after its visited
-    /// bit.
+    /// bit (`box_met`: the walk's cull has met its box already).
     fn sphere_triangle<R: Real>(
         &self,
         work: &mut WorkTriangle<R>,
         frame: &SphereFrame<'_, R>,
         ix: usize,
         stats: &mut QueryStats,
+        box_met: bool,
     ) -> Visit<R> {
         let SphereFrame {
             q,
@@ -151,7 +156,7 @@ impl CollisionMesh {
         if admit(flags, bit3).is_err() {
             return Visit::Skipped;
         }
-        if !reach.meets(self.tri_bounds(ix)) {
+        if !box_met && !reach.meets(self.tri_bounds(ix)) {
             stats.culled += 1;
             return Visit::Skipped;
         }

@@ -99,7 +99,9 @@ impl super::QueryStats {
 }
 
 /// Walks the lists of the cells of `range` in the query order, testing each
-/// triangle whose visited bit was clear (and setting it) with `test`.
+/// triangle whose visited bit was clear (and setting it) with `test`, which
+/// is told whether the cull has met the triangle's own box already (the
+/// tree's search tests it; the lists' walk leaves it to `test`).
 ///
 /// With `cull` on, in the exact walk, the triangles come from the mesh's
 /// tree instead ([`tree_walk`]): those listed in a cell of `range` whose
@@ -115,7 +117,7 @@ pub(crate) fn walk_lists<C: Cull>(
     visited: &mut VisitedBits,
     mode: ListWalk,
     cull: Option<&C>,
-    mut test: impl FnMut(usize) -> Exit,
+    mut test: impl FnMut(usize, bool) -> Exit,
 ) -> WalkCounts {
     let mut n = WalkCounts::default();
     let cull = cull.filter(|reach| reach.active() && mode == ListWalk::Exact);
@@ -133,7 +135,7 @@ pub(crate) fn walk_lists<C: Cull>(
                 let t = usize::from(t);
                 if visited.visit(t) == Visit::First {
                     n.tested += 1;
-                    test(t);
+                    test(t, true);
                 }
             }
         }
@@ -165,7 +167,7 @@ pub(crate) fn walk_lists<C: Cull>(
                     let t = usize::from(t);
                     if visited.visit(t) == Visit::First {
                         n.tested += 1;
-                        test(t);
+                        test(t, false);
                     }
                 }
             }
@@ -190,7 +192,7 @@ pub(crate) fn walk_lists<C: Cull>(
                         continue;
                     }
                     n.tested += 1;
-                    if test(t) == Exit::Counted {
+                    if test(t, false) == Exit::Counted {
                         i += 1;
                     }
                 }
@@ -200,21 +202,29 @@ pub(crate) fn walk_lists<C: Cull>(
     n
 }
 
-/// Calls `each` with every triangle the exact walk of `range` reaches whose
-/// box meets `reach`, in the walk's order, after its visited bit was clear
-/// (and is now set): [`walk_lists`] for the queries that keep no contact
-/// array (the push-outs).
+/// Calls `each` with every triangle the exact walk of `range` reaches in a
+/// cell whose box meets `reach`, in the walk's order, after its visited bit
+/// was clear (and is now set), and whether the triangle's own box is known
+/// to meet `reach` (`each` tests it otherwise): [`walk_lists`] for the
+/// queries that keep no contact array (the push-outs).
 pub(crate) fn range_entries(
     mesh: &CollisionMesh,
     range: CellRange,
     visited: &mut VisitedBits,
     reach: &super::Reach,
-    mut each: impl FnMut(usize),
+    mut each: impl FnMut(usize, bool),
 ) {
-    walk_lists(mesh, range, visited, ListWalk::Exact, Some(reach), |t| {
-        each(t);
-        Exit::Counted
-    });
+    walk_lists(
+        mesh,
+        range,
+        visited,
+        ListWalk::Exact,
+        Some(reach),
+        |t, met| {
+            each(t, met);
+            Exit::Counted
+        },
+    );
 }
 
 /// The list position a walk key holds (its low 32 bits).

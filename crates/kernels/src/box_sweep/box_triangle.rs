@@ -237,7 +237,6 @@ pub fn sweep_box_triangle_with<R: Real>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ps2_float::Ee32;
     use test_support::{Seeded, Xorshift};
 
     /// The kernel with the pre-test's times for the box's own axes gives
@@ -299,13 +298,5 @@ mod tests {
         );
     }
 
-    #[test]
-    fn times_change_no_bit_f32() {
-        times_change_no_bit::<f32>();
-    }
-
-    #[test]
-    fn times_change_no_bit_ee32() {
-        times_change_no_bit::<Ee32>();
-    }
+    test_support::both_modes!(times_change_no_bit);
 }

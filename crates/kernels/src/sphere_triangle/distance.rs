@@ -59,25 +59,25 @@ impl<R: Real> Quad<R> {
 
     /// The `t = 0` edge rule: `(s, q)`.
     fn edge_t0(&self) -> (R, R) {
-        if self.d >= R::ZERO {
-            (R::ZERO, self.f)
-        } else if -self.d >= self.a {
-            (R::ONE, self.at_s1())
-        } else {
-            let s = (-self.d).div(self.a);
-            (s, sat::add(sat::mul(self.d, s), self.f))
-        }
+        self.edge(self.d, self.a, || self.at_s1())
     }
 
     /// The `s = 0` edge rule: `(t, q)`.
     fn edge_s0(&self) -> (R, R) {
-        if self.e >= R::ZERO {
+        self.edge(self.e, self.c, || self.at_t1())
+    }
+
+    /// One of the two edge rules above on the edge's parameter `u`, with
+    /// `lin` its linear coefficient (`d` or `e`), `quad` its square's (`a`
+    /// or `c`) and `at_one` the value at `u = 1`: `(u, q)`.
+    fn edge(&self, lin: R, quad: R, at_one: impl FnOnce() -> R) -> (R, R) {
+        if lin >= R::ZERO {
             (R::ZERO, self.f)
-        } else if -self.e >= self.c {
-            (R::ONE, self.at_t1())
+        } else if -lin >= quad {
+            (R::ONE, at_one())
         } else {
-            let t = (-self.e).div(self.c);
-            (t, sat::add(sat::mul(self.e, t), self.f))
+            let u = (-lin).div(quad);
+            (u, sat::add(sat::mul(lin, u), self.f))
         }
     }
 
