@@ -37,12 +37,7 @@ impl<R: Real> TriangleVisitor<R> for WalkingSweep<'_, R> {
 
     #[inline]
     fn visit(&self, mesh: &CollisionMesh, ix: usize, step: &mut Step<'_, R>) -> Visit<R> {
-        let Step {
-            work,
-            stats,
-            box_met,
-        } = step;
-        mesh.capsule_triangle(work, &self.frame, ix, stats, *box_met)
+        mesh.capsule_triangle(&mut step.work, &self.frame, ix, step.stats, step.box_met)
     }
 
     /// The sphere sweep's record and, unless the body is airborne, the

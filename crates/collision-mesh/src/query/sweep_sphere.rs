@@ -29,13 +29,8 @@ impl<R: Real> TriangleVisitor<R> for SphereSweep<'_, R> {
 
     #[inline]
     fn visit(&self, mesh: &CollisionMesh, ix: usize, step: &mut Step<'_, R>) -> Visit<R> {
-        let Step {
-            work,
-            stats,
-            box_met,
-        } = step;
         // The sphere sweep has no uncounted exit (divergence 159).
-        mesh.sphere_triangle(work, &self.frame, ix, stats, *box_met)
+        mesh.sphere_triangle(&mut step.work, &self.frame, ix, step.stats, step.box_met)
     }
 
     /// With option 0x20000 a contact in the plane of one already kept
