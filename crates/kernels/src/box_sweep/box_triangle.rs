@@ -86,9 +86,9 @@ impl<R: Real> BoxAxisSpans<R> {
                 first: R::ZERO,
                 last: R::from_bits(T_LAST_START),
             };
-            let times = AxisTimes::new(R::ONE, self.speed[k], self.tri[k], self.own[k]);
+            let times = AxisTimes::new(w.first, R::ONE, self.speed[k], self.tri[k], self.own[k]);
             self.times[k] = Some(times);
-            // A fresh window never needs an exit time that was not worked.
+            // Worked for this window, so the exit is there when read.
             times.narrow(&mut w, R::ONE, true).unwrap_or(true)
         })
     }

@@ -85,72 +85,26 @@ pub fn sweep_interval_overlap_with<R: Real>(
     b: Interval<R>,
     reset: bool,
 ) -> bool {
-    if b.max < a.min {
-        if v <= R::ZERO {
-            return true;
-        }
-        let k = R::ONE.div(v);
-        let t = mul_sat(a.min - b.max, k);
-        if window.first < t {
-            window.first = t;
-        }
-        // Read as a test after the raise whether or not it raised
-        // (divergence 91; equivalent while `first ≤ t_max` on entry).
-        if t_max < window.first {
-            return true;
-        }
-        let t = mul_sat(a.max - b.min, k);
-        if t < window.last {
-            window.last = t;
-        }
-    } else if a.max < b.min {
-        if v >= R::ZERO {
-            return true;
-        }
-        let k = R::ONE.div(v);
-        let t = mul_sat(a.max - b.min, k);
-        if window.first < t {
-            window.first = t;
-        }
-        if t_max < window.first {
-            return true;
-        }
-        let t = mul_sat(a.min - b.max, k);
-        if t < window.last {
-            window.last = t;
-        }
-    } else if v > R::ZERO {
-        let t = (a.max - b.min).div(v);
-        if t < window.last {
-            window.last = t;
-        }
-    } else if v < R::ZERO {
-        let t = (a.min - b.max).div(v);
-        if t < window.last {
-            window.last = t;
-        }
-    } else if reset {
-        // The zero-speed reset (0x0034aa1c-0x0034aa50).
-        window.first = R::ZERO;
-        window.last = R::ONE;
-        return false;
-    }
-    window.last < window.first
+    // The times are worked for this window's `first`, so an exit time is
+    // there whenever `narrow` reads it; the `true` is never reached (it is
+    // what the function answers when it would not work the exit).
+    AxisTimes::new(window.first, t_max, v, a, b)
+        .narrow(window, t_max, reset)
+        .unwrap_or(true)
 }
 
-/// What [`sweep_interval_overlap_with`] works out from the speed and the
-/// two intervals alone, before it reads the window: the same branches and
-/// the same products and quotients of the same operands, so that an axis
-/// tested twice with the same values (the box sweep's own axes, in the
-/// pre-test and then in the kernel) divides once. [`AxisTimes::narrow`]
-/// then does to a window what the function does.
+/// The two halves of [`sweep_interval_overlap_with`]: what it works out
+/// from the speed and the two intervals (its branches, products and
+/// quotients), and what it then does to the window
+/// ([`AxisTimes::narrow`]). Kept apart, an axis tested twice with the same
+/// values (the box sweep's own axes, in the pre-test and then in the
+/// kernel) divides once.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum AxisTimes<R> {
     /// Apart and not closing: separated whatever the window.
     Apart,
     /// Apart and closing: the entry time, and the exit time (worked only
-    /// where the function would reach it on a window entered at 0, which
-    /// is how the pre-test's fresh window is entered).
+    /// where the function reaches it, see [`AxisTimes::new`]).
     Closing { enter: R, exit: Option<R> },
     /// Overlapping and moving: the exit time.
     Leaving(R),
@@ -160,12 +114,13 @@ pub(crate) enum AxisTimes<R> {
 
 impl<R: Real> AxisTimes<R> {
     /// The times of the speed `v` and the intervals `a` (still) and `b`
-    /// (moving), with the exit of a closing pair worked when `t_max` is
-    /// not below the entry time raised to 0 (what a fresh window holds).
-    pub(crate) fn new(t_max: R, v: R, a: Interval<R>, b: Interval<R>) -> Self {
+    /// (moving), for a window whose `first` is `first`: the exit of a
+    /// closing pair is worked when `t_max` is not below the entry time
+    /// raised to `first`, as the function works it.
+    pub(crate) fn new(first: R, t_max: R, v: R, a: Interval<R>, b: Interval<R>) -> Self {
         let closing = |k: R, enter: R, exit_span: R| {
-            let fresh = if R::ZERO < enter { enter } else { R::ZERO };
-            let exit = if t_max < fresh {
+            let raised = if first < enter { enter } else { first };
+            let exit = if t_max < raised {
                 None
             } else {
                 Some(mul_sat(exit_span, k))
@@ -195,9 +150,9 @@ impl<R: Real> AxisTimes<R> {
 
     /// [`sweep_interval_overlap_with`] on `window` with these times: the
     /// same window and answer, bit for bit. Returns `None` where it needs an
-    /// exit time that was not worked (a window entered past 0 that the
-    /// fresh one would have left before it); the caller then runs the
-    /// function itself.
+    /// exit time that was not worked (times worked for a lower `first`
+    /// than this window's, whose raised entry `t_max` was below); the
+    /// caller then runs the function itself.
     pub(crate) fn narrow(self, window: &mut Window<R>, t_max: R, reset: bool) -> Option<bool> {
         match self {
             AxisTimes::Apart => return Some(true),
@@ -207,6 +162,8 @@ impl<R: Real> AxisTimes<R> {
                 } else {
                     window.first
                 };
+                // Read as a test after the raise whether or not it raised
+                // (divergence 91; equivalent while `first ≤ t_max` on entry).
                 if t_max < first {
                     window.first = first;
                     return Some(true);
