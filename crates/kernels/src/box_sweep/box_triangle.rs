@@ -86,10 +86,9 @@ impl<R: Real> BoxAxisSpans<R> {
                 first: R::ZERO,
                 last: R::from_bits(T_LAST_START),
             };
-            let times = AxisTimes::new(w.first, R::ONE, self.speed[k], self.tri[k], self.own[k]);
+            let times = AxisTimes::new(self.speed[k], self.tri[k], self.own[k]);
             self.times[k] = Some(times);
-            // Worked for this window, so the exit is there when read.
-            times.narrow(&mut w, R::ONE, true).unwrap_or(true)
+            times.narrow(&mut w, R::ONE, true)
         })
     }
 }
@@ -143,11 +142,10 @@ pub(crate) fn sweep_box_triangle_spans<R: Real>(
                 )
             }
         };
-        let times = spans.and_then(|s| s.times[k]);
-        let sep = match times.and_then(|times| times.narrow(&mut w, t_max, reset)) {
-            Some(sep) => sep,
-            None => sweep_interval_overlap_with(&mut w, t_max, speed, on_tri, own, reset),
-        };
+        let times = spans
+            .and_then(|s| s.times[k])
+            .unwrap_or_else(|| AxisTimes::new(speed, on_tri, own));
+        let sep = times.narrow(&mut w, t_max, reset);
         trace[1 + k] = Some(w);
         if sep {
             return (none, trace);

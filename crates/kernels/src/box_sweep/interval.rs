@@ -85,27 +85,23 @@ pub fn sweep_interval_overlap_with<R: Real>(
     b: Interval<R>,
     reset: bool,
 ) -> bool {
-    // The times are worked for this window's `first`, so an exit time is
-    // there whenever `narrow` reads it; the `true` is never reached (it is
-    // what the function answers when it would not work the exit).
-    AxisTimes::new(window.first, t_max, v, a, b)
-        .narrow(window, t_max, reset)
-        .unwrap_or(true)
+    AxisTimes::new(v, a, b).narrow(window, t_max, reset)
 }
 
 /// The two halves of [`sweep_interval_overlap_with`]: what it works out
-/// from the speed and the two intervals (its branches, products and
-/// quotients), and what it then does to the window
-/// ([`AxisTimes::narrow`]). Kept apart, an axis tested twice with the same
-/// values (the box sweep's own axes, in the pre-test and then in the
-/// kernel) divides once.
+/// from the speed and the two intervals alone (its branches, the
+/// reciprocal and the entry and leaving times), and what it then does to
+/// the window ([`AxisTimes::narrow`]). Kept apart, an axis tested twice
+/// with the same values (the box sweep's own axes, in the pre-test and
+/// then in the kernel) divides once.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum AxisTimes<R> {
     /// Apart and not closing: separated whatever the window.
     Apart,
-    /// Apart and closing: the entry time, and the exit time (worked only
-    /// where the function reaches it, see [`AxisTimes::new`]).
-    Closing { enter: R, exit: Option<R> },
+    /// Apart and closing: the entry time, and the reciprocal speed and the
+    /// span whose product is the exit time (worked only where the window
+    /// is not left at the entry, as the function works it).
+    Closing { enter: R, k: R, exit_span: R },
     /// Overlapping and moving: the exit time.
     Leaving(R),
     /// Overlapping at speed 0.
@@ -114,31 +110,29 @@ pub(crate) enum AxisTimes<R> {
 
 impl<R: Real> AxisTimes<R> {
     /// The times of the speed `v` and the intervals `a` (still) and `b`
-    /// (moving), for a window whose `first` is `first`: the exit of a
-    /// closing pair is worked when `t_max` is not below the entry time
-    /// raised to `first`, as the function works it.
-    pub(crate) fn new(first: R, t_max: R, v: R, a: Interval<R>, b: Interval<R>) -> Self {
-        let closing = |k: R, enter: R, exit_span: R| {
-            let raised = if first < enter { enter } else { first };
-            let exit = if t_max < raised {
-                None
-            } else {
-                Some(mul_sat(exit_span, k))
-            };
-            AxisTimes::Closing { enter, exit }
-        };
+    /// (moving).
+    #[inline(always)]
+    pub(crate) fn new(v: R, a: Interval<R>, b: Interval<R>) -> Self {
         if b.max < a.min {
             if v <= R::ZERO {
                 return AxisTimes::Apart;
             }
             let k = R::ONE.div(v);
-            closing(k, mul_sat(a.min - b.max, k), a.max - b.min)
+            AxisTimes::Closing {
+                enter: mul_sat(a.min - b.max, k),
+                k,
+                exit_span: a.max - b.min,
+            }
         } else if a.max < b.min {
             if v >= R::ZERO {
                 return AxisTimes::Apart;
             }
             let k = R::ONE.div(v);
-            closing(k, mul_sat(a.max - b.min, k), a.min - b.max)
+            AxisTimes::Closing {
+                enter: mul_sat(a.max - b.min, k),
+                k,
+                exit_span: a.min - b.max,
+            }
         } else if v > R::ZERO {
             AxisTimes::Leaving((a.max - b.min).div(v))
         } else if v < R::ZERO {
@@ -148,28 +142,27 @@ impl<R: Real> AxisTimes<R> {
         }
     }
 
-    /// [`sweep_interval_overlap_with`] on `window` with these times: the
-    /// same window and answer, bit for bit. Returns `None` where it needs an
-    /// exit time that was not worked (times worked for a lower `first`
-    /// than this window's, whose raised entry `t_max` was below); the
-    /// caller then runs the function itself.
-    pub(crate) fn narrow(self, window: &mut Window<R>, t_max: R, reset: bool) -> Option<bool> {
+    /// [`sweep_interval_overlap_with`] on `window` with these times: what
+    /// the function does to the window once it has its times, and its
+    /// answer.
+    #[inline(always)]
+    pub(crate) fn narrow(self, window: &mut Window<R>, t_max: R, reset: bool) -> bool {
         match self {
-            AxisTimes::Apart => return Some(true),
-            AxisTimes::Closing { enter, exit } => {
-                let first = if window.first < enter {
-                    enter
-                } else {
-                    window.first
-                };
+            AxisTimes::Apart => return true,
+            AxisTimes::Closing {
+                enter,
+                k,
+                exit_span,
+            } => {
+                if window.first < enter {
+                    window.first = enter;
+                }
                 // Read as a test after the raise whether or not it raised
                 // (divergence 91; equivalent while `first ≤ t_max` on entry).
-                if t_max < first {
-                    window.first = first;
-                    return Some(true);
+                if t_max < window.first {
+                    return true;
                 }
-                let exit = exit?;
-                window.first = first;
+                let exit = mul_sat(exit_span, k);
                 if exit < window.last {
                     window.last = exit;
                 }
@@ -181,12 +174,13 @@ impl<R: Real> AxisTimes<R> {
             }
             AxisTimes::Still => {
                 if reset {
+                    // The zero-speed reset (0x0034aa1c-0x0034aa50).
                     window.first = R::ZERO;
                     window.last = R::ONE;
-                    return Some(false);
+                    return false;
                 }
             }
         }
-        Some(window.last < window.first)
+        window.last < window.first
     }
 }
