@@ -27,13 +27,10 @@ pub(crate) enum Visit<R> {
 }
 
 /// What a query's per-triangle step works in: the one working triangle of
-/// the whole query (as the original's stack record), the counters, and
-/// whether the walk's cull has met this triangle's box already (the tree's
-/// search has; the lists' walk has not, and the step tests it).
+/// the whole query (as the original's stack record) and the counters.
 pub(crate) struct Step<'s, R> {
     pub(crate) work: WorkTriangle<R>,
     pub(crate) stats: &'s mut QueryStats,
-    pub(crate) box_met: bool,
 }
 
 /// One mesh query's per-triangle step, what culls its walk, and how a kept
@@ -83,26 +80,23 @@ impl CollisionMesh {
         let mut step = Step {
             work: WorkTriangle::<R>::default(),
             stats,
-            box_met: false,
         };
-        let counts = walk_lists(
-            self,
-            range,
-            visited,
-            q.walk,
-            Some(visitor.cull()),
-            |ix, box_met| {
-                step.box_met = box_met;
-                match visitor.visit(self, ix, &mut step) {
+        let counts =
+            walk_lists(
+                self,
+                range,
+                visited,
+                q.walk,
+                Some(visitor.cull()),
+                |ix| match visitor.visit(self, ix, &mut step) {
                     Visit::Skipped => Exit::Counted,
                     Visit::Beyond => Exit::Uncounted,
                     Visit::Kept(mc) => {
                         visitor.keep(contacts, step.stats, mc);
                         Exit::Counted
                     }
-                }
-            },
-        );
+                },
+            );
         step.stats.record_walk(counts);
         let n = scratch.finish(q.max, out.len());
         for (o, mc) in out.iter_mut().zip(scratch.contacts.iter()).take(n) {

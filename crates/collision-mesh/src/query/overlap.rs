@@ -54,20 +54,12 @@ impl<R: Real> TriangleVisitor<R> for ShapeOverlap<'_, R> {
 
     #[inline]
     fn visit(&self, mesh: &CollisionMesh, ix: usize, step: &mut Step<'_, R>) -> Visit<R> {
-        let Step {
-            work,
-            stats,
-            box_met,
-        } = step;
+        let Step { work, stats } = step;
         let Some(tri) = mesh.triangle(ix) else {
             return Visit::Skipped;
         };
         let flags = tri.flags;
         if admit(flags, false).is_err() {
-            return Visit::Skipped;
-        }
-        if !*box_met && !self.reach.meets(mesh.tri_bounds(ix)) {
-            stats.culled += 1;
             return Visit::Skipped;
         }
         let Some(corners) = mesh.corners::<R>(ix) else {

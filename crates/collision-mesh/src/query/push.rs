@@ -275,8 +275,8 @@ impl CollisionMesh {
         // Only the triangles whose boxes meet the sphere's reach, in the
         // walk's order (divergences 179 and 236).
         let reach = acc.reach;
-        range_entries(self, range, visited, &reach, |ix, box_met| {
-            self.sphere_test_triangle(ix, box_met, radius, c, exclude, first_normal, &mut acc);
+        range_entries(self, range, visited, &reach, |ix| {
+            self.sphere_test_triangle(ix, radius, c, exclude, first_normal, &mut acc);
         });
         if acc.count == 0 {
             return false;
@@ -335,15 +335,13 @@ impl CollisionMesh {
     }
 
     /// One triangle of a cell of [`CollisionMesh::sphere_push`], after its
-    /// visited bit (the cells' loop is `range_entries`; `box_met`: the
-    /// walk's cull has met the triangle's box already).
+    /// visited bit and the test of its box (the cells' loop is
+    /// `range_entries`).
     ///
     /// Original: `CollisionMesh_SphereTestCell` (0x00351468).
-    #[allow(clippy::too_many_arguments)]
     fn sphere_test_triangle<R: Real>(
         &self,
         ix: usize,
-        box_met: bool,
         radius: R,
         c: Vec4<R>,
         exclude: Option<&[u32]>,
@@ -357,9 +355,6 @@ impl CollisionMesh {
             };
             let flags = tri.flags;
             if admit(flags, false).is_err() || !passes_material_filter(tri.material, exclude) {
-                return;
-            }
-            if !box_met && !acc.reach.meets(self.tri_bounds(ix)) {
                 return;
             }
             let mut work = WorkTriangle::from_corners(corners[0], corners[1], corners[2]);
@@ -436,14 +431,14 @@ impl CollisionMesh {
         let reach = Reach::sphere(c, r, Vec4::ZERO, ListWalk::Exact).unless_reference(visited);
         let faces = FaceTest::at(c);
         // Divergences 179 and 236, as in the sphere push.
-        range_entries(self, range, visited, &reach, |ix, box_met| {
+        range_entries(self, range, visited, &reach, |ix| {
             // At most 65,535 triangles.
             let t = ix as u16;
             let (Some(tri), Some(corners)) = (self.triangle(ix), self.corners::<R>(ix)) else {
                 return;
             };
             let flags = tri.flags;
-            if admit(flags, false).is_err() || (!box_met && !reach.meets(self.tri_bounds(ix))) {
+            if admit(flags, false).is_err() {
                 return;
             }
             let mut work = WorkTriangle::from_corners(corners[0], corners[1], corners[2]);

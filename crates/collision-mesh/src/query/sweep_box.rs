@@ -10,7 +10,6 @@ use ps2_float::{Real, Vec4};
 
 use super::box_reach::BoxReach;
 use super::frame::{Step, TriangleVisitor, Visit};
-use super::walk::Cull;
 use super::{MeshContact, QueryScratch, SweepQuery};
 use crate::mesh::CollisionMesh;
 
@@ -90,15 +89,7 @@ impl<R: Real> TriangleVisitor<R> for BoxSweep<'_, R> {
 
     #[inline]
     fn visit(&self, mesh: &CollisionMesh, ix: usize, step: &mut Step<'_, R>) -> Visit<R> {
-        let Step {
-            work,
-            stats,
-            box_met,
-        } = step;
-        if !*box_met && !self.reach.meets(mesh.tri_bounds(ix)) {
-            stats.culled += 1;
-            return Visit::Skipped;
-        }
+        let Step { work, stats } = step;
         let (Some(tri), Some(corners)) = (mesh.triangle(ix), mesh.corners::<R>(ix)) else {
             return Visit::Skipped;
         };

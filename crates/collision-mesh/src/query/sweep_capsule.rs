@@ -37,7 +37,7 @@ impl<R: Real> TriangleVisitor<R> for WalkingSweep<'_, R> {
 
     #[inline]
     fn visit(&self, mesh: &CollisionMesh, ix: usize, step: &mut Step<'_, R>) -> Visit<R> {
-        mesh.capsule_triangle(&mut step.work, &self.frame, ix, step.stats, step.box_met)
+        mesh.capsule_triangle(&mut step.work, &self.frame, ix, step.stats)
     }
 
     /// The sphere sweep's record and, unless the body is airborne, the
@@ -216,14 +216,13 @@ impl CollisionMesh {
     }
 
     /// One triangle of [`CollisionMesh::sweep_capsule`], after its visited
-    /// bit (`box_met`: the walk's cull has met its box already).
+    /// bit and the walk's test of its box (divergence 178).
     fn capsule_triangle<R: Real>(
         &self,
         work: &mut WorkTriangle<R>,
         frame: &SphereFrame<'_, R>,
         ix: usize,
         stats: &mut QueryStats,
-        box_met: bool,
     ) -> Visit<R> {
         let SphereFrame {
             q,
@@ -238,10 +237,6 @@ impl CollisionMesh {
         };
         let flags = tri.flags;
         if admit(flags, bit3).is_err() {
-            return Visit::Skipped;
-        }
-        if !box_met && !reach.meets(self.tri_bounds(ix)) {
-            stats.culled += 1;
             return Visit::Skipped;
         }
         let is_wall = |nz: R| q.nz_min <= nz && nz <= -q.nz_min;

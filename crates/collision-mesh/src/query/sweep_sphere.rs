@@ -30,7 +30,7 @@ impl<R: Real> TriangleVisitor<R> for SphereSweep<'_, R> {
     #[inline]
     fn visit(&self, mesh: &CollisionMesh, ix: usize, step: &mut Step<'_, R>) -> Visit<R> {
         // The sphere sweep has no uncounted exit (divergence 159).
-        mesh.sphere_triangle(&mut step.work, &self.frame, ix, step.stats, step.box_met)
+        mesh.sphere_triangle(&mut step.work, &self.frame, ix, step.stats)
     }
 
     /// With option 0x20000 a contact in the plane of one already kept
@@ -127,14 +127,13 @@ impl CollisionMesh {
     }
 
     /// One triangle of [`CollisionMesh::sweep_sphere`], after its visited
-    /// bit (`box_met`: the walk's cull has met its box already).
+    /// bit and the walk's test of its box (divergence 178).
     fn sphere_triangle<R: Real>(
         &self,
         work: &mut WorkTriangle<R>,
         frame: &SphereFrame<'_, R>,
         ix: usize,
         stats: &mut QueryStats,
-        box_met: bool,
     ) -> Visit<R> {
         let SphereFrame {
             q,
@@ -149,10 +148,6 @@ impl CollisionMesh {
         };
         let flags = tri.flags;
         if admit(flags, bit3).is_err() {
-            return Visit::Skipped;
-        }
-        if !box_met && !reach.meets(self.tri_bounds(ix)) {
-            stats.culled += 1;
             return Visit::Skipped;
         }
         let Some(corners) = self.corners::<R>(ix) else {

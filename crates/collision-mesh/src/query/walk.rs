@@ -86,22 +86,23 @@ pub(crate) struct WalkCounts {
     pub(crate) cells_culled: u32,
     pub(crate) entries: u32,
     pub(crate) tested: u32,
+    pub(crate) culled: u32,
 }
 
 impl super::QueryStats {
-    /// Takes the walk's cell, entry and test counts.
+    /// Takes the walk's cell, entry, test and cull counts.
     pub(crate) fn record_walk(&mut self, n: WalkCounts) {
         self.cells = n.cells;
         self.entries = n.entries;
         self.tested = n.tested;
         self.cells_culled = n.cells_culled;
+        self.culled = n.culled;
     }
 }
 
 /// Walks the lists of the cells of `range` in the query order, testing each
-/// triangle whose visited bit was clear (and setting it) with `test`, which
-/// is told whether the cull has met the triangle's own box already (the
-/// tree's search tests it; the lists' walk leaves it to `test`).
+/// triangle whose visited bit was clear (and setting it) and whose own box
+/// meets `cull` with `test`.
 ///
 /// With `cull` on, in the exact walk, the triangles come from the mesh's
 /// tree instead ([`tree_walk`]): those listed in a cell of `range` whose
@@ -109,15 +110,18 @@ impl super::QueryStats {
 /// are the triangles the list walk would not cull, in the same order
 /// (divergence 236). Without it, or where the tree cannot be used, the
 /// lists are read, and with `cull` on a cell whose box around all its
-/// triangles lies clear of it is passed over (divergence 179). Either way
-/// a culled triangle's visited bit stays clear.
+/// triangles lies clear of it is passed over (divergence 179), its
+/// triangles' visited bits left clear, and a triangle whose own box lies
+/// clear of it is counted as culled and not tested (divergence 178), its
+/// bit set as the lists' walk read it; the tree never reaches such a
+/// triangle, so its bit stays clear there.
 pub(crate) fn walk_lists<C: Cull>(
     mesh: &CollisionMesh,
     range: CellRange,
     visited: &mut VisitedBits,
     mode: ListWalk,
     cull: Option<&C>,
-    mut test: impl FnMut(usize, bool) -> Exit,
+    mut test: impl FnMut(usize) -> Exit,
 ) -> WalkCounts {
     let mut n = WalkCounts::default();
     let cull = cull.filter(|reach| reach.active() && mode == ListWalk::Exact);
@@ -135,7 +139,7 @@ pub(crate) fn walk_lists<C: Cull>(
                 let t = usize::from(t);
                 if visited.visit(t) == Visit::First {
                     n.tested += 1;
-                    test(t, true);
+                    test(t);
                 }
             }
         }
@@ -165,10 +169,19 @@ pub(crate) fn walk_lists<C: Cull>(
                 for &t in grid.list_at(off) {
                     n.entries += 1;
                     let t = usize::from(t);
-                    if visited.visit(t) == Visit::First {
-                        n.tested += 1;
-                        test(t, false);
+                    if visited.visit(t) != Visit::First {
+                        continue;
                     }
+                    n.tested += 1;
+                    // The tree's search tests each triangle's own box; the
+                    // lists' walk tests it here (divergence 178).
+                    if let Some(reach) = cull {
+                        if !reach.meets(mesh.tri_bounds(t)) {
+                            n.culled += 1;
+                            continue;
+                        }
+                    }
+                    test(t);
                 }
             }
             ListWalk::ConsoleOverrun => {
@@ -192,7 +205,7 @@ pub(crate) fn walk_lists<C: Cull>(
                         continue;
                     }
                     n.tested += 1;
-                    if test(t, false) == Exit::Counted {
+                    if test(t) == Exit::Counted {
                         i += 1;
                     }
                 }
@@ -202,29 +215,21 @@ pub(crate) fn walk_lists<C: Cull>(
     n
 }
 
-/// Calls `each` with every triangle the exact walk of `range` reaches in a
-/// cell whose box meets `reach`, in the walk's order, after its visited bit
-/// was clear (and is now set), and whether the triangle's own box is known
-/// to meet `reach` (`each` tests it otherwise): [`walk_lists`] for the
-/// queries that keep no contact array (the push-outs).
+/// Calls `each` with every triangle the exact walk of `range` reaches whose
+/// box meets `reach`, in the walk's order, after its visited bit was clear
+/// (and is now set): [`walk_lists`] for the queries that keep no contact
+/// array (the push-outs).
 pub(crate) fn range_entries(
     mesh: &CollisionMesh,
     range: CellRange,
     visited: &mut VisitedBits,
     reach: &super::Reach,
-    mut each: impl FnMut(usize, bool),
+    mut each: impl FnMut(usize),
 ) {
-    walk_lists(
-        mesh,
-        range,
-        visited,
-        ListWalk::Exact,
-        Some(reach),
-        |t, met| {
-            each(t, met);
-            Exit::Counted
-        },
-    );
+    walk_lists(mesh, range, visited, ListWalk::Exact, Some(reach), |t| {
+        each(t);
+        Exit::Counted
+    });
 }
 
 /// The list position a walk key holds (its low 32 bits).
