@@ -151,7 +151,7 @@ fn normals<R: Real>(vertices: &[[f32; 4]], triangles: &[Triangle]) -> Vec<[u32; 
             let corner = |k: usize| {
                 vertices
                     .get(usize::from(t.v[k]))
-                    .map_or(Vec4::<R>::ZERO, |v| Vec4::from_f32(*v))
+                    .map_or(Vec4::<R>::ZERO, vertex)
             };
             let mut work = WorkTriangle::from_corners(corner(0), corner(1), corner(2));
             work.compute_normal();
