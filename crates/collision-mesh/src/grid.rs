@@ -35,6 +35,9 @@ pub struct Grid {
     pub(crate) clamp_min: [f32; 4],
     pub(crate) clamp_max: [f32; 4],
     pub(crate) dims: [u16; 3],
+    /// Per axis, the last cell (`n − 1`, at least 0), the guard of
+    /// [`Grid::axis_cell`]; a fourth lane of 0 for the four-lane rule.
+    last: [i32; 4],
     pub(crate) cells: Vec<u32>,
     pub(crate) lists: Vec<u16>,
     /// The matrix and the clamp box as `Ee32` patterns, converted once when
@@ -153,6 +156,10 @@ impl Grid {
             clamp_min,
             clamp_max,
             dims,
+            last: {
+                let last = |n: u16| (i32::from(n) - 1).max(0);
+                [last(dims[0]), last(dims[1]), last(dims[2]), 0]
+            },
             cells,
             lists,
         }
@@ -281,18 +288,26 @@ impl Grid {
     pub fn to_grid<R: Real>(&self, p: Vec4<R>) -> Vec4<R> {
         if R::FLOAT_MODE == FloatMode::F32 {
             if let Some(g) = self.to_grid_finite(p.to_f32()) {
-                return Vec4::new(
-                    R::from_finite_f32(g[0]),
-                    R::from_finite_f32(g[1]),
-                    R::from_finite_f32(g[2]),
-                    // The chain keeps the first row's `w`.
-                    R::from_finite_f32(self.matrix[0][3]),
-                );
+                return self.finite_point(g);
             }
         }
         // Row by row (an array's `map` costs a drain per call here).
         let (r0, r1, r2, r3) = (self.row(0), self.row(1), self.row(2), self.row(3));
         r0.scale(p.x).madd(r1, p.y).madd(r2, p.z).madd(r3, R::ONE)
+    }
+
+    /// The point [`Grid::to_grid`] gives for the finite `x, y, z` of
+    /// [`Grid::to_grid_finite`] (`f32` mode only, where the conversion keeps
+    /// the bits).
+    #[inline(always)]
+    fn finite_point<R: Real>(&self, g: [f32; 3]) -> Vec4<R> {
+        Vec4::new(
+            R::from_finite_f32(g[0]),
+            R::from_finite_f32(g[1]),
+            R::from_finite_f32(g[2]),
+            // The chain keeps the first row's `w`.
+            R::from_finite_f32(self.matrix[0][3]),
+        )
     }
 
     /// The `x, y, z` of [`Grid::to_grid`] in `f32` mode with IEEE's
@@ -332,12 +347,31 @@ impl Grid {
     /// (*inferred*, divergence 131).
     #[must_use]
     pub fn cell_range<R: Real>(&self, min: Vec4<R>, max: Vec4<R>) -> CellRange {
-        self.cell_range_in_grid(self.to_grid(min), self.to_grid(max))
+        self.in_grid(min, max).1
+    }
+
+    /// Two points in grid space ([`Grid::to_grid`]) and the box of cells
+    /// between them ([`Grid::cell_range`]). In `f32` mode with both points
+    /// finite in grid space, the cells come from the four-lane rule
+    /// ([`Grid::cell_range_finite`]) without converting the points back.
+    #[inline]
+    pub(crate) fn in_grid<R: Real>(&self, a: Vec4<R>, b: Vec4<R>) -> ([Vec4<R>; 2], CellRange) {
+        if R::FLOAT_MODE == FloatMode::F32 {
+            if let (Some(ga), Some(gb)) = (
+                self.to_grid_finite(a.to_f32()),
+                self.to_grid_finite(b.to_f32()),
+            ) {
+                let g = [self.finite_point(ga), self.finite_point(gb)];
+                return (g, self.cell_range_finite(ga, gb));
+            }
+        }
+        let g = [self.to_grid(a), self.to_grid(b)];
+        (g, self.cell_range_in_grid(g[0], g[1]))
     }
 
     /// [`Grid::cell_range`] of two corners already in grid space
     /// ([`Grid::to_grid`]).
-    pub(crate) fn cell_range_in_grid<R: Real>(&self, a: Vec4<R>, b: Vec4<R>) -> CellRange {
+    fn cell_range_in_grid<R: Real>(&self, a: Vec4<R>, b: Vec4<R>) -> CellRange {
         let (a, b) = ([a.x, a.y, a.z], [b.x, b.y, b.z]);
         let mut lo = [0u16; 3];
         let mut hi = [0u16; 3];
@@ -353,6 +387,42 @@ impl Grid {
                 // Only a NaN lane can get here (its clamp is order-dependent).
                 hi[k] = lo[k];
             }
+        }
+        CellRange { lo, hi }
+    }
+
+    /// [`Grid::cell_range_in_grid`] of two finite `f32` corners, all three
+    /// axes at once: per lane the same clamp ([`Real::max`] with the clamp
+    /// box's minimum, then [`Real::min`] with its maximum), truncation and
+    /// guard as [`Grid::axis_cell`]. Each step is monotonic, so the cell of
+    /// the smaller coordinate is the smaller cell, and the box's corners
+    /// need not be ordered before the rule. Allocates nothing; the lanes are
+    /// plain arrays the compiler works four at a time.
+    #[inline]
+    fn cell_range_finite(&self, a: [f32; 3], b: [f32; 3]) -> CellRange {
+        // Four lanes (the fourth unused) so that each step is one vector
+        // operation.
+        let cell = |v: [f32; 3]| -> [i32; 4] {
+            let v = [v[0], v[1], v[2], 0.0];
+            let mut out = [0i32; 4];
+            for l in 0..4 {
+                let (lo, hi) = (self.clamp_min[l], self.clamp_max[l]);
+                // `Real::max`, then `Real::min`, in `f32` mode.
+                let c = if lo > v[l] { lo } else { v[l] };
+                let c = if hi < c { hi } else { c };
+                let i = c as i32;
+                let i = if i < 0 { 0 } else { i };
+                out[l] = if i > self.last[l] { self.last[l] } else { i };
+            }
+            out
+        };
+        let (ca, cb) = (cell(a), cell(b));
+        let mut lo = [0u16; 3];
+        let mut hi = [0u16; 3];
+        for l in 0..3 {
+            // Both inside `0 ..= last`, which a `u16` holds.
+            lo[l] = ca[l].min(cb[l]) as u16;
+            hi[l] = ca[l].max(cb[l]) as u16;
         }
         CellRange { lo, hi }
     }
@@ -447,6 +517,61 @@ mod tests {
         }
         // The fall-back was taken (1e38 × 7.5 overflows).
         assert!(overflowed > 0);
+    }
+
+    /// `f32` mode's box of cells through the four-lane rule is the per-axis
+    /// rule's ([`Grid::axis_cell`] on the ordered corners), on corners in any
+    /// order, inside, outside and far outside a skewed grid, with a clamp
+    /// box wider than the grid (so that the guard acts) and one axis of a
+    /// single cell; and the fall-back was taken where a point overflows.
+    #[test]
+    fn f32_cell_range_four_lanes_keep_the_axis_rule() {
+        let g = with_matrix(&grid([8, 5, 1], [0.5, 0.25, 1.0], [4.0, -3.0, 0.5]), |m| {
+            m[1][0] = 0.3;
+            m[2][1] = -7.5;
+        });
+        let g = Grid::new(
+            g.matrix,
+            [-2.0, 0.5, 0.5, 1.0],
+            [9.75, 4.5, 0.5, 1.0],
+            g.dims,
+            g.cells.clone(),
+            g.lists.clone(),
+        );
+        let per_axis = |a: Vec4<f32>, b: Vec4<f32>| {
+            let (ga, gb) = (g.to_grid(a), g.to_grid(b));
+            g.cell_range_in_grid(ga, gb)
+        };
+        use test_support::Seeded;
+        let mut rng = test_support::Xorshift(0xce11);
+        let (mut fast, mut wide) = (0, 0);
+        for i in 0..20_000 {
+            let big = [4.0f32, 40.0, 1e6, 1e38][i % 4];
+            let mut point = || {
+                Vec4::point(
+                    rng.range_f32(-big, big),
+                    rng.range_f32(-big, big),
+                    rng.range_f32(-big, big),
+                )
+            };
+            let (a, b) = (point(), point());
+            let ([ga, gb], range) = g.in_grid(a, b);
+            assert_eq!(range, per_axis(a, b), "{a:?} {b:?}");
+            assert_eq!(range, g.cell_range(b, a), "{a:?} {b:?}");
+            let bits = |v: Vec4<f32>| [v.x, v.y, v.z, v.w].map(f32::to_bits);
+            assert_eq!(
+                (bits(ga), bits(gb)),
+                (bits(g.to_grid(a)), bits(g.to_grid(b)))
+            );
+            let finite = |p: Vec4<f32>| g.to_grid_finite(p.to_f32()).is_some();
+            fast += usize::from(finite(a) && finite(b));
+            // The clamp box lets `x` reach cells −1 and 9, which the guard
+            // turns into 0 and 7.
+            wide += usize::from(finite(a) && (ga.x >= 8.0 || ga.x <= -1.0));
+        }
+        // Both paths ran, and the guard clamped to the grid's own cells.
+        assert!(fast > 10_000 && fast < 20_000, "{fast}");
+        assert!(wide > 0);
     }
 
     /// `Ee32` mode reads the header's values converted when the grid was

@@ -184,6 +184,7 @@ fn moller_trumbore<R: Real>(o: Vec4<R>, d: Vec4<R>, v: &[Vec4<R>; 3], two_sided:
 /// determinant below `1e-6`).
 ///
 /// Original: `RayTriangle_OneSided` (0x00337920).
+#[inline]
 #[must_use]
 pub fn ray_triangle_one_sided<R: Real>(o: Vec4<R>, d: Vec4<R>, v: &[Vec4<R>; 3]) -> R {
     moller_trumbore(o, d, v, false)
@@ -193,6 +194,7 @@ pub fn ray_triangle_one_sided<R: Real>(o: Vec4<R>, d: Vec4<R>, v: &[Vec4<R>; 3])
 /// determinant with `|det| < 1e-6` is refused).
 ///
 /// Original: `RayTriangle_TwoSided` (0x00337a60).
+#[inline]
 #[must_use]
 pub fn ray_triangle_two_sided<R: Real>(o: Vec4<R>, d: Vec4<R>, v: &[Vec4<R>; 3]) -> R {
     moller_trumbore(o, d, v, true)
@@ -203,6 +205,7 @@ pub fn ray_triangle_two_sided<R: Real>(o: Vec4<R>, d: Vec4<R>, v: &[Vec4<R>; 3])
 /// (`MATERIAL_NONE`).
 ///
 /// Original: `CollisionTri_PassesMaterialFilter` (0x00350538).
+#[inline]
 #[must_use]
 pub fn passes_material_filter(material: Material, exclude: Option<&[u32]>) -> bool {
     let Some(list) = exclude else {
@@ -562,9 +565,7 @@ impl CollisionMesh {
     /// the columns' line come from them) and its box of cells.
     fn ray_cells<R: Real>(&self, ray: &Ray<R>) -> ([Vec4<R>; 2], CellRange) {
         let end = ray.origin.madd(ray.direction, ray.length);
-        let g = [self.grid().to_grid(ray.origin), self.grid().to_grid(end)];
-        let range = self.grid().cell_range_in_grid(g[0], g[1]);
-        (g, range)
+        self.grid().in_grid(ray.origin, end)
     }
 
     /// Writes the nearest hit the triangle tree found into `result` (a miss
