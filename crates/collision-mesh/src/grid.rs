@@ -35,9 +35,10 @@ pub struct Grid {
     pub(crate) clamp_min: [f32; 4],
     pub(crate) clamp_max: [f32; 4],
     pub(crate) dims: [u16; 3],
-    /// Per axis, the last cell (`n − 1`, at least 0), the guard of
-    /// [`Grid::axis_cell`]; a fourth lane of 0 for the four-lane rule.
-    last: [i32; 4],
+    /// Per axis, the last cell (`n − 1`, at least 0; exact in `f32`), the
+    /// guard of [`Grid::axis_cell`], and a fourth lane of 0 for the
+    /// four-lane rule.
+    last_f32: [f32; 4],
     pub(crate) cells: Vec<u32>,
     pub(crate) lists: Vec<u16>,
     /// The matrix and the clamp box as `Ee32` patterns, converted once when
@@ -156,9 +157,9 @@ impl Grid {
             clamp_min,
             clamp_max,
             dims,
-            last: {
-                let last = |n: u16| (i32::from(n) - 1).max(0);
-                [last(dims[0]), last(dims[1]), last(dims[2]), 0]
+            last_f32: {
+                let last = |n: u16| f32::from(n.saturating_sub(1));
+                [last(dims[0]), last(dims[1]), last(dims[2]), 0.0]
             },
             cells,
             lists,
@@ -317,6 +318,7 @@ impl Grid {
     /// infinite or NaN through the rest of the chain (no finite operand
     /// turns it back), so a finite result met no overflow on the way and
     /// has the same bits.
+    #[inline]
     fn to_grid_finite(&self, p: [f32; 4]) -> Option<[f32; 3]> {
         let m = &self.matrix;
         // All four lanes, the fourth unused: one vector operation a step.
@@ -401,30 +403,40 @@ impl Grid {
     #[inline]
     fn cell_range_finite(&self, a: [f32; 3], b: [f32; 3]) -> CellRange {
         // Four lanes (the fourth unused) so that each step is one vector
-        // operation.
-        let cell = |v: [f32; 3]| -> [i32; 4] {
+        // operation. The guard `0 ..= last` is applied before the
+        // truncation, on the value: for a finite `c`, truncating and then
+        // keeping the result in `0 ..= last` gives what truncating `c` kept
+        // in `0.0 ..= last` gives (a value in `(−1, 0)` truncates to 0).
+        let cell = |v: [f32; 3]| -> [f32; 4] {
             let v = [v[0], v[1], v[2], 0.0];
-            let mut out = [0i32; 4];
+            let mut out = [0.0f32; 4];
             for l in 0..4 {
                 let (lo, hi) = (self.clamp_min[l], self.clamp_max[l]);
                 // `Real::max`, then `Real::min`, in `f32` mode.
                 let c = if lo > v[l] { lo } else { v[l] };
                 let c = if hi < c { hi } else { c };
-                let i = c as i32;
-                let i = if i < 0 { 0 } else { i };
-                out[l] = if i > self.last[l] { self.last[l] } else { i };
+                let c = if 0.0 > c { 0.0 } else { c };
+                out[l] = if self.last_f32[l] < c {
+                    self.last_f32[l]
+                } else {
+                    c
+                };
             }
             out
         };
         let (ca, cb) = (cell(a), cell(b));
-        let mut lo = [0u16; 3];
-        let mut hi = [0u16; 3];
-        for l in 0..3 {
-            // Both inside `0 ..= last`, which a `u16` holds.
-            lo[l] = ca[l].min(cb[l]) as u16;
-            hi[l] = ca[l].max(cb[l]) as u16;
+        let mut lo = [0.0f32; 4];
+        let mut hi = [0.0f32; 4];
+        for l in 0..4 {
+            lo[l] = if cb[l] < ca[l] { cb[l] } else { ca[l] };
+            hi[l] = if cb[l] < ca[l] { ca[l] } else { cb[l] };
         }
-        CellRange { lo, hi }
+        // Each inside `0.0 ..= last`, which a `u16` holds: the conversion
+        // truncates.
+        CellRange {
+            lo: [lo[0] as u16, lo[1] as u16, lo[2] as u16],
+            hi: [hi[0] as u16, hi[1] as u16, hi[2] as u16],
+        }
     }
 
     /// One axis of the point-to-cell rule: clamp to `[min, max]` (the larger

@@ -231,11 +231,6 @@ struct SegmentReach {
     margin: f32,
     /// `false` for the reference walk: nothing is skipped.
     active: bool,
-    /// The axes the ray does not move along, then the others (the cheap
-    /// rejections first; the test's answer does not depend on the order).
-    order: [usize; 3],
-    /// How many of `order` the ray does not move along.
-    still: usize,
 }
 
 impl SegmentReach {
@@ -248,23 +243,12 @@ impl SegmentReach {
         for k in 0..3 {
             big = big.max(o[k].abs()).max((o[k] + d[k] * len).abs());
         }
-        let mut order = [0usize; 3];
-        let mut still = 0;
-        for k in (0..3).filter(|&k| d[k] == 0.0) {
-            order[still] = k;
-            still += 1;
-        }
-        for (slot, k) in (still..).zip((0..3).filter(|&k| d[k] != 0.0)) {
-            order[slot] = k;
-        }
         Self {
             o: [o[0], o[1], o[2]],
             d: [d[0], d[1], d[2]],
             inv: [inv(d[0]), inv(d[1]), inv(d[2])],
             margin: 1.0 / 64.0 + big * (1.0 / 4096.0),
             active: true,
-            order,
-            still,
         }
     }
 
@@ -299,21 +283,24 @@ impl SegmentReach {
         if b[0] > b[3] {
             return false;
         }
-        for &k in &self.order[..self.still] {
-            if self.o[k] < b[k] - self.margin || self.o[k] > b[k + 3] + self.margin {
-                return false;
-            }
-        }
         let slack = self.slack(until);
         let (mut enter, mut exit) = (-slack, until + slack);
-        for &k in &self.order[self.still..] {
+        // The answer does not depend on the axes' order: each axis only
+        // raises `enter` and lowers `exit`, or refuses outright.
+        for k in 0..3 {
+            if self.d[k] == 0.0 {
+                // An axis the ray does not move along: a range test.
+                if self.o[k] < b[k] - self.margin || self.o[k] > b[k + 3] + self.margin {
+                    return false;
+                }
+                continue;
+            }
             let lo = b[k] - self.margin;
             let hi = b[k + 3] + self.margin;
             let t0 = (lo - self.o[k]) * self.inv[k];
             let t1 = (hi - self.o[k]) * self.inv[k];
             enter = enter.max(t0.min(t1));
             exit = exit.min(t0.max(t1));
-            // Each later axis only raises `enter` and lowers `exit`.
             if exit < enter {
                 return false;
             }
