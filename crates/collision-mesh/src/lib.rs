@@ -189,6 +189,7 @@ pub mod binary;
 pub mod build;
 mod chunk_id;
 pub mod chunks;
+mod columns;
 pub mod details;
 pub mod error;
 pub mod flags;

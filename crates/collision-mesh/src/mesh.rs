@@ -22,6 +22,7 @@ use ps2_float::{Ee32, FloatMode, Real, Vec4};
 use serde::{Deserialize, Serialize};
 
 use crate::chunk_id::ChunkId;
+use crate::columns::Columns;
 use crate::error::{MeshError, Place};
 use crate::grid::{CellRange, Grid};
 use crate::triangle_tree::TriangleTree;
@@ -128,6 +129,9 @@ pub(crate) struct Bounds {
     /// with its places in their lists, for the ray cast and the shape
     /// queries (divergences 235 and 236).
     pub(crate) triangle_tree: TriangleTree,
+    /// Every column of cells' triangles, for the rays straight up or down
+    /// (divergence 237).
+    pub(crate) columns: Columns,
 }
 
 /// A vertex in a float mode: `Vec4::from_f32`. Every vertex of a mesh is
@@ -237,6 +241,7 @@ impl Bounds {
         let triangle_tree = TriangleTree::new(&tri, grid);
         Self {
             triangle_tree,
+            columns: Columns::new(&tri, grid),
             triangles: tri,
             cells,
             normals_f32: normals::<f32>(vertices, triangles),
@@ -594,6 +599,12 @@ impl CollisionMesh {
     #[inline]
     pub(crate) fn triangle_tree(&self) -> &TriangleTree {
         &self.bounds.triangle_tree
+    }
+
+    /// The grid's columns (divergence 237).
+    #[inline]
+    pub(crate) fn columns(&self) -> &Columns {
+        &self.bounds.columns
     }
 
     /// The grid.

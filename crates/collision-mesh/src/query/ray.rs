@@ -11,6 +11,7 @@ use crate::visited::{Visit, VisitedBits};
 use crate::{flags::TriangleFlags, material::Material, mesh::CollisionMesh};
 use nearest::Found;
 
+mod column;
 mod nearest;
 
 /// What the triangle tests return for no hit: `−1`.
@@ -504,7 +505,9 @@ impl CollisionMesh {
     ///
     /// No allocation. The nearest hit comes from the mesh's ray tree: the
     /// boxes nearest the ray's origin first, a hit counted only from a
-    /// triangle of a cell the walk above visits (divergence 235); the cells
+    /// triangle of a cell the walk above visits (divergence 235); a ray
+    /// straight up or down within one column of cells reads that column's
+    /// entries instead, four boxes at a time (divergence 237). The cells
     /// are walked as above only when two hits share the nearest distance.
     /// The cost follows the boxes along the ray up to its nearest hit, not
     /// the cells it crosses.
@@ -525,19 +528,36 @@ impl CollisionMesh {
         // clears its bits, whether or not the cells are walked.
         visited.reset(self.triangles().len());
         let reach = SegmentReach::new(ray).unless_reference(visited);
+        let near = Nearest {
+            hit: result.hit,
+            t: result.t,
+            winner: None,
+            ties: u32::from(result.hit),
+        };
+        let upright = reach.d[0] == 0.0 && reach.d[1] == 0.0;
         if reach.active {
-            let near = Nearest {
-                hit: result.hit,
-                t: result.t,
-                winner: None,
-                ties: u32::from(result.hit),
+            let found = if upright {
+                // Straight up or down: one column's entries when the box of
+                // cells is one column (divergence 237), else the tree's
+                // search.
+                let end = ray.origin.madd(ray.direction, ray.length);
+                let range = self.grid().cell_range(ray.origin, end);
+                let (lo, hi) = (range.lo, range.hi);
+                if lo[0] == hi[0] && lo[1] == hi[1] {
+                    self.ray_nearest_in_column(ray, filter, &reach, range, near)
+                } else {
+                    self.ray_nearest_in_tree(ray, filter, &reach, near)
+                }
+            } else {
+                self.ray_nearest_in_tree(ray, filter, &reach, near)
             };
-            if let Found::Nearest(near) = self.ray_nearest_in_tree(ray, filter, &reach, near) {
+            if let Found::Nearest(near) = found {
                 return self.write_nearest(ray, &near, result);
             }
-            // A tie for the nearest hit: the console's walk decides it.
         }
         let (g, range) = self.ray_cells(ray);
+        // A tie for the nearest hit, or the reference walk: the console's
+        // walk decides.
         let cast = Cast {
             ray,
             g,

@@ -1,0 +1,79 @@
+//! The nearest hit of a ray straight up or down whose box of cells is one
+//! column (divergence 237): the console's walk tests exactly the triangles
+//! that column's cells list within the box's `z` cells, each once, so the
+//! column's entries whose `z` run meets those cells are the walk's
+//! triangles. The entries the ray passes beside (their box grown by the
+//! margin, on `x` and `y`) are skipped four at a time; the others are
+//! tested with the console's arithmetic, and a tie for the nearest
+//! distance is left to the walk, as the tree's search leaves it.
+
+use ps2_float::Real;
+
+use super::nearest::Found;
+use super::{MeshRayFilter, Nearest, Ray, SegmentReach};
+use crate::grid::CellRange;
+use crate::mesh::CollisionMesh;
+
+impl CollisionMesh {
+    /// The nearest hit of `ray`, which moves along neither `x` nor `y`
+    /// (`reach`'s direction), among the triangles of the one column `range`
+    /// spans; `near` holds the hit the result held on entry.
+    pub(super) fn ray_nearest_in_column<R: Real>(
+        &self,
+        ray: &Ray<R>,
+        filter: &MeshRayFilter<'_>,
+        reach: &SegmentReach,
+        range: CellRange,
+        mut near: Nearest<R>,
+    ) -> Found<R> {
+        let (x, y, margin) = (reach.o[0], reach.o[1], reach.margin);
+        let (z_lo, z_hi) = (range.lo[2], range.hi[2]);
+        let (groups, blocks) = self.columns().column(range.lo[0], range.lo[1]);
+        for (g, group) in groups.iter().enumerate() {
+            let mut met_blocks = group.beside(x, y, margin);
+            while met_blocks != 0 {
+                let b = met_blocks.trailing_zeros() as usize;
+                met_blocks &= met_blocks - 1;
+                let Some(block) = blocks.get(4 * g + b) else {
+                    continue;
+                };
+                let mut met = block.boxes.beside(x, y, margin);
+                while met != 0 {
+                    let l = met.trailing_zeros() as usize;
+                    met &= met - 1;
+                    // Only a run of cells the walk visits counts.
+                    if block.z_hi[l] < z_lo || block.z_lo[l] > z_hi {
+                        continue;
+                    }
+                    let ix = usize::from(block.triangle[l]);
+                    let Some(hit_t) = self.ray_triangle(ix, ray, filter) else {
+                        continue;
+                    };
+                    let nearer = !near.hit || hit_t < near.t;
+                    if near.hit && near.t < hit_t {
+                        continue;
+                    }
+                    if !nearer {
+                        // The same distance (`hit_t` passed `0 ≤ t ≤ length`,
+                        // so it is no NaN). A triangle with two runs in the
+                        // box meets itself here, and the walk decides, as
+                        // for any tie.
+                        near.ties += 1;
+                        continue;
+                    }
+                    near = Nearest {
+                        hit: true,
+                        t: hit_t,
+                        winner: Some(block.triangle[l]),
+                        ties: 1,
+                    };
+                }
+            }
+        }
+        if near.ties > 1 {
+            Found::WalkDecides
+        } else {
+            Found::Nearest(near)
+        }
+    }
+}
