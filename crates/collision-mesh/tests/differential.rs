@@ -113,6 +113,18 @@ fn scrambled(mesh: &CollisionMesh, seed: u64) -> CollisionMesh {
     CollisionMesh::from_data(data, "scrambled").expect("the scrambled street is a mesh")
 }
 
+/// The street with its grid's matrix skewed: height moves a point's grid
+/// `x` and `y` by up to a column over the street's height, so a ray
+/// straight down can span two columns of cells (the column search of
+/// divergence 237 must then give way to the tree's).
+fn skewed(mesh: &CollisionMesh) -> CollisionMesh {
+    let mut data = mesh.to_data();
+    let scale = data.grid.matrix[0][0];
+    data.grid.matrix[2][0] = 0.1 * scale;
+    data.grid.matrix[2][1] = -0.07 * scale;
+    CollisionMesh::from_data(data, "skewed").expect("the skewed street is a mesh")
+}
+
 /// Both walks' state.
 struct Pair<R> {
     fast: QueryScratch<R>,
@@ -428,6 +440,16 @@ fn rays_with_scrambled_lists_f32() {
 #[test]
 fn rays_with_scrambled_lists_ee32() {
     on_scrambled(rays::<Ee32>, 0x5c4a_0101, 0xd1ff_0303);
+}
+
+#[test]
+fn rays_on_a_skewed_grid_f32() {
+    on_street(|mesh, seed| rays::<f32>(&skewed(mesh), seed), 0xd1ff_0403);
+}
+
+#[test]
+fn rays_on_a_skewed_grid_ee32() {
+    on_street(|mesh, seed| rays::<Ee32>(&skewed(mesh), seed), 0xd1ff_0503);
 }
 
 #[test]
