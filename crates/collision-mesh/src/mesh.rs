@@ -132,6 +132,9 @@ pub(crate) struct Bounds {
     /// Every column of cells' triangles, for the rays straight up or down
     /// (divergence 237).
     pub(crate) columns: Columns,
+    /// Every corner's `x`, `y` and `z` lies below the ray tests' plain limit
+    /// (`query::ray::PLAIN_LIMIT`).
+    pub(crate) small: bool,
 }
 
 /// A vertex in a float mode: `Vec4::from_f32`. Every vertex of a mesh is
@@ -242,6 +245,9 @@ impl Bounds {
         Self {
             triangle_tree,
             columns: Columns::new(&tri, grid),
+            small: vertices
+                .iter()
+                .all(|v| v[..3].iter().all(|c| c.abs() < crate::query::PLAIN_LIMIT)),
             triangles: tri,
             cells,
             normals_f32: normals::<f32>(vertices, triangles),

@@ -76,6 +76,7 @@ pub const MESH_CONTACTS: usize = 100;
 /// test (two-sided faces turned, one-sided ones behind dropped) and the
 /// direction test, with their thresholds defined once (`kernels`).
 pub(crate) use kernels::triangle_filter::{admit, FaceOutcome, FaceTest, BODY_SKIPS_BIT3, GRAZING};
+pub(crate) use ray::PLAIN_LIMIT;
 
 bitflags! {
     /// The options word of a sphere mesh sweep (the `t2` argument of

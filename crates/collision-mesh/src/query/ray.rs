@@ -4,7 +4,7 @@
 //! Möller-Trumbore triangle tests.
 
 use kernels::WorkTriangle;
-use ps2_float::{Real, Vec4};
+use ps2_float::{FloatMode, Real, Vec4};
 
 use crate::grid::CellRange;
 use crate::visited::{Visit, VisitedBits};
@@ -148,14 +148,45 @@ impl<R: Real> RayResult<R> {
     }
 }
 
+/// Below this magnitude (2³⁰) in every lane of the ray's origin and
+/// direction and of the triangle's corners, no step of the triangle tests
+/// comes near `f32::MAX`: the edges stay below 2³¹, the cross products below
+/// 2⁶³, the determinant and the dot products below 2⁹⁶, and `1 / det` and the
+/// barycentrics below 2¹¹⁵ (`|det| ≥ 1e-6` once it passes). So `f32` mode's
+/// multiply-subtract, which differs from IEEE's multiply then subtract only
+/// by turning an infinity into `±MAX`, gives IEEE's bits there.
+pub(crate) const PLAIN_LIMIT: f32 = 1_073_741_824.0;
+
+/// `a × b` as [`Vec4::cross`] computes it, each lane's multiply-subtract
+/// written as IEEE's multiply then subtract: the same bits wherever nothing
+/// overflows ([`PLAIN_LIMIT`]), in `f32` mode only.
+#[inline(always)]
+fn cross_plain<R: Real>(a: Vec4<R>, b: Vec4<R>) -> Vec4<R> {
+    Vec4::new(
+        a.y * b.z - a.z * b.y,
+        a.z * b.x - a.x * b.z,
+        a.x * b.y - a.y * b.x,
+        a.w,
+    )
+}
+
 /// The Möller-Trumbore test shared by both triangle tests; the order of the
-/// operations is *inferred* (divergence 168).
+/// operations is *inferred* (divergence 168). With `plain` (only for `f32`
+/// mode and inputs below [`PLAIN_LIMIT`]) the cross products skip the
+/// saturation that cannot act.
 #[inline]
-fn moller_trumbore<R: Real>(o: Vec4<R>, d: Vec4<R>, v: &[Vec4<R>; 3], two_sided: bool) -> R {
+fn moller_trumbore<R: Real>(
+    o: Vec4<R>,
+    d: Vec4<R>,
+    v: &[Vec4<R>; 3],
+    two_sided: bool,
+    plain: bool,
+) -> R {
+    let cross = |a: Vec4<R>, b: Vec4<R>| if plain { cross_plain(a, b) } else { a.cross(b) };
     let miss = R::from_f32(RAY_MISS);
     let e1 = v[1] - v[0];
     let e2 = v[2] - v[0];
-    let p = d.cross(e2);
+    let p = cross(d, e2);
     let det = e1.dot(p);
     let limit = R::from_bits(DET_LIMIT);
     let refused = if two_sided {
@@ -172,7 +203,7 @@ fn moller_trumbore<R: Real>(o: Vec4<R>, d: Vec4<R>, v: &[Vec4<R>; 3], two_sided:
     if u < R::ZERO || u > R::ONE {
         return miss;
     }
-    let q = s.cross(e1);
+    let q = cross(s, e1);
     let w = d.dot(q) * inv;
     if w < R::ZERO || u + w > R::ONE {
         return miss;
@@ -188,7 +219,7 @@ fn moller_trumbore<R: Real>(o: Vec4<R>, d: Vec4<R>, v: &[Vec4<R>; 3], two_sided:
 #[inline]
 #[must_use]
 pub fn ray_triangle_one_sided<R: Real>(o: Vec4<R>, d: Vec4<R>, v: &[Vec4<R>; 3]) -> R {
-    moller_trumbore(o, d, v, false)
+    moller_trumbore(o, d, v, false, false)
 }
 
 /// A ray against either face of a triangle: the distance `t`, or −1 (a
@@ -198,7 +229,7 @@ pub fn ray_triangle_one_sided<R: Real>(o: Vec4<R>, d: Vec4<R>, v: &[Vec4<R>; 3])
 #[inline]
 #[must_use]
 pub fn ray_triangle_two_sided<R: Real>(o: Vec4<R>, d: Vec4<R>, v: &[Vec4<R>; 3]) -> R {
-    moller_trumbore(o, d, v, true)
+    moller_trumbore(o, d, v, true, false)
 }
 
 /// Whether a triangle of `material` passes the exclusion list: `true` for
@@ -232,6 +263,10 @@ struct SegmentReach {
     margin: f32,
     /// `false` for the reference walk: nothing is skipped.
     active: bool,
+    /// `f32` mode, with every lane of the origin and the direction below
+    /// [`PLAIN_LIMIT`]: the triangle tests may skip their saturation when
+    /// the mesh's corners are below it too.
+    plain: bool,
 }
 
 impl SegmentReach {
@@ -244,12 +279,15 @@ impl SegmentReach {
         for k in 0..3 {
             big = big.max(o[k].abs()).max((o[k] + d[k] * len).abs());
         }
+        let small = |v: f32| v.abs() < PLAIN_LIMIT;
         Self {
             o: [o[0], o[1], o[2]],
             d: [d[0], d[1], d[2]],
             inv: [inv(d[0]), inv(d[1]), inv(d[2])],
             margin: 1.0 / 64.0 + big * (1.0 / 4096.0),
             active: true,
+            plain: R::FLOAT_MODE == FloatMode::F32
+                && o[..3].iter().chain(&d[..3]).all(|&v| small(v)),
         }
     }
 
@@ -639,13 +677,16 @@ impl CollisionMesh {
 
     /// A triangle's hit distance for a ray cast: `None` when the mask, the
     /// enabled rule or the material list skips it, or when the test misses or
-    /// gives a `t` outside `[0, length]`.
+    /// gives a `t` outside `[0, length]`. `plain`: the ray's and the mesh's
+    /// lanes are below [`PLAIN_LIMIT`] in `f32` mode
+    /// ([`CollisionMesh::plain_rays`]).
     #[inline]
     fn ray_triangle<R: Real>(
         &self,
         ix: usize,
         ray: &Ray<R>,
         filter: &MeshRayFilter<'_>,
+        plain: bool,
     ) -> Option<R> {
         let tri = self.triangle(ix)?;
         let flags = tri.flags;
@@ -653,13 +694,19 @@ impl CollisionMesh {
             return None;
         }
         let corners = self.corners::<R>(ix)?;
-        let (o, d) = (ray.origin, ray.direction);
-        let hit_t = if flags.contains(TriangleFlags::TWO_SIDED) {
-            ray_triangle_two_sided(o, d, &corners)
-        } else {
-            ray_triangle_one_sided(o, d, &corners)
-        };
+        let two_sided = flags.contains(TriangleFlags::TWO_SIDED);
+        // `RayTriangle_TwoSided` or `RayTriangle_OneSided`, unsaturated
+        // where saturation cannot act.
+        let hit_t = moller_trumbore(ray.origin, ray.direction, &corners, two_sided, plain);
         (R::ZERO <= hit_t && hit_t <= ray.length).then_some(hit_t)
+    }
+
+    /// Whether the triangle tests of a ray with `reach` may skip their
+    /// saturation: `f32` mode, and the ray's and every corner's lanes below
+    /// [`PLAIN_LIMIT`].
+    #[inline]
+    fn plain_rays(&self, reach: &SegmentReach) -> bool {
+        reach.plain && self.bounds.small
     }
 
     /// The world's ray cast: sets the result's material to `MATERIAL_NONE`
@@ -704,6 +751,49 @@ mod tests {
         );
         // Outside the edges.
         assert_eq!(ray_triangle_one_sided(p(3.0, 3.0, 2.0), down, &v), RAY_MISS);
+    }
+
+    /// Below [`PLAIN_LIMIT`] the unsaturated test gives the saturating
+    /// one's bits (hits, misses and refusals alike), for corners and rays of
+    /// every scale up to the limit, both faces.
+    #[test]
+    fn plain_triangle_test_keeps_the_bits_below_the_limit() {
+        use test_support::Seeded;
+        let mut rng = test_support::Xorshift(0x0917);
+        let mut hits = 0;
+        for i in 0..100_000 {
+            let big = [4.0f32, 1e3, 1e6, 1.07e9][i % 4];
+            let mut v = || rng.range_f32(-big, big);
+            let corners = [p(v(), v(), v()), p(v(), v(), v()), p(v(), v(), v())];
+            // Rays from near the triangle towards a point of it, some
+            // unnormalised.
+            let o = p(v(), v(), v());
+            let target = corners[0].madd(corners[1] - corners[0], 0.3);
+            let d = (target - o).with_w(0.0);
+            let n = if i % 3 == 0 { 1.0 } else { d.dot(d).sqrt() };
+            let d = if n > 0.0 && (i % 3 != 0) {
+                d.scale(1.0 / n)
+            } else {
+                d
+            };
+            let below = [o.x, o.y, o.z, d.x, d.y, d.z]
+                .iter()
+                .all(|c| c.abs() < PLAIN_LIMIT);
+            if !below {
+                continue;
+            }
+            for two_sided in [false, true] {
+                let plain = moller_trumbore(o, d, &corners, two_sided, true);
+                let saturating = moller_trumbore(o, d, &corners, two_sided, false);
+                assert_eq!(
+                    plain.to_bits(),
+                    saturating.to_bits(),
+                    "{o:?} {d:?} {corners:?}"
+                );
+                hits += usize::from(plain != RAY_MISS);
+            }
+        }
+        assert!(hits > 10_000, "{hits}");
     }
 
     #[test]

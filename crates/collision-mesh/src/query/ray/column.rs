@@ -27,6 +27,7 @@ impl CollisionMesh {
         mut near: Nearest<R>,
     ) -> Found<R> {
         let (x, y, margin) = (reach.o[0], reach.o[1], reach.margin);
+        let plain = self.plain_rays(reach);
         let (z_lo, z_hi) = (range.lo[2], range.hi[2]);
         let (groups, blocks) = self.columns().column(range.lo[0], range.lo[1]);
         for (g, group) in groups.iter().enumerate() {
@@ -46,7 +47,7 @@ impl CollisionMesh {
                         continue;
                     }
                     let ix = usize::from(block.triangle[l]);
-                    let Some(hit_t) = self.ray_triangle(ix, ray, filter) else {
+                    let Some(hit_t) = self.ray_triangle(ix, ray, filter, plain) else {
                         continue;
                     };
                     let nearer = !near.hit || hit_t < near.t;

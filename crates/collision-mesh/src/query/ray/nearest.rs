@@ -136,6 +136,7 @@ impl CollisionMesh {
         mut near: Nearest<R>,
     ) -> Found<R> {
         let lanes = LaneReach::new(reach);
+        let plain = self.plain_rays(reach);
         let tree: &TriangleTree = self.triangle_tree();
         if tree.nodes.is_empty() {
             return Found::Nearest(near);
@@ -164,7 +165,7 @@ impl CollisionMesh {
             }
             if child & TRIANGLE != 0 {
                 let ix = (child & !TRIANGLE) as usize;
-                let Some(hit_t) = self.ray_triangle(ix, ray, filter) else {
+                let Some(hit_t) = self.ray_triangle(ix, ray, filter, plain) else {
                     continue;
                 };
                 let nearer = !near.hit || hit_t < near.t;
