@@ -360,15 +360,72 @@ struct Cast<'a, 'f, R> {
     reach: SegmentReach,
 }
 
+/// How many other triangles at the nearest distance a search keeps to
+/// settle a tie itself; a tie of more is left to the console's walk.
+const TIED: usize = 4;
+
 /// The nearest hit of [`CollisionMesh::ray_cast`]'s search so far: its
 /// distance, its triangle (`None` for the hit the result held on entry, or
-/// for none), and how many hits share that distance.
+/// for none), and the other triangles hit at that distance.
 #[derive(Clone, Copy, Debug)]
 struct Nearest<R> {
     hit: bool,
     t: R,
     winner: Option<u16>,
-    ties: u32,
+    /// The first `tied` are the other triangles at distance `t`.
+    others: [u16; TIED],
+    tied: usize,
+    /// More triangles met at `t` than `others` holds.
+    overflow: bool,
+}
+
+impl<R: Real> Nearest<R> {
+    /// The search's start: the hit `result` holds on entry, if any.
+    fn entry(result: &RayResult<R>) -> Self {
+        Self {
+            hit: result.hit,
+            t: result.t,
+            winner: None,
+            others: [0; TIED],
+            tied: 0,
+            overflow: false,
+        }
+    }
+
+    /// Whether a hit at `t` is farther than the nearest so far (`t` passed
+    /// `0 ≤ t ≤ length`, so it is no NaN).
+    #[inline]
+    fn farther(&self, t: R) -> bool {
+        self.hit && self.t < t
+    }
+
+    /// Takes triangle `ix`'s hit at `t`, of a triangle the console's walk
+    /// visits: the new nearest when nearer (returns `true`), one more at the
+    /// nearest distance when equal, nothing when farther. The same triangle
+    /// met again (two runs of one column) is not a second hit.
+    #[inline]
+    fn offer(&mut self, ix: u16, t: R) -> bool {
+        if !self.hit || t < self.t {
+            *self = Self {
+                hit: true,
+                t,
+                winner: Some(ix),
+                ..Self::entry(&RayResult::default())
+            };
+            return true;
+        }
+        if self.t < t || self.winner == Some(ix) || self.others[..self.tied].contains(&ix) {
+            return false;
+        }
+        match self.others.get_mut(self.tied) {
+            Some(slot) => {
+                *slot = ix;
+                self.tied += 1;
+            }
+            None => self.overflow = true,
+        }
+        false
+    }
 }
 
 /// The line of a ray's columns in grid space, `y = slope·x + c`, through the
@@ -545,8 +602,9 @@ impl CollisionMesh {
     /// boxes nearest the ray's origin first, a hit counted only from a
     /// triangle of a cell the walk above visits (divergence 235); a ray
     /// straight up or down within one column of cells reads that column's
-    /// entries instead, four boxes at a time (divergence 237). The cells
-    /// are walked as above only when two hits share the nearest distance.
+    /// entries instead, four boxes at a time (divergence 237). Hits sharing
+    /// the nearest distance go to the one the walk above visits first; the
+    /// cells are walked as above only for a tie of more than five.
     /// The cost follows the boxes along the ray up to its nearest hit, not
     /// the cells it crosses.
     ///
@@ -566,12 +624,7 @@ impl CollisionMesh {
         // clears its bits, whether or not the cells are walked.
         visited.reset(self.triangles().len());
         let reach = SegmentReach::new(ray).unless_reference(visited);
-        let near = Nearest {
-            hit: result.hit,
-            t: result.t,
-            winner: None,
-            ties: u32::from(result.hit),
-        };
+        let near = Nearest::entry(result);
         let upright = reach.d[0] == 0.0 && reach.d[1] == 0.0;
         if reach.active {
             let found = if upright {

@@ -5,7 +5,8 @@
 //! triangles. The entries the ray passes beside (their box grown by the
 //! margin, on `x` and `y`) are skipped four at a time; the others are
 //! tested with the console's arithmetic, and a tie for the nearest
-//! distance is left to the walk, as the tree's search leaves it.
+//! distance is settled as the tree's search settles it, by the walk's order
+//! of first visits.
 
 use ps2_float::Real;
 
@@ -50,31 +51,13 @@ impl CollisionMesh {
                     let Some(hit_t) = self.ray_triangle(ix, ray, filter, plain) else {
                         continue;
                     };
-                    let nearer = !near.hit || hit_t < near.t;
-                    if near.hit && near.t < hit_t {
-                        continue;
-                    }
-                    if !nearer {
-                        // The same distance (`hit_t` passed `0 ≤ t ≤ length`,
-                        // so it is no NaN). A triangle with two runs in the
-                        // box meets itself here, and the walk decides, as
-                        // for any tie.
-                        near.ties += 1;
-                        continue;
-                    }
-                    near = Nearest {
-                        hit: true,
-                        t: hit_t,
-                        winner: Some(block.triangle[l]),
-                        ties: 1,
-                    };
+                    near.offer(block.triangle[l], hit_t);
                 }
             }
         }
-        if near.ties > 1 {
-            Found::WalkDecides
-        } else {
-            Found::Nearest(near)
-        }
+        let (cx, cy) = (range.lo[0], range.lo[1]);
+        self.settle_ties(near, |c| {
+            c[0] == cx && c[1] == cy && (z_lo..=z_hi).contains(&c[2])
+        })
     }
 }

@@ -4,8 +4,9 @@
 //! a cell the console's column walk visits. The walk tests exactly the
 //! triangles of its cells, each once and with the same arithmetic whichever
 //! cell it is reached from, so the nearest such hit is the walk's nearest;
-//! when two give that distance the walk's order decides, and the search
-//! says so instead of answering.
+//! when several give that distance the walk's order decides: the one it
+//! visits first, found from the cells and list places kept for every
+//! triangle ([`CollisionMesh::settle_ties`]).
 
 use ps2_float::Real;
 
@@ -117,8 +118,9 @@ impl LaneReach {
 }
 
 /// What the tree's search found: the nearest hit (or none), or that the
-/// console's walk must decide (a tie for the nearest distance, or a stack
-/// that would overflow, which no tree the mesh builds gives).
+/// console's walk must decide (a tie of more triangles than the search
+/// keeps, or a stack that would overflow, which no tree the mesh builds
+/// gives).
 pub(super) enum Found<R> {
     Nearest(Nearest<R>),
     WalkDecides,
@@ -168,29 +170,17 @@ impl CollisionMesh {
                 let Some(hit_t) = self.ray_triangle(ix, ray, filter, plain) else {
                     continue;
                 };
-                let nearer = !near.hit || hit_t < near.t;
-                // Not nearer and not farther: the same distance (`hit_t` is
-                // never NaN here, it passed `0 ≤ t ≤ length`).
-                let farther = near.t < hit_t;
-                let tie = !nearer && !farther;
-                if !(nearer || tie) {
+                if near.farther(hit_t) {
                     continue;
                 }
                 let cells = walk.get_or_insert_with(|| WalkCells::new(self, ray));
                 if !tree.cells_of(ix).iter().any(|&c| cells.holds(c)) {
                     continue;
                 }
-                if tie {
-                    near.ties += 1;
+                // At most 65,535 triangles.
+                if !near.offer(ix as u16, hit_t) {
                     continue;
                 }
-                near = Nearest {
-                    hit: true,
-                    t: hit_t,
-                    // At most 65,535 triangles.
-                    winner: Some(ix as u16),
-                    ties: 1,
-                };
                 u = until(&near);
                 slack = reach.slack(u);
                 bound = u + slack;
@@ -220,10 +210,55 @@ impl CollisionMesh {
                 depth += 1;
             }
         }
-        if near.ties > 1 {
-            Found::WalkDecides
-        } else {
-            Found::Nearest(near)
+        match walk {
+            Some(cells) => self.settle_ties(near, |c| cells.holds(c)),
+            None => Found::Nearest(near),
         }
+    }
+
+    /// The nearest hit once the search is over: when other triangles share
+    /// the winner's distance, the one the console's walk tests first (the
+    /// first hit at a distance is kept, divergence 169). The walk tests a
+    /// triangle at its first visit: the first of its cells, in the walk's
+    /// order, that the walk visits (`visits`), at its first place in that
+    /// cell's list; cells come in the walk's order `x`, then `y`, then `z`,
+    /// so the earliest visit has the least `(cell, place)`. A hit the result
+    /// held on entry at that distance stays; more ties than the search
+    /// keeps are left to the walk.
+    pub(super) fn settle_ties<R: Real>(
+        &self,
+        near: Nearest<R>,
+        visits: impl Fn([u16; 3]) -> bool,
+    ) -> Found<R> {
+        let Some(winner) = near.winner.filter(|_| near.tied > 0) else {
+            return Found::Nearest(near);
+        };
+        if near.overflow {
+            return Found::WalkDecides;
+        }
+        let tree = self.triangle_tree();
+        let first_visit = |t: u16| {
+            let (cells, places) = tree.entries_of(usize::from(t));
+            cells
+                .iter()
+                .zip(places)
+                .find(|(c, _)| visits(**c))
+                .map(|(c, &p)| (*c, p))
+        };
+        let mut best = (winner, first_visit(winner));
+        for &t in &near.others[..near.tied] {
+            let key = first_visit(t);
+            if key.is_none() || best.1.is_none() {
+                // Never for a triangle the walk visits.
+                return Found::WalkDecides;
+            }
+            if key < best.1 {
+                best = (t, key);
+            }
+        }
+        Found::Nearest(Nearest {
+            winner: Some(best.0),
+            ..near
+        })
     }
 }
