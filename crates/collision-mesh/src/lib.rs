@@ -143,14 +143,14 @@
 //!
 //! | query | street | town | goal |
 //! | --- | --- | --- | --- |
-//! | sphere sweep, all contacts | 8.76-9.09× | 5.19-6.17× | ≥ 5×, met |
-//! | sphere sweep, first contact | 4.87-5.22× | 3.76-3.95× | ≥ 3×, met |
-//! | walking capsule | 9.43-11.33× | 6.78-9.85× | ≥ 3×, met |
-//! | box sweep | 1.80-1.96× | 1.27-1.47× | ≥ 3×, missed |
-//! | ray down, 20 m | 0.80-0.90× | 0.81-0.92× | ≥ 2×, missed |
-//! | ray level, 20 m | 1.09-1.26× | 1.08-1.16× | ≥ 2×, missed |
-//! | sphere overlap | 1.47-1.54× | 1.38-1.49× | ≥ 2×, missed |
-//! | sphere push-out | 1.55-1.63× | 1.44-1.55× | ≥ 2×, missed |
+//! | sphere sweep, all contacts | 8.99-9.29× | 5.35-6.35× | ≥ 5×, met |
+//! | sphere sweep, first contact | 4.97-5.35× | 3.87-4.08× | ≥ 3×, met |
+//! | walking capsule | 9.78-11.85× | 7.07-10.36× | ≥ 3×, met |
+//! | box sweep | 1.85-2.01× | 1.31-1.51× | ≥ 3×, missed |
+//! | ray down, 20 m | 1.42-1.94× | 1.33-1.83× | ≥ 2×, missed |
+//! | ray level, 20 m | 1.16-1.34× | 1.13-1.24× | ≥ 2×, missed |
+//! | sphere overlap | 1.52-1.61× | 1.44-1.57× | ≥ 2×, missed |
+//! | sphere push-out | 1.67-1.76× | 1.55-1.69× | ≥ 2×, missed |
 //!
 //! Every mesh size and cell size, the times, the `Ee32` mode, the street
 //! benchmark, the loading figures, the runs before each change and the
