@@ -15,6 +15,7 @@
 //! the still-axis rule of divergence 178 (divergence 237).
 
 use crate::grid::Grid;
+use crate::mesh::FULL_BOX;
 
 /// Four boxes in `x` and `y`, lane by lane. An unused lane's box is
 /// inverted, and no point lies in it.
@@ -169,14 +170,8 @@ impl Columns {
                 self.groups.push(Boxes4::EMPTY);
                 self.blocks.extend([Block4::EMPTY; 4]);
             }
-            let b = tri.get(usize::from(t)).copied().unwrap_or([
-                f32::NEG_INFINITY,
-                f32::NEG_INFINITY,
-                f32::NEG_INFINITY,
-                f32::INFINITY,
-                f32::INFINITY,
-                f32::INFINITY,
-            ]);
+            // Every listed triangle has a box in a checked mesh.
+            let b = tri.get(usize::from(t)).copied().unwrap_or(FULL_BOX);
             let at = self.blocks.len() - 4 + block;
             if let (Some(group), Some(entry)) = (self.groups.last_mut(), self.blocks.get_mut(at)) {
                 group.grow(block, &b);

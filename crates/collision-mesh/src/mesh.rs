@@ -192,6 +192,16 @@ pub(crate) fn grow_box(b: &mut [f32; 6], tb: &[f32; 6]) {
     }
 }
 
+/// The box every box meets (all of space).
+pub(crate) const FULL_BOX: [f32; 6] = [
+    f32::NEG_INFINITY,
+    f32::NEG_INFINITY,
+    f32::NEG_INFINITY,
+    f32::INFINITY,
+    f32::INFINITY,
+    f32::INFINITY,
+];
+
 /// The inverted box no box meets.
 pub(crate) const EMPTY_BOX: [f32; 6] = [
     f32::INFINITY,
@@ -209,15 +219,8 @@ impl Bounds {
             .map(|t| {
                 let corner = |k: usize| vertices.get(usize::from(t.v[k])).copied();
                 let (Some(a), Some(b), Some(c)) = (corner(0), corner(1), corner(2)) else {
-                    // Never for a checked mesh; a box that meets everything.
-                    return [
-                        f32::NEG_INFINITY,
-                        f32::NEG_INFINITY,
-                        f32::NEG_INFINITY,
-                        f32::INFINITY,
-                        f32::INFINITY,
-                        f32::INFINITY,
-                    ];
+                    // Never for a checked mesh.
+                    return FULL_BOX;
                 };
                 let mut bx = [0.0f32; 6];
                 for k in 0..3 {
