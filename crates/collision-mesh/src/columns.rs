@@ -105,12 +105,15 @@ type Entry = (u16, u16, u16, u32);
 pub(crate) struct Columns {
     /// Columns per row (`nx`).
     nx: usize,
-    /// Per column `y·nx + x`, where its groups start in `groups` (one more
-    /// entry than columns: the last is the end).
-    starts: Vec<u32>,
-    /// Per group, the boxes of its four blocks.
+    /// Per column `y·nx + x`, where its groups start in `groups` and its
+    /// blocks in `blocks` (one more entry than columns: the last is the
+    /// end).
+    starts: Vec<[u32; 2]>,
+    /// Per group, the boxes of its blocks (of four at most; an unused lane
+    /// is inverted).
     groups: Vec<Boxes4>,
-    /// Four blocks a group: group `g`'s are `blocks[4g .. 4g + 4]`.
+    /// Each column's blocks, four to a group but the last: the column's
+    /// group `g` has its blocks `4g ..` from the column's first.
     blocks: Vec<Block4>,
 }
 
@@ -153,12 +156,18 @@ impl Columns {
                 runs(&listed, &mut entries);
                 order_along_curve(&mut entries, tri);
                 // The groups' index is a u32: the lists have fewer entries.
-                columns.starts.push(columns.groups.len() as u32);
+                columns.starts.push(columns.ends());
                 columns.push_column(&entries, tri);
             }
         }
-        columns.starts.push(columns.groups.len() as u32);
+        columns.starts.push(columns.ends());
         columns
+    }
+
+    /// Where the next column's groups and blocks start.
+    fn ends(&self) -> [u32; 2] {
+        // Both counts are below the lists' entries, which a u32 counts.
+        [self.groups.len() as u32, self.blocks.len() as u32]
     }
 
     /// Appends one column's entries, in their order: four to a block, four
@@ -168,12 +177,13 @@ impl Columns {
             let (lane, block) = (k % 4, (k / 4) % 4);
             if k % 16 == 0 {
                 self.groups.push(Boxes4::EMPTY);
-                self.blocks.extend([Block4::EMPTY; 4]);
+            }
+            if k % 4 == 0 {
+                self.blocks.push(Block4::EMPTY);
             }
             // Every listed triangle has a box in a checked mesh.
             let b = tri.get(usize::from(t)).copied().unwrap_or(FULL_BOX);
-            let at = self.blocks.len() - 4 + block;
-            if let (Some(group), Some(entry)) = (self.groups.last_mut(), self.blocks.get_mut(at)) {
+            if let (Some(group), Some(entry)) = (self.groups.last_mut(), self.blocks.last_mut()) {
                 group.grow(block, &b);
                 entry.boxes.grow(lane, &b);
                 entry.triangle[lane] = t;
@@ -189,13 +199,14 @@ impl Columns {
     pub(crate) fn column(&self, x: u16, y: u16) -> (&[Boxes4], &[Block4]) {
         let at = usize::from(y) * self.nx + usize::from(x);
         match (self.starts.get(at), self.starts.get(at + 1)) {
-            (Some(&a), Some(&b)) if usize::from(x) < self.nx => {
-                let (a, b) = (a as usize, b as usize);
-                (
-                    self.groups.get(a..b).unwrap_or_default(),
-                    self.blocks.get(4 * a..4 * b).unwrap_or_default(),
-                )
-            }
+            (Some(&[ga, ba]), Some(&[gb, bb])) if usize::from(x) < self.nx => (
+                self.groups
+                    .get(ga as usize..gb as usize)
+                    .unwrap_or_default(),
+                self.blocks
+                    .get(ba as usize..bb as usize)
+                    .unwrap_or_default(),
+            ),
             _ => (&[], &[]),
         }
     }
@@ -278,7 +289,7 @@ mod tests {
     /// The entries of a column as (triangle, first z, last z), in order.
     fn entries(c: &Columns, x: u16, y: u16) -> Vec<(u16, u16, u16)> {
         let (groups, blocks) = c.column(x, y);
-        assert_eq!(blocks.len(), 4 * groups.len());
+        assert_eq!(groups.len(), blocks.len().div_ceil(4));
         blocks
             .iter()
             .flat_map(|b| (0..4).map(move |l| (b, l)))
@@ -311,10 +322,10 @@ mod tests {
         assert_eq!(entries(&c, 0, 1), []);
     }
 
-    /// A column of 40 entries takes three groups; each group's lane holds
-    /// the union of its block's boxes, each block lane its entry's box, and
-    /// a point finds, through the groups, exactly the entries whose box
-    /// (grown by the margin) holds it.
+    /// A column of 40 entries takes ten blocks in three groups; each
+    /// group's lane holds the union of its block's boxes, each block lane
+    /// its entry's box, and a point finds, through the groups, exactly the
+    /// entries whose box (grown by the margin) holds it.
     #[test]
     fn groups_hold_their_blocks_boxes() {
         // Forty unit squares on a 8 × 5 lattice, all listed in one cell.
@@ -329,10 +340,14 @@ mod tests {
         lists.extend(0..n);
         let c = Columns::new(&tri, &grid([1, 1, 1], vec![1], lists));
         let (groups, blocks) = c.column(0, 0);
-        assert_eq!(groups.len(), 3);
+        assert_eq!((groups.len(), blocks.len()), (3, 10));
         for (g, group) in groups.iter().enumerate() {
             for l in 0..4 {
-                let block = &blocks[4 * g + l];
+                let Some(block) = blocks.get(4 * g + l) else {
+                    // The last group's lanes past its blocks meet nothing.
+                    assert!(group.min_x[l] > group.max_x[l]);
+                    continue;
+                };
                 let min = (0..4)
                     .map(|k| block.boxes.min_x[k])
                     .fold(f32::INFINITY, f32::min);
