@@ -169,6 +169,24 @@ impl VisitedBits {
     }
 }
 
+/// A query's culling (its boxes' skips, divergences 178, 235 to 237 and
+/// 272), which the reference walk switches off so that it tests every
+/// triangle of its cells.
+pub(crate) trait Culling: Sized {
+    /// Switches the culling off.
+    fn switch_off(&mut self);
+
+    /// The same culling, switched off for the reference walk
+    /// ([`VisitedBits::set_reference_walk`]).
+    #[must_use]
+    fn unless_reference(mut self, visited: &VisitedBits) -> Self {
+        if visited.reference_walk() {
+            self.switch_off();
+        }
+        self
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

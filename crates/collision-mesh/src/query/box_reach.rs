@@ -12,12 +12,12 @@
 //! above the float error of both, holds only triangles the kernel's own
 //! axis test separates, so the walk may pass over it.
 
+use crate::visited::Culling;
 use kernels::OrientedBox;
 use ps2_float::{Real, Vec4};
 
 use super::walk::Cull;
 use super::ListWalk;
-use crate::visited::VisitedBits;
 
 /// The reach of a box swept by a move, along the box's axes; see the module
 /// docs.
@@ -43,6 +43,12 @@ const RELATIVE: f32 = 1.0 / 4096.0;
 
 /// The absolute part of the margin (`1/64`, as divergence 178's).
 const ABSOLUTE: f32 = 1.0 / 64.0;
+
+impl Culling for BoxReach {
+    fn switch_off(&mut self) {
+        self.active = false;
+    }
+}
 
 impl BoxReach {
     /// What `bx` moved by `mv` can reach; inactive for the overrun walk.
@@ -83,16 +89,6 @@ impl BoxReach {
             lo,
             hi,
             active: finite && walk == ListWalk::Exact,
-        }
-    }
-
-    /// The same reach, switched off for the reference walk
-    /// ([`VisitedBits::set_reference_walk`]).
-    #[must_use]
-    pub(crate) fn unless_reference(self, visited: &VisitedBits) -> Self {
-        Self {
-            active: self.active && !visited.reference_walk(),
-            ..self
         }
     }
 }

@@ -60,6 +60,7 @@ pub use ray::{
 pub use sweep_capsule::walking_sphere;
 pub use walk::ListWalk;
 
+use crate::visited::Culling;
 use bitflags::bitflags;
 use kernels::{ParallelSideRule, Quirks, Sphere};
 use ps2_float::{Real, Vec4};
@@ -392,6 +393,12 @@ pub(crate) struct Reach {
     active: bool,
 }
 
+impl Culling for Reach {
+    fn switch_off(&mut self) {
+        self.active = false;
+    }
+}
+
 impl Reach {
     /// What a sphere of radius `r` at `c` moving by `mv` can reach.
     pub(crate) fn sphere<R: Real>(c: Vec4<R>, r: R, mv: Vec4<R>, walk: ListWalk) -> Self {
@@ -414,16 +421,6 @@ impl Reach {
             lo,
             hi,
             active: walk == ListWalk::Exact,
-        }
-    }
-
-    /// The same reach, switched off for the reference walk
-    /// ([`VisitedBits::set_reference_walk`]).
-    #[must_use]
-    pub(crate) fn unless_reference(self, visited: &VisitedBits) -> Self {
-        Self {
-            active: self.active && !visited.reference_walk(),
-            ..self
         }
     }
 

@@ -4,6 +4,7 @@
 //! `MeshQuirks::overlap_sphere_only` is off, when they overlap it as the
 //! sphere does (divergences 477-479).
 
+use crate::visited::Culling;
 use kernels::sphere_triangle::sphere_triangle_penetration;
 use kernels::triangle_overlap::{box_triangle_depth, capsule_triangle_depth};
 use kernels::{Capsule, Contact, OrientedBox, Sphere, WorkTriangle};

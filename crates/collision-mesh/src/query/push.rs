@@ -3,6 +3,7 @@
 //! push out of the nearest wall (Coney `docs/research/characters.md`,
 //! "Walls and steps"; spec overview "Sweeping a body").
 
+use crate::visited::Culling;
 use kernels::sphere_triangle::point_triangle_distance_sq;
 use kernels::{MeshQuirks, Sphere, WorkTriangle};
 use ps2_float::{Real, Vec4};

@@ -3,6 +3,7 @@
 //! mask, enabled rules and material exclusion list, and the two
 //! Möller-Trumbore triangle tests.
 
+use crate::visited::Culling;
 use kernels::WorkTriangle;
 use ps2_float::{FloatMode, Real, Vec4};
 
@@ -269,6 +270,12 @@ struct SegmentReach {
     plain: bool,
 }
 
+impl Culling for SegmentReach {
+    fn switch_off(&mut self) {
+        self.active = false;
+    }
+}
+
 impl SegmentReach {
     fn new<R: Real>(ray: &Ray<R>) -> Self {
         let o = ray.origin.to_f32();
@@ -288,14 +295,6 @@ impl SegmentReach {
             active: true,
             plain: R::FLOAT_MODE == FloatMode::F32
                 && o[..3].iter().chain(&d[..3]).all(|&v| small(v)),
-        }
-    }
-
-    /// The same reach, off for the reference walk.
-    fn unless_reference(self, visited: &VisitedBits) -> Self {
-        Self {
-            active: self.active && !visited.reference_walk(),
-            ..self
         }
     }
 

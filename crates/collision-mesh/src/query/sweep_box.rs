@@ -1,6 +1,7 @@
 //! The oriented box swept against the mesh (spec Unit 13,
 //! "PhysicsMesh_SweepBox (0x00348530)").
 
+use crate::visited::Culling;
 use kernels::box_sweep::{BoxTriangleStep, MeshTriangle};
 use kernels::details::box_sweep::{
     physics_mesh_sweep_box_triangle_with_normal, write_mesh_box_contact,
