@@ -13,7 +13,7 @@ use ps2_float::{Real, Vec4};
 
 use super::pair::{physics_sweep_box_segment, physics_sweep_segment_box};
 use crate::pair::PairContext;
-use crate::sweep::{first_touch_of, golden_min_of};
+use crate::sweep::{first_touch_of, golden_min_of, reversed};
 use crate::{contact::Contact, shapes::OrientedBox, shapes::Segment};
 
 /// The point of the box nearest to `p`: `p` in the box's frame clamped to the
@@ -110,11 +110,6 @@ pub fn physics_sweep_box_segment_in<R: Real>(
     if ctx.quirks.pairs.segment_box_never {
         return physics_sweep_box_segment(c, bx, segment, mv);
     }
-    let back = Vec4::new(-mv.x, -mv.y, -mv.z, mv.w);
-    if segment_box_first_touch(c, segment, bx, back) {
-        c.swap_halves();
-        true
-    } else {
-        false
-    }
+    let hit = segment_box_first_touch(c, segment, bx, reversed(mv));
+    c.mirrored(hit)
 }

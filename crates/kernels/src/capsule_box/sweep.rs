@@ -8,6 +8,7 @@ use super::corner::sweep_capsule_box_corner;
 use super::exact::capsule_box_first_touch;
 use super::side::sweep_capsule_box_side;
 use super::step::{Folded, StepResult};
+use crate::sweep::reversed;
 use crate::{contact::Contact, pair::PairContext, shapes::Capsule, shapes::OrientedBox};
 
 /// The box body's `BLOCKHUMANS` flag (body `+0x40`, bit 0x4).
@@ -428,8 +429,7 @@ pub fn physics_sweep_box_capsule<R: Real>(
     capsule: &Capsule<R>,
     mv: Vec4<R>,
 ) -> bool {
-    let back = Vec4::new(-mv.x, -mv.y, -mv.z, mv.w);
-    if physics_sweep_capsule_box(c, &ctx.swapped(), capsule, bx, back) {
+    if physics_sweep_capsule_box(c, &ctx.swapped(), capsule, bx, reversed(mv)) {
         c.swap_halves();
         if !ctx.quirks.capsule_box.mirror_halves {
             mirror_at_contact(c, mv);

@@ -157,10 +157,7 @@ pub fn overlap_box_capsule<R: Real>(
     other: &Capsule<R>,
 ) -> bool {
     let hit = overlap_capsule_box(c, other, own);
-    if hit {
-        c.swap_halves();
-    }
-    hit
+    c.mirrored(hit)
 }
 
 /// `true` when every switch the capsule-box test reads is on (the
