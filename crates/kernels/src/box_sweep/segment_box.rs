@@ -81,6 +81,8 @@ pub fn segment_box_first_touch<R: Real>(
     true
 }
 
+// The two entries below have the form of the segment sweeps' `*_in` entries
+// (a switch, then one of two kernels): each is its own table entry.
 /// Sweep table entry (4, 1): the console's [`physics_sweep_segment_box`]
 /// (never a hit), or with the switch off [`segment_box_first_touch`].
 pub fn physics_sweep_segment_box_in<R: Real>(

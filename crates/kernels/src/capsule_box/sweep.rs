@@ -157,6 +157,8 @@ pub fn physics_sweep_capsule_box<R: Real>(
         hx,
         hy,
     };
+    // One arm per region of the 3×3 grid: the arms are the region table's
+    // data (step, fold, flags and normal rule per region).
     let reg = match (band(x, hx), band(y, hy)) {
         (Band::In, Band::In) => None,
         (Band::Low, Band::Low) => Some(region(

@@ -236,6 +236,9 @@ pub fn sphere_segment_first_touch<R: Real>(
     )
 }
 
+// The `*_in` entries share their form (a switch, then the console's or the
+// corrected kernel): each is its own table entry with its own switch and
+// kernels, so they are written out, not folded.
 /// Sweep table entry (2, 4): the console's [`physics_sweep_sphere_segment`],
 /// or with [`PairQuirks::sphere_segment_closest`](crate::PairQuirks) off
 /// [`sphere_segment_first_touch`].
