@@ -925,6 +925,20 @@ fn hit_rate(name: &str, answers: impl Iterator<Item = bool>) {
     eprintln!("[cases] {name}: {hits}/{n} hit");
 }
 
+/// [`hit_rate`] of a pair sweep over our `f32` form of the cases, each
+/// into a fresh contact.
+fn sweep_hit_rate<A, B>(
+    name: &str,
+    ours: &[Moving<A, B, f32>],
+    sweep: impl Fn(&mut Contact<f32>, &A, &B, Vec4<f32>) -> bool,
+) {
+    hit_rate(
+        name,
+        ours.iter()
+            .map(|c| sweep(&mut Contact::default(), &c.own, &c.other, c.mv)),
+    );
+}
+
 fn group<'a>(c: &'a mut Criterion, name: &str) -> BenchmarkGroup<'a, WallTime> {
     let mut g = c.benchmark_group(name);
     g.throughput(Throughput::Elements(CASES as u64));
@@ -982,11 +996,7 @@ fn bench_sphere_box(c: &mut Criterion) {
     let cases = sphere_box_cases();
     let ours = our_sphere_box::<f32>(&cases);
     let parry = parry_sphere_box(&cases);
-    hit_rate(
-        "sphere_box (ours f32)",
-        ours.iter()
-            .map(|c| physics_sweep_sphere_box(&mut Contact::default(), &c.own, &c.other, c.mv)),
-    );
+    sweep_hit_rate("sphere_box (ours f32)", &ours, physics_sweep_sphere_box);
     hit_rate(
         "sphere_box (parry)",
         parry
@@ -1006,12 +1016,9 @@ fn bench_capsule_box(c: &mut Criterion) {
     let ours = our_capsule_box::<f32>(&cases);
     let parry = parry_capsule_box(&cases);
     let ctx = PairContext::default();
-    hit_rate(
-        "capsule_box (ours f32)",
-        ours.iter().map(|c| {
-            physics_sweep_capsule_box(&mut Contact::default(), &ctx, &c.own, &c.other, c.mv)
-        }),
-    );
+    sweep_hit_rate("capsule_box (ours f32)", &ours, |c, a, b, m| {
+        physics_sweep_capsule_box(c, &ctx, a, b, m)
+    });
     hit_rate(
         "capsule_box (parry)",
         parry.iter().map(|c| {
@@ -1052,12 +1059,7 @@ fn bench_box_triangle(c: &mut Criterion) {
 // around its own case types and kernels, which differ in type per pair.
 fn bench_box_box(c: &mut Criterion) {
     let cases = box_box_cases();
-    hit_rate(
-        "box_box",
-        our_box_box::<f32>(&cases)
-            .iter()
-            .map(|c| physics_sweep_box_box(&mut Contact::default(), &c.own, &c.other, c.mv)),
-    );
+    sweep_hit_rate("box_box", &our_box_box(&cases), physics_sweep_box_box);
     let mut g = group(c, "box_box");
     bench_both_modes!(g, "", &cases, our_box_box, run_box_box);
     g.finish();
@@ -1065,11 +1067,10 @@ fn bench_box_box(c: &mut Criterion) {
 
 fn bench_capsule_capsule(c: &mut Criterion) {
     let cases = capsule_capsule_cases();
-    hit_rate(
+    sweep_hit_rate(
         "capsule_capsule",
-        our_cap_cap::<f32>(&cases).iter().map(|c| {
-            physics_sweep_capsule_capsule(&mut Contact::default(), &c.own, &c.other, c.mv)
-        }),
+        &our_cap_cap(&cases),
+        physics_sweep_capsule_capsule,
     );
     let mut g = group(c, "capsule_capsule");
     bench_both_modes!(g, "", &cases, our_cap_cap, run_cap_cap);
@@ -1078,11 +1079,10 @@ fn bench_capsule_capsule(c: &mut Criterion) {
 
 fn bench_sphere_sphere(c: &mut Criterion) {
     let cases = sphere_sphere_cases();
-    hit_rate(
+    sweep_hit_rate(
         "sphere_sphere",
-        our_sphere_sphere::<f32>(&cases)
-            .iter()
-            .map(|c| physics_sweep_sphere_sphere(&mut Contact::default(), &c.own, &c.other, c.mv)),
+        &our_sphere_sphere(&cases),
+        physics_sweep_sphere_sphere,
     );
     let mut g = group(c, "sphere_sphere");
     bench_both_modes!(g, "", &cases, our_sphere_sphere, run_sphere_sphere);
@@ -1091,11 +1091,10 @@ fn bench_sphere_sphere(c: &mut Criterion) {
 
 fn bench_sphere_capsule(c: &mut Criterion) {
     let cases = sphere_capsule_cases();
-    hit_rate(
+    sweep_hit_rate(
         "sphere_capsule",
-        our_sphere_cap::<f32>(&cases)
-            .iter()
-            .map(|c| physics_sweep_sphere_capsule(&mut Contact::default(), &c.own, &c.other, c.mv)),
+        &our_sphere_cap(&cases),
+        physics_sweep_sphere_capsule,
     );
     let mut g = group(c, "sphere_capsule");
     bench_both_modes!(g, "", &cases, our_sphere_cap, run_sphere_cap);

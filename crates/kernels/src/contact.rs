@@ -160,4 +160,14 @@ impl<R> Contact<R> {
     pub fn swap_halves(&mut self) {
         core::mem::swap(&mut self.own, &mut self.other);
     }
+
+    /// A mirrored entry's answer: `hit` passed on, the halves swapped first
+    /// when it is a hit (the other order's call has already run).
+    #[inline]
+    pub(crate) fn mirrored(&mut self, hit: bool) -> bool {
+        if hit {
+            self.swap_halves();
+        }
+        hit
+    }
 }

@@ -99,6 +99,21 @@ pub(crate) fn closest_points_dots<R: Real>(d1: Vec4<R>, d2: Vec4<R>, w: Vec4<R>)
     ]
 }
 
+/// `s`'s numerator and denominator once `t` is clamped to one of its ends:
+/// `n / a` clamped to `[0, 1]` (`n` the numerator over `a`), `sd` kept at
+/// either end of `s`.
+#[inline]
+#[must_use]
+fn s_at_t_end<R: Real>(n: R, a: R, sd: R) -> (R, R) {
+    if n < R::ZERO {
+        (R::ZERO, sd)
+    } else if n > a {
+        (sd, sd)
+    } else {
+        (n, a)
+    }
+}
+
 /// The clamped numerators and denominators `(sn, sd, tn, td)` of the
 /// closest points' parameters (Unit 4, `Segment_ClosestPoints`), from
 /// `[a, b, c, d, e]` (`d1·d1`, `d1·d2`, `d2·d2`, `d1·w`, `d2·w`) and
@@ -144,26 +159,10 @@ pub(crate) fn clamped_numerators<R: Real>(
 
     if tn < R::ZERO {
         tn = R::ZERO;
-        let nd = -d;
-        if nd < R::ZERO {
-            sn = R::ZERO;
-        } else if nd > a {
-            sn = sd;
-        } else {
-            sn = nd;
-            sd = a;
-        }
+        (sn, sd) = s_at_t_end(-d, a, sd);
     } else if tn > td {
         tn = td;
-        let bd = sub(b, d);
-        if bd < R::ZERO {
-            sn = R::ZERO;
-        } else if bd > a {
-            sn = sd;
-        } else {
-            sn = bd;
-            sd = a;
-        }
+        (sn, sd) = s_at_t_end(sub(b, d), a, sd);
     }
 
     (sn, sd, tn, td)

@@ -61,6 +61,26 @@ fn human<R: Real>(b: [f64; 3]) -> Capsule<R> {
     capsule(b, 0.35, 2.0)
 }
 
+/// [`overlap_capsule_capsule`] of `own` against a human standing at `at`.
+fn meets_human<R: Real>(c: &mut Contact<R>, own: &Capsule<R>, at: [f64; 3]) -> bool {
+    overlap_capsule_capsule(c, own, &human(at))
+}
+
+/// [`overlap_capsule_sphere`] of `cap` against a sphere of radius `r` at `at`.
+fn capsule_meets_sphere<R: Real>(
+    c: &mut Contact<R>,
+    cap: &Capsule<R>,
+    at: [f64; 3],
+    r: f64,
+) -> bool {
+    overlap_capsule_sphere(c, cap, &sphere(at, r))
+}
+
+/// [`overlap_capsule_box`] of a human standing at `at` against the spec's car.
+fn human_meets_car<R: Real>(c: &mut Contact<R>, at: [f64; 3]) -> bool {
+    overlap_capsule_box(c, &human(at), &car())
+}
+
 fn close(got: f64, want: f64, tol: f64, what: &str) {
     assert!(
         (got - want).abs() <= tol,
@@ -364,30 +384,14 @@ fn capsule_capsule_tests<R: Real>() {
     // miss (strict).
     let own = human::<R>([0.0; 3]);
     let mut c = Contact::<R>::default();
-    assert!(overlap_capsule_capsule(
-        &mut c,
-        &own,
-        &human([0.5, 0.0, 2.0])
-    ));
+    assert!(meets_human(&mut c, &own, [0.5, 0.0, 2.0]));
     let mut c = Contact::<R>::default();
-    assert!(!overlap_capsule_capsule(
-        &mut c,
-        &own,
-        &human([0.7, 0.0, 0.0])
-    ));
+    assert!(!meets_human(&mut c, &own, [0.7, 0.0, 0.0]));
     assert!(untouched(&c));
     // Row 6: just above: miss.
-    assert!(!overlap_capsule_capsule(
-        &mut c,
-        &own,
-        &human([0.5, 0.0, 2.01])
-    ));
+    assert!(!meets_human(&mut c, &own, [0.5, 0.0, 2.01]));
     // Below: the other range ends exactly at own's base: still a hit.
-    assert!(overlap_capsule_capsule(
-        &mut c,
-        &own,
-        &human([0.5, 0.0, -2.0])
-    ));
+    assert!(meets_human(&mut c, &own, [0.5, 0.0, -2.0]));
 }
 both_modes!(unit4_rows04_05_capsule_capsule_vertical_inclusive_horizontal_strict => capsule_capsule_tests);
 
@@ -395,11 +399,7 @@ fn capsule_capsule_written<R: Real>() {
     // Test ideas row 2: +0x10 = (1, 0, 0, 1), +0x50 = (−1, 0, 0, 1), depth 0.2.
     let own = human::<R>([0.0; 3]);
     let mut c = Contact::<R>::default();
-    assert!(overlap_capsule_capsule(
-        &mut c,
-        &own,
-        &human([0.5, 0.0, 1.0])
-    ));
+    assert!(meets_human(&mut c, &own, [0.5, 0.0, 1.0]));
     assert_eq!(
         c.own.normal.get().map(Vec4::to_f32),
         Some([1.0, 0.0, 0.0, 1.0])
@@ -425,11 +425,7 @@ fn capsule_capsule_coincident<R: Real>() {
     let own = human::<R>([0.0; 3]);
     for dx in [0.0, 0.0005] {
         let mut c = Contact::<R>::default();
-        assert!(overlap_capsule_capsule(
-            &mut c,
-            &own,
-            &human([dx, 0.0, 1.5])
-        ));
+        assert!(meets_human(&mut c, &own, [dx, 0.0, 1.5]));
         assert_eq!(
             c.own.normal.get().map(Vec4::to_f32),
             Some([0.0, 1.0, 0.0, 1.0])
@@ -440,11 +436,7 @@ fn capsule_capsule_coincident<R: Real>() {
     }
     // Just past 1e-3 (|d|² = 1.21e-6): a real normal and 0.7 − 0.0011.
     let mut c = Contact::<R>::default();
-    assert!(overlap_capsule_capsule(
-        &mut c,
-        &own,
-        &human([0.0011, 0.0, 1.5])
-    ));
+    assert!(meets_human(&mut c, &own, [0.0011, 0.0, 1.5]));
     lanes_close(&c.own.normal, [1.0, 0.0, 0.0], 1e-6, "normal");
     close(f(c.depth.unwrap_or(R::MAX)), 0.7 - 0.0011, 1e-6, "depth");
 }
@@ -456,28 +448,12 @@ fn rounded_against_flat<R: Real>() {
     // capsule its ends are flat (row 6: 0.01 above the top misses).
     let cap = human::<R>([0.0; 3]);
     let mut c = Contact::<R>::default();
-    assert!(overlap_capsule_sphere(
-        &mut c,
-        &cap,
-        &sphere([0.0, 0.0, 2.3], 0.1)
-    ));
-    assert!(overlap_capsule_sphere(
-        &mut c,
-        &cap,
-        &sphere([0.0, 0.0, -0.3], 0.1)
-    ));
-    assert!(!overlap_capsule_sphere(
-        &mut c,
-        &cap,
-        &sphere([0.46, 0.0, 1.0], 0.1)
-    ));
+    assert!(capsule_meets_sphere(&mut c, &cap, [0.0, 0.0, 2.3], 0.1));
+    assert!(capsule_meets_sphere(&mut c, &cap, [0.0, 0.0, -0.3], 0.1));
+    assert!(!capsule_meets_sphere(&mut c, &cap, [0.46, 0.0, 1.0], 0.1));
     // Off-axis above the top: rounded, so a point at the cylinder's rim
     // (0.3, 0, 2.3) is 0.4243 from (0, 0, 2): out of reach for 0.35 + 0.05.
-    assert!(!overlap_capsule_sphere(
-        &mut c,
-        &cap,
-        &sphere([0.3, 0.0, 2.3], 0.05)
-    ));
+    assert!(!capsule_meets_sphere(&mut c, &cap, [0.3, 0.0, 2.3], 0.05));
     // Row 31: the push sphere.
     assert!(overlap_sphere_capsule(
         &mut c,
@@ -560,17 +536,9 @@ fn capsule_box_no_height<R: Real>() {
     // Test ideas row 25: 50 m above the box, the pair function still hits,
     // with the same normal and depth as at ground level (row 17).
     let mut ground = Contact::default();
-    assert!(overlap_capsule_box(
-        &mut ground,
-        &human([0.0, -1.2, 0.0]),
-        &car()
-    ));
+    assert!(human_meets_car(&mut ground, [0.0, -1.2, 0.0]));
     let mut high = Contact::default();
-    assert!(overlap_capsule_box(
-        &mut high,
-        &human([0.0, -1.2, 50.0]),
-        &car()
-    ));
+    assert!(human_meets_car(&mut high, [0.0, -1.2, 50.0]));
     assert_eq!(ground, high);
     // Neither the height nor a taller box changes anything.
     let mut c = Contact::<R>::default();
@@ -598,11 +566,7 @@ fn capsule_box_mm_corner<R: Real>() {
     // Test ideas row 22: the (−, −) corner's normal is built from (+hx, +hy):
     // normalize(−2.2 − 2, −1.2 − 1, 0), worked here in f64.
     let mut c = Contact::<R>::default();
-    assert!(overlap_capsule_box(
-        &mut c,
-        &human([-2.2, -1.2, 0.0]),
-        &car()
-    ));
+    assert!(human_meets_car(&mut c, [-2.2, -1.2, 0.0]));
     let (x, y) = (-4.2f64, -2.2f64);
     let len = x.hypot(y);
     lanes_close(
@@ -664,19 +628,11 @@ fn capsule_box_corner_w_and_depth<R: Real>() {
     assert!(c.other.normal.x.is_some());
     // Row 20: out of reach.
     let mut c = Contact::<R>::default();
-    assert!(!overlap_capsule_box(
-        &mut c,
-        &human([2.3, 1.3, 0.0]),
-        &car()
-    ));
+    assert!(!human_meets_car(&mut c, [2.3, 1.3, 0.0]));
     assert!(untouched(&c));
     // A face: w = 1 (row 17).
     let mut c = Contact::<R>::default();
-    assert!(overlap_capsule_box(
-        &mut c,
-        &human([0.0, -1.2, 0.0]),
-        &car()
-    ));
+    assert!(human_meets_car(&mut c, [0.0, -1.2, 0.0]));
     assert_eq!(c.other.normal.w.map(f), Some(1.0));
 }
 both_modes!(unit4_row19_capsule_box_corner_depth_squared_and_w_unwritten => capsule_box_corner_w_and_depth);
@@ -686,11 +642,7 @@ fn capsule_box_face_choice<R: Real>() {
     // comparison x < y. At (−1.5, 0.1) the nearest face is −x (0.5 away), but
     // x < y picks +y with depth 1 − 0.1 + 0.35.
     let mut c = Contact::<R>::default();
-    assert!(overlap_capsule_box(
-        &mut c,
-        &human([-1.5, 0.1, 0.0]),
-        &car()
-    ));
+    assert!(human_meets_car(&mut c, [-1.5, 0.1, 0.0]));
     assert_eq!(
         c.other.normal.get().map(Vec4::to_f32),
         Some([0.0, 1.0, 0.0, 1.0])
@@ -705,11 +657,7 @@ fn capsule_box_face_choice<R: Real>() {
     close(f(c.depth.unwrap_or(R::MAX)), 1.85, 1e-6, "row 23 depth");
     // Negative side: (−0.5, −0.2): x < y, y < 0: −A_j, depth 1 − 0.2 + 0.35.
     let mut c = Contact::<R>::default();
-    assert!(overlap_capsule_box(
-        &mut c,
-        &human([-0.5, -0.2, 0.0]),
-        &car()
-    ));
+    assert!(human_meets_car(&mut c, [-0.5, -0.2, 0.0]));
     lanes_close(&c.other.normal, [0.0, -1.0, 0.0], 0.0, "−A_j");
     close(f(c.depth.unwrap_or(R::MAX)), 1.15, 1e-6, "depth");
 }
@@ -731,11 +679,7 @@ fn capsule_box_boundaries<R: Real>() {
     assert_eq!(c.other.normal.w.map(f), Some(1.0));
     // Row 18: a gap of 0.36 > 0.35 misses.
     let mut c = Contact::<R>::default();
-    assert!(!overlap_capsule_box(
-        &mut c,
-        &human([0.0, -1.36, 0.0]),
-        &car()
-    ));
+    assert!(!human_meets_car(&mut c, [0.0, -1.36, 0.0]));
     assert!(untouched(&c));
 }
 both_modes!(unit4_capsule_box_region_boundaries_middle_column => capsule_box_boundaries);

@@ -163,6 +163,8 @@ impl<R: Real> PhysicsWorld<R> {
         self.create_with_shapes(owners, owner, BodyPool::Car, &[a, b], BodyFlags::CAR_START)
     }
 
+    // Two originals with the same arguments (`IPhysics_CreateCarBody` above,
+    // `Car_MakeBodies` here): kept as two functions, this one calls the other.
     /// A car's body as the game makes it from the car's type record
     /// (overview "Cars"): the body from [`PhysicsWorld::alloc_car_body`]
     /// (`IPhysics_CreateCarBody`, flags 0x80000000) with box 1's half sizes

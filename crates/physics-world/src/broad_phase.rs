@@ -131,6 +131,19 @@ pub(crate) struct Slot<R> {
 }
 
 impl<R: Real> Slot<R> {
+    /// The entry of body `id` (its generation) at `key` with list number
+    /// `seq`, over `bounds`, filed in `cells` (`large`: too wide for them).
+    fn of(id: BodyId, key: R, seq: u64, bounds: [R; 4], (cells, large): (Cells, bool)) -> Self {
+        Slot {
+            generation: id.slot.generation,
+            key,
+            seq,
+            bounds,
+            cells,
+            large,
+        }
+    }
+
     /// The cells of the slot's box and whether it is too wide for them.
     fn cells_of(bounds: [R; 4]) -> (Cells, bool) {
         let cells = Cells::of(bounds[0], bounds[1], bounds[2], bounds[3]);
@@ -166,16 +179,6 @@ impl<R> Default for BroadPhase<R> {
             next_seq: 0,
             usable: true,
         }
-    }
-}
-
-fn kind_index(k: BodyPool) -> usize {
-    match k {
-        BodyPool::Human => 0,
-        BodyPool::PunchBag => 1,
-        BodyPool::Object => 2,
-        BodyPool::Pane => 3,
-        BodyPool::Car => 4,
     }
 }
 
@@ -215,7 +218,7 @@ impl<R: Real> BroadPhase<R> {
     /// The listed body's entry, for the handle `id` (not a stale one).
     #[inline]
     pub(crate) fn slot(&self, id: BodyId) -> Option<&Slot<R>> {
-        self.slots[kind_index(id.kind)]
+        self.slots[id.kind.index()]
             .get(id.slot.index as usize)?
             .as_ref()
             .filter(|s| s.generation == id.slot.generation)
@@ -243,7 +246,7 @@ impl<R: Real> BroadPhase<R> {
         if key.partial_cmp(&key).is_none() {
             return self.give_up(seq);
         }
-        let k = kind_index(id.kind);
+        let k = id.kind.index();
         let i = id.slot.index as usize;
         if self.slots[k].len() <= i {
             self.slots[k].resize(i + 1, None);
@@ -259,14 +262,7 @@ impl<R: Real> BroadPhase<R> {
         } else {
             (Cells::default(), false)
         };
-        self.slots[k][i] = Some(Slot {
-            generation: id.slot.generation,
-            key,
-            seq,
-            bounds,
-            cells,
-            large,
-        });
+        self.slots[k][i] = Some(Slot::of(id, key, seq, bounds, (cells, large)));
         self.listed += 1;
         if self.listed >= GRID_ON && self.listed * 2 > self.buckets.len() {
             // Files the new body too.
@@ -282,7 +278,7 @@ impl<R: Real> BroadPhase<R> {
         if !self.usable {
             return;
         }
-        let k = kind_index(id.kind);
+        let k = id.kind.index();
         let i = id.slot.index as usize;
         let Some(slot) = self.slot(id).copied() else {
             // Not listed under this handle: the list removed a body the
@@ -330,15 +326,9 @@ impl<R: Real> BroadPhase<R> {
         } else {
             (Cells::default(), false)
         };
-        let k = kind_index(id.kind);
-        self.slots[k][id.slot.index as usize] = Some(Slot {
-            generation: id.slot.generation,
-            key,
-            seq,
-            bounds,
-            cells,
-            large,
-        });
+        let k = id.kind.index();
+        self.slots[k][id.slot.index as usize] =
+            Some(Slot::of(id, key, seq, bounds, (cells, large)));
         seq
     }
 

@@ -62,6 +62,21 @@ pub enum BodyPool {
     Car,
 }
 
+impl BodyPool {
+    /// The pool's place in the per-pool arrays: human 0, punch bag 1,
+    /// object 2, pane 3, car 4.
+    #[inline]
+    pub(crate) const fn index(self) -> usize {
+        match self {
+            BodyPool::Human => 0,
+            BodyPool::PunchBag => 1,
+            BodyPool::Object => 2,
+            BodyPool::Pane => 3,
+            BodyPool::Car => 4,
+        }
+    }
+}
+
 /// A body's handle: its pool and its generational index there. A freed
 /// body's handle never reaches the slot's next body.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

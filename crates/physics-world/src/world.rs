@@ -141,16 +141,6 @@ pub struct Refusals {
     pub settles: u64,
 }
 
-fn kind_slot(k: BodyPool) -> usize {
-    match k {
-        BodyPool::Human => 0,
-        BodyPool::PunchBag => 1,
-        BodyPool::Object => 2,
-        BodyPool::Pane => 3,
-        BodyPool::Car => 4,
-    }
-}
-
 /// The physics world (`IPhysics`, 0x4f460 bytes on the console).
 #[derive(Clone, Debug)]
 pub struct PhysicsWorld<R: Real = f32> {
@@ -327,19 +317,19 @@ impl<R: Real> PhysicsWorld<R> {
     /// The body `id` names, while it lives.
     #[must_use]
     pub fn body(&self, id: BodyId) -> Option<&BodyRecord<R>> {
-        self.bodies.pools[kind_slot(id.kind)].get(id.slot)
+        self.bodies.pools[id.kind.index()].get(id.slot)
     }
 
     pub(crate) fn body_mut(&mut self, id: BodyId) -> Option<&mut BodyRecord<R>> {
-        self.bodies.pools[kind_slot(id.kind)].get_mut(id.slot)
+        self.bodies.pools[id.kind.index()].get_mut(id.slot)
     }
 
     pub(crate) fn pool(&self, kind: BodyPool) -> &Pool<BodyRecord<R>> {
-        &self.bodies.pools[kind_slot(kind)]
+        &self.bodies.pools[kind.index()]
     }
 
     pub(crate) fn pool_mut(&mut self, kind: BodyPool) -> &mut Pool<BodyRecord<R>> {
-        &mut self.bodies.pools[kind_slot(kind)]
+        &mut self.bodies.pools[kind.index()]
     }
 
     /// The shape `id` names, while it is allocated.

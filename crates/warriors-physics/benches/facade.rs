@@ -76,18 +76,27 @@ fn measure_sphere_record(
     hits
 }
 
-/// The facade's first-hit sphere sweep over the workload.
-#[inline(never)]
-fn measure_sphere_facade(level: &Level<f32>, w: &Workload) -> usize {
+/// How many of the workload's queries hit: `query(i)` the facade's answer
+/// to the `i`-th (each answer kept from the optimiser).
+#[inline]
+fn facade_hits<T>(w: &Workload, mut query: impl FnMut(usize) -> Option<T>) -> usize {
     let mut hits = 0;
     for i in 0..w.starts.len() {
-        let h = level
-            .cast_sphere(w.starts[i], w.radii[i], w.moves[i])
-            .unwrap();
+        let h = query(i);
         hits += usize::from(h.is_some());
         black_box(&h);
     }
     hits
+}
+
+/// The facade's first-hit sphere sweep over the workload.
+#[inline(never)]
+fn measure_sphere_facade(level: &Level<f32>, w: &Workload) -> usize {
+    facade_hits(w, |i| {
+        level
+            .cast_sphere(w.starts[i], w.radii[i], w.moves[i])
+            .unwrap()
+    })
 }
 
 /// The record layer's world ray over the workload.
@@ -113,15 +122,11 @@ fn measure_ray_record(
 /// The facade's ray over the workload.
 #[inline(never)]
 fn measure_ray_facade(level: &Level<f32>, w: &Workload) -> usize {
-    let mut hits = 0;
-    for i in 0..w.starts.len() {
-        let h = level
+    facade_hits(w, |i| {
+        level
             .cast_ray(w.starts[i], w.dirs[i], 8.0, &RayFilter::default())
-            .unwrap();
-        hits += usize::from(h.is_some());
-        black_box(&h);
-    }
-    hits
+            .unwrap()
+    })
 }
 
 fn setup() -> (Level<f32>, CollisionMesh, QueryScratch<f32>, Workload) {

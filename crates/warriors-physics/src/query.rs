@@ -440,6 +440,31 @@ impl<R: Real> Level<R> {
         Truncation { dropped }
     }
 
+    /// The first contact of `swept` over the tiles its world box reaches
+    /// ([`Level::first`], one contact per tile's query).
+    fn first_of(&self, swept: &Swept<R>, settings: &SweepSettings<R>) -> Option<Hit<R>> {
+        let q = settings.query(swept.world, 1);
+        self.first(&swept.world, |mesh, scratch, out| {
+            swept.on(mesh, scratch, out, &q)
+        })
+    }
+
+    /// Every contact of `swept` into `out` ([`Level::all_into`], up to
+    /// [`MESH_CONTACTS`] per tile's query).
+    fn all_of_into(
+        &self,
+        swept: &Swept<R>,
+        settings: &SweepSettings<R>,
+        out: &mut Vec<Hit<R>>,
+    ) -> Truncation {
+        let q = settings.query(swept.world, MESH_CONTACTS);
+        self.all_into(
+            &swept.world,
+            |mesh, scratch, buf| swept.on(mesh, scratch, buf, &q),
+            out,
+        )
+    }
+
     /// The first contact of a sphere of `radius` at `centre` swept along
     /// `motion` against the level, with the default [`SweepSettings`].
     ///
@@ -506,12 +531,8 @@ impl<R: Real> Level<R> {
         motion: impl IntoVector<R>,
         settings: &SweepSettings<R>,
     ) -> Result<Option<Hit<R>>, QueryError> {
-        let (sphere, mv) = sphere_in(centre, radius, motion)?;
-        let bx = sphere_box(sphere.centre, sphere.radius, mv);
-        let q = settings.query(bx, 1);
-        Ok(self.first(&bx, |mesh, scratch, out| {
-            mesh.sweep_sphere(scratch, out, &q, &sphere, mv)
-        }))
+        let swept = Swept::sphere(centre, radius, motion)?;
+        Ok(self.first_of(&swept, settings))
     }
 
     /// Every contact of the sphere sweep of [`Level::cast_sphere_with`],
@@ -581,14 +602,8 @@ impl<R: Real> Level<R> {
         settings: &SweepSettings<R>,
         out: &mut Vec<Hit<R>>,
     ) -> Result<Truncation, QueryError> {
-        let (sphere, mv) = sphere_in(centre, radius, motion)?;
-        let bx = sphere_box(sphere.centre, sphere.radius, mv);
-        let q = settings.query(bx, MESH_CONTACTS);
-        Ok(self.all_into(
-            &bx,
-            |mesh, scratch, buf| mesh.sweep_sphere(scratch, buf, &q, &sphere, mv),
-            out,
-        ))
+        let swept = Swept::sphere(centre, radius, motion)?;
+        Ok(self.all_of_into(&swept, settings, out))
     }
 
     /// The first wall the walking body meets: an upright capsule of
@@ -662,12 +677,8 @@ impl<R: Real> Level<R> {
         motion: impl IntoVector<R>,
         settings: &SweepSettings<R>,
     ) -> Result<Option<Hit<R>>, QueryError> {
-        let (capsule, mv, bx) = capsule_in(feet, radius, height, motion, settings)?;
-        let q = settings.query(bx, 1);
-        let scale = settings.body_scale;
-        Ok(self.first(&bx, |mesh, scratch, out| {
-            mesh.sweep_capsule(scratch, out, &q, &capsule, scale, mv)
-        }))
+        let swept = Swept::capsule(feet, radius, height, motion, settings)?;
+        Ok(self.first_of(&swept, settings))
     }
 
     /// Every contact of [`Level::cast_capsule_walls_with`], sorted by fraction
@@ -720,14 +731,8 @@ impl<R: Real> Level<R> {
         settings: &SweepSettings<R>,
         out: &mut Vec<Hit<R>>,
     ) -> Result<Truncation, QueryError> {
-        let (capsule, mv, bx) = capsule_in(feet, radius, height, motion, settings)?;
-        let q = settings.query(bx, MESH_CONTACTS);
-        let scale = settings.body_scale;
-        Ok(self.all_into(
-            &bx,
-            |mesh, scratch, buf| mesh.sweep_capsule(scratch, buf, &q, &capsule, scale, mv),
-            out,
-        ))
+        let swept = Swept::capsule(feet, radius, height, motion, settings)?;
+        Ok(self.all_of_into(&swept, settings, out))
     }
 
     /// The first contact of a box of `half_extents` posed by `pose` (its
@@ -796,12 +801,8 @@ impl<R: Real> Level<R> {
         motion: impl IntoVector<R>,
         settings: &SweepSettings<R>,
     ) -> Result<Option<Hit<R>>, QueryError> {
-        let (bx, mv) = box_in(bx, motion)?;
-        let world = Aabb::swept_box(&bx, mv);
-        let q = settings.query(world, 1);
-        Ok(self.first(&world, |mesh, scratch, out| {
-            mesh.sweep_box(scratch, out, &q, &bx, mv)
-        }))
+        let swept = Swept::oriented_box(bx, motion)?;
+        Ok(self.first_of(&swept, settings))
     }
 
     /// Every contact of [`Level::cast_oriented_box`], sorted by fraction.
@@ -846,14 +847,8 @@ impl<R: Real> Level<R> {
         settings: &SweepSettings<R>,
         out: &mut Vec<Hit<R>>,
     ) -> Result<Truncation, QueryError> {
-        let (bx, mv) = box_in(bx, motion)?;
-        let world = Aabb::swept_box(&bx, mv);
-        let q = settings.query(world, MESH_CONTACTS);
-        Ok(self.all_into(
-            &world,
-            |mesh, scratch, buf| mesh.sweep_box(scratch, buf, &q, &bx, mv),
-            out,
-        ))
+        let swept = Swept::oriented_box(bx, motion)?;
+        Ok(self.all_of_into(&swept, settings, out))
     }
 
     /// The nearest hit of a ray from `origin` along the unit `direction`,
@@ -1320,6 +1315,84 @@ fn ray_in<R: Real>(
         triangle_flags: TriangleFlags::from_bits_retain(res.flags),
         area: res.area,
     })
+}
+
+/// The shape of a checked sweep, as the record layer's sweep takes it.
+enum SweptShape<R: Real> {
+    Sphere(Sphere<R>),
+    /// The walking capsule and the settings' body scale.
+    Capsule(Capsule<R>, R),
+    Box(OrientedBox<R>),
+}
+
+/// One checked sweep of the level: the shape, its move and the world box
+/// whose tiles it walks (divergence 342).
+struct Swept<R: Real> {
+    shape: SweptShape<R>,
+    mv: Vec4<R>,
+    world: Aabb<R>,
+}
+
+impl<R: Real> Swept<R> {
+    /// A sphere's sweep, over the box around the sphere at both ends.
+    fn sphere(
+        centre: impl IntoPoint<R>,
+        radius: impl IntoScalar<R>,
+        motion: impl IntoVector<R>,
+    ) -> Result<Self, QueryError> {
+        let (sphere, mv) = sphere_in(centre, radius, motion)?;
+        let world = sphere_box(sphere.centre, sphere.radius, mv);
+        Ok(Self {
+            shape: SweptShape::Sphere(sphere),
+            mv,
+            world,
+        })
+    }
+
+    /// The walking capsule's sweep ([`capsule_in`]).
+    fn capsule(
+        feet: impl IntoPoint<R>,
+        radius: impl IntoScalar<R>,
+        height: impl IntoScalar<R>,
+        motion: impl IntoVector<R>,
+        settings: &SweepSettings<R>,
+    ) -> Result<Self, QueryError> {
+        let (capsule, mv, world) = capsule_in(feet, radius, height, motion, settings)?;
+        Ok(Self {
+            shape: SweptShape::Capsule(capsule, settings.body_scale),
+            mv,
+            world,
+        })
+    }
+
+    /// An oriented box's sweep, over the box around it at both ends.
+    fn oriented_box(bx: &OrientedBox<R>, motion: impl IntoVector<R>) -> Result<Self, QueryError> {
+        let (bx, mv) = box_in(bx, motion)?;
+        let world = Aabb::swept_box(&bx, mv);
+        Ok(Self {
+            shape: SweptShape::Box(bx),
+            mv,
+            world,
+        })
+    }
+
+    /// The record layer's sweep of the shape on one tile's mesh, into
+    /// `out`; returns how many contacts it wrote.
+    fn on(
+        &self,
+        mesh: &CollisionMesh,
+        scratch: &mut QueryScratch<R>,
+        out: &mut [Contact<R>],
+        q: &SweepQuery<R>,
+    ) -> usize {
+        match &self.shape {
+            SweptShape::Sphere(sphere) => mesh.sweep_sphere(scratch, out, q, sphere, self.mv),
+            SweptShape::Capsule(capsule, scale) => {
+                mesh.sweep_capsule(scratch, out, q, capsule, *scale, self.mv)
+            }
+            SweptShape::Box(bx) => mesh.sweep_box(scratch, out, q, bx, self.mv),
+        }
+    }
 }
 
 fn sphere_in<R: Real>(

@@ -336,39 +336,28 @@ impl Kernel for Call {
                 mv,
                 a,
                 e,
-            } => {
-                let mut pts = EdgePoints::default();
-                let mut rs = [None; 2];
-                let hit = sweep_sphere_edge_cylinder(
-                    r::<R>(*radius),
-                    centre.get("centre")?,
-                    mv.get("mv")?,
-                    a.get("a")?,
-                    e.get("e")?,
-                    &mut pts,
-                    &mut rs,
-                );
-                o.int("ret", i64::from(hit));
-                points(&mut o, "", &pts);
-                roots_of(&mut o, &rs);
             }
-            Call::RayInfiniteCylinder {
+            | Call::RayInfiniteCylinder {
                 radius,
                 centre,
                 mv,
                 a,
                 e,
             } => {
+                // The cylinder sweep and the cylinder ray take the same inputs.
+                let rad = r::<R>(*radius);
+                let (c, m) = (centre.get("centre")?, mv.get("mv")?);
+                let (a, e) = (a.get("a")?, e.get("e")?);
                 let mut rs = [None; 2];
-                let n = ray_infinite_cylinder(
-                    r::<R>(*radius),
-                    centre.get("centre")?,
-                    mv.get("mv")?,
-                    a.get("a")?,
-                    e.get("e")?,
-                    &mut rs,
-                );
-                o.int("ret", i64::from(n));
+                if matches!(self, Call::SphereSweepEdgeCylinder { .. }) {
+                    let mut pts = EdgePoints::default();
+                    let hit = sweep_sphere_edge_cylinder(rad, c, m, a, e, &mut pts, &mut rs);
+                    o.int("ret", i64::from(hit));
+                    points(&mut o, "", &pts);
+                } else {
+                    let n = ray_infinite_cylinder(rad, c, m, a, e, &mut rs);
+                    o.int("ret", i64::from(n));
+                }
                 roots_of(&mut o, &rs);
             }
             Call::SegmentSphereIntersect {

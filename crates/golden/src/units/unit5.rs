@@ -198,6 +198,25 @@ fn step<R: Real>(o: &mut Outcome, s: Step<R>) {
         .opt_real("point.z", point.map(|p| p[2]));
 }
 
+/// A region step's call: its half extents, start and move read as
+/// `[R; 3]` (in that order, the first bad one the error) and its radius,
+/// given to `run`, and the step written ([`step`]).
+fn region_step<R: Real>(
+    o: &mut Outcome,
+    [half, start, mv]: [&V; 3],
+    radius: f32,
+    run: impl FnOnce([R; 3], [R; 3], [R; 3], R) -> Step<R>,
+) -> Result<(), InputError> {
+    let s = run(
+        xyz(half, "half")?,
+        xyz(start, "start")?,
+        xyz(mv, "move")?,
+        r(radius),
+    );
+    step(o, s);
+    Ok(())
+}
+
 fn opt_vec<R: Real>(o: &mut Outcome, path: &str, v: Option<Vec4<R>>) {
     o.opt_real(&format!("{path}.x"), v.map(|v| v.x))
         .opt_real(&format!("{path}.y"), v.map(|v| v.y))
@@ -255,15 +274,23 @@ impl Kernel for Call {
                 mv,
                 radius,
                 t0,
+            }
+            | Call::SphereBoxSweepEdges {
+                half,
+                start,
+                mv,
+                radius,
+                t0,
             } => {
-                let s = sweep_face_region::<R>(
-                    xyz(half, "half")?,
-                    xyz(start, "start")?,
-                    xyz(mv, "move")?,
-                    r(*radius),
-                    touch(*t0),
-                );
-                step(&mut o, s);
+                // The face-region and edge-region steps take the same inputs.
+                let region = if matches!(self, Call::SphereBoxSweepCorner { .. }) {
+                    sweep_face_region::<R>
+                } else {
+                    sweep_edge_region::<R>
+                };
+                region_step(&mut o, [half, start, mv], *radius, |h, s, m, rad| {
+                    region(h, s, m, rad, touch(*t0))
+                })?;
             }
             Call::SphereBoxSweepEdge {
                 q,
@@ -286,35 +313,13 @@ impl Kernel for Call {
                 );
                 step(&mut o, s);
             }
-            Call::SphereBoxSweepEdges {
-                half,
-                start,
-                mv,
-                radius,
-                t0,
-            } => {
-                let s = sweep_edge_region::<R>(
-                    xyz(half, "half")?,
-                    xyz(start, "start")?,
-                    xyz(mv, "move")?,
-                    r(*radius),
-                    touch(*t0),
-                );
-                step(&mut o, s);
-            }
             Call::SphereBoxSweepFaceEdges {
                 half,
                 start,
                 mv,
                 radius,
             } => {
-                let s = sweep_corner_region::<R>(
-                    xyz(half, "half")?,
-                    xyz(start, "start")?,
-                    xyz(mv, "move")?,
-                    r(*radius),
-                );
-                step(&mut o, s);
+                region_step(&mut o, [half, start, mv], *radius, sweep_corner_region::<R>)?;
             }
             Call::RaySphereRoot { q, m, rr } => {
                 let t = roots::ray_sphere_root::<R>(xyz(q, "q")?, xyz(m, "m")?, r(*rr));

@@ -4,6 +4,7 @@
 use ps2_float::{Real, Vec4};
 
 use super::box_box::sweep_box_box;
+use crate::sweep::reversed;
 use crate::{contact::Contact, pair::PairContext, shapes::OrientedBox, shapes::Segment};
 
 /// `clamp(v, −h, h)` (divergence 97).
@@ -138,11 +139,6 @@ pub fn physics_sweep_box_segment<R: Real>(
     segment: &Segment<R>,
     mv: Vec4<R>,
 ) -> bool {
-    let back = Vec4::new(-mv.x, -mv.y, -mv.z, mv.w);
-    if physics_sweep_segment_box(c, segment, bx, back) {
-        c.swap_halves();
-        true
-    } else {
-        false
-    }
+    let hit = physics_sweep_segment_box(c, segment, bx, reversed(mv));
+    c.mirrored(hit)
 }

@@ -13,7 +13,7 @@ use ps2_float::{Real, Vec4};
 
 use super::pair::{physics_sweep_box_segment, physics_sweep_segment_box};
 use crate::pair::PairContext;
-use crate::sweep::{first_touch_of, golden_min_of};
+use crate::sweep::{first_touch_of, golden_min_of, reversed};
 use crate::{contact::Contact, shapes::OrientedBox, shapes::Segment};
 
 /// The point of the box nearest to `p`: `p` in the box's frame clamped to the
@@ -81,6 +81,8 @@ pub fn segment_box_first_touch<R: Real>(
     true
 }
 
+// The two entries below have the form of the segment sweeps' `*_in` entries
+// (a switch, then one of two kernels): each is its own table entry.
 /// Sweep table entry (4, 1): the console's [`physics_sweep_segment_box`]
 /// (never a hit), or with the switch off [`segment_box_first_touch`].
 pub fn physics_sweep_segment_box_in<R: Real>(
@@ -110,11 +112,6 @@ pub fn physics_sweep_box_segment_in<R: Real>(
     if ctx.quirks.pairs.segment_box_never {
         return physics_sweep_box_segment(c, bx, segment, mv);
     }
-    let back = Vec4::new(-mv.x, -mv.y, -mv.z, mv.w);
-    if segment_box_first_touch(c, segment, bx, back) {
-        c.swap_halves();
-        true
-    } else {
-        false
-    }
+    let hit = segment_box_first_touch(c, segment, bx, reversed(mv));
+    c.mirrored(hit)
 }

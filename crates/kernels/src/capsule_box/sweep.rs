@@ -8,6 +8,7 @@ use super::corner::sweep_capsule_box_corner;
 use super::exact::capsule_box_first_touch;
 use super::side::sweep_capsule_box_side;
 use super::step::{Folded, StepResult};
+use crate::sweep::reversed;
 use crate::{contact::Contact, pair::PairContext, shapes::Capsule, shapes::OrientedBox};
 
 /// The box body's `BLOCKHUMANS` flag (body `+0x40`, bit 0x4).
@@ -156,6 +157,8 @@ pub fn physics_sweep_capsule_box<R: Real>(
         hx,
         hy,
     };
+    // One arm per region of the 3×3 grid: the arms are the region table's
+    // data (step, fold, flags and normal rule per region).
     let reg = match (band(x, hx), band(y, hy)) {
         (Band::In, Band::In) => None,
         (Band::Low, Band::Low) => Some(region(
@@ -428,8 +431,7 @@ pub fn physics_sweep_box_capsule<R: Real>(
     capsule: &Capsule<R>,
     mv: Vec4<R>,
 ) -> bool {
-    let back = Vec4::new(-mv.x, -mv.y, -mv.z, mv.w);
-    if physics_sweep_capsule_box(c, &ctx.swapped(), capsule, bx, back) {
+    if physics_sweep_capsule_box(c, &ctx.swapped(), capsule, bx, reversed(mv)) {
         c.swap_halves();
         if !ctx.quirks.capsule_box.mirror_halves {
             mirror_at_contact(c, mv);

@@ -84,3 +84,13 @@ use ps2_float::{Real, Vec4};
 pub(crate) fn capsule_axis<R: Real>(h: R) -> Vec4<R> {
     crate::sat::vscale(Vec4::new(R::ZERO, R::ZERO, R::ONE, R::ONE), h)
 }
+
+/// `true` when the gap vector `g` between two shapes' nearest points is no
+/// longer than their radii together: `g·g ≤ (ra + rb)²`, the sum taken first
+/// and touching a hit (the round shapes' closing test of Unit 4).
+#[inline]
+#[must_use]
+pub(crate) fn within_reach<R: Real>(g: Vec4<R>, ra: R, rb: R) -> bool {
+    let reach = crate::sat::add(ra, rb);
+    crate::sat::dot(g, g) <= crate::sat::mul(reach, reach)
+}

@@ -59,6 +59,90 @@ fn corner_normal<R: Real>(b: &OrientedBox<R>, ox: R, oy: R) -> Vec4<R> {
     normalize(v)
 }
 
+/// A footprint region's depth (`None`: no overlap) and normal.
+type Region<R> = (Option<R>, RegionNormal<R>);
+
+/// The footprint's nine regions around the rectangle `±hx`, `±hy` for the
+/// base at `(x, y)` (from [`footprint`]); "x < −hx" and "x > hx" are
+/// strict, so x = ±hx belongs to the middle column (the same for y;
+/// divergence 45). A side region is its [`side_interval`] and outward
+/// axis; a corner region's [`corner_circle`] goes to `corner` with
+/// `[ex, ey, qx, qy]`, the true offset from the corner and the console's
+/// (from the opposite corner (+hx, +hy) for (−, −), the quirk). The centre
+/// over the box always hits: the face along `aj` when `take_j` says so,
+/// else along `ai`, on the base's side, its depth `(h − |coordinate|) + r`.
+#[inline]
+fn footprint_region<R: Real>(
+    (ai, aj, hx, hy, x, y): (Vec4<R>, Vec4<R>, R, R, R, R),
+    r: R,
+    corner: impl FnOnce(Option<R>, [R; 4]) -> Region<R>,
+    take_j: impl FnOnce() -> bool,
+) -> Region<R> {
+    if x < -hx {
+        if y > hy {
+            let (ex, ey) = (add(x, hx), sub(y, hy));
+            corner(corner_circle(x, -y, r, hx, hy), [ex, ey, ex, ey])
+        } else if y < -hy {
+            let (ex, ey) = (add(x, hx), add(y, hy));
+            let (qx, qy) = (sub(x, hx), sub(y, hy));
+            corner(corner_circle(x, y, r, hx, hy), [ex, ey, qx, qy])
+        } else {
+            (side_interval(x, y, r, hx, hy), RegionNormal::Face(-ai))
+        }
+    } else if x > hx {
+        if y > hy {
+            let (ex, ey) = (sub(x, hx), sub(y, hy));
+            corner(corner_circle(-x, -y, r, hx, hy), [ex, ey, ex, ey])
+        } else if y < -hy {
+            let (ex, ey) = (sub(x, hx), add(y, hy));
+            corner(corner_circle(-x, y, r, hx, hy), [ex, ey, ex, ey])
+        } else {
+            (side_interval(-x, y, r, hx, hy), RegionNormal::Face(ai))
+        }
+    } else if y < -hy {
+        (side_interval(y, x, r, hy, hx), RegionNormal::Face(-aj))
+    } else if y > hy {
+        (side_interval(-y, x, r, hy, hx), RegionNormal::Face(aj))
+    } else if take_j() {
+        let n = if y < R::ZERO { -aj } else { aj };
+        (Some(add(sub(hy, y.abs()), r)), RegionNormal::Face(n))
+    } else {
+        let n = if x < R::ZERO { -ai } else { ai };
+        (Some(add(sub(hx, x.abs()), r)), RegionNormal::Face(n))
+    }
+}
+
+/// Writes a footprint region's answer: `false` and nothing for no depth;
+/// else `+0x50` the face's normal (`w = 1`) or, in `x, y, z` only,
+/// `corner_normal` of a corner's offset, and the depth `+0x88`.
+#[inline]
+fn write_region<R: Real>(
+    c: &mut Contact<R>,
+    (depth, normal): Region<R>,
+    corner_normal: impl FnOnce(R, R) -> Vec4<R>,
+) -> bool {
+    let Some(depth) = depth else {
+        return false;
+    };
+    match normal {
+        RegionNormal::Face(n) => write_face(c, n, depth),
+        RegionNormal::Corner(ox, oy) => {
+            c.other.normal.set_xyz(corner_normal(ox, oy));
+            c.depth = Some(depth);
+            true
+        }
+    }
+}
+
+/// Writes a face's hit, `+0x50` the normal `n` with `w = 1` and `+0x88`
+/// the depth, and answers `true`.
+#[inline]
+fn write_face<R: Real>(c: &mut Contact<R>, n: Vec4<R>, depth: R) -> bool {
+    c.other.normal.set(n.with_w(R::ONE));
+    c.depth = Some(depth);
+    true
+}
+
 /// `true` when the capsule's footprint (a circle of its radius around its
 /// base's x, y) overlaps the box's footprint in the box's horizontal plane
 /// (Unit 4, `PhysicsOverlap_CapsuleBox`).
@@ -84,62 +168,18 @@ pub fn overlap_capsule_box<R: Real>(
     own: &Capsule<R>,
     other: &OrientedBox<R>,
 ) -> bool {
-    let (ai, aj, hx, hy, x, y) = footprint(own, other);
+    let fp = footprint(own, other);
+    let (.., x, y) = fp;
     let r = own.radius;
-
-    // The region dispatch; "x < −hx" and "x > hx" are strict, so x = ±hx
-    // belongs to the middle column (the same for y). Divergence 45.
-    let (depth, normal) = if x < -hx {
-        if y > hy {
-            (
-                corner_circle(x, -y, r, hx, hy),
-                RegionNormal::Corner(add(x, hx), sub(y, hy)),
-            )
-        } else if y < -hy {
-            // The quirk: the offset from the opposite corner (+hx, +hy).
-            (
-                corner_circle(x, y, r, hx, hy),
-                RegionNormal::Corner(sub(x, hx), sub(y, hy)),
-            )
-        } else {
-            (side_interval(x, y, r, hx, hy), RegionNormal::Face(-ai))
-        }
-    } else if x > hx {
-        if y > hy {
-            (
-                corner_circle(-x, -y, r, hx, hy),
-                RegionNormal::Corner(sub(x, hx), sub(y, hy)),
-            )
-        } else if y < -hy {
-            (
-                corner_circle(-x, y, r, hx, hy),
-                RegionNormal::Corner(sub(x, hx), add(y, hy)),
-            )
-        } else {
-            (side_interval(-x, y, r, hx, hy), RegionNormal::Face(ai))
-        }
-    } else if y < -hy {
-        (side_interval(y, x, r, hy, hx), RegionNormal::Face(-aj))
-    } else if y > hy {
-        (side_interval(-y, x, r, hy, hx), RegionNormal::Face(aj))
-    } else if x < y {
+    let region = footprint_region(
+        fp,
+        r,
+        // The console's offset: from the opposite corner for (−, −).
+        |hit, [_, _, qx, qy]| (hit, RegionNormal::Corner(qx, qy)),
         // Over the box: the face by the signed comparison.
-        let n = if y < R::ZERO { -aj } else { aj };
-        (Some(add(sub(hy, y.abs()), r)), RegionNormal::Face(n))
-    } else {
-        let n = if x < R::ZERO { -ai } else { ai };
-        (Some(add(sub(hx, x.abs()), r)), RegionNormal::Face(n))
-    };
-
-    let Some(depth) = depth else {
-        return false;
-    };
-    match normal {
-        RegionNormal::Face(n) => c.other.normal.set(n.with_w(R::ONE)),
-        RegionNormal::Corner(ox, oy) => c.other.normal.set_xyz(corner_normal(other, ox, oy)),
-    }
-    c.depth = Some(depth);
-    true
+        || x < y,
+    );
+    write_region(c, region, |ox, oy| corner_normal(other, ox, oy))
 }
 
 /// The mirror of [`overlap_capsule_box`]: the same test with the shapes in the
@@ -157,10 +197,7 @@ pub fn overlap_box_capsule<R: Real>(
     other: &Capsule<R>,
 ) -> bool {
     let hit = overlap_capsule_box(c, other, own);
-    if hit {
-        c.swap_halves();
-    }
-    hit
+    c.mirrored(hit)
 }
 
 /// `true` when every switch the capsule-box test reads is on (the
@@ -206,13 +243,14 @@ pub fn overlap_capsule_box_with<R: Real>(
     if !q.capsule_box_footprint {
         return capsule_in_box(c, own, other);
     }
-    let (ai, aj, hx, hy, x, y) = footprint(own, other);
+    let fp = footprint(own, other);
+    let (ai, aj, hx, hy, x, y) = fp;
     let r = own.radius;
 
     // A corner: the kernel's hit test, then the normal's offset and the
     // depth as the switches say. `(ex, ey)` is the true offset from the
     // corner, `(qx, qy)` the console's.
-    let corner = |hit: Option<R>, ex: R, ey: R, qx: R, qy: R| {
+    let corner = |hit: Option<R>, [ex, ey, qx, qy]: [R; 4]| {
         let depth = if q.corner_depth_squared {
             hit
         } else {
@@ -225,61 +263,22 @@ pub fn overlap_capsule_box_with<R: Real>(
         };
         (depth, RegionNormal::Corner(ox, oy))
     };
-    // The side regions repeat the console's dispatch above; the corner
-    // regions and the over-the-box face differ by the switches.
-    let (depth, normal) = if x < -hx {
-        if y > hy {
-            let (ex, ey) = (add(x, hx), sub(y, hy));
-            corner(corner_circle(x, -y, r, hx, hy), ex, ey, ex, ey)
-        } else if y < -hy {
-            let (ex, ey) = (add(x, hx), add(y, hy));
-            let (qx, qy) = (sub(x, hx), sub(y, hy));
-            corner(corner_circle(x, y, r, hx, hy), ex, ey, qx, qy)
+    // The side regions are the console's; the corner regions and the
+    // over-the-box face differ by the switches.
+    let region = footprint_region(fp, r, corner, || {
+        if q.signed_face_choice {
+            x < y
         } else {
-            (side_interval(x, y, r, hx, hy), RegionNormal::Face(-ai))
+            sub(hy, y.abs()) < sub(hx, x.abs())
         }
-    } else if x > hx {
-        if y > hy {
-            let (ex, ey) = (sub(x, hx), sub(y, hy));
-            corner(corner_circle(-x, -y, r, hx, hy), ex, ey, ex, ey)
-        } else if y < -hy {
-            let (ex, ey) = (sub(x, hx), add(y, hy));
-            corner(corner_circle(-x, y, r, hx, hy), ex, ey, ex, ey)
+    });
+    write_region(c, region, |ox, oy| {
+        if q.corner_normal_axes_01 {
+            corner_normal(other, ox, oy)
         } else {
-            (side_interval(-x, y, r, hx, hy), RegionNormal::Face(ai))
+            normalize(vmadd(vscale(ai, ox), aj, oy))
         }
-    } else if y < -hy {
-        (side_interval(y, x, r, hy, hx), RegionNormal::Face(-aj))
-    } else if y > hy {
-        (side_interval(-y, x, r, hy, hx), RegionNormal::Face(aj))
-    } else {
-        let (gx, gy) = (sub(hx, x.abs()), sub(hy, y.abs()));
-        let take_j = if q.signed_face_choice { x < y } else { gy < gx };
-        if take_j {
-            let n = if y < R::ZERO { -aj } else { aj };
-            (Some(add(gy, r)), RegionNormal::Face(n))
-        } else {
-            let n = if x < R::ZERO { -ai } else { ai };
-            (Some(add(gx, r)), RegionNormal::Face(n))
-        }
-    };
-
-    let Some(depth) = depth else {
-        return false;
-    };
-    match normal {
-        RegionNormal::Face(n) => c.other.normal.set(n.with_w(R::ONE)),
-        RegionNormal::Corner(ox, oy) => {
-            let n = if q.corner_normal_axes_01 {
-                corner_normal(other, ox, oy)
-            } else {
-                normalize(vmadd(vscale(ai, ox), aj, oy))
-            };
-            c.other.normal.set_xyz(n);
-        }
-    }
-    c.depth = Some(depth);
-    true
+    })
 }
 
 /// The corrected capsule-box test (`capsule_box_footprint` off): the
@@ -294,10 +293,7 @@ fn capsule_in_box<R: Real>(c: &mut Contact<R>, own: &Capsule<R>, other: &Oriente
     }
     if near.dist_sq > R::ZERO {
         let dist = near.dist_sq.sqrt();
-        let n = normalize(near.offset);
-        c.other.normal.set(n.with_w(R::ONE));
-        c.depth = Some(sub(r, dist));
-        return true;
+        return write_face(c, normalize(near.offset), sub(r, dist));
     }
     // The axis meets the box: of the six faces, the one whose normal pushes
     // the capsule clear by the least. The push along `σ·A_k` is the box's
@@ -319,12 +315,7 @@ fn capsule_in_box<R: Real>(c: &mut Contact<R>, own: &Capsule<R>, other: &Oriente
             }
         }
     }
-    let Some((depth, n)) = best else {
-        return false;
-    };
-    c.other.normal.set(n.with_w(R::ONE));
-    c.depth = Some(depth);
-    true
+    best.is_some_and(|(depth, n)| write_face(c, n, depth))
 }
 
 /// [`overlap_box_capsule`] with its quirks switchable: the capsule-box test

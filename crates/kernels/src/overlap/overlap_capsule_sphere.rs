@@ -3,8 +3,8 @@
 
 use ps2_float::Real;
 
-use super::capsule_axis;
-use crate::sat::{add, dot, mul, vsub};
+use super::{capsule_axis, within_reach};
+use crate::sat::vsub;
 use crate::segment::closest_point;
 use crate::{contact::Contact, shapes::Capsule, shapes::Sphere};
 
@@ -26,9 +26,7 @@ pub fn overlap_capsule_sphere<R: Real>(
     other: &Sphere<R>,
 ) -> bool {
     let q = closest_point(own.base, capsule_axis(own.height), other.centre);
-    let g = vsub(q, other.centre);
-    let reach = add(own.radius, other.radius);
-    dot(g, g) <= mul(reach, reach)
+    within_reach(vsub(q, other.centre), own.radius, other.radius)
 }
 
 /// The mirror of [`overlap_capsule_sphere`]: the same test with the shapes in

@@ -1,13 +1,27 @@
 //! Segment against capsule (table entry (4, 3)) and its mirror (3, 4): the
 //! capsule with rounded ends.
 
-use ps2_float::Real;
+use ps2_float::{Real, Vec4};
 
-use super::overlap_segment_segment::gap;
+use super::overlap_segment_segment::axes_meet;
 use super::{capsule_axis, closest_points_with, OverlapQuirks};
-use crate::sat::{add, dot, mul, vsub};
+use crate::sat::vsub;
 use crate::segment::closest_points;
 use crate::{contact::Contact, shapes::Capsule, shapes::Segment};
+
+/// The segment's direction, the capsule's axis and the segment's start less
+/// the capsule's base, the arguments of the closest-point search.
+#[inline]
+#[must_use]
+fn segment_capsule_axes<R: Real>(
+    own: &Segment<R>,
+    other: &Capsule<R>,
+) -> (Vec4<R>, Vec4<R>, Vec4<R>) {
+    let d1 = vsub(own.end, own.start);
+    let d2 = capsule_axis(other.height);
+    let w = vsub(own.start, other.base);
+    (d1, d2, w)
+}
 
 /// `true` when a segment with a radius reaches the capsule taken as a true
 /// capsule: the squared distance between the closest points of the segment
@@ -23,13 +37,8 @@ pub fn overlap_segment_capsule<R: Real>(
     own: &Segment<R>,
     other: &Capsule<R>,
 ) -> bool {
-    let d1 = vsub(own.end, own.start);
-    let d2 = capsule_axis(other.height);
-    let w = vsub(own.start, other.base);
-    let (s, t) = closest_points(d1, d2, w);
-    let g = gap(w, d1, s, d2, t);
-    let reach = add(own.radius, other.radius);
-    dot(g, g) <= mul(reach, reach)
+    let axes = segment_capsule_axes(own, other);
+    axes_meet(axes, own.radius, other.radius, closest_points)
 }
 
 /// The mirror of [`overlap_segment_capsule`]: the same test with the shapes in
@@ -57,13 +66,10 @@ pub fn overlap_segment_capsule_with<R: Real>(
     other: &Capsule<R>,
     q: &OverlapQuirks,
 ) -> bool {
-    let d1 = vsub(own.end, own.start);
-    let d2 = capsule_axis(other.height);
-    let w = vsub(own.start, other.base);
-    let (s, t) = closest_points_with(d1, d2, w, q);
-    let g = gap(w, d1, s, d2, t);
-    let reach = add(own.radius, other.radius);
-    dot(g, g) <= mul(reach, reach)
+    let axes = segment_capsule_axes(own, other);
+    axes_meet(axes, own.radius, other.radius, |d1, d2, w| {
+        closest_points_with(d1, d2, w, q)
+    })
 }
 
 /// The mirror of [`overlap_segment_capsule_with`], no halves swapped.

@@ -2,7 +2,8 @@
 
 use ps2_float::Real;
 
-use crate::sat::{add, dot, mul, vsub};
+use super::within_reach;
+use crate::sat::vsub;
 use crate::segment::closest_point;
 use crate::{contact::Contact, shapes::Segment, shapes::Sphere};
 
@@ -21,9 +22,7 @@ pub fn overlap_segment_sphere<R: Real>(
     other: &Sphere<R>,
 ) -> bool {
     let q = closest_point(own.start, vsub(own.end, own.start), other.centre);
-    let g = vsub(q, other.centre);
-    let reach = add(own.radius, other.radius);
-    dot(g, g) <= mul(reach, reach)
+    within_reach(vsub(q, other.centre), own.radius, other.radius)
 }
 
 /// The mirror of [`overlap_segment_sphere`]: the same test with the shapes in

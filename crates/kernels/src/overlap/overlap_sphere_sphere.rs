@@ -2,7 +2,8 @@
 
 use ps2_float::Real;
 
-use crate::sat::{add, dot, mul, vsub};
+use super::within_reach;
+use crate::sat::vsub;
 use crate::{contact::Contact, shapes::Sphere};
 
 /// `true` when two spheres overlap: `|C_own − C_other|² ≤ (r_own + r_other)²`
@@ -18,7 +19,5 @@ pub fn overlap_sphere_sphere<R: Real>(
     own: &Sphere<R>,
     other: &Sphere<R>,
 ) -> bool {
-    let d = vsub(own.centre, other.centre);
-    let reach = add(own.radius, other.radius);
-    dot(d, d) <= mul(reach, reach)
+    within_reach(vsub(own.centre, other.centre), own.radius, other.radius)
 }

@@ -19,6 +19,20 @@ fn heading<R: Real>(x: R, h: R, m: R, mw: R, g: R) -> (R, R) {
     }
 }
 
+/// The fraction at which a centre past one edge of the face meets that
+/// edge's line, in the plane of the edge's axis and the face normal: `q`
+/// the start relative to the edge, `m` the move, `rr = r²`. `None` when the
+/// path passes wider than `r` (`k² > r²·|m|²`, `k` from [`heading`]).
+#[inline]
+#[must_use]
+fn edge_line_root<R: Real>(k: R, q: [R; 2], m: [R; 2], rr: R) -> Option<R> {
+    let a_m = m[0] * m[0] + m[1] * m[1];
+    if k * k > rr * a_m {
+        return None;
+    }
+    Some(ray_circle_root(q, m, a_m, rr))
+}
+
 /// First contact of a sphere of radius `r` whose folded centre starts at
 /// `start = (u, v, w)` above the face `w = c` of the half extents
 /// `half = (a, b, c)` and moves by `mv = (mu, mv, mw)` (Unit 5,
@@ -66,20 +80,16 @@ pub fn sweep_face_region<R: Real>(
             Step::Hit { fraction, point }
         }
         (false, true) => {
-            let a_um = mu * mu + mw * mw;
-            if ku * ku > rr * a_um {
+            let Some(fraction) = edge_line_root(ku, [u - su * a, g], [mu, mw], rr) else {
                 return Step::Miss;
-            }
-            let fraction = ray_circle_root([u - su * a, g], [mu, mw], a_um, rr);
+            };
             let point = [su * a, v.madd(fraction, mv), c];
             Step::Hit { fraction, point }
         }
         (true, false) => {
-            let a_vm = mv * mv + mw * mw;
-            if kv * kv > rr * a_vm {
+            let Some(fraction) = edge_line_root(kv, [v - sv * b, g], [mv, mw], rr) else {
                 return Step::Miss;
-            }
-            let fraction = ray_circle_root([v - sv * b, g], [mv, mw], a_vm, rr);
+            };
             let point = [u.madd(fraction, mu), sv * b, c];
             Step::Hit { fraction, point }
         }

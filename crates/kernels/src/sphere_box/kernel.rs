@@ -75,6 +75,7 @@ impl Region {
         }
     }
 
+    // The arms are Unit 5's index tables, one per region: data, not folded.
     /// The feature type and index the kernel writes for this region and the
     /// folding signs (`neg[i]`: axis `i` was flipped) (Unit 5, "Feature
     /// index").

@@ -81,6 +81,53 @@ impl<R: Real> Quad<R> {
         }
     }
 
+    /// The point of the edge `s + t = 1` at `u = num / den` ([`Quad::den`])
+    /// along it, `u` being `s` when `u_is_s` and `t` otherwise, the other
+    /// `1 − u`: `(s, t, q)`; `u = 1` itself (`(1, 0)` or `(0, 1)`) once
+    /// `num ≥ den`.
+    #[inline]
+    fn far_edge(&self, num: R, u_is_s: bool) -> (R, R, R) {
+        let den = self.den();
+        if num >= den {
+            return if u_is_s {
+                (R::ONE, R::ZERO, self.at_s1())
+            } else {
+                (R::ZERO, R::ONE, self.at_t1())
+            };
+        }
+        let u = num.div(den);
+        let v = R::ONE - u;
+        let (s, t) = if u_is_s { (u, v) } else { (v, u) };
+        (s, t, self.interior(s, t))
+    }
+
+    /// Regions 6 and 2, past the side `t = 0` (`u_is_s`: `u = s`, `lin = d`,
+    /// `quad = a`) or `s = 0` (`u = t`, `lin = e`, `quad = c`): the far edge
+    /// ([`Quad::far_edge`] at `t1 − t0`, its `u` the other parameter) when
+    /// `t0 < t1`; else the closest point on the side's edge, `u = 1` once
+    /// `t1 ≤ 0`, else `u = 0` when `lin ≥ 0`, else `u = −lin / quad`, the
+    /// other parameter 0. Answers `(s, t, q)`.
+    #[inline]
+    fn past_side(&self, t0: R, t1: R, lin: R, quad: R, u_is_s: bool) -> (R, R, R) {
+        if t0 < t1 {
+            return self.far_edge(sat::sub(t1, t0), !u_is_s);
+        }
+        let (u, q) = if t1 <= R::ZERO {
+            let at_one = if u_is_s { self.at_s1() } else { self.at_t1() };
+            (R::ONE, at_one)
+        } else if lin >= R::ZERO {
+            (R::ZERO, self.f)
+        } else {
+            let u = (-lin).div(quad);
+            (u, sat::add(sat::mul(lin, u), self.f))
+        };
+        if u_is_s {
+            (u, R::ZERO, q)
+        } else {
+            (R::ZERO, u, q)
+        }
+    }
+
     /// `den = (a − 2b) + c`, the squared length of `v2 − v1`.
     fn den(&self) -> R {
         sat::add(sat::sub(self.a, sat::add(self.b, self.b)), self.c)
@@ -178,62 +225,17 @@ pub fn point_triangle_distance_sq<R: Real>(
         }
     } else if s < zero {
         // Region 2.
-        let t0 = sat::add(q.b, q.d);
-        let t1 = sat::add(q.c, q.e);
-        if t0 < t1 {
-            let num = sat::sub(t1, t0);
-            let den = q.den();
-            if num >= den {
-                (R::ONE, zero, q.at_s1())
-            } else {
-                let s = num.div(den);
-                let t = R::ONE - s;
-                (s, t, q.interior(s, t))
-            }
-        } else if t1 <= zero {
-            (zero, R::ONE, q.at_t1())
-        } else if q.e >= zero {
-            (zero, zero, q.f)
-        } else {
-            let t = (-q.e).div(q.c);
-            (zero, t, sat::add(sat::mul(q.e, t), q.f))
-        }
+        q.past_side(sat::add(q.b, q.d), sat::add(q.c, q.e), q.e, q.c, false)
     } else if t < zero {
         // Region 6.
-        let t0 = sat::add(q.b, q.e);
-        let t1 = sat::add(q.a, q.d);
-        if t0 < t1 {
-            let num = sat::sub(t1, t0);
-            let den = q.den();
-            if num >= den {
-                (zero, R::ONE, q.at_t1())
-            } else {
-                let t = num.div(den);
-                let s = R::ONE - t;
-                (s, t, q.interior(s, t))
-            }
-        } else if t1 <= zero {
-            (R::ONE, zero, q.at_s1())
-        } else if q.d >= zero {
-            (zero, zero, q.f)
-        } else {
-            let s = (-q.d).div(q.a);
-            (s, zero, sat::add(sat::mul(q.d, s), q.f))
-        }
+        q.past_side(sat::add(q.b, q.e), sat::add(q.a, q.d), q.d, q.a, true)
     } else {
         // Region 1.
         let num = sat::sub(sat::sub(sat::add(q.c, q.e), q.b), q.d);
         if num <= zero {
             (zero, R::ONE, q.at_t1())
         } else {
-            let den = q.den();
-            if num >= den {
-                (R::ONE, zero, q.at_s1())
-            } else {
-                let s = num.div(den);
-                let t = R::ONE - s;
-                (s, t, q.interior(s, t))
-            }
+            q.far_edge(num, true)
         }
     };
     TriangleDistance {

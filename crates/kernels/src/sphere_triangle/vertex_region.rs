@@ -52,6 +52,8 @@ pub fn sweep_sphere_vertex_region<R: Real>(
     )
 }
 
+// The original above keeps its own signature; this form adds the rule, so
+// the two parameter lists repeat.
 /// [`sweep_sphere_vertex_region`] with the edge choice for a move parallel
 /// to edge `k`'s side plane read as `rule` says (SPEC-NOTES item 3,
 /// divergence 23); every other move takes the same edge under either rule.

@@ -105,3 +105,14 @@ pub(crate) fn write_normals<R: Real>(c: &mut Contact<R>, n: Vec4<R>) {
     c.other.normal.set(n.with_w(R::ONE));
     c.own.normal.set((-n).with_w(R::ONE));
 }
+
+/// Writes a round shape's sweep hit at fraction `f` along the unit normal
+/// `n`: `+0x80` the fraction, the half normals ([`write_normals`]), `+0x90`
+/// the point `radius` along `n` from `near` (`w = 1`) and `+0xb0 = 0`.
+#[inline]
+pub(crate) fn write_hit<R: Real>(c: &mut Contact<R>, f: R, n: Vec4<R>, near: Vec4<R>, radius: R) {
+    c.fraction = Some(f);
+    write_normals(c, n);
+    c.point.set(near.madd(n, radius).with_w(R::ONE));
+    c.flags = Some(0);
+}

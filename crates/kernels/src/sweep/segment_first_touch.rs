@@ -17,7 +17,7 @@ use ps2_float::{Real, Vec4};
 
 use super::{
     physics_sweep_capsule_segment, physics_sweep_segment_capsule, physics_sweep_segment_segment,
-    physics_sweep_segment_sphere, physics_sweep_sphere_segment, reversed, write_normals,
+    physics_sweep_segment_sphere, physics_sweep_sphere_segment, reversed, write_hit,
 };
 use crate::pair::PairContext;
 use crate::{contact::Contact, shapes::Capsule, shapes::Segment, shapes::Sphere};
@@ -139,10 +139,7 @@ fn write_touch<R: Real>(
     mv: Vec4<R>,
 ) {
     let n = direction(other_near, own_near, mv);
-    c.fraction = Some(t);
-    write_normals(c, n);
-    c.point.set(other_near.madd(n, other_radius).with_w(R::ONE));
-    c.flags = Some(0);
+    write_hit(c, t, n, other_near, other_radius);
 }
 
 /// The first touch of the segment `a0`..`a1` (radius `ra`) moving by `mv`
@@ -239,6 +236,9 @@ pub fn sphere_segment_first_touch<R: Real>(
     )
 }
 
+// The `*_in` entries share their form (a switch, then the console's or the
+// corrected kernel): each is its own table entry with its own switch and
+// kernels, so they are written out, not folded.
 /// Sweep table entry (2, 4): the console's [`physics_sweep_sphere_segment`],
 /// or with [`PairQuirks::sphere_segment_closest`](crate::PairQuirks) off
 /// [`sphere_segment_first_touch`].
@@ -269,12 +269,8 @@ pub fn physics_sweep_segment_sphere_in<R: Real>(
     if ctx.quirks.pairs.sphere_segment_closest {
         return physics_sweep_segment_sphere(c, own, other, mv);
     }
-    if sphere_segment_first_touch(c, other, own, reversed(mv)) {
-        c.swap_halves();
-        true
-    } else {
-        false
-    }
+    let hit = sphere_segment_first_touch(c, other, own, reversed(mv));
+    c.mirrored(hit)
 }
 
 /// Sweep table entry (4, 4): the console's static

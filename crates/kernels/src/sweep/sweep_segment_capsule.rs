@@ -22,6 +22,8 @@ pub fn physics_sweep_segment_capsule<R: Real>(
     overlap_segment_capsule(c, own, other)
 }
 
+// The two entries are two originals written alike (the mirror calls the
+// mirrored overlap): kept as two functions, one per address.
 /// Table entry (3, 4): the static overlap through Unit 4's mirror
 /// [`overlap_capsule_segment`]; the move is not read and nothing is written,
 /// the fraction included. The name is ours (divergence 112).

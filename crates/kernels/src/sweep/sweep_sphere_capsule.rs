@@ -4,7 +4,7 @@
 
 use ps2_float::{Real, Vec4};
 
-use super::{entry_root, reversed, write_normals};
+use super::{entry_root, reversed, write_hit};
 use crate::least::keep_least;
 use crate::{contact::Contact, shapes::Capsule, shapes::Sphere};
 
@@ -123,10 +123,7 @@ pub fn physics_sweep_sphere_capsule<R: Real>(
     let at = own.centre.madd(mv, f);
     let q = axis_point(other.base, other.height, at);
     let n = (at - q).normalize();
-    c.fraction = Some(f);
-    write_normals(c, n);
-    c.point.set(q.madd(n, other.radius).with_w(R::ONE));
-    c.flags = Some(0);
+    write_hit(c, f, n, q, other.radius);
     true
 }
 
@@ -145,10 +142,6 @@ pub fn physics_sweep_capsule_sphere<R: Real>(
     other: &Sphere<R>,
     mv: Vec4<R>,
 ) -> bool {
-    if physics_sweep_sphere_capsule(c, other, own, reversed(mv)) {
-        c.swap_halves();
-        true
-    } else {
-        false
-    }
+    let hit = physics_sweep_sphere_capsule(c, other, own, reversed(mv));
+    c.mirrored(hit)
 }

@@ -3,7 +3,7 @@
 
 use ps2_float::{Real, Vec4};
 
-use super::{reversed, write_normals};
+use super::{reversed, write_hit};
 use crate::segment::closest_points;
 use crate::{contact::Contact, shapes::Segment, shapes::Sphere};
 
@@ -44,10 +44,7 @@ pub fn physics_sweep_sphere_segment<R: Real>(
     }
     let n = gap.normalize();
     let near = other.start.madd(d2, t);
-    c.fraction = Some(s);
-    write_normals(c, n);
-    c.point.set(near.madd(n, other.radius).with_w(R::ONE));
-    c.flags = Some(0);
+    write_hit(c, s, n, near, other.radius);
     true
 }
 
@@ -65,10 +62,6 @@ pub fn physics_sweep_segment_sphere<R: Real>(
     other: &Sphere<R>,
     mv: Vec4<R>,
 ) -> bool {
-    if physics_sweep_sphere_segment(c, other, own, reversed(mv)) {
-        c.swap_halves();
-        true
-    } else {
-        false
-    }
+    let hit = physics_sweep_sphere_segment(c, other, own, reversed(mv));
+    c.mirrored(hit)
 }

@@ -2,7 +2,7 @@
 
 use ps2_float::{Real, Vec4};
 
-use super::{entry_root, write_normals};
+use super::{entry_root, write_hit};
 use crate::{contact::Contact, shapes::Sphere};
 
 /// The fraction of the move `mv` at which a point starting at `c0` first
@@ -64,10 +64,6 @@ pub fn physics_sweep_sphere_sphere<R: Real>(
     };
     let at = own.centre.madd(mv, f);
     let n = (at - other.centre).normalize();
-    c.fraction = Some(f);
-    write_normals(c, n);
-    c.point
-        .set(other.centre.madd(n, other.radius).with_w(R::ONE));
-    c.flags = Some(0);
+    write_hit(c, f, n, other.centre, other.radius);
     true
 }

@@ -139,6 +139,8 @@ impl Ee32 {
         self.0 & 0x8000_0000 != 0
     }
 
+    // One inline wrapper per FPU instruction over its `raw` function; they
+    // share their form, not their operation.
     /// `self + rhs` with the flags the FPU raises (`add.s`).
     #[inline]
     #[must_use]

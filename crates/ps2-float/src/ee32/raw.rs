@@ -652,6 +652,16 @@ pub const fn neg(a: u32) -> u32 {
     a ^ SIGN
 }
 
+/// `mag` negated when `a`'s sign bit is set: an integer with `a`'s sign.
+#[inline(always)]
+const fn with_sign_of(a: u32, mag: i32) -> i32 {
+    if a & SIGN != 0 {
+        -mag
+    } else {
+        mag
+    }
+}
+
 /// The compare key: zero-exponent values are 0, the rest sign and magnitude.
 #[inline(always)]
 const fn compare_key(a: u32) -> i32 {
@@ -660,11 +670,7 @@ const fn compare_key(a: u32) -> i32 {
     } else {
         (a & MAG) as i32
     };
-    if a & SIGN != 0 {
-        -mag
-    } else {
-        mag
-    }
+    with_sign_of(a, mag)
 }
 
 /// `a == b` (`c.eq.s`): zero-exponent values are zero and `-0 == +0`; other
@@ -748,11 +754,7 @@ pub const fn to_i32(a: u32) -> i32 {
     } else {
         sig >> (150 - e)
     } as i32;
-    if a & SIGN != 0 {
-        -mag
-    } else {
-        mag
-    }
+    with_sign_of(a, mag)
 }
 
 /// `i` as a float (`cvt.s.w`): the magnitude is truncated to 24 significant
