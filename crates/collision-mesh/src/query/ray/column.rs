@@ -19,6 +19,8 @@ impl CollisionMesh {
     /// The nearest hit of `ray`, which moves along neither `x` nor `y`
     /// (`reach`'s direction), among the triangles of the one column `range`
     /// spans; `near` holds the hit the result held on entry.
+    // The tree's search (`nearest.rs`) has the same inputs but the range:
+    // two searches of one cast, alike in signature only.
     pub(super) fn ray_nearest_in_column<R: Real>(
         &self,
         ray: &Ray<R>,
