@@ -55,13 +55,20 @@ impl<R: Real> Ray<R> {
     #[inline]
     #[must_use]
     pub fn is_castable(&self) -> bool {
-        let exp = |v: R| (v.to_bits() >> 23) & 0xff;
         let max = R::MAX.to_bits();
-        let number = |v: R| exp(v) != 0xff && v.to_bits() & 0x7fff_ffff != max;
-        let o = &self.origin;
-        let d = &self.direction;
-        let lanes = [o.x, o.y, o.z, d.x, d.y, d.z, self.length];
-        lanes.iter().all(|&v| number(v)) && [d.x, d.y, d.z].iter().any(|&v| exp(v) != 0)
+        let (o, d) = (&self.origin, &self.direction);
+        // Eight lanes (the length twice), every test on all of them without
+        // branches, so that the compiler works them as two vector steps.
+        let lanes = [o.x, o.y, o.z, d.x, d.y, d.z, self.length, self.length].map(R::to_bits);
+        let mut refused = 0u32;
+        for b in lanes {
+            refused |= u32::from((b >> 23) & 0xff == 0xff) | u32::from(b & 0x7fff_ffff == max);
+        }
+        let moving = [d.x, d.y, d.z]
+            .map(R::to_bits)
+            .iter()
+            .fold(0, |m, b| m | (b >> 23) & 0xff);
+        refused == 0 && moving != 0
     }
 
     /// The point at distance `t`: `origin + direction × t` (`w = 1`).
@@ -281,20 +288,27 @@ impl SegmentReach {
         let o = ray.origin.to_f32();
         let d = ray.direction.to_f32();
         let len = ray.length.to_f32().abs();
-        let inv = |d: f32| if d == 0.0 { 0.0 } else { 1.0 / d };
-        let mut big = 0.0f32;
+        // Lane by lane without branches (each step one vector operation):
+        // the largest coordinate of the two ends (none is a NaN: the ray is
+        // castable, and a finite origin plus an overflowed move is
+        // infinite, not a NaN), and whether every lane is below the plain
+        // limit.
+        let mut far = [0.0f32; 4];
+        let mut small = true;
         for k in 0..3 {
-            big = big.max(o[k].abs()).max((o[k] + d[k] * len).abs());
+            let (a, b) = (o[k].abs(), (o[k] + d[k] * len).abs());
+            far[k] = if a > b { a } else { b };
+            small &= (o[k].abs() < PLAIN_LIMIT) & (d[k].abs() < PLAIN_LIMIT);
         }
-        let small = |v: f32| v.abs() < PLAIN_LIMIT;
+        let big = far.iter().fold(0.0f32, |m, &v| if v > m { v } else { m });
+        let inv = |d: f32| if d == 0.0 { 0.0 } else { 1.0 / d };
         Self {
             o: [o[0], o[1], o[2]],
             d: [d[0], d[1], d[2]],
             inv: [inv(d[0]), inv(d[1]), inv(d[2])],
             margin: 1.0 / 64.0 + big * (1.0 / 4096.0),
             active: true,
-            plain: R::FLOAT_MODE == FloatMode::F32
-                && o[..3].iter().chain(&d[..3]).all(|&v| small(v)),
+            plain: R::FLOAT_MODE == FloatMode::F32 && small,
         }
     }
 
