@@ -147,7 +147,7 @@
 //! | sphere sweep, first contact | 4.97-5.35× | 3.87-4.08× | ≥ 3×, met |
 //! | walking capsule | 9.78-11.85× | 7.07-10.36× | ≥ 3×, met |
 //! | box sweep | 1.85-2.01× | 1.31-1.51× | ≥ 3×, missed |
-//! | ray down, 20 m | 1.47-2.02× | 1.38-1.91× | ≥ 2×, met on 1 scene of 8 |
+//! | ray down, 20 m | 1.47-2.02× | 1.38-1.91× | ≥ 2×, missed (met on street 64k 2 m only) |
 //! | ray level, 20 m | 1.17-1.35× | 1.15-1.25× | ≥ 2×, missed |
 //! | sphere overlap | 1.52-1.61× | 1.44-1.57× | ≥ 2×, missed |
 //! | sphere push-out | 1.67-1.76× | 1.55-1.69× | ≥ 2×, missed |
