@@ -162,6 +162,8 @@ fn write_face<R: Real>(c: &mut Contact<R>, n: Vec4<R>, depth: R) -> bool {
 /// corner's normal from axes 0 and 1: both quirks of the original, kept.
 ///
 /// Original: `PhysicsOverlap_CapsuleBox` (0x00346808).
+// Its signature has the shape of the other pair overlaps' (`(c, own,
+// other) -> bool`, one original each); only the shape repeats.
 #[must_use]
 pub fn overlap_capsule_box<R: Real>(
     c: &mut Contact<R>,
