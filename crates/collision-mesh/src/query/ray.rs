@@ -298,7 +298,7 @@ impl SegmentReach {
         for k in 0..3 {
             let (a, b) = (o[k].abs(), (o[k] + d[k] * len).abs());
             far[k] = if a > b { a } else { b };
-            small &= (o[k].abs() < PLAIN_LIMIT) & (d[k].abs() < PLAIN_LIMIT);
+            small &= (a < PLAIN_LIMIT) & (d[k].abs() < PLAIN_LIMIT);
         }
         let big = far.iter().fold(0.0f32, |m, &v| if v > m { v } else { m });
         let inv = |d: f32| if d == 0.0 { 0.0 } else { 1.0 / d };
@@ -393,16 +393,21 @@ struct Nearest<R> {
 }
 
 impl<R: Real> Nearest<R> {
-    /// The search's start: the hit `result` holds on entry, if any.
-    fn entry(result: &RayResult<R>) -> Self {
+    /// A nearest hit at `t` (if `hit`) by `winner`, with no tie yet.
+    fn new(hit: bool, t: R, winner: Option<u16>) -> Self {
         Self {
-            hit: result.hit,
-            t: result.t,
-            winner: None,
+            hit,
+            t,
+            winner,
             others: [0; TIED],
             tied: 0,
             overflow: false,
         }
+    }
+
+    /// The search's start: the hit `result` holds on entry, if any.
+    fn entry(result: &RayResult<R>) -> Self {
+        Self::new(result.hit, result.t, None)
     }
 
     /// Whether a hit at `t` is farther than the nearest so far (`t` passed
@@ -419,12 +424,7 @@ impl<R: Real> Nearest<R> {
     #[inline]
     fn offer(&mut self, ix: u16, t: R) -> bool {
         if !self.hit || t < self.t {
-            *self = Self {
-                hit: true,
-                t,
-                winner: Some(ix),
-                ..Self::entry(&RayResult::default())
-            };
+            *self = Self::new(true, t, Some(ix));
             return true;
         }
         if self.t < t || self.winner == Some(ix) || self.others[..self.tied].contains(&ix) {
@@ -637,23 +637,13 @@ impl CollisionMesh {
         // clears its bits, whether or not the cells are walked.
         visited.reset(self.triangles().len());
         let reach = SegmentReach::new(ray).unless_reference(visited);
-        let near = Nearest::entry(result);
-        let upright = reach.d[0] == 0.0 && reach.d[1] == 0.0;
         if reach.active {
-            let found = if upright {
-                // Straight up or down: one column's entries when the box of
-                // cells is one column (divergence 237), else the tree's
-                // search.
-                let end = ray.origin.madd(ray.direction, ray.length);
-                let range = self.grid().cell_range(ray.origin, end);
-                let (lo, hi) = (range.lo, range.hi);
-                if lo[0] == hi[0] && lo[1] == hi[1] {
-                    self.ray_nearest_in_column(ray, filter, &reach, range, near)
-                } else {
-                    self.ray_nearest_in_tree(ray, filter, &reach, near)
-                }
-            } else {
-                self.ray_nearest_in_tree(ray, filter, &reach, near)
+            let near = Nearest::entry(result);
+            // Straight up or down within one column of cells: that column's
+            // entries (divergence 237); any other ray: the tree's search.
+            let found = match self.upright_column(ray, &reach) {
+                Some(range) => self.ray_nearest_in_column(ray, filter, &reach, range, near),
+                None => self.ray_nearest_in_tree(ray, filter, &reach, near),
             };
             if let Found::Nearest(near) = found {
                 return self.write_nearest(ray, &near, result);
@@ -670,6 +660,17 @@ impl CollisionMesh {
             reach,
         };
         self.ray_cast_console_order(visited, &cast, result)
+    }
+
+    /// The box of cells of a ray straight up or down (its direction's `x`
+    /// and `y` are 0) when that box is one column; `None` for any other ray.
+    fn upright_column<R: Real>(&self, ray: &Ray<R>, reach: &SegmentReach) -> Option<CellRange> {
+        if reach.d[0] != 0.0 || reach.d[1] != 0.0 {
+            return None;
+        }
+        let end = ray.origin.madd(ray.direction, ray.length);
+        let range = self.grid().cell_range(ray.origin, end);
+        (range.lo[0] == range.hi[0] && range.lo[1] == range.hi[1]).then_some(range)
     }
 
     /// A ray's two ends in grid space (computed once: the box of cells and

@@ -245,13 +245,15 @@ impl CollisionMesh {
                 .find(|(c, _)| visits(**c))
                 .map(|(c, &p)| (*c, p))
         };
-        let mut best = (winner, first_visit(winner));
+        // Every offered triangle is one the walk visits, so each has a
+        // first visit; the walk decides should one not.
+        let Some(mut best) = first_visit(winner).map(|key| (winner, key)) else {
+            return Found::WalkDecides;
+        };
         for &t in &near.others[..near.tied] {
-            let key = first_visit(t);
-            if key.is_none() || best.1.is_none() {
-                // Never for a triangle the walk visits.
+            let Some(key) = first_visit(t) else {
                 return Found::WalkDecides;
-            }
+            };
             if key < best.1 {
                 best = (t, key);
             }
