@@ -187,6 +187,7 @@
 
 pub mod binary;
 pub mod build;
+mod cell_blocks;
 mod chunk_id;
 pub mod chunks;
 mod columns;

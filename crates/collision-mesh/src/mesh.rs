@@ -21,6 +21,7 @@ use kernels::WorkTriangle;
 use ps2_float::{Ee32, FloatMode, Real, Vec4};
 use serde::{Deserialize, Serialize};
 
+use crate::cell_blocks::CellBlocks;
 use crate::chunk_id::ChunkId;
 use crate::columns::Columns;
 use crate::error::{MeshError, Place};
@@ -132,6 +133,9 @@ pub(crate) struct Bounds {
     /// Every column of cells' triangles, for the rays straight up or down
     /// (divergence 237).
     pub(crate) columns: Columns,
+    /// Every cell's list with its triangles' boxes four to a block, for the
+    /// shape queries over a few cells (divergence 236).
+    pub(crate) cell_blocks: CellBlocks,
     /// Every corner's `x`, `y` and `z` lies below the ray tests' plain limit
     /// (`query::ray::PLAIN_LIMIT`).
     pub(crate) small: bool,
@@ -248,6 +252,7 @@ impl Bounds {
         Self {
             triangle_tree,
             columns: Columns::new(&tri, grid),
+            cell_blocks: CellBlocks::new(&tri, grid),
             small: vertices
                 .iter()
                 .all(|v| v[..3].iter().all(|c| c.abs() < crate::query::PLAIN_LIMIT)),
@@ -608,6 +613,12 @@ impl CollisionMesh {
     #[inline]
     pub(crate) fn triangle_tree(&self) -> &TriangleTree {
         &self.bounds.triangle_tree
+    }
+
+    /// The cells' lists as blocks of four boxes (divergence 236).
+    #[inline]
+    pub(crate) fn cell_blocks(&self) -> &CellBlocks {
+        &self.bounds.cell_blocks
     }
 
     /// The grid's columns (divergence 237).

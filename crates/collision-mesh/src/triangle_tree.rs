@@ -39,7 +39,7 @@ pub(crate) struct Node4 {
 
 impl Node4 {
     /// A node with no children: every lane's box inverted.
-    const EMPTY: Self = Self {
+    pub(crate) const EMPTY: Self = Self {
         lo: [[f32::INFINITY; 4]; 3],
         hi: [[f32::NEG_INFINITY; 4]; 3],
         child: [NO_CHILD; 4],
@@ -222,7 +222,16 @@ impl Node4 {
         ]
     }
 
-    fn set_lane(&mut self, lane: usize, b: &[f32; 6], child: u32) {
+    /// Grows lane `lane`'s box to hold `b` (`[min; 3]`, `[max; 3]`).
+    pub(crate) fn grow_lane(&mut self, lane: usize, b: &[f32; 6]) {
+        for k in 0..3 {
+            self.lo[k][lane] = self.lo[k][lane].min(b[k]);
+            self.hi[k][lane] = self.hi[k][lane].max(b[k + 3]);
+        }
+    }
+
+    /// Sets lane `lane` to the box `b` (`[min; 3]`, `[max; 3]`) and `child`.
+    pub(crate) fn set_lane(&mut self, lane: usize, b: &[f32; 6], child: u32) {
         for k in 0..3 {
             self.lo[k][lane] = b[k];
             self.hi[k][lane] = b[k + 3];

@@ -4,6 +4,7 @@
 //! order found through the mesh's tree of all its triangles instead
 //! (divergence 236).
 
+use crate::cell_blocks::lane_triangle;
 use crate::grid::CellRange;
 use crate::mesh::CollisionMesh;
 use crate::triangle_tree::{Node4, TriangleTree, NO_CHILD, STACK, TRIANGLE};
@@ -104,8 +105,9 @@ impl super::QueryStats {
 /// triangle whose visited bit was clear (and setting it) and whose own box
 /// meets `cull` with `test`.
 ///
-/// With `cull` on, in the exact walk, the triangles come from the mesh's
-/// tree instead ([`tree_walk`]): those listed in a cell of `range` whose
+/// With `cull` on, in the exact walk, a small box of cells is read from
+/// the cells' blocks ([`block_walk`]), and a larger one's triangles come
+/// from the mesh's tree instead ([`tree_walk`]): those listed in a cell of `range` whose
 /// box meets the cull, each at its first place in the walk's order, which
 /// are the triangles the list walk would not cull, in the same order
 /// (divergence 236). Without it, or where the tree cannot be used, the
@@ -126,6 +128,9 @@ pub(crate) fn walk_lists<C: Cull>(
     let mut n = WalkCounts::default();
     let cull = cull.filter(|reach| reach.active() && mode == ListWalk::Exact);
     if let Some(reach) = cull {
+        if let Some(n) = block_walk(mesh, range, visited, reach, &mut test) {
+            return n;
+        }
         let mut keys = std::mem::take(&mut visited.keys);
         let found = tree_walk(mesh, range, reach, &mut keys);
         if found {
@@ -213,6 +218,89 @@ pub(crate) fn walk_lists<C: Cull>(
         }
     }
     n
+}
+
+/// The most cells, and the most groups of sixteen list entries over them,
+/// a box of cells may have for [`block_walk`]; a larger one is searched in
+/// the tree, whose cost follows the triangles found rather than the
+/// entries listed.
+const BLOCK_CELLS: usize = 27;
+const BLOCK_GROUPS: usize = 32;
+
+/// The exact walk with `cull` on, read from the cells' blocks
+/// ([`CellBlocks`](crate::cell_blocks::CellBlocks)) when the box of cells
+/// holds few of them: each cell in the walk's order, each group and then
+/// each block of its list in the list's order, four triangles' boxes tested
+/// at once, and each triangle whose box meets `cull` tested when its
+/// visited bit was clear. The lists' walk with divergence 178's culling,
+/// but a triangle the cull refuses keeps its visited bit clear, as in the
+/// tree's search (divergence 236). `None`, having done nothing, for a box
+/// of more cells or groups.
+fn block_walk<C: Cull>(
+    mesh: &CollisionMesh,
+    range: CellRange,
+    visited: &mut VisitedBits,
+    cull: &C,
+    test: &mut impl FnMut(usize) -> Exit,
+) -> Option<WalkCounts> {
+    let (lo, hi) = (range.lo.map(usize::from), range.hi.map(usize::from));
+    let wide = [0, 1, 2].map(|a| hi[a].saturating_sub(lo[a]) + 1);
+    let cells = wide[0] * wide[1] * wide[2];
+    if cells > BLOCK_CELLS {
+        return None;
+    }
+    let (grid, blocks) = (mesh.grid(), mesh.cell_blocks());
+    let [nx, ny, _] = grid.dims.map(usize::from);
+    // The grid's entry of a cell is `(z·ny + y)·nx + x`; a cell outside
+    // the grid has no blocks.
+    let mut read = 0;
+    for x in lo[0]..hi[0] + 1 {
+        for y in lo[1]..hi[1] + 1 {
+            for z in lo[2]..hi[2] + 1 {
+                read += blocks.of((z * ny + y) * nx + x).0.len();
+            }
+        }
+    }
+    if read > BLOCK_GROUPS {
+        return None;
+    }
+    // At most 27 cells.
+    let mut n = WalkCounts {
+        cells: cells as u32,
+        ..WalkCounts::default()
+    };
+    // The walk's order: `x` outermost, then `y`, then `z`.
+    for x in lo[0]..hi[0] + 1 {
+        for y in lo[1]..hi[1] + 1 {
+            for z in lo[2]..hi[2] + 1 {
+                let (groups, cell_blocks) = blocks.of((z * ny + y) * nx + x);
+                for (g, group) in groups.iter().enumerate() {
+                    let mut in_group = cull.meets4(group);
+                    while in_group != 0 {
+                        let b = 4 * g + in_group.trailing_zeros() as usize;
+                        in_group &= in_group - 1;
+                        let Some(block) = cell_blocks.get(b) else {
+                            continue;
+                        };
+                        let mut met = cull.meets4(block);
+                        while met != 0 {
+                            let lane = met.trailing_zeros() as usize;
+                            met &= met - 1;
+                            let Some(t) = lane_triangle(block, lane) else {
+                                continue;
+                            };
+                            n.entries += 1;
+                            if visited.visit(t) == Visit::First {
+                                n.tested += 1;
+                                test(t);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Some(n)
 }
 
 /// Calls `each` with every triangle the exact walk of `range` reaches whose
@@ -332,4 +420,101 @@ pub(crate) fn tree_walk<C: Cull>(
     }
     keys.sort_unstable();
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::build::{from_soup, BuildConfig, SoupTriangle};
+    use crate::query::Reach;
+    use ps2_float::Vec4;
+    use test_support::{Lcg, Seeded};
+
+    /// 3,000 triangles of every size, most small, in a 40 m cube.
+    fn soup(g: &mut Lcg) -> Vec<SoupTriangle> {
+        (0..3000)
+            .map(|_| {
+                let a = g.vec3_f32(0.0, 40.0);
+                let size = if g.unit_f32() < 0.9 { 1.5 } else { 12.0 };
+                let corner = |g: &mut Lcg| {
+                    let d = g.vec3_f32(-size, size);
+                    [a[0] + d[0], a[1] + d[1], a[2] + d[2]]
+                };
+                let (b, c) = (corner(g), corner(g));
+                SoupTriangle::new([a, b, c])
+            })
+            .collect()
+    }
+
+    /// The lists' walk of `range` as the reading of divergence 178 gives it:
+    /// every cell in the walk's order, every entry of its list once (the
+    /// visited bit), tested when its box meets the reach.
+    fn listed(mesh: &CollisionMesh, range: CellRange, reach: &Reach) -> Vec<usize> {
+        let mut seen = vec![false; mesh.triangles().len()];
+        let mut out = Vec::new();
+        for cell in range.walk() {
+            for &t in mesh.cell_triangles(cell) {
+                let t = usize::from(t);
+                if !std::mem::replace(&mut seen[t], true) && reach.meets(mesh.tri_bounds(t)) {
+                    out.push(t);
+                }
+            }
+        }
+        out
+    }
+
+    /// The cells' blocks and the tree find the triangles the lists' walk
+    /// tests, in its order (divergence 236), for spheres of every size
+    /// whose boxes take one cell to hundreds, on 8 m, 3 m and 1 m cells.
+    #[test]
+    fn blocks_and_tree_test_what_the_lists_walk_tests_in_its_order() {
+        let mut g = Lcg(0x5eed_b10c);
+        let soup = soup(&mut g);
+        let (mut by_blocks, mut by_tree) = (0, 0);
+        for cell_size in [8.0, 3.0, 1.0] {
+            let cfg = BuildConfig {
+                cell_size,
+                ..BuildConfig::default()
+            };
+            let mesh = from_soup(&soup, &cfg, "soup").expect("the soup builds");
+            let mut visited = mesh.visited_bits();
+            for _ in 0..2000 {
+                let c = g.vec3_f32(-2.0, 42.0);
+                let r = if g.unit_f32() < 0.7 {
+                    g.range_f32(0.05, 1.0)
+                } else {
+                    g.range_f32(1.0, 6.0)
+                };
+                let (c, r) = (Vec4::<f32>::point(c[0], c[1], c[2]), r);
+                let reach = Reach::sphere(c, r, Vec4::ZERO, ListWalk::Exact);
+                let lo = Vec4::point(c.x - r, c.y - r, c.z - r);
+                let hi = Vec4::point(c.x + r, c.y + r, c.z + r);
+                let range = mesh.begin_shape_query(&mut visited, lo, hi);
+                let want = listed(&mesh, range, &reach);
+                let mut got = Vec::new();
+                let blocks = block_walk(&mesh, range, &mut visited, &reach, &mut |t| {
+                    got.push(t);
+                    Exit::Counted
+                });
+                if blocks.is_some() {
+                    by_blocks += 1;
+                    assert_eq!(got, want, "blocks, {cell_size} m cells, {range:?}");
+                }
+                let mut keys = Vec::new();
+                if tree_walk(&mesh, range, &reach, &mut keys) {
+                    by_tree += 1;
+                    let mut seen = vec![false; mesh.triangles().len()];
+                    let lists = mesh.grid().lists();
+                    let tree: Vec<usize> = keys
+                        .iter()
+                        .map(|&k| usize::from(lists[list_position(k)]))
+                        .filter(|&t| !std::mem::replace(&mut seen[t], true))
+                        .collect();
+                    assert_eq!(tree, want, "tree, {cell_size} m cells, {range:?}");
+                }
+            }
+        }
+        // Both searches are used, each on many boxes.
+        assert!(by_blocks > 1500 && by_tree > 5000, "{by_blocks} {by_tree}");
+    }
 }

@@ -1,0 +1,150 @@
+//! The cells' blocks: every cell's list once more, in the list's order,
+//! its triangles' boxes four to a block and four blocks to a group whose
+//! lanes hold each block's box, so that a query over a few cells tests a
+//! cell's groups, then the blocks of the groups it meets, four boxes at
+//! once, and meets the triangles it keeps in the order the console's walk
+//! reads them. Made once, when the mesh is, from the grid's lists and the
+//! triangles' boxes (divergence 236).
+//!
+//! Groups and blocks are [`Node4`]s, so the tree's four-box test
+//! ([`Cull::meets4`](crate::query::walk)) reads them as it reads a node. A
+//! block's children are its triangles' indices; a group's are unused. An
+//! unused lane's box is inverted and its child [`NO_CHILD`].
+
+use crate::grid::Grid;
+use crate::mesh::FULL_BOX;
+use crate::triangle_tree::{Node4, NO_CHILD};
+
+/// Every cell's list as groups of blocks of four triangle boxes.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct CellBlocks {
+    /// Per cell (the grid's cell order), where its groups start in
+    /// `groups` and its blocks in `blocks`; one more entry than cells, the
+    /// last the ends.
+    starts: Vec<[u32; 2]>,
+    /// Per group, the boxes of its blocks (four at most).
+    groups: Vec<Node4>,
+    /// Each cell's blocks, four to a group but the last: the cell's group
+    /// `g` has its blocks `4g ..` from the cell's first.
+    blocks: Vec<Node4>,
+}
+
+/// The triangle lane `lane` of a block holds (none for an unused lane).
+#[inline]
+pub(crate) fn lane_triangle(block: &Node4, lane: usize) -> Option<usize> {
+    block
+        .child
+        .get(lane)
+        .filter(|&&c| c != NO_CHILD)
+        .map(|&c| c as usize)
+}
+
+impl CellBlocks {
+    /// The groups and blocks of every cell of `grid`, from the triangles'
+    /// boxes `tri` (`[min; 3]`, `[max; 3]`). A list entry past `tri`
+    /// (never, for a mesh that was checked) gets the box of all space, so
+    /// no query skips it.
+    pub(crate) fn new(tri: &[[f32; 6]], grid: &Grid) -> Self {
+        let mut cb = Self {
+            starts: Vec::with_capacity(grid.cells.len() + 1),
+            groups: Vec::new(),
+            blocks: Vec::new(),
+        };
+        for &off in &grid.cells {
+            cb.starts.push(cb.ends());
+            for (k, &t) in grid.list_at(off).iter().enumerate() {
+                let (lane, block) = (k % 4, (k / 4) % 4);
+                if k % 16 == 0 {
+                    cb.groups.push(Node4::EMPTY);
+                }
+                if k % 4 == 0 {
+                    cb.blocks.push(Node4::EMPTY);
+                }
+                let b = tri.get(usize::from(t)).unwrap_or(&FULL_BOX);
+                if let (Some(group), Some(entry)) = (cb.groups.last_mut(), cb.blocks.last_mut()) {
+                    group.grow_lane(block, b);
+                    entry.set_lane(lane, b, u32::from(t));
+                }
+            }
+        }
+        cb.starts.push(cb.ends());
+        cb
+    }
+
+    /// Where the next cell's groups and blocks start.
+    fn ends(&self) -> [u32; 2] {
+        // Both counts are below the lists' entries, which a u32 counts.
+        [self.groups.len() as u32, self.blocks.len() as u32]
+    }
+
+    /// Cell `ci`'s groups and blocks (none for no such cell).
+    #[inline]
+    pub(crate) fn of(&self, ci: usize) -> (&[Node4], &[Node4]) {
+        match (self.starts.get(ci), self.starts.get(ci + 1)) {
+            (Some(&[ga, ba]), Some(&[gb, bb])) => (
+                self.groups
+                    .get(ga as usize..gb as usize)
+                    .unwrap_or_default(),
+                self.blocks
+                    .get(ba as usize..bb as usize)
+                    .unwrap_or_default(),
+            ),
+            _ => (&[], &[]),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+
+    /// A 2 × 1 × 1 grid: cell 0 lists triangles 0 to 4 and 6 in that order;
+    /// cell 1 none.
+    fn grid() -> Grid {
+        let mut m = [[0.0f32; 4]; 4];
+        for (k, row) in m.iter_mut().enumerate().take(3) {
+            row[k] = 1.0;
+        }
+        Grid::new(
+            m,
+            [0.0; 4],
+            [2.0, 1.0, 1.0, 0.0],
+            [2, 1, 1],
+            vec![1, 0],
+            vec![0, 6, 0, 1, 2, 3, 4, 6],
+        )
+    }
+
+    #[test]
+    fn a_cell_of_six_is_two_blocks_of_one_group_in_list_order() {
+        let tri: Vec<[f32; 6]> = (0..7)
+            .map(|t| {
+                let x = t as f32;
+                [x, 0.0, 0.0, x + 0.5, 1.0, 1.0]
+            })
+            .collect();
+        let b = CellBlocks::new(&tri, &grid());
+        let (groups, blocks) = b.of(0);
+        assert_eq!((groups.len(), blocks.len()), (1, 2));
+        let lanes: Vec<Option<usize>> = blocks
+            .iter()
+            .flat_map(|n| (0..4).map(move |l| lane_triangle(n, l)))
+            .collect();
+        let listed = [0, 1, 2, 3, 4, 6].map(Some);
+        assert_eq!(
+            lanes,
+            listed.into_iter().chain([None; 2]).collect::<Vec<_>>()
+        );
+        // Each block's lanes hold their triangles' boxes; the group's lanes
+        // the blocks' boxes; unused lanes are inverted.
+        assert_eq!(blocks[1].lane_box(0), tri[4]);
+        assert_eq!(blocks[1].lane_box(1), tri[6]);
+        assert_eq!(groups[0].lane_box(0), [0.0, 0.0, 0.0, 3.5, 1.0, 1.0]);
+        assert_eq!(groups[0].lane_box(1), [4.0, 0.0, 0.0, 6.5, 1.0, 1.0]);
+        assert!(blocks[1].lo[0][2] > blocks[1].hi[0][2]);
+        assert!(groups[0].lo[0][2] > groups[0].hi[0][2]);
+        assert_eq!(b.of(1), (&[][..], &[][..]));
+        assert_eq!(b.of(2), (&[][..], &[][..]));
+    }
+}
