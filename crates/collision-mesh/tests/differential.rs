@@ -4,12 +4,13 @@
 //! specification reads: every cell of the box in the console's order, every
 //! listed triangle through every test, nothing culled. The fast walk skips
 //! cells and triangles that cannot give anything (divergences 178, 179) and
-//! finds the triangles through one tree over all of them: the rays their
-//! nearest hit (divergence 235), the other queries the triangles their reach
-//! meets, in the walk's order (divergence 236).
-//! Here both answer the same seeded random queries, per query kind and float
-//! mode, on the street block with 8 m and 2 m cells, and again with every
-//! cell's list scrambled, and every field of every answer must be the same bit for bit
+//! finds the triangles through one tree over all of them or through the
+//! cells' blocks: the rays their nearest hit (divergence 235), the other
+//! queries the triangles their reach meets, in the walk's order (divergence
+//! 236). Here both answer the same seeded random queries, per query kind and
+//! float mode, on the street block with 8 m and 2 m cells, again with every
+//! cell's list scrambled, and (the shape queries) again 1.5 km from the
+//! origin, where the culling margin follows the coordinates, and every field of every answer must be the same bit for bit
 //! (compared through their `Debug` text, which spells `-0.0` and every `f32`
 //! exactly, and through `Ee32`'s bits): the records written, the sorted mesh
 //! contacts left in the scratch, the ray result, the pushed centre and first
@@ -48,7 +49,19 @@ fn queries() -> usize {
 }
 
 fn meshes() -> Vec<CollisionMesh> {
-    let soup = street::street(1, 1);
+    meshes_at([0.0; 3])
+}
+
+/// The street with 8 m and 2 m cells, every corner moved by `by`.
+fn meshes_at(by: [f32; 3]) -> Vec<CollisionMesh> {
+    let mut soup = street::street(1, 1);
+    for t in &mut soup {
+        for corner in &mut t.corners {
+            for k in 0..3 {
+                corner[k] += by[k];
+            }
+        }
+    }
     [8.0, 2.0]
         .into_iter()
         .map(|cell_size| {
@@ -162,14 +175,22 @@ impl<R: Real> Pair<R> {
     }
 }
 
-/// A point over the block, from under the road to above the façades.
-fn somewhere(g: &mut Lcg) -> [f32; 3] {
+/// A point over the block, from under the road to above the façades, on
+/// the street `mesh` holds (at the origin, or moved by [`FAR`]).
+fn somewhere(g: &mut Lcg, mesh: &CollisionMesh) -> [f32; 3] {
+    let far = mesh.vertices().iter().any(|v| v[0] > FAR[0] / 2.0);
+    let at = if far { FAR } else { [0.0; 3] };
     [
-        g.range_f32(-2.0, 62.0),
-        g.range_f32(-2.0, 62.0),
-        g.range_f32(-0.5, 7.0),
+        at[0] + g.range_f32(-2.0, 62.0),
+        at[1] + g.range_f32(-2.0, 62.0),
+        at[2] + g.range_f32(-0.5, 7.0),
     ]
 }
+
+/// Where the far street lies: where an `f32` coordinate's last place is
+/// 2⁻¹³ m, so that the culling margin's part that follows the coordinates
+/// (divergence 178) is the larger one.
+const FAR: [f32; 3] = [1500.0, -1100.0, 0.0];
 
 /// A move of up to `len` in any direction (a third of them level).
 fn a_move(g: &mut Lcg, len: f32) -> [f32; 3] {
@@ -223,7 +244,7 @@ fn sweeps<R: Real + std::fmt::Debug>(mesh: &CollisionMesh, seed: u64) {
     let n = queries();
     let (mut box_culled, mut box_contacts) = (0u64, 0u64);
     for i in 0..n {
-        let c = somewhere(&mut g);
+        let c = somewhere(&mut g, mesh);
         let r = g.range_f32(0.05, 1.5);
         let mv = a_move(&mut g, 4.0);
         let (cr, rr, mr) = (point::<R>(c), R::from_f32(r), dir::<R>(mv));
@@ -309,7 +330,7 @@ fn pushes<R: Real + std::fmt::Debug>(mesh: &CollisionMesh, seed: u64) {
     let mut g = Lcg(seed);
     let exclude = [u32::from(Material::CONCRETE.0), 1];
     for i in 0..queries() {
-        let c = point::<R>(somewhere(&mut g));
+        let c = point::<R>(somewhere(&mut g, mesh));
         let r = R::from_f32(g.range_f32(0.05, 1.5));
         let ex = (g.unit_f32() < 0.2).then_some(&exclude[..]);
         let mut answers = Vec::new();
@@ -334,7 +355,7 @@ fn rays<R: Real + std::fmt::Debug>(mesh: &CollisionMesh, seed: u64) {
     let mut g = Lcg(seed);
     let exclude = [u32::from(Material::LAMPOST.0), 1];
     for i in 0..queries() {
-        let o = somewhere(&mut g);
+        let o = somewhere(&mut g, mesh);
         // A quarter straight down on the road quads' shared edges and
         // corners, where two triangles give the same distance.
         let (o, d) = if i % 4 == 0 {
@@ -385,6 +406,14 @@ fn rays<R: Real + std::fmt::Debug>(mesh: &CollisionMesh, seed: u64) {
 /// from `seed` (plus the mesh's index).
 fn on_street(check: fn(&CollisionMesh, u64), seed: u64) {
     for (k, mesh) in meshes().iter().enumerate() {
+        check(mesh, seed + k as u64);
+    }
+}
+
+/// Runs `check` on the street with 8 m and 2 m cells moved to [`FAR`], the
+/// queries drawn from `seed` (plus the mesh's index).
+fn on_far_street(check: fn(&CollisionMesh, u64), seed: u64) {
+    for (k, mesh) in meshes_at(FAR).iter().enumerate() {
         check(mesh, seed + k as u64);
     }
 }
@@ -534,3 +563,25 @@ fn more_triangles_than_the_keys_hold_read_the_lists<R: Real + std::fmt::Debug>()
     assert_eq!(st.entries, st.tested, "{st:?}");
 }
 both_modes!(more_triangles_than_the_keys_hold_read_the_lists);
+
+// The street far from the origin, where the culling margin follows the
+// coordinates (divergence 178).
+#[test]
+fn sweeps_capsules_overlaps_and_boxes_far_from_the_origin_f32() {
+    on_far_street(sweeps::<f32>, 0xd1ff_0031);
+}
+
+#[test]
+fn sweeps_capsules_overlaps_and_boxes_far_from_the_origin_ee32() {
+    on_far_street(sweeps::<Ee32>, 0xd1ff_0032);
+}
+
+#[test]
+fn pushes_far_from_the_origin_f32() {
+    on_far_street(pushes::<f32>, 0xd1ff_0033);
+}
+
+#[test]
+fn pushes_far_from_the_origin_ee32() {
+    on_far_street(pushes::<Ee32>, 0xd1ff_0034);
+}

@@ -380,10 +380,11 @@ pub(crate) fn bit3_rule(body_flags: u32, options: SweepOptions) -> bool {
 /// triangle whose bounding box lies outside it can give no contact (every
 /// contact of the sphere kernel, the penetration test and the push-outs is a
 /// point of the triangle within the radius of a centre on the move), so the
-/// queries skip it before computing its normal. The margin, `1/64 + 2⁻¹²`
-/// of the largest coordinate, is far above the float error of the tests, so
-/// the skip never changes a result; only the counters see it
-/// (divergence 178).
+/// queries skip it before computing its normal. The margin, `1/64 + 2⁻¹⁶`
+/// of the largest coordinate (1.6 cm and 128 units in the last place of
+/// it), is far above the float error of the tests, whose nearest points
+/// are clamped onto the triangle, so the skip never changes a result; only
+/// the counters see it (divergence 178).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Reach {
     lo: [f32; 3],
@@ -412,7 +413,7 @@ impl Reach {
             hi[k] = c[k].max(e) + r;
             big = big.max(lo[k].abs()).max(hi[k].abs());
         }
-        let margin = 1.0 / 64.0 + big * (1.0 / 4096.0);
+        let margin = 1.0 / 64.0 + big * (1.0 / 65536.0);
         for k in 0..3 {
             lo[k] -= margin;
             hi[k] += margin;
