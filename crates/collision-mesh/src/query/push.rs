@@ -43,50 +43,81 @@ struct Held<R> {
     depth: R,
 }
 
-/// The running sum of [`CollisionMesh::sphere_push`].
+/// The walls the combined push counts (`MeshQuirks::push_average` off): up
+/// to [`PUSH_SLOTS`], the shallowest giving way to a deeper one when full
+/// (divergence 503).
 #[derive(Clone, Copy, Debug)]
-struct PushSum<R> {
-    sum: Vec4<R>,
-    count: u32,
-    /// What the sphere can touch (divergence 178).
-    reach: Reach,
-    /// The switches read.
-    quirks: MeshQuirks,
-    /// The counted walls, for the combined push (only filled with
-    /// `MeshQuirks::push_average` off).
+struct Walls<R> {
     held: [Held<R>; PUSH_SLOTS],
     /// How many of `held` are in use.
     len: usize,
 }
 
-impl<R: Real> PushSum<R> {
-    /// Counts one wall's push: `depth` along the unit direction `u`, from
-    /// triangle `triangle` whose turned face normal is `normal`.
-    fn add(&mut self, triangle: usize, normal: Vec4<R>, u: Vec4<R>, depth: R) {
-        self.sum = self.sum.madd(u, depth);
-        self.count += 1;
-        if self.quirks.push_average {
-            return;
+impl<R: Real> Walls<R> {
+    /// No walls yet.
+    fn new() -> Self {
+        Self {
+            held: [Held {
+                triangle: 0,
+                normal: Vec4::ZERO,
+                depth: R::ZERO,
+            }; PUSH_SLOTS],
+            len: 0,
         }
-        let h = Held {
-            triangle,
-            normal,
-            depth,
-        };
+    }
+
+    /// The walls held.
+    fn held(&self) -> &[Held<R>] {
+        self.held.get(..self.len).unwrap_or_default()
+    }
+
+    /// Holds one more wall, in the shallowest one's place if full and
+    /// deeper.
+    fn hold(&mut self, h: Held<R>) {
         if self.len < PUSH_SLOTS {
             self.held[self.len] = h;
             self.len += 1;
             return;
         }
-        // Full: the new wall takes the shallowest one's place if deeper.
         let mut low = 0;
         for k in 1..PUSH_SLOTS {
             if self.held[k].depth < self.held[low].depth {
                 low = k;
             }
         }
-        if depth > self.held[low].depth {
+        if h.depth > self.held[low].depth {
             self.held[low] = h;
+        }
+    }
+}
+
+/// The running sum of [`CollisionMesh::sphere_push`].
+#[derive(Debug)]
+struct PushSum<'w, R> {
+    sum: Vec4<R>,
+    count: u32,
+    /// What the sphere can touch (divergence 178).
+    reach: Reach,
+    /// The switches read.
+    quirks: MeshQuirks,
+    /// The counted walls, for the combined push: only with
+    /// `MeshQuirks::push_average` off (the console's average needs none,
+    /// and so does not make a kilobyte of them per query).
+    walls: Option<&'w mut Walls<R>>,
+}
+
+impl<R: Real> PushSum<'_, R> {
+    /// Counts one wall's push: `depth` along the unit direction `u`, from
+    /// triangle `triangle` whose turned face normal is `normal`.
+    fn add(&mut self, triangle: usize, normal: Vec4<R>, u: Vec4<R>, depth: R) {
+        self.sum = self.sum.madd(u, depth);
+        self.count += 1;
+        if let Some(walls) = self.walls.as_deref_mut() {
+            walls.hold(Held {
+                triangle,
+                normal,
+                depth,
+            });
         }
     }
 }
@@ -261,17 +292,18 @@ impl CollisionMesh {
         let min = Vec4::point(c.x - radius, c.y - radius, c.z - radius);
         let max = Vec4::point(c.x + radius, c.y + radius, c.z + radius);
         let range = self.begin_shape_query(visited, min, max);
+        let mut store;
         let mut acc = PushSum {
             sum: Vec4::ORIGIN,
             count: 0,
             reach: Reach::sphere(c, radius, Vec4::ZERO, ListWalk::Exact).unless_reference(visited),
             quirks: *quirks,
-            held: [Held {
-                triangle: 0,
-                normal: Vec4::ZERO,
-                depth: R::ZERO,
-            }; PUSH_SLOTS],
-            len: 0,
+            walls: if quirks.push_average {
+                None
+            } else {
+                store = Walls::new();
+                Some(&mut store)
+            },
         };
         // Only the triangles whose boxes meet the sphere's reach, in the
         // walk's order (divergences 179 and 236).
@@ -287,7 +319,10 @@ impl CollisionMesh {
             let inv = R::ONE.div(R::from_i32(acc.count as i32));
             *centre = c + acc.sum.scale(inv);
         } else {
-            *centre = c + self.combined_push(&mut acc, radius, c);
+            // Held whenever the average is off.
+            let none = Walls::new();
+            let walls = acc.walls.as_deref().unwrap_or(&none);
+            *centre = c + self.combined_push(walls, acc.quirks, radius, c);
         }
         true
     }
@@ -306,15 +341,22 @@ impl CollisionMesh {
     /// (walls meeting in a concave corner, an edge, a corner); walls it
     /// cannot clear together (a gap narrower than the sphere) end at the
     /// last round's move. *Inferred* (divergence 503). `w` is 0.
-    fn combined_push<R: Real>(&self, acc: &mut PushSum<R>, radius: R, c: Vec4<R>) -> Vec4<R> {
+    fn combined_push<R: Real>(
+        &self,
+        walls: &Walls<R>,
+        quirks: MeshQuirks,
+        radius: R,
+        c: Vec4<R>,
+    ) -> Vec4<R> {
         let settled = R::from_f32(PUSH_SETTLED);
-        let faces_only = acc.quirks.push_faces_only;
+        let faces_only = quirks.push_faces_only;
+        let held = walls.held();
         let mut planes = [(Vec4::<R>::ZERO, R::ZERO); PUSH_SLOTS];
         let mut d = Vec4::ZERO;
         for _ in 0..PUSH_ROUNDS {
             // The planes at the current move: `u · d' ≥ r − s + u · d`.
             let x = (c + d).with_w(R::ONE);
-            for (h, plane) in acc.held[..acc.len].iter().zip(planes.iter_mut()) {
+            for (h, plane) in held.iter().zip(planes.iter_mut()) {
                 let Some(corners) = self.corners::<R>(h.triangle) else {
                     *plane = (Vec4::ZERO, R::ZERO);
                     continue;
@@ -325,7 +367,7 @@ impl CollisionMesh {
                 let (u, s) = nearest_push(&work, x, faces_only);
                 *plane = (u, (radius - s) + u.dot(d));
             }
-            let next = shortest_beyond(&planes[..acc.len]);
+            let next = shortest_beyond(&planes[..held.len()]);
             let change = next - d;
             d = next;
             if change.dot(change) <= settled * settled {
@@ -351,17 +393,30 @@ impl CollisionMesh {
     ) {
         let eps = R::from_f32(PUSH_EPSILON);
         {
-            let (Some(tri), Some(corners)) = (self.triangle(ix), self.corners::<R>(ix)) else {
+            let Some(tri) = self.triangle(ix) else {
                 return;
             };
             let flags = tri.flags;
             if admit(flags, false).is_err() || !passes_material_filter(tri.material, exclude) {
                 return;
             }
+            // A floor or a ceiling never pushes: the kept normal, where
+            // it is read (divergence 179), tells before the corners are.
+            let steep = |n: Vec4<R>| n.z.abs() > R::from_bits(COS_15);
+            let kept = self.kept_normal::<R>(ix).filter(|_| acc.reach.active());
+            if kept.is_some_and(steep) {
+                return;
+            }
+            let Some(corners) = self.corners::<R>(ix) else {
+                return;
+            };
             let mut work = WorkTriangle::from_corners(corners[0], corners[1], corners[2]);
-            self.set_normal(&mut work, ix, acc.reach.active());
+            match kept {
+                Some(n) => work.n = n,
+                None => work.compute_normal(),
+            }
             let face = work.n;
-            if face.z.abs() > R::from_bits(COS_15) {
+            if steep(face) {
                 return;
             }
             let mut n = face;
