@@ -27,6 +27,8 @@ pub(crate) struct CellBlocks {
     /// Each cell's blocks, four to a group but the last: the cell's group
     /// `g` has its blocks `4g ..` from the cell's first.
     blocks: Vec<Node4>,
+    /// Per cell, whether its list names each of its triangles once.
+    distinct: Vec<bool>,
 }
 
 /// The triangle lane `lane` of a block holds (none for an unused lane).
@@ -49,9 +51,16 @@ impl CellBlocks {
             starts: Vec::with_capacity(grid.cells.len() + 1),
             groups: Vec::new(),
             blocks: Vec::new(),
+            distinct: Vec::with_capacity(grid.cells.len()),
         };
+        // One cell's list, sorted, reused.
+        let mut sorted: Vec<u16> = Vec::new();
         for &off in &grid.cells {
             cb.starts.push(cb.ends());
+            sorted.clear();
+            sorted.extend_from_slice(grid.list_at(off));
+            sorted.sort_unstable();
+            cb.distinct.push(sorted.windows(2).all(|w| w[0] != w[1]));
             for (k, &t) in grid.list_at(off).iter().enumerate() {
                 let (lane, block) = (k % 4, (k / 4) % 4);
                 if k % 16 == 0 {
@@ -77,6 +86,13 @@ impl CellBlocks {
         [self.groups.len() as u32, self.blocks.len() as u32]
     }
 
+    /// Whether cell `ci`'s list names each of its triangles once (`false`
+    /// for no such cell).
+    #[inline]
+    pub(crate) fn distinct(&self, ci: usize) -> bool {
+        self.distinct.get(ci).copied().unwrap_or(false)
+    }
+
     /// Cell `ci`'s groups and blocks (none for no such cell).
     #[inline]
     pub(crate) fn of(&self, ci: usize) -> (&[Node4], &[Node4]) {
@@ -99,8 +115,8 @@ mod tests {
     use super::*;
     use crate::grid::Grid;
 
-    /// A 2 × 1 × 1 grid: cell 0 lists triangles 0 to 4 and 6 in that order;
-    /// cell 1 none.
+    /// A 3 × 1 × 1 grid: cell 0 lists triangles 0 to 4 and 6 in that order;
+    /// cell 1 none; cell 2 triangle 5 twice.
     fn grid() -> Grid {
         let mut m = [[0.0f32; 4]; 4];
         for (k, row) in m.iter_mut().enumerate().take(3) {
@@ -109,10 +125,10 @@ mod tests {
         Grid::new(
             m,
             [0.0; 4],
-            [2.0, 1.0, 1.0, 0.0],
-            [2, 1, 1],
-            vec![1, 0],
-            vec![0, 6, 0, 1, 2, 3, 4, 6],
+            [3.0, 1.0, 1.0, 0.0],
+            [3, 1, 1],
+            vec![1, 0, 8],
+            vec![0, 6, 0, 1, 2, 3, 4, 6, 2, 5, 5],
         )
     }
 
@@ -145,6 +161,10 @@ mod tests {
         assert!(blocks[1].lo[0][2] > blocks[1].hi[0][2]);
         assert!(groups[0].lo[0][2] > groups[0].hi[0][2]);
         assert_eq!(b.of(1), (&[][..], &[][..]));
-        assert_eq!(b.of(2), (&[][..], &[][..]));
+        assert_eq!((b.of(2).0.len(), b.of(2).1.len()), (1, 1));
+        assert_eq!(b.of(3), (&[][..], &[][..]));
+        // Only cell 2 names a triangle twice; no cell 3.
+        let distinct: Vec<bool> = (0..4).map(|ci| b.distinct(ci)).collect();
+        assert_eq!(distinct, [true, true, false, false]);
     }
 }

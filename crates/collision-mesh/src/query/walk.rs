@@ -264,6 +264,10 @@ fn block_walk<C: Cull>(
     if read > BLOCK_GROUPS {
         return None;
     }
+    // One cell whose list names each triangle once meets each at most
+    // once: no visited bit can be set before its test, so none is read or
+    // set (which bits a query leaves set is no answer, divergence 179).
+    let once = cells == 1 && blocks.distinct((lo[2] * ny + lo[1]) * nx + lo[0]);
     // At most 27 cells.
     let mut n = WalkCounts {
         cells: cells as u32,
@@ -290,7 +294,7 @@ fn block_walk<C: Cull>(
                                 continue;
                             };
                             n.entries += 1;
-                            if visited.visit(t) == Visit::First {
+                            if once || visited.visit(t) == Visit::First {
                                 n.tested += 1;
                                 test(t);
                             }
