@@ -143,14 +143,14 @@
 //!
 //! | query | street | town | goal |
 //! | --- | --- | --- | --- |
-//! | sphere sweep, all contacts | 8.99-9.29× | 5.35-6.35× | ≥ 5×, met |
-//! | sphere sweep, first contact | 4.97-5.35× | 3.87-4.08× | ≥ 3×, met |
-//! | walking capsule | 9.78-11.85× | 7.07-10.36× | ≥ 3×, met |
-//! | box sweep | 1.85-2.01× | 1.31-1.51× | ≥ 3×, missed |
-//! | ray down, 20 m | 1.47-2.02× | 1.38-1.91× | ≥ 2×, missed (met on street 64k 2 m only) |
-//! | ray level, 20 m | 1.17-1.35× | 1.15-1.25× | ≥ 2×, missed |
-//! | sphere overlap | 1.52-1.61× | 1.44-1.57× | ≥ 2×, missed |
-//! | sphere push-out | 1.67-1.76× | 1.55-1.69× | ≥ 2×, missed |
+//! | sphere sweep, all contacts | 9.46-10.87× | 6.06-7.03× | ≥ 5×, met |
+//! | sphere sweep, first contact | 5.59-6.04× | 4.29-4.53× | ≥ 3×, met |
+//! | walking capsule | 12.13-12.86× | 9.52-10.66× | ≥ 3×, met |
+//! | box sweep | 2.08-2.17× | 1.48-1.59× | ≥ 3×, missed |
+//! | ray down, 20 m | 1.46-2.01× | 1.38-1.90× | ≥ 2×, missed (met on street 64k 2 m only) |
+//! | ray level, 20 m | 1.21-1.37× | 1.18-1.27× | ≥ 2×, missed |
+//! | sphere overlap | 1.84-2.01× | 1.78-1.86× | ≥ 2×, missed (met on street 64k 8 m only) |
+//! | sphere push-out | 2.26-2.54× | 2.16-2.32× | ≥ 2×, met |
 //!
 //! Every mesh size and cell size, the times, the `Ee32` mode, the street
 //! benchmark, the loading figures, the runs before each change and the
