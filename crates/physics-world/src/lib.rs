@@ -113,8 +113,8 @@
 //! | `Ee32` | 568 µs (491 to 676) | within 10× of `f32` | met, 2.3× |
 //!
 //! In instructions (callgrind, ticks 61 to 360): 0.525 M per tick in `f32`
-//! (goal under 0.6 M, met), 1.578 M in `Ee32` (3.01× `f32`; goal within
-//! 3×, missed by 0.2 %). A
+//! (goal under 0.6 M, met), 1.559 M in `Ee32` (2.97× `f32`; goal within
+//! 3×, met). A
 //! warmed-up tick allocates nothing, in either mode
 //! (`tests/no_alloc_tick.rs`). The body and query benchmarks, the
 //! instruction profile of the tick, the runs before each change and why an
