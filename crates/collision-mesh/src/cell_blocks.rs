@@ -12,21 +12,15 @@
 //! unused lane's box is inverted and its child [`NO_CHILD`].
 
 use crate::grid::Grid;
+use crate::grouped::Grouped;
 use crate::mesh::FULL_BOX;
 use crate::triangle_tree::{Node4, NO_CHILD};
 
 /// Every cell's list as groups of blocks of four triangle boxes.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub(crate) struct CellBlocks {
-    /// Per cell (the grid's cell order), where its groups start in
-    /// `groups` and its blocks in `blocks`; one more entry than cells, the
-    /// last the ends.
-    starts: Vec<[u32; 2]>,
-    /// Per group, the boxes of its blocks (four at most).
-    groups: Vec<Node4>,
-    /// Each cell's blocks, four to a group but the last: the cell's group
-    /// `g` has its blocks `4g ..` from the cell's first.
-    blocks: Vec<Node4>,
+    /// Per cell (the grid's cell order), its groups and blocks.
+    cells: Grouped<Node4, Node4>,
     /// Per cell, whether its list names each of its triangles once.
     distinct: Vec<bool>,
 }
@@ -48,42 +42,29 @@ impl CellBlocks {
     /// no query skips it.
     pub(crate) fn new(tri: &[[f32; 6]], grid: &Grid) -> Self {
         let mut cb = Self {
-            starts: Vec::with_capacity(grid.cells.len() + 1),
-            groups: Vec::new(),
-            blocks: Vec::new(),
+            cells: Grouped::with_slots(grid.cells.len()),
             distinct: Vec::with_capacity(grid.cells.len()),
         };
         // One cell's list, sorted, reused.
         let mut sorted: Vec<u16> = Vec::new();
         for &off in &grid.cells {
-            cb.starts.push(cb.ends());
+            cb.cells.open_slot();
             sorted.clear();
             sorted.extend_from_slice(grid.list_at(off));
             sorted.sort_unstable();
             cb.distinct.push(sorted.windows(2).all(|w| w[0] != w[1]));
             for (k, &t) in grid.list_at(off).iter().enumerate() {
-                let (lane, block) = (k % 4, (k / 4) % 4);
-                if k % 16 == 0 {
-                    cb.groups.push(Node4::EMPTY);
-                }
-                if k % 4 == 0 {
-                    cb.blocks.push(Node4::EMPTY);
-                }
                 let b = tri.get(usize::from(t)).unwrap_or(&FULL_BOX);
-                if let (Some(group), Some(entry)) = (cb.groups.last_mut(), cb.blocks.last_mut()) {
-                    group.grow_lane(block, b);
-                    entry.set_lane(lane, b, u32::from(t));
+                if let Some((group, block_lane, block, lane)) =
+                    cb.cells.entry(k, Node4::EMPTY, Node4::EMPTY)
+                {
+                    group.grow_lane(block_lane, b);
+                    block.set_lane(lane, b, u32::from(t));
                 }
             }
         }
-        cb.starts.push(cb.ends());
+        cb.cells.close();
         cb
-    }
-
-    /// Where the next cell's groups and blocks start.
-    fn ends(&self) -> [u32; 2] {
-        // Both counts are below the lists' entries, which a u32 counts.
-        [self.groups.len() as u32, self.blocks.len() as u32]
     }
 
     /// Whether cell `ci`'s list names each of its triangles once (`false`
@@ -96,17 +77,7 @@ impl CellBlocks {
     /// Cell `ci`'s groups and blocks (none for no such cell).
     #[inline]
     pub(crate) fn of(&self, ci: usize) -> (&[Node4], &[Node4]) {
-        match (self.starts.get(ci), self.starts.get(ci + 1)) {
-            (Some(&[ga, ba]), Some(&[gb, bb])) => (
-                self.groups
-                    .get(ga as usize..gb as usize)
-                    .unwrap_or_default(),
-                self.blocks
-                    .get(ba as usize..bb as usize)
-                    .unwrap_or_default(),
-            ),
-            _ => (&[], &[]),
-        }
+        self.cells.of(ci)
     }
 }
 

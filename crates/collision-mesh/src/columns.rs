@@ -15,6 +15,7 @@
 //! the still-axis rule of divergence 178 (divergence 237).
 
 use crate::grid::Grid;
+use crate::grouped::Grouped;
 use crate::mesh::FULL_BOX;
 
 /// Four boxes in `x` and `y`, lane by lane. An unused lane's box is
@@ -105,16 +106,8 @@ type Entry = (u16, u16, u16, u32);
 pub(crate) struct Columns {
     /// Columns per row (`nx`).
     nx: usize,
-    /// Per column `y·nx + x`, where its groups start in `groups` and its
-    /// blocks in `blocks` (one more entry than columns: the last is the
-    /// end).
-    starts: Vec<[u32; 2]>,
-    /// Per group, the boxes of its blocks (of four at most; an unused lane
-    /// is inverted).
-    groups: Vec<Boxes4>,
-    /// Each column's blocks, four to a group but the last: the column's
-    /// group `g` has its blocks `4g ..` from the column's first.
-    blocks: Vec<Block4>,
+    /// Per column `y·nx + x`, its groups and blocks.
+    columns: Grouped<Boxes4, Block4>,
 }
 
 /// The bits of `v` (below 2¹⁶) spread to the even places.
@@ -134,9 +127,7 @@ impl Columns {
         let [nx, ny, nz] = grid.dims.map(usize::from);
         let mut columns = Self {
             nx,
-            starts: Vec::with_capacity(nx * ny + 1),
-            groups: Vec::new(),
-            blocks: Vec::new(),
+            columns: Grouped::with_slots(nx * ny),
         };
         // One column's (triangle, z) listings and entries, reused.
         let mut listed: Vec<(u16, u16)> = Vec::new();
@@ -155,35 +146,23 @@ impl Columns {
                 listed.dedup();
                 runs(&listed, &mut entries);
                 order_along_curve(&mut entries, tri);
-                // The groups' index is a u32: the lists have fewer entries.
-                columns.starts.push(columns.ends());
+                columns.columns.open_slot();
                 columns.push_column(&entries, tri);
             }
         }
-        columns.starts.push(columns.ends());
+        columns.columns.close();
         columns
-    }
-
-    /// Where the next column's groups and blocks start.
-    fn ends(&self) -> [u32; 2] {
-        // Both counts are below the lists' entries, which a u32 counts.
-        [self.groups.len() as u32, self.blocks.len() as u32]
     }
 
     /// Appends one column's entries, in their order: four to a block, four
     /// blocks to a group.
     fn push_column(&mut self, entries: &[Entry], tri: &[[f32; 6]]) {
         for (k, &(t, lo, hi, _)) in entries.iter().enumerate() {
-            let (lane, block) = (k % 4, (k / 4) % 4);
-            if k % 16 == 0 {
-                self.groups.push(Boxes4::EMPTY);
-            }
-            if k % 4 == 0 {
-                self.blocks.push(Block4::EMPTY);
-            }
             // Every listed triangle has a box in a checked mesh.
             let b = tri.get(usize::from(t)).copied().unwrap_or(FULL_BOX);
-            if let (Some(group), Some(entry)) = (self.groups.last_mut(), self.blocks.last_mut()) {
+            if let Some((group, block, entry, lane)) =
+                self.columns.entry(k, Boxes4::EMPTY, Block4::EMPTY)
+            {
                 group.grow(block, &b);
                 entry.boxes.grow(lane, &b);
                 entry.triangle[lane] = t;
@@ -197,18 +176,10 @@ impl Columns {
     /// grid).
     #[inline]
     pub(crate) fn column(&self, x: u16, y: u16) -> (&[Boxes4], &[Block4]) {
-        let at = usize::from(y) * self.nx + usize::from(x);
-        match (self.starts.get(at), self.starts.get(at + 1)) {
-            (Some(&[ga, ba]), Some(&[gb, bb])) if usize::from(x) < self.nx => (
-                self.groups
-                    .get(ga as usize..gb as usize)
-                    .unwrap_or_default(),
-                self.blocks
-                    .get(ba as usize..bb as usize)
-                    .unwrap_or_default(),
-            ),
-            _ => (&[], &[]),
+        if usize::from(x) >= self.nx {
+            return (&[], &[]);
         }
+        self.columns.of(usize::from(y) * self.nx + usize::from(x))
     }
 }
 

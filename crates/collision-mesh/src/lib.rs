@@ -195,6 +195,7 @@ pub mod details;
 pub mod error;
 pub mod flags;
 pub mod grid;
+mod grouped;
 pub mod material;
 pub mod mesh;
 pub mod obj;
