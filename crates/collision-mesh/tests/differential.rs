@@ -565,7 +565,7 @@ fn more_triangles_than_the_keys_hold_read_the_lists<R: Real + std::fmt::Debug>()
 both_modes!(more_triangles_than_the_keys_hold_read_the_lists);
 
 // The street far from the origin, where the culling margin follows the
-// coordinates (divergence 178).
+// coordinates (divergence 178); one test per check, mode and seed, as above.
 #[test]
 fn sweeps_capsules_overlaps_and_boxes_far_from_the_origin_f32() {
     on_far_street(sweeps::<f32>, 0xd1ff_0031);
