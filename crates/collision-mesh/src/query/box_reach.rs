@@ -38,10 +38,10 @@ pub(crate) struct BoxReach {
 }
 
 /// The relative part of the margin, applied to the largest coordinate a
-/// projection reads (`2⁻¹²`, as divergence 178's).
+/// projection reads (`2⁻¹²`, as the ray's margin in divergence 178).
 const RELATIVE: f32 = 1.0 / 4096.0;
 
-/// The absolute part of the margin (`1/64`, as divergence 178's).
+/// The absolute part of the margin (`1/64`, as divergence 178's margins).
 const ABSOLUTE: f32 = 1.0 / 64.0;
 
 impl Culling for BoxReach {

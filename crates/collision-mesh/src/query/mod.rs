@@ -380,11 +380,14 @@ pub(crate) fn bit3_rule(body_flags: u32, options: SweepOptions) -> bool {
 /// triangle whose bounding box lies outside it can give no contact (every
 /// contact of the sphere kernel, the penetration test and the push-outs is a
 /// point of the triangle within the radius of a centre on the move), so the
-/// queries skip it before computing its normal. The margin, `1/64 + 2⁻¹⁶`
-/// of the largest coordinate (1.6 cm and 128 units in the last place of
-/// it), is far above the float error of the tests, whose nearest points
-/// are clamped onto the triangle, so the skip never changes a result; only
-/// the counters see it (divergence 178).
+/// queries skip it before computing its normal. The margin is 1/64 m,
+/// `2⁻¹⁶` of the largest coordinate (128 units in the last place of it,
+/// far above the rounding of the tests, whose nearest points are clamped
+/// onto the triangle) and `2⁻⁸` of the move (the sum of its components'
+/// magnitudes, at least its length): the edge test takes a move within
+/// 1.42 mrad of an edge for one along it, so a contact it accepts may lie
+/// up to `1.42·10⁻³` of the move beside the swept sphere. So the skip never
+/// changes a result; only the counters see it (divergence 178).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Reach {
     lo: [f32; 3],
@@ -407,13 +410,15 @@ impl Reach {
         let mut lo = [0.0f32; 3];
         let mut hi = [0.0f32; 3];
         let mut big = 0.0f32;
+        let mut travel = 0.0f32;
         for k in 0..3 {
             let e = c[k] + m[k];
             lo[k] = c[k].min(e) - r;
             hi[k] = c[k].max(e) + r;
             big = big.max(lo[k].abs()).max(hi[k].abs());
+            travel += m[k].abs();
         }
-        let margin = 1.0 / 64.0 + big * (1.0 / 65536.0);
+        let margin = 1.0 / 64.0 + big * (1.0 / 65536.0) + travel * (1.0 / 256.0);
         for k in 0..3 {
             lo[k] -= margin;
             hi[k] += margin;

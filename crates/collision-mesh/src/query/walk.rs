@@ -250,9 +250,12 @@ fn block_walk<C: Cull>(
         return None;
     }
     let (grid, blocks) = (mesh.grid(), mesh.cell_blocks());
-    let [nx, ny, _] = grid.dims.map(usize::from);
-    // The grid's entry of a cell is `(z·ny + y)·nx + x`; a cell outside
-    // the grid has no blocks.
+    let [nx, ny, nz] = grid.dims.map(usize::from);
+    // The grid's entry of a cell is `(z·ny + y)·nx + x`. `Grid::cell_range`
+    // keeps the box inside the grid; a box that is not is left to the others.
+    if hi[0] >= nx || hi[1] >= ny || hi[2] >= nz {
+        return None;
+    }
     let mut read = 0;
     for x in lo[0]..hi[0] + 1 {
         for y in lo[1]..hi[1] + 1 {
