@@ -355,6 +355,7 @@ impl<'a, R: Real> SphereFrame<'a, R> {
 
 /// Stores a mesh contact in the 100-entry array; past the 100th it is
 /// dropped and counted (divergence 153).
+#[inline]
 pub(crate) fn keep<R>(
     contacts: &mut Vec<MeshContact<R>>,
     stats: &mut QueryStats,

@@ -256,58 +256,98 @@ fn block_walk<C: Cull>(
     if hi[0] >= nx || hi[1] >= ny || hi[2] >= nz {
         return None;
     }
+    let cell = |x: usize, y: usize, z: usize| blocks.of((z * ny + y) * nx + x);
+    // At most 27 cells.
+    let mut n = WalkCounts {
+        cells: cells as u32,
+        ..WalkCounts::default()
+    };
+    if cells == 1 {
+        // One cell (most small queries): no count of the box's groups to
+        // gather first. A list that names each triangle once meets each at
+        // most once, so no visited bit can be set before its test, and none
+        // is read or set (which bits a query leaves set is no answer,
+        // divergence 179).
+        let (groups, cell_blocks) = cell(lo[0], lo[1], lo[2]);
+        if groups.len() > BLOCK_GROUPS {
+            return None;
+        }
+        let once = blocks.distinct((lo[2] * ny + lo[1]) * nx + lo[0]);
+        walk_cell(
+            groups,
+            cell_blocks,
+            cull,
+            &mut n,
+            |t| once || visited.visit(t) == Visit::First,
+            test,
+        );
+        return Some(n);
+    }
     let mut read = 0;
     for x in lo[0]..hi[0] + 1 {
         for y in lo[1]..hi[1] + 1 {
             for z in lo[2]..hi[2] + 1 {
-                read += blocks.of((z * ny + y) * nx + x).0.len();
+                read += cell(x, y, z).0.len();
             }
         }
     }
     if read > BLOCK_GROUPS {
         return None;
     }
-    // One cell whose list names each triangle once meets each at most
-    // once: no visited bit can be set before its test, so none is read or
-    // set (which bits a query leaves set is no answer, divergence 179).
-    let once = cells == 1 && blocks.distinct((lo[2] * ny + lo[1]) * nx + lo[0]);
-    // At most 27 cells.
-    let mut n = WalkCounts {
-        cells: cells as u32,
-        ..WalkCounts::default()
-    };
     // The walk's order: `x` outermost, then `y`, then `z`.
     for x in lo[0]..hi[0] + 1 {
         for y in lo[1]..hi[1] + 1 {
             for z in lo[2]..hi[2] + 1 {
-                let (groups, cell_blocks) = blocks.of((z * ny + y) * nx + x);
-                for (g, group) in groups.iter().enumerate() {
-                    let mut in_group = cull.meets4(group);
-                    while in_group != 0 {
-                        let b = 4 * g + in_group.trailing_zeros() as usize;
-                        in_group &= in_group - 1;
-                        let Some(block) = cell_blocks.get(b) else {
-                            continue;
-                        };
-                        let mut met = cull.meets4(block);
-                        while met != 0 {
-                            let lane = met.trailing_zeros() as usize;
-                            met &= met - 1;
-                            let Some(t) = lane_triangle(block, lane) else {
-                                continue;
-                            };
-                            n.entries += 1;
-                            if once || visited.visit(t) == Visit::First {
-                                n.tested += 1;
-                                test(t);
-                            }
-                        }
-                    }
-                }
+                let (groups, cell_blocks) = cell(x, y, z);
+                walk_cell(
+                    groups,
+                    cell_blocks,
+                    cull,
+                    &mut n,
+                    |t| visited.visit(t) == Visit::First,
+                    test,
+                );
             }
         }
     }
     Some(n)
+}
+
+/// One cell of [`block_walk`]: its groups, then the blocks of the groups
+/// `cull` meets, in the list's order; each triangle whose box `cull` meets
+/// is counted, and tested when `first` (its visit) says so.
+#[inline(always)]
+fn walk_cell<C: Cull>(
+    groups: &[Node4],
+    blocks: &[Node4],
+    cull: &C,
+    n: &mut WalkCounts,
+    mut first: impl FnMut(usize) -> bool,
+    test: &mut impl FnMut(usize) -> Exit,
+) {
+    for (g, group) in groups.iter().enumerate() {
+        let mut in_group = cull.meets4(group);
+        while in_group != 0 {
+            let b = 4 * g + in_group.trailing_zeros() as usize;
+            in_group &= in_group - 1;
+            let Some(block) = blocks.get(b) else {
+                continue;
+            };
+            let mut met = cull.meets4(block);
+            while met != 0 {
+                let lane = met.trailing_zeros() as usize;
+                met &= met - 1;
+                let Some(t) = lane_triangle(block, lane) else {
+                    continue;
+                };
+                n.entries += 1;
+                if first(t) {
+                    n.tested += 1;
+                    test(t);
+                }
+            }
+        }
+    }
 }
 
 /// Calls `each` with every triangle the exact walk of `range` reaches whose
