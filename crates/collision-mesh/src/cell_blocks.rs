@@ -23,6 +23,8 @@ pub(crate) struct CellBlocks {
     cells: Grouped<Node4, Node4>,
     /// Per cell, whether its list names each of its triangles once.
     distinct: Vec<bool>,
+    /// The most groups any cell has.
+    most_groups: usize,
 }
 
 /// The triangle lane `lane` of a block holds (none for an unused lane).
@@ -44,6 +46,7 @@ impl CellBlocks {
         let mut cb = Self {
             cells: Grouped::with_slots(grid.cells.len()),
             distinct: Vec::with_capacity(grid.cells.len()),
+            most_groups: 0,
         };
         // One cell's list, sorted, reused.
         let mut sorted: Vec<u16> = Vec::new();
@@ -64,7 +67,17 @@ impl CellBlocks {
             }
         }
         cb.cells.close();
+        cb.most_groups = (0..grid.cells.len())
+            .map(|ci| cb.cells.of(ci).0.len())
+            .max()
+            .unwrap_or(0);
         cb
+    }
+
+    /// The most groups any one cell has.
+    #[inline]
+    pub(crate) fn most_groups(&self) -> usize {
+        self.most_groups
     }
 
     /// Whether cell `ci`'s list names each of its triangles once (`false`
@@ -137,5 +150,6 @@ mod tests {
         // Only cell 2 names a triangle twice; no cell 3.
         let distinct: Vec<bool> = (0..4).map(|ci| b.distinct(ci)).collect();
         assert_eq!(distinct, [true, true, false, false]);
+        assert_eq!(b.most_groups(), 1);
     }
 }

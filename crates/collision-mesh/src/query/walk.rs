@@ -283,16 +283,19 @@ fn block_walk<C: Cull>(
         );
         return Some(n);
     }
-    let mut read = 0;
-    for x in lo[0]..hi[0] + 1 {
-        for y in lo[1]..hi[1] + 1 {
-            for z in lo[2]..hi[2] + 1 {
-                read += cell(x, y, z).0.len();
+    // The box's groups counted only when its cells could hold too many.
+    if cells * blocks.most_groups() > BLOCK_GROUPS {
+        let mut read = 0;
+        for x in lo[0]..hi[0] + 1 {
+            for y in lo[1]..hi[1] + 1 {
+                for z in lo[2]..hi[2] + 1 {
+                    read += cell(x, y, z).0.len();
+                }
             }
         }
-    }
-    if read > BLOCK_GROUPS {
-        return None;
+        if read > BLOCK_GROUPS {
+            return None;
+        }
     }
     // The walk's order: `x` outermost, then `y`, then `z`.
     for x in lo[0]..hi[0] + 1 {
