@@ -10,7 +10,9 @@
 //!
 //! The tree only ever skips work: a node's box holds every box under it, and
 //! the queries' box tests are monotonic in the box, so a box a query's reach
-//! misses holds no triangle it could touch (divergences 178 and 235).
+//! misses holds no triangle it could touch (divergences 178 and 235; a ray
+//! lying nearly in a triangle's plane is the open exception, divergence
+//! 238).
 
 use crate::grid::Grid;
 use crate::mesh::{grow_box, widest_centre_axis, EMPTY_BOX};

@@ -262,7 +262,9 @@ pub fn passes_material_filter(material: Material, exclude: Option<&[u32]>) -> bo
 /// before the intersection test: a slab test of the segment (from 0 to a
 /// limit) against the triangle's bounding box grown by `1/64 + 2⁻¹²` of the
 /// largest coordinate. A triangle the test skips has no hit `t` in that
-/// range, so the skip never changes the result (divergence 178).
+/// range, so the skip does not change the result (divergence 178), except
+/// for a ray lying nearly in the triangle's plane, whose hit distance is
+/// rounding noise that can fall anywhere on the ray (divergence 238, open).
 #[derive(Clone, Copy, Debug)]
 struct SegmentReach {
     o: [f32; 3],
