@@ -143,14 +143,14 @@
 //!
 //! | query | street | town | goal |
 //! | --- | --- | --- | --- |
-//! | sphere sweep, all contacts | 9.31-10.76× | 5.80-6.72× | ≥ 5×, met |
-//! | sphere sweep, first contact | 5.51-5.95× | 4.13-4.36× | ≥ 3×, met |
-//! | walking capsule | 11.97-12.73× | 9.38-10.55× | ≥ 3×, met |
-//! | box sweep | 2.07-2.17× | 1.47-1.58× | ≥ 3×, missed |
+//! | sphere sweep, all contacts | 9.67-11.00× | 6.06-6.92× | ≥ 5×, met |
+//! | sphere sweep, first contact | 5.72-6.09× | 4.31-4.49× | ≥ 3×, met |
+//! | walking capsule | 12.61-13.34× | 10.03-11.13× | ≥ 3×, met |
+//! | box sweep | 2.13-2.20× | 1.50-1.63× | ≥ 3×, missed |
 //! | ray down, 20 m | 1.46-2.01× | 1.38-1.90× | ≥ 2×, missed (met on street 64k 2 m only) |
 //! | ray level, 20 m | 1.20-1.36× | 1.18-1.26× | ≥ 2×, missed |
-//! | sphere overlap | 1.83-2.00× | 1.77-1.85× | ≥ 2×, missed (met on street 64k 8 m only) |
-//! | sphere push-out | 2.24-2.52× | 2.14-2.30× | ≥ 2×, met |
+//! | sphere overlap | 1.97-2.15× | 1.91-1.98× | ≥ 2×, missed by 1-5 % on five scenes (met on street 2k 8 m, 64k 8 m, 64k 2 m) |
+//! | sphere push-out | 2.41-2.65× | 2.30-2.44× | ≥ 2×, met |
 //!
 //! Every mesh size and cell size, the times, the `Ee32` mode, the street
 //! benchmark, the loading figures, the runs before each change and the

@@ -110,7 +110,7 @@ impl<R: Real> Vec4<R> {
     }
 
     /// `self × o` in the VU0 `vopmula` / `vopmsub` order (`w` kept from `self`).
-    #[inline]
+    #[inline(always)]
     #[must_use]
     pub fn cross(self, o: Self) -> Self {
         Self {

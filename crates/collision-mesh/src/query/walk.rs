@@ -53,7 +53,7 @@ pub(crate) trait Cull {
     fn meets(&self, b: Option<&[f32; 6]>) -> bool;
     /// [`Cull::meets`] for each of a tree node's four boxes: bit `l` set
     /// when lane `l`'s box may hold a triangle the query reaches.
-    #[inline]
+    #[inline(always)]
     fn meets4(&self, node: &Node4) -> u32 {
         let mut mask = 0;
         for lane in 0..4 {
