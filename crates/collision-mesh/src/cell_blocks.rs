@@ -52,11 +52,12 @@ impl CellBlocks {
         let mut sorted: Vec<u16> = Vec::new();
         for &off in &grid.cells {
             cb.cells.open_slot();
+            let list = grid.list_at(off);
             sorted.clear();
-            sorted.extend_from_slice(grid.list_at(off));
+            sorted.extend_from_slice(list);
             sorted.sort_unstable();
             cb.distinct.push(sorted.windows(2).all(|w| w[0] != w[1]));
-            for (k, &t) in grid.list_at(off).iter().enumerate() {
+            for (k, &t) in list.iter().enumerate() {
                 let b = tri.get(usize::from(t)).unwrap_or(&FULL_BOX);
                 if let Some((group, block_lane, block, lane)) =
                     cb.cells.entry(k, Node4::EMPTY, Node4::EMPTY)

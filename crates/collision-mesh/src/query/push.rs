@@ -314,15 +314,14 @@ impl CollisionMesh {
         if acc.count == 0 {
             return false;
         }
-        if acc.quirks.push_average {
-            // The average, as `sum × (1 / count)` (*inferred*, divergence 173).
-            let inv = R::ONE.div(R::from_i32(acc.count as i32));
-            *centre = c + acc.sum.scale(inv);
-        } else {
-            // Held whenever the average is off.
-            let none = Walls::new();
-            let walls = acc.walls.as_deref().unwrap_or(&none);
-            *centre = c + self.combined_push(walls, acc.quirks, radius, c);
+        // The walls are held exactly when the average is off.
+        match acc.walls.as_deref() {
+            None => {
+                // The average, as `sum × (1 / count)` (*inferred*, divergence 173).
+                let inv = R::ONE.div(R::from_i32(acc.count as i32));
+                *centre = c + acc.sum.scale(inv);
+            }
+            Some(walls) => *centre = c + self.combined_push(walls, acc.quirks, radius, c),
         }
         true
     }
@@ -403,18 +402,19 @@ impl CollisionMesh {
             // A floor or a ceiling never pushes: the kept normal, where
             // it is read (divergence 179), tells before the corners are.
             let steep = |n: Vec4<R>| n.z.abs() > R::from_bits(COS_15);
-            let kept = self.kept_normal::<R>(ix).filter(|_| acc.reach.active());
-            if kept.is_some_and(steep) {
+            let cached = acc.reach.active();
+            if self
+                .kept_normal::<R>(ix)
+                .filter(|_| cached)
+                .is_some_and(steep)
+            {
                 return;
             }
             let Some(corners) = self.corners::<R>(ix) else {
                 return;
             };
             let mut work = WorkTriangle::from_corners(corners[0], corners[1], corners[2]);
-            match kept {
-                Some(n) => work.n = n,
-                None => work.compute_normal(),
-            }
+            self.set_normal(&mut work, ix, cached);
             let face = work.n;
             if steep(face) {
                 return;

@@ -256,7 +256,8 @@ fn block_walk<C: Cull>(
     if hi[0] >= nx || hi[1] >= ny || hi[2] >= nz {
         return None;
     }
-    let cell = |x: usize, y: usize, z: usize| blocks.of((z * ny + y) * nx + x);
+    let at = |x: usize, y: usize, z: usize| (z * ny + y) * nx + x;
+    let cell = |x: usize, y: usize, z: usize| blocks.of(at(x, y, z));
     // At most 27 cells.
     let mut n = WalkCounts {
         cells: cells as u32,
@@ -272,7 +273,7 @@ fn block_walk<C: Cull>(
         if groups.len() > BLOCK_GROUPS {
             return None;
         }
-        let once = blocks.distinct((lo[2] * ny + lo[1]) * nx + lo[0]);
+        let once = blocks.distinct(at(lo[0], lo[1], lo[2]));
         walk_cell(
             groups,
             cell_blocks,

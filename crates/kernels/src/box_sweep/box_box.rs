@@ -83,12 +83,7 @@ pub fn sweep_box_box_axis<R: Real>(
             *cij = ai.dot(*bj);
         }
     }
-    let mut ac = [[R::ZERO; 3]; 3];
-    for (abs_row, row) in ac.iter_mut().zip(&c) {
-        for (a, v) in abs_row.iter_mut().zip(row) {
-            *a = v.abs();
-        }
-    }
+    let ac = c.map(|row| row.map(R::abs));
 
     // A's axes against both ends' offsets, kept for the cross axes below
     // (each is the same dot product there; reading it again changes no bit).
