@@ -181,6 +181,20 @@ impl Columns {
         }
         self.columns.of(usize::from(y) * self.nx + usize::from(x))
     }
+
+    /// Per column (`y × nx + x`), whether one of its entries' triangles
+    /// passes `pred`.
+    pub(crate) fn slots_where(&self, pred: impl Fn(u16) -> bool) -> Vec<bool> {
+        let slots = self.columns.slots();
+        (0..slots)
+            .map(|slot| {
+                let (_, blocks) = self.columns.of(slot);
+                blocks
+                    .iter()
+                    .any(|b| (0..4).any(|l| b.z_lo[l] <= b.z_hi[l] && pred(b.triangle[l])))
+            })
+            .collect()
+    }
 }
 
 /// The entries of one column's sorted, distinct `(triangle, z)` listings:

@@ -77,6 +77,11 @@ impl<G: Copy, B: Copy> Grouped<G, B> {
         Some((group, (k / 4) % 4, block, k % 4))
     }
 
+    /// How many slots there are.
+    pub(crate) fn slots(&self) -> usize {
+        self.starts.len().saturating_sub(1)
+    }
+
     /// Slot `slot`'s groups and blocks (none for no such slot).
     #[inline]
     pub(crate) fn of(&self, slot: usize) -> (&[G], &[B]) {

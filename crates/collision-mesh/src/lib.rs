@@ -196,6 +196,7 @@ pub mod error;
 pub mod flags;
 pub mod grid;
 mod grouped;
+mod in_plane;
 pub mod material;
 pub mod mesh;
 pub mod obj;

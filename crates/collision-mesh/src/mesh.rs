@@ -26,6 +26,7 @@ use crate::chunk_id::ChunkId;
 use crate::columns::Columns;
 use crate::error::{MeshError, Place};
 use crate::grid::{CellRange, Grid};
+use crate::in_plane::InPlane;
 use crate::triangle_tree::TriangleTree;
 use crate::visited::VisitedBits;
 use crate::{flags::TriangleFlags, material::Material, triangle::Triangle};
@@ -136,6 +137,9 @@ pub(crate) struct Bounds {
     /// Every cell's list with its triangles' boxes four to a block, for the
     /// shape queries over a few cells (divergence 236).
     pub(crate) cell_blocks: CellBlocks,
+    /// What the ray cast reads to keep the triangles a ray may lie nearly
+    /// in the plane of (divergence 238).
+    pub(crate) in_plane: InPlane,
     /// Every corner's `x`, `y` and `z` lies below the ray tests' plain limit
     /// (`query::ray::PLAIN_LIMIT`).
     pub(crate) small: bool,
@@ -249,9 +253,11 @@ impl Bounds {
             })
             .collect();
         let triangle_tree = TriangleTree::new(&tri, grid);
+        let columns = Columns::new(&tri, grid);
         Self {
+            in_plane: InPlane::new(vertices, triangles, &triangle_tree, &columns),
             triangle_tree,
-            columns: Columns::new(&tri, grid),
+            columns,
             cell_blocks: CellBlocks::new(&tri, grid),
             small: vertices
                 .iter()
@@ -619,6 +625,22 @@ impl CollisionMesh {
     #[inline]
     pub(crate) fn cell_blocks(&self) -> &CellBlocks {
         &self.bounds.cell_blocks
+    }
+
+    /// The triangles' plane data for the ray cast (divergence 238).
+    #[inline]
+    pub(crate) fn in_plane(&self) -> &InPlane {
+        &self.bounds.in_plane
+    }
+
+    /// Whether column `(x, y)` holds a triangle a ray straight up or down
+    /// may lie nearly in the plane of (divergence 238).
+    #[inline]
+    pub(crate) fn upright_in_plane(&self, x: u16, y: u16) -> bool {
+        let nx = usize::from(self.grid.dims[0]);
+        self.bounds
+            .in_plane
+            .upright_column(usize::from(y) * nx + usize::from(x))
     }
 
     /// The grid's columns (divergence 237).

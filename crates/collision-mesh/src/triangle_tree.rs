@@ -10,8 +10,10 @@
 //!
 //! The tree only ever skips work: a node's box holds every box under it, and
 //! the queries' box tests are monotonic in the box, so a box a query's reach
-//! misses holds no triangle it could touch (divergences 178 and 235; a ray
-//! lying nearly in a triangle's plane is the open exception, divergence
+//! misses holds no triangle it could touch (divergences 178 and 235). For a
+//! ray lying nearly in a triangle's plane the box test does not hold, and
+//! the ray cast also takes the boxes whose normal cones
+//! ([`crate::in_plane`]) say they may hold such a triangle (divergence
 //! 238).
 
 use crate::grid::Grid;
@@ -222,6 +224,18 @@ impl Node4 {
             self.hi[1][lane],
             self.hi[2][lane],
         ]
+    }
+
+    /// The lanes (a bit each) whose box meets the box `b` (`[min; 3]`,
+    /// `[max; 3]`, touching counts).
+    #[inline]
+    pub(crate) fn meets_box(&self, b: &[f32; 6]) -> u32 {
+        let mut mask = 0;
+        for l in 0..4 {
+            let meets = (0..3).all(|k| self.lo[k][l] <= b[k + 3] && self.hi[k][l] >= b[k]);
+            mask |= u32::from(meets) << l;
+        }
+        mask
     }
 
     /// Grows lane `lane`'s box to hold `b` (`[min; 3]`, `[max; 3]`).

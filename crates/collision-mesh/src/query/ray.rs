@@ -3,6 +3,7 @@
 //! mask, enabled rules and material exclusion list, and the two
 //! Möller-Trumbore triangle tests.
 
+use crate::in_plane::PlaneReach;
 use crate::visited::Culling;
 use kernels::WorkTriangle;
 use ps2_float::{FloatMode, Real, Vec4};
@@ -262,15 +263,19 @@ pub fn passes_material_filter(material: Material, exclude: Option<&[u32]>) -> bo
 /// before the intersection test: a slab test of the segment (from 0 to a
 /// limit) against the triangle's bounding box grown by `1/64 + 2⁻¹²` of the
 /// largest coordinate. A triangle the test skips has no hit `t` in that
-/// range, so the skip does not change the result (divergence 178), except
-/// for a ray lying nearly in the triangle's plane, whose hit distance is
-/// rounding noise that can fall anywhere on the ray (divergence 238, open).
+/// range, so the skip does not change the result (divergence 178), unless
+/// the ray lies nearly in the triangle's plane: its hit distance can then be
+/// rounding noise anywhere on the ray, so such triangles are kept whatever
+/// their boxes ([`SegmentReach::nearly_in_plane`], divergence 238).
 #[derive(Clone, Copy, Debug)]
 struct SegmentReach {
     o: [f32; 3],
     d: [f32; 3],
     inv: [f32; 3],
     margin: f32,
+    /// The ray's length (in units of its direction), for the
+    /// nearly-in-plane tests.
+    len: f32,
     /// `false` for the reference walk: nothing is skipped.
     active: bool,
     /// `f32` mode, with every lane of the origin and the direction below
@@ -304,14 +309,30 @@ impl SegmentReach {
         }
         let big = far.iter().fold(0.0f32, |m, &v| if v > m { v } else { m });
         let inv = |d: f32| if d == 0.0 { 0.0 } else { 1.0 / d };
+        let margin = 1.0 / 64.0 + big * (1.0 / 4096.0);
+        let d = [d[0], d[1], d[2]];
         Self {
             o: [o[0], o[1], o[2]],
-            d: [d[0], d[1], d[2]],
+            d,
             inv: [inv(d[0]), inv(d[1]), inv(d[2])],
-            margin: 1.0 / 64.0 + big * (1.0 / 4096.0),
+            margin,
+            len,
             active: true,
             plain: R::FLOAT_MODE == FloatMode::F32 && small,
         }
+    }
+
+    /// The ray's side of the nearly-in-plane tests (divergence 238).
+    #[inline]
+    fn plane(&self) -> PlaneReach {
+        PlaneReach::new(self.d, self.len, self.margin)
+    }
+
+    /// Whether the ray may lie nearly in triangle `ix`'s plane, so that its
+    /// hit there may fall outside the triangle's box (divergence 238).
+    #[inline]
+    fn nearly_in_plane(&self, mesh: &CollisionMesh, ix: usize) -> bool {
+        mesh.in_plane().nearly_in_plane(ix, &self.plane())
     }
 
     /// How far the segment is grown past its ends for a hit up to `until`:
@@ -562,7 +583,8 @@ impl CollisionMesh {
             } else {
                 ray.length
             };
-            if !reach.meets(self.tri_bounds(ix), until.to_f32()) {
+            if !reach.meets(self.tri_bounds(ix), until.to_f32()) && !reach.nearly_in_plane(self, ix)
+            {
                 continue;
             }
             let Some(corners) = self.corners::<R>(ix) else {
@@ -617,7 +639,10 @@ impl CollisionMesh {
     /// boxes nearest the ray's origin first, a hit counted only from a
     /// triangle of a cell the walk above visits (divergence 235); a ray
     /// straight up or down within one column of cells reads that column's
-    /// entries instead, four boxes at a time (divergence 237). Hits sharing
+    /// entries instead, four boxes at a time (divergence 237). Both also
+    /// take the triangles the ray may lie nearly in the plane of, whatever
+    /// their boxes, whose hit distance can be rounding noise anywhere along
+    /// it (divergence 238). Hits sharing
     /// the nearest distance go to the one the walk above visits first; the
     /// cells are walked as above only for a tie of more than five.
     /// The cost follows the boxes along the ray up to its nearest hit, not

@@ -27,21 +27,48 @@ impl CollisionMesh {
         filter: &MeshRayFilter<'_>,
         reach: &SegmentReach,
         range: CellRange,
+        near: Nearest<R>,
+    ) -> Found<R> {
+        // A column holding a triangle the ray may lie nearly in the plane
+        // of is read whole, and such a triangle kept whatever its box
+        // (divergence 238).
+        if self.upright_in_plane(range.lo[0], range.lo[1]) {
+            self.search_column::<R, true>(ray, filter, reach, range, near)
+        } else {
+            self.search_column::<R, false>(ray, filter, reach, range, near)
+        }
+    }
+
+    /// [`CollisionMesh::ray_nearest_in_column`]'s search; `WHOLE`: every
+    /// entry is read, and one whose box the ray passes beside is tested
+    /// when the ray may lie nearly in its triangle's plane.
+    fn search_column<R: Real, const WHOLE: bool>(
+        &self,
+        ray: &Ray<R>,
+        filter: &MeshRayFilter<'_>,
+        reach: &SegmentReach,
+        range: CellRange,
         mut near: Nearest<R>,
     ) -> Found<R> {
         let (x, y, margin) = (reach.o[0], reach.o[1], reach.margin);
         let plain = self.plain_rays(reach);
         let (z_lo, z_hi) = (range.lo[2], range.hi[2]);
         let (groups, blocks) = self.columns().column(range.lo[0], range.lo[1]);
+        let plane = reach.plane();
         for (g, group) in groups.iter().enumerate() {
-            let mut met_blocks = group.beside(x, y, margin);
+            let mut met_blocks = if WHOLE {
+                0xf
+            } else {
+                group.beside(x, y, margin)
+            };
             while met_blocks != 0 {
                 let b = met_blocks.trailing_zeros() as usize;
                 met_blocks &= met_blocks - 1;
                 let Some(block) = blocks.get(4 * g + b) else {
                     continue;
                 };
-                let mut met = block.boxes.beside(x, y, margin);
+                let beside = block.boxes.beside(x, y, margin);
+                let mut met = if WHOLE { 0xf } else { beside };
                 while met != 0 {
                     let l = met.trailing_zeros() as usize;
                     met &= met - 1;
@@ -50,6 +77,12 @@ impl CollisionMesh {
                         continue;
                     }
                     let ix = usize::from(block.triangle[l]);
+                    if WHOLE
+                        && beside & (1 << l) == 0
+                        && !self.in_plane().nearly_in_plane(ix, &plane)
+                    {
+                        continue;
+                    }
                     let Some(hit_t) = self.ray_triangle(ix, ray, filter, plain) else {
                         continue;
                     };

@@ -12,7 +12,8 @@ use ps2_float::Real;
 
 use super::{ColumnLine, MeshRayFilter, Nearest, Ray, SegmentReach};
 use crate::grid::CellRange;
-use crate::mesh::CollisionMesh;
+use crate::in_plane::PlaneReach;
+use crate::mesh::{grow_box, CollisionMesh, EMPTY_BOX};
 use crate::triangle_tree::{Node4, TriangleTree, STACK, TRIANGLE};
 
 /// The cells the console's walk visits for one ray: its box of cells, and
@@ -33,6 +34,30 @@ impl<R: Real> WalkCells<R> {
             range,
             line: (!narrow).then(|| ColumnLine::new(g0, g1)),
         }
+    }
+
+    /// The box around the boxes of the cells the walk visits (each the box
+    /// of its triangles): every triangle the walk tests lies in it.
+    fn span(&self, mesh: &CollisionMesh) -> [f32; 6] {
+        let (lo, hi) = (self.range.lo, self.range.hi);
+        let [nx, ny, _] = mesh.grid().dims.map(usize::from);
+        let cells = mesh.cell_bounds();
+        let mut span = EMPTY_BOX;
+        for x in lo[0]..=hi[0] {
+            let (a, b) = match self.line {
+                Some(line) => line.rows(i32::from(x), i32::from(lo[1]), i32::from(hi[1])),
+                None => (i32::from(lo[1]), i32::from(hi[1])),
+            };
+            for y in a..=b {
+                for z in lo[2]..=hi[2] {
+                    let at = (usize::from(z) * ny + y as usize) * nx + usize::from(x);
+                    if let Some(b) = cells.get(at) {
+                        grow_box(&mut span, b);
+                    }
+                }
+            }
+        }
+        span
     }
 
     /// Whether the walk visits `cell`.
@@ -135,6 +160,24 @@ impl CollisionMesh {
         ray: &Ray<R>,
         filter: &MeshRayFilter<'_>,
         reach: &SegmentReach,
+        near: Nearest<R>,
+    ) -> Found<R> {
+        // A mesh without a triangle a ray could lie nearly in the plane of
+        // (all in axis planes, say) searches without reading the cones.
+        if self.in_plane().any_coned() {
+            self.search_tree::<R, true>(ray, filter, reach, near)
+        } else {
+            self.search_tree::<R, false>(ray, filter, reach, near)
+        }
+    }
+
+    /// [`CollisionMesh::ray_nearest_in_tree`]'s search; `CONES`: whether
+    /// some node has a cone (divergence 238).
+    fn search_tree<R: Real, const CONES: bool>(
+        &self,
+        ray: &Ray<R>,
+        filter: &MeshRayFilter<'_>,
+        reach: &SegmentReach,
         mut near: Nearest<R>,
     ) -> Found<R> {
         let lanes = LaneReach::new(reach);
@@ -151,6 +194,8 @@ impl CollisionMesh {
             }
         };
         let mut walk: Option<WalkCells<R>> = None;
+        let mut corridor: Option<[f32; 6]> = None;
+        let mut planes: Option<PlaneReach> = None;
         let mut u = until(&near);
         let mut slack = reach.slack(u);
         let mut bound = u + slack;
@@ -192,7 +237,32 @@ impl CollisionMesh {
             if depth + 4 > STACK {
                 return Found::WalkDecides;
             }
-            let (enters, mask) = lanes.lanes(node, slack, bound);
+            let (mut enters, mut mask) = lanes.lanes(node, slack, bound);
+            // The boxes that may hold a triangle the ray lies nearly in the
+            // plane of, within the walk's cells: searched whatever their
+            // entry and the nearest hit, since such a hit can lie anywhere
+            // on the ray (divergence 238).
+            let coned = match CONES.then(|| self.in_plane().coned(child as usize)) {
+                None | Some(0) => 0,
+                Some(lanes) => {
+                    let plane = planes.get_or_insert_with(|| reach.plane());
+                    self.in_plane().lanes(child as usize, lanes, plane)
+                }
+            };
+            if coned != 0 {
+                let mut kept = coned & mask;
+                if coned & !mask != 0 {
+                    let cells = walk.get_or_insert_with(|| WalkCells::new(self, ray));
+                    let span = *corridor.get_or_insert_with(|| cells.span(self));
+                    kept |= coned & !mask & node.meets_box(&span);
+                }
+                for (l, enter) in enters.iter_mut().enumerate() {
+                    if kept & (1 << l) != 0 {
+                        *enter = f32::NEG_INFINITY;
+                    }
+                }
+                mask |= kept;
+            }
             // Push the boxes met, farthest entry first, so that the
             // nearest is searched first.
             let base = depth;
