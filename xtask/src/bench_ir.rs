@@ -31,6 +31,7 @@ usage: cargo xtask bench-ir [--scenes A,B] [--kinds A,B] [--ee32] [--reps N]
        cargo xtask bench-ir --bodies [--layouts A,B] [--sizes N,M]
   scenes: 2k_8m 2k_2m 64k_8m 64k_2m (the street workload)
           town_2k_8m town_2k_2m town_64k_8m town_64k_2m (the town workload)
+          turned_2k_8m turned_town_2k_8m (the street and the town turned 20°)
           (default all)
   kinds:  sweep_all sweep_first capsule box ray_down ray_level overlap push
   --ee32: count the port's Ee32 mode too

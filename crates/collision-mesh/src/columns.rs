@@ -182,16 +182,20 @@ impl Columns {
         self.columns.of(usize::from(y) * self.nx + usize::from(x))
     }
 
-    /// Per column (`y × nx + x`), whether one of its entries' triangles
-    /// passes `pred`.
-    pub(crate) fn slots_where(&self, pred: impl Fn(u16) -> bool) -> Vec<bool> {
+    /// Per column (`y × nx + x`), `f` folded over its entries' triangles
+    /// from `init`.
+    pub(crate) fn fold_slots<T: Copy>(&self, init: T, f: impl Fn(T, u16) -> T) -> Vec<T> {
         let slots = self.columns.slots();
         (0..slots)
             .map(|slot| {
                 let (_, blocks) = self.columns.of(slot);
-                blocks
-                    .iter()
-                    .any(|b| (0..4).any(|l| b.z_lo[l] <= b.z_hi[l] && pred(b.triangle[l])))
+                let mut acc = init;
+                for b in blocks {
+                    for l in (0..4).filter(|&l| b.z_lo[l] <= b.z_hi[l]) {
+                        acc = f(acc, b.triangle[l]);
+                    }
+                }
+                acc
             })
             .collect()
     }

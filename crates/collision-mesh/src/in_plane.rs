@@ -10,11 +10,11 @@
 //!   |e1z e2y|`, and so on): for a direction `d`, the determinant is
 //!   `d · N` up to sign, and its rounding is at most a small multiple of
 //!   `|d| · W` (see [`TriPlane`]);
-//! - per lane of every node of the triangle tree, a double cone around the
-//!   normals of the triangles under it that a ray could lie nearly in the
-//!   plane of, so that a search can tell which boxes may hold one;
-//! - per column of cells, whether one of its triangles could be such a
-//!   triangle for a ray straight up or down.
+//! - per lane of every node of the triangle tree, three double cones around
+//!   the normals of the triangles under it that a ray could lie nearly in
+//!   the plane of, so that a search can tell which boxes may hold one;
+//! - per column of cells, what a ray straight up or down needs for one of
+//!   its triangles to be such a triangle.
 //!
 //! The tests here only ever keep more triangles: every triangle they keep is
 //! then tested with the console's arithmetic, as any other.
@@ -31,14 +31,25 @@ use crate::triangle_tree::{TriangleTree, NO_CHILD, TRIANGLE};
 /// and the sum of those losses stays below `8 × 2⁻²³ × |d| · W`.
 const ROUNDING: f32 = 1.0 / 524_288.0;
 
+/// [`ROUNDING`] and the rounding of `|d · N|` as these tests compute it in
+/// `f32` (below `2⁻²¹ |d| · W`).
+const ROUNDED: f32 = ROUNDING + 1.0 / 2_097_152.0;
+
+/// The determinant's limit (`1e-6`), a little below it: a determinant whose
+/// value and rounding bound stay under it cannot pass.
+const PASSES: f32 = 0.999_99e-6;
+
 /// How many times the determinant's rounding bound a determinant must be for
 /// the box tests to hold, per metre of the ray's length and the triangle's
-/// size, in units of the culling margin: `8`. With a determinant that large
-/// the hit the test gives lies within a small part of the margin of the
-/// triangle (the rounding moves it by at most the relative error times the
-/// distance from the triangle's first corner to the ray's origin, which is
-/// below the ray's length plus the triangle's size).
-const SAFE_RATIO: f32 = 8.0;
+/// size, in units of the culling margin: `2`. With a determinant that large
+/// the hit the test gives lies within half the margin of the triangle, but
+/// for the numerators' rounding (the determinant's rounding moves the hit by
+/// at most its relative error times the distance from the triangle's first
+/// corner to the ray's origin, which is below the ray's length plus the
+/// triangle's size). The adversarial searches of `tests/ray_nearly_in_plane.rs`
+/// still agree with a bound 1,024 times narrower than this one's first form
+/// (four times as wide), and fail at 65,536 times.
+const SAFE_RATIO: f32 = 2.0;
 
 /// The largest `length / margin` any castable ray has: its margin is at
 /// least `2⁻¹²` of its largest coordinate, which is at least half its
@@ -59,28 +70,71 @@ pub(crate) struct TriPlane {
     n: [f32; 3],
     w: [f32; 3],
     size: f32,
+    /// The second and third corners share `x` and `y` (a wall's triangle
+    /// with its second and third corners above one another): then in `f32`
+    /// mode a ray straight up or down of unit length gets a determinant of
+    /// exactly 0 (`−e1x e1y + e1y e1x`; IEEE's product does not depend on
+    /// the order of its factors, the EE's does).
+    twin: bool,
 }
 
-/// A node's four lanes' double cones, lane by lane: the axis (a unit
-/// vector), the sine of the widest angle between it and the line of a
-/// normal under the lane, the largest box diagonal and the largest ratio
-/// `|W| / |N|` of those triangles. A lane with no such triangle has the
-/// sine `−1`.
+/// How many double cones a lane has: a street's walls face two ways, and
+/// its floors a third.
+const CONES: usize = 3;
+
+/// A node's four lanes' double cones, [`CONES`] a lane: per lane and cone the
+/// axis (a unit vector) and the sine of the widest angle between it and the
+/// line of a normal of its part, and per lane the largest box diagonal and
+/// per cone, lane by lane, the largest ratio `W / |N|` of its part's
+/// triangles. A cone with no normal has
+/// the sine `−1`; one that must keep every ray, `2`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Cone4 {
-    axis: [[f32; 4]; 3],
-    sin: [f32; 4],
+    axis: [[[f32; 3]; CONES]; 4],
+    sin: [[f32; CONES]; 4],
     size: [f32; 4],
-    ratio: [f32; 4],
+    ratio: [[[f32; 3]; CONES]; 4],
 }
 
 impl Cone4 {
     const NONE: Self = Self {
-        axis: [[0.0; 4]; 3],
-        sin: [-1.0; 4],
+        axis: [[[0.0; 3]; CONES]; 4],
+        sin: [[-1.0; CONES]; 4],
         size: [0.0; 4],
-        ratio: [0.0; 4],
+        ratio: [[[0.0; 3]; CONES]; 4],
     };
+}
+
+/// What a ray straight up or down needs to lie nearly in the plane of a
+/// triangle, or of one of a column's: `τ` above `ratio` (`|N_z| / W_z`, the
+/// least of the column's) for a triangle of box diagonal `size` (the
+/// largest), and a direction long enough that `|d| reach` reaches the
+/// determinant's limit.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Upright {
+    ratio: f32,
+    size: f32,
+    /// The largest `|N_z| + ROUNDED W_z`: a unit direction's determinant
+    /// and its rounding bound.
+    reach: f32,
+}
+
+impl Upright {
+    /// No ray: no triangle.
+    const NONE: Self = Self {
+        ratio: f32::INFINITY,
+        size: 0.0,
+        reach: 0.0,
+    };
+
+    /// What one of two needs: the lesser ratio and the larger size.
+    fn or(self, o: Self) -> Self {
+        Self {
+            ratio: self.ratio.min(o.ratio),
+            size: self.size.max(o.size),
+            reach: self.reach.max(o.reach),
+        }
+    }
 }
 
 /// The plane data of a mesh: per triangle, per tree node and per column.
@@ -93,19 +147,24 @@ pub(crate) struct InPlane {
     coned: Vec<u8>,
     /// Whether some node's lane has a cone.
     any_coned: bool,
-    /// Per column (`y × nx + x`), whether a triangle of it can be one a ray
-    /// straight up or down lies nearly in the plane of.
-    upright: Vec<bool>,
+    /// Per column (`y × nx + x`), what a ray straight up or down needs to
+    /// lie nearly in the plane of one of its triangles, in the `Ee32` mode
+    /// and in the `f32` one (with a direction `(0, 0, ±1)`).
+    upright: Vec<[Upright; 2]>,
 }
 
 /// A ray's side of the tests: its unit direction, its length in metres and
-/// the ratio `τ₀ = 8 × 2⁻¹⁹ / margin`; a triangle of size `D` is one the ray
+/// the ratio `τ₀ = 2 × 2⁻¹⁹ / margin`; a triangle of size `D` is one the ray
 /// lies nearly in the plane of when `|d · N| < τ₀ (L + D) (|d| · W)`.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct PlaneReach {
     unit: [f32; 3],
+    /// The direction's length.
+    norm: f32,
     length: f32,
     tau: f32,
+    /// `f32` mode and a direction `(0, 0, ±1)` ([`TriPlane::twin`]).
+    exact_upright: bool,
 }
 
 impl PlaneReach {
@@ -116,13 +175,16 @@ impl PlaneReach {
     /// zero, which the tests read as every triangle or none: a margin that
     /// large keeps every box already.
     #[inline]
-    pub(crate) fn new(d: [f32; 3], len: f32, margin: f32) -> Self {
+    pub(crate) fn new(d: [f32; 3], len: f32, margin: f32, ieee: bool) -> Self {
+        let exact_upright = ieee && d[0] == 0.0 && d[1] == 0.0 && d[2].abs() == 1.0;
         let d = d.map(f64::from);
         let norm = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
         Self {
             unit: d.map(|c| (c / norm) as f32),
+            norm: norm as f32,
             length: (f64::from(len) * norm) as f32,
             tau: SAFE_RATIO * ROUNDING / margin,
+            exact_upright,
         }
     }
 
@@ -141,6 +203,14 @@ fn largest_tau(size: f64) -> f64 {
 }
 
 impl TriPlane {
+    /// A triangle every ray counts for.
+    const EVERY: Self = Self {
+        n: [0.0; 3],
+        w: [f32::MAX; 3],
+        size: f32::MAX,
+        twin: false,
+    };
+
     /// The plane data of the triangle with corners `a`, `b`, `c`.
     fn new(a: [f32; 4], b: [f32; 4], c: [f32; 4]) -> Self {
         let e = |p: [f32; 4]| [0, 1, 2].map(|k| f64::from(p[k]) - f64::from(a[k]));
@@ -166,11 +236,7 @@ impl TriPlane {
         let size32 = (size * 1.0001) as f32;
         let finite = n.iter().chain(&w).all(|v| (*v as f32).is_finite()) && size32.is_finite();
         if !finite {
-            return Self {
-                n: [0.0; 3],
-                w: [f32::MAX; 3],
-                size: f32::MAX,
-            };
+            return Self::EVERY;
         }
         // In an axis plane: `W` has one lane, and `N` (no larger lane by lane)
         // at most that one. Then `d · N` is `d_i N_i` and `|d| · W` is
@@ -188,22 +254,37 @@ impl TriPlane {
             // Rounded up.
             w: w.map(|v| (v * (1.0 + 1e-7)) as f32),
             size: size32,
+            twin: b[0] == c[0] && b[1] == c[1],
         }
     }
 
     /// Whether the triangle may be one the ray lies nearly in the plane of.
     fn nearly_in_plane(&self, r: &PlaneReach) -> bool {
+        if r.exact_upright && self.twin {
+            return false;
+        }
         let d = r.unit;
         let a = (d[0] * self.n[0] + d[1] * self.n[1] + d[2] * self.n[2]).abs();
         let b = d[0].abs() * self.w[0] + d[1].abs() * self.w[1] + d[2].abs() * self.w[2];
-        a < r.tau_for(self.size) * b
+        // Nearly in the plane, and a determinant (`|d|` times the unit
+        // direction's) that can pass its limit.
+        a < r.tau_for(self.size) * b && r.norm * (a + ROUNDED * b) >= PASSES
     }
 
-    /// Whether a ray straight up or down may lie nearly in its plane
-    /// (`|N_z| < τ W_z` for the largest `τ`).
-    fn upright(&self) -> bool {
-        let tau = largest_tau(f64::from(self.size));
-        f64::from(self.n[2].abs()) < tau * f64::from(self.w[2])
+    /// What a ray straight up or down needs to lie nearly in its plane
+    /// (`|N_z| < τ W_z`), in the `Ee32` mode (`ieee: false`) or the `f32`
+    /// one.
+    fn upright(&self, ieee: bool) -> Upright {
+        if (ieee && self.twin) || self.w[2] == 0.0 {
+            return Upright::NONE;
+        }
+        // `|N_z| / W_z` rounded down, and `|N_z| + ROUNDED W_z` up.
+        let (n, w) = (f64::from(self.n[2].abs()), f64::from(self.w[2]));
+        Upright {
+            ratio: (n / w * (1.0 - 1e-6)) as f32,
+            size: self.size,
+            reach: ((n + f64::from(ROUNDED) * w) * (1.0 + 1e-6)) as f32,
+        }
     }
 
     /// Whether some ray may lie nearly in its plane.
@@ -212,13 +293,13 @@ impl TriPlane {
     }
 
     /// Its unit normal in `f64` (`None` for a zero or overflowed `N`) and
-    /// the ratio `|W| / |N|`.
-    fn normal(&self) -> Option<([f64; 3], f64)> {
+    /// the ratio `W / |N|`, lane by lane.
+    fn normal(&self) -> Option<([f64; 3], [f64; 3])> {
         let n = self.n.map(f64::from);
         let len = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt();
         let w = self.w.map(f64::from);
-        let wlen = (w[0] * w[0] + w[1] * w[1] + w[2] * w[2]).sqrt();
-        (len > 0.0 && wlen.is_finite()).then(|| (n.map(|v| v / len), wlen / len))
+        let finite = w.iter().all(|v| v.is_finite());
+        (len > 0.0 && finite).then(|| (n.map(|v| v / len), w.map(|v| v / len)))
     }
 }
 
@@ -238,19 +319,20 @@ impl InPlane {
                 match (corner(0), corner(1), corner(2)) {
                     (Some(a), Some(b), Some(c)) => TriPlane::new(a, b, c),
                     // Never for a checked mesh; every ray counts.
-                    _ => TriPlane {
-                        n: [0.0; 3],
-                        w: [f32::MAX; 3],
-                        size: f32::MAX,
-                    },
+                    _ => TriPlane::EVERY,
                 }
             })
             .collect();
         let mut plane = Self {
             cones: vec![Cone4::NONE; tree.nodes.len()],
             coned: vec![0; tree.nodes.len()],
-            upright: columns
-                .slots_where(|t| tris.get(usize::from(t)).is_some_and(TriPlane::upright)),
+            upright: columns.fold_slots([Upright::NONE; 2], |mut u, t| {
+                let p = tris.get(usize::from(t)).unwrap_or(&TriPlane::EVERY);
+                for (ieee, u) in u.iter_mut().enumerate() {
+                    *u = u.or(p.upright(ieee == 1));
+                }
+                u
+            }),
             triangles: tris,
             any_coned: false,
         };
@@ -266,55 +348,101 @@ impl InPlane {
         plane
     }
 
-    /// Lane `lane` of node `node`'s cone, around the normals of those of
-    /// `under` some ray may lie nearly in the plane of.
+    /// Lane `lane` of node `node`'s cones, around the normals of those of
+    /// `under` some ray may lie nearly in the plane of: the normals are
+    /// parted between seeds (the first normal, then each time the one
+    /// farthest from the seeds before), each part's cone around its mean
+    /// line.
     fn set_cone(&mut self, node: usize, lane: usize, under: &[u32]) {
-        let planes = || {
-            under
-                .iter()
-                .filter_map(|&t| self.triangles.get(t as usize))
-                .filter(|p| p.any())
-        };
-        let Some(first) = planes().next() else {
+        let planes: Vec<&TriPlane> = under
+            .iter()
+            .filter_map(|&t| self.triangles.get(t as usize))
+            .filter(|p| p.any())
+            .collect();
+        let Some(first) = planes.first() else {
             return;
         };
-        let (mut size, mut ratio) = (0.0f64, 0.0f64);
-        let mut sum = [0.0f64; 3];
-        let mut whole = false;
-        let reference = first.normal().map(|(n, _)| n);
-        for p in planes() {
-            size = size.max(f64::from(p.size));
-            match (p.normal(), reference) {
-                (Some((n, r)), Some(reference)) => {
-                    ratio = ratio.max(r);
-                    let sign = if dot(n, reference) < 0.0 { -1.0 } else { 1.0 };
-                    for k in 0..3 {
-                        sum[k] += sign * n[k];
-                    }
-                }
-                _ => whole = true,
-            }
-        }
-        let len = dot(sum, sum).sqrt();
-        let axis = sum.map(|v| v / len);
-        // The widest angle to a normal's line, as its cosine's least value.
-        let mut cos = 1.0f64;
-        for p in planes() {
-            if let Some((n, _)) = p.normal() {
-                cos = cos.min(dot(n, axis).abs());
-            }
-        }
-        let sin = (1.0 - cos * cos).max(0.0).sqrt() + 1e-6;
-        let whole = whole || !len.is_finite() || len == 0.0 || !size.is_finite();
+        let size = planes.iter().map(|p| f64::from(p.size)).fold(0.0, f64::max);
+        let normals: Option<Vec<([f64; 3], [f64; 3])>> =
+            planes.iter().map(|p| p.normal()).collect();
         let c = &mut self.cones[node];
-        for (lanes, a) in c.axis.iter_mut().zip(axis) {
-            lanes[lane] = if whole { 0.0 } else { a as f32 };
-        }
-        // A sine of 2 keeps every ray: no |d · a| reaches it.
-        c.sin[lane] = if whole { 2.0 } else { sin.min(2.0) as f32 };
         c.size[lane] = (size * 1.0001).min(f64::from(f32::MAX)) as f32;
-        c.ratio[lane] = (ratio * 1.0001).min(f64::from(f32::MAX)) as f32;
         self.coned[node] |= 1 << lane;
+        let (Some(normals), Some((seed, _)), true) = (normals, first.normal(), size.is_finite())
+        else {
+            // A triangle without a normal (overflowed): every ray counts.
+            c.sin[lane] = [2.0; CONES];
+            c.ratio[lane] = [[f32::MAX; 3]; CONES];
+            return;
+        };
+        // Seeds picked one by one, each the normal farthest from the lines
+        // of those before it (its largest |cos| to them least).
+        let mut seeds = [seed; CONES];
+        for k in 1..CONES {
+            let nearest = |n: &[f64; 3]| {
+                seeds[..k]
+                    .iter()
+                    .map(|s| dot(*n, *s).abs())
+                    .fold(0.0, f64::max)
+            };
+            seeds[k] = normals
+                .iter()
+                .map(|(n, _)| *n)
+                .min_by(|a, b| nearest(a).total_cmp(&nearest(b)))
+                .unwrap_or(seed);
+        }
+        // Each normal to the seed whose line is nearest (the first of
+        // equals).
+        let part = |n: &[f64; 3]| {
+            let mut best = 0;
+            for k in 1..CONES {
+                if dot(*n, seeds[k]).abs() > dot(*n, seeds[best]).abs() {
+                    best = k;
+                }
+            }
+            best
+        };
+        for (k, seed) in seeds.iter().enumerate() {
+            let mut sum = [0.0f64; 3];
+            let mut any = false;
+            for (n, _) in normals.iter().filter(|(n, _)| part(n) == k) {
+                let sign = if dot(*n, *seed) < 0.0 { -1.0 } else { 1.0 };
+                for (s, v) in sum.iter_mut().zip(n) {
+                    *s += sign * v;
+                }
+                any = true;
+            }
+            let len = dot(sum, sum).sqrt();
+            if !any {
+                c.sin[lane][k] = -1.0;
+                continue;
+            }
+            if !(len > 0.0 && len.is_finite()) {
+                c.sin[lane][k] = 2.0;
+                c.ratio[lane][k] = [f32::MAX; 3];
+                continue;
+            }
+            let axis = sum.map(|v| v / len);
+            for (j, ratio) in c.ratio[lane][k].iter_mut().enumerate() {
+                let most = normals
+                    .iter()
+                    .filter(|(n, _)| part(n) == k)
+                    .map(|(_, r)| r[j])
+                    .fold(0.0, f64::max);
+                *ratio = (most * 1.0001).min(f64::from(f32::MAX)) as f32;
+            }
+            // The widest angle to a normal's line, as its cosine's least
+            // value.
+            let cos = normals
+                .iter()
+                .filter(|(n, _)| part(n) == k)
+                .map(|(n, _)| dot(*n, axis).abs())
+                .fold(1.0, f64::min);
+            let sin = (1.0 - cos * cos).max(0.0).sqrt() + 1e-6;
+            c.axis[lane][k] = axis.map(|a| a as f32);
+            // A sine of 2 keeps every ray: no |d · a| reaches it.
+            c.sin[lane][k] = sin.min(2.0) as f32;
+        }
     }
 
     /// Whether the ray may lie nearly in triangle `ix`'s plane (`true` for
@@ -326,9 +454,10 @@ impl InPlane {
 
     /// The lanes of node `node` among `lanes` (a bit each) under which a
     /// triangle may be one the ray lies nearly in the plane of: `|d · a| <
-    /// sin α + (π/2) τ |W| / |N|` (the angle between the ray and a plane of
-    /// the cone is at least its angle to the axis's plane less the cone's
-    /// half-angle).
+    /// sin α + (π/2) τ (|d| · W / |N|)` for one of the lane's cones (a
+    /// triangle's test asks `|d · n| < τ (|d| · W) / |N|`, and the angle
+    /// between the ray and a plane of the cone is at least its angle to the
+    /// axis's plane less the cone's half-angle).
     #[inline]
     pub(crate) fn lanes(&self, node: usize, lanes: u32, r: &PlaneReach) -> u32 {
         let Some(c) = self.cones.get(node) else {
@@ -340,12 +469,16 @@ impl InPlane {
         while rest != 0 {
             let l = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let along = (d[0] * c.axis[0][l] + d[1] * c.axis[1][l] + d[2] * c.axis[2][l]).abs();
             // `π/2` rounded up bounds `asin` over its slope.
-            let reach = c.sin[l] + 1.570_797 * r.tau_for(c.size[l]) * c.ratio[l] + 1e-6;
-            // A NaN keeps the lane.
-            let outside = along >= reach;
-            mask |= u32::from(!outside) << l;
+            let tau = 1.570_797 * r.tau_for(c.size[l]);
+            for ((a, sin), w) in c.axis[l].iter().zip(c.sin[l]).zip(&c.ratio[l]) {
+                let along = (d[0] * a[0] + d[1] * a[1] + d[2] * a[2]).abs();
+                let across = d[0].abs() * w[0] + d[1].abs() * w[1] + d[2].abs() * w[2];
+                // With `|d| · W` zero for every triangle of the part, none
+                // counts (its determinant is exact). A NaN keeps the lane.
+                let outside = across == 0.0 || along >= sin + tau * across + 1e-6;
+                mask |= u32::from(!outside) << l;
+            }
         }
         mask
     }
@@ -363,11 +496,16 @@ impl InPlane {
         self.coned.get(node).map_or(0, |&c| u32::from(c))
     }
 
-    /// Whether a triangle of column `column` (`y × nx + x`) may be one a ray
-    /// straight up or down lies nearly in the plane of.
+    /// Whether a triangle of column `column` (`y × nx + x`) may be one the
+    /// ray, straight up or down, lies nearly in the plane of.
     #[inline]
-    pub(crate) fn upright_column(&self, column: usize) -> bool {
-        self.upright.get(column).copied().unwrap_or(true)
+    pub(crate) fn upright_column(&self, column: usize, r: &PlaneReach) -> bool {
+        self.upright.get(column).is_none_or(|u| {
+            let u = u[usize::from(r.exact_upright)];
+            // A NaN keeps the column.
+            let clear = u.ratio >= r.tau_for(u.size) || r.norm * u.reach < PASSES;
+            !clear
+        })
     }
 }
 
@@ -454,7 +592,7 @@ mod tests {
             [p(0.0, 1.0, 0.0), p(0.0, 1.0, 3.0), p(6.0, 1.0, 0.0)],
             [p(0.0, 0.0, 0.0), p(40.0, 0.0, 10.0), p(0.0, 40.0, 20.0)],
         ]);
-        let ray = |d: [f32; 3]| PlaneReach::new(d, 20.0, 1.0 / 64.0);
+        let ray = |d: [f32; 3]| PlaneReach::new(d, 20.0, 1.0 / 64.0, false);
         for d in [
             [1.0, 0.0, 0.0],
             [0.0, 1.0, 0.0],
@@ -508,7 +646,7 @@ mod tests {
                 let nl = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt();
                 [0, 1, 2].map(|i| along[i] / l + off * n[i] / nl)
             };
-            let ray = PlaneReach::new(d, rng.range_f32(1.0, 60.0), 1.0 / 64.0);
+            let ray = PlaneReach::new(d, rng.range_f32(1.0, 60.0), 1.0 / 64.0, k % 4 == 1);
             for (node, n4) in tree.nodes.iter().enumerate() {
                 let kept = data.lanes(node, data.coned(node), &ray);
                 for lane in 0..4 {

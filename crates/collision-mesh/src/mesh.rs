@@ -26,7 +26,7 @@ use crate::chunk_id::ChunkId;
 use crate::columns::Columns;
 use crate::error::{MeshError, Place};
 use crate::grid::{CellRange, Grid};
-use crate::in_plane::InPlane;
+use crate::in_plane::{InPlane, PlaneReach};
 use crate::triangle_tree::TriangleTree;
 use crate::visited::VisitedBits;
 use crate::{flags::TriangleFlags, material::Material, triangle::Triangle};
@@ -636,11 +636,11 @@ impl CollisionMesh {
     /// Whether column `(x, y)` holds a triangle a ray straight up or down
     /// may lie nearly in the plane of (divergence 238).
     #[inline]
-    pub(crate) fn upright_in_plane(&self, x: u16, y: u16) -> bool {
+    pub(crate) fn upright_in_plane(&self, x: u16, y: u16, r: &PlaneReach) -> bool {
         let nx = usize::from(self.grid.dims[0]);
         self.bounds
             .in_plane
-            .upright_column(usize::from(y) * nx + usize::from(x))
+            .upright_column(usize::from(y) * nx + usize::from(x), r)
     }
 
     /// The grid's columns (divergence 237).

@@ -227,6 +227,7 @@ impl<R: Real> Quat<R> {
     ///
     /// Specification: the quaternion helpers listed for `quat.rs` ("the three
     /// local axes in world: rows of the rotation matrix").
+    #[inline]
     #[must_use]
     pub fn axes(self) -> [Vec4<R>; 3] {
         let Self { x, y, z, w } = self;

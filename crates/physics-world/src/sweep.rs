@@ -159,6 +159,7 @@ impl<R: Real> Default for SweepReport<R> {
 }
 
 /// A shape moved by `d` (`x, y, z`; each point keeps its `w`).
+#[inline]
 fn translate<R: Real>(s: &Shape<R>, d: Vec4<R>) -> Shape<R> {
     let mut s = *s;
     match &mut s {
@@ -173,6 +174,8 @@ fn translate<R: Real>(s: &Shape<R>, d: Vec4<R>) -> Shape<R> {
     s
 }
 
+/// A box moved by `d`.
+#[inline]
 fn translate_box<R: Real>(b: &Aabb<R>, d: Vec4<R>) -> Aabb<R> {
     Aabb::new(b.min + d, b.max + d)
 }

@@ -29,6 +29,11 @@
 //!   away or grazing; the walking sweep's wall rule `|n.z| ≤ 0.65`), so
 //!   neither side does work the other does not.
 //!
+//! The `turned_` scenes are two of them turned 20° about the vertical
+//! through the middle of their tiling, triangles and queries alike (the
+//! queries are drawn on the unturned scene, then turned), so that their
+//! walls and crates stand off the axes, as a level's do.
+//!
 //! Nothing here allocates per query (parry's hit lists are reused).
 
 #![allow(dead_code)]
@@ -149,11 +154,16 @@ pub struct Scene {
     extent: [f32; 2],
     /// The town's boxes (none for the street).
     boxes: Vec<Boxed>,
+    /// The turn about `z` through `centre` (0 but for the `turned_`
+    /// scenes).
+    turn: f32,
+    centre: [f32; 2],
 }
 
-/// The eight scenes: the street workload's `2k_8m`, `2k_2m`, `64k_8m`,
-/// `64k_2m`, and the town workload's (`town.rs`) of the same sizes.
-pub const SCENES: [&str; 8] = [
+/// The ten scenes: the street workload's `2k_8m`, `2k_2m`, `64k_8m`,
+/// `64k_2m`, the town workload's (`town.rs`) of the same sizes, and the
+/// street and the town of 2,000 triangles and 8 m cells turned 20°.
+pub const SCENES: [&str; 10] = [
     "2k_8m",
     "2k_2m",
     "64k_8m",
@@ -162,23 +172,50 @@ pub const SCENES: [&str; 8] = [
     "town_2k_2m",
     "town_64k_8m",
     "town_64k_2m",
+    "turned_2k_8m",
+    "turned_town_2k_8m",
 ];
 
+/// The turn of the `turned_` scenes: 20°.
+const TURN: f32 = 0.349_065_84;
+
+/// `p` turned by `turn` about the vertical through `centre`.
+fn turned(p: V3, turn: f32, centre: [f32; 2]) -> V3 {
+    let (sin, cos) = turn.sin_cos();
+    let (x, y) = (p[0] - centre[0], p[1] - centre[1]);
+    [
+        centre[0] + cos * x - sin * y,
+        centre[1] + sin * x + cos * y,
+        p[2],
+    ]
+}
+
 pub fn scene(name: &'static str) -> Scene {
-    let is_town = name.starts_with("town_");
-    let (nx, ny, cell) = match name.trim_start_matches("town_") {
+    let (base, turn) = match name.strip_prefix("turned_") {
+        Some(base) => (base, TURN),
+        None => (name, 0.0),
+    };
+    let is_town = base.starts_with("town_");
+    let (nx, ny, cell) = match base.trim_start_matches("town_") {
         "2k_8m" => (1, 1, 8.0),
         "2k_2m" => (1, 1, 2.0),
         "64k_8m" => (8, 4, 8.0),
         "64k_2m" => (8, 4, 2.0),
         _ => panic!("unknown scene {name}"),
     };
-    let (soup, boxes, side) = if is_town {
+    let (mut soup, boxes, side) = if is_town {
         let (soup, boxes) = town(nx, ny);
         (soup, boxes, BLOCK)
     } else {
         (street(nx, ny), Vec::new(), 60.0)
     };
+    let extent = [side * nx as f32, side * ny as f32];
+    let centre = [extent[0] * 0.5, extent[1] * 0.5];
+    if turn != 0.0 {
+        for t in &mut soup {
+            t.corners = t.corners.map(|p| turned(p, turn, centre));
+        }
+    }
     let (ours, points, indices) = built_with_parry_arrays(&soup, cell);
     let flags = ours.triangles().iter().map(|t| t.flags.bits()).collect();
     let normals = indices
@@ -195,8 +232,10 @@ pub fn scene(name: &'static str) -> Scene {
         parry,
         flags,
         normals,
-        extent: [side * nx as f32, side * ny as f32],
+        extent,
         boxes,
+        turn,
+        centre,
     }
 }
 
@@ -277,6 +316,17 @@ fn clear(s: &Scene, pose: &Pose, shape: &dyn Shape) -> bool {
 
 /// The seeded workload of a scene.
 pub fn workload(s: &Scene) -> Workload {
+    if s.turn != 0.0 {
+        // Drawn on the unturned scene, then turned with it.
+        let base = scene(s.name.trim_start_matches("turned_"));
+        let mut w = workload(&base);
+        for q in w.queries.iter_mut().flatten() {
+            q.c = turned(q.c, s.turn, s.centre);
+            q.mv = turned(q.mv, s.turn, [0.0, 0.0]);
+            q.turn += s.turn;
+        }
+        return w;
+    }
     if s.boxes.is_empty() {
         street_workload(s)
     } else {

@@ -276,6 +276,8 @@ struct SegmentReach {
     /// The ray's length (in units of its direction), for the
     /// nearly-in-plane tests.
     len: f32,
+    /// `f32` mode, for the nearly-in-plane tests.
+    ieee: bool,
     /// `false` for the reference walk: nothing is skipped.
     active: bool,
     /// `f32` mode, with every lane of the origin and the direction below
@@ -317,6 +319,7 @@ impl SegmentReach {
             inv: [inv(d[0]), inv(d[1]), inv(d[2])],
             margin,
             len,
+            ieee: R::FLOAT_MODE == FloatMode::F32,
             active: true,
             plain: R::FLOAT_MODE == FloatMode::F32 && small,
         }
@@ -325,7 +328,7 @@ impl SegmentReach {
     /// The ray's side of the nearly-in-plane tests (divergence 238).
     #[inline]
     fn plane(&self) -> PlaneReach {
-        PlaneReach::new(self.d, self.len, self.margin)
+        PlaneReach::new(self.d, self.len, self.margin, self.ieee)
     }
 
     /// Whether the ray may lie nearly in triangle `ix`'s plane, so that its

@@ -32,7 +32,7 @@ impl CollisionMesh {
         // A column holding a triangle the ray may lie nearly in the plane
         // of is read whole, and such a triangle kept whatever its box
         // (divergence 238).
-        if self.upright_in_plane(range.lo[0], range.lo[1]) {
+        if self.upright_in_plane(range.lo[0], range.lo[1], &reach.plane()) {
             self.search_column::<R, true>(ray, filter, reach, range, near)
         } else {
             self.search_column::<R, false>(ray, filter, reach, range, near)

@@ -142,6 +142,12 @@ impl LaneReach {
     }
 }
 
+/// A bit of a stack entry's child (above every node's index and below
+/// [`TRIANGLE`]): no triangle under it is one the ray may lie nearly in the
+/// plane of (divergence 238).
+const CONE_FREE: u32 = 1 << 30;
+const _: () = assert!(CONE_FREE & TRIANGLE == 0);
+
 /// What the tree's search found: the nearest hit (or none), or that the
 /// console's walk must decide (a tie of more triangles than the search
 /// keeps, or a stack that would overflow, which no tree the mesh builds
@@ -210,6 +216,9 @@ impl CollisionMesh {
             if enter > bound {
                 continue;
             }
+            // Under a lane whose cone the ray lies outside of, no cone needs
+            // reading.
+            let (child, cone_free) = (child & !CONE_FREE, child & CONE_FREE);
             if child & TRIANGLE != 0 {
                 let ix = (child & !TRIANGLE) as usize;
                 let Some(hit_t) = self.ray_triangle(ix, ray, filter, plain) else {
@@ -243,12 +252,15 @@ impl CollisionMesh {
             // entry and the nearest hit, since such a hit can lie anywhere
             // on the ray (divergence 238).
             let coned = match CONES.then(|| self.in_plane().coned(child as usize)) {
-                None | Some(0) => 0,
-                Some(lanes) => {
+                Some(lanes) if lanes != 0 && cone_free == 0 => {
                     let plane = planes.get_or_insert_with(|| reach.plane());
                     self.in_plane().lanes(child as usize, lanes, plane)
                 }
+                _ => 0,
             };
+            // The lanes pushed cone-free: all under a cone-free node, and
+            // those outside their cones.
+            let free = if cone_free != 0 { 0xf } else { !coned & 0xf };
             if coned != 0 {
                 let mut kept = coned & mask;
                 if coned & !mask != 0 {
@@ -270,7 +282,12 @@ impl CollisionMesh {
             while rest != 0 {
                 let l = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                let item = (node.child[l], enters[l]);
+                let flag = if CONES && free & (1 << l) != 0 {
+                    CONE_FREE
+                } else {
+                    0
+                };
+                let item = (node.child[l] | flag, enters[l]);
                 let mut at = depth;
                 while at > base && stack[at - 1].1 < item.1 {
                     stack[at] = stack[at - 1];
