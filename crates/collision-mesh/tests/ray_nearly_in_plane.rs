@@ -195,14 +195,15 @@ fn grazing_ray<R: Real>(rng: &mut Xorshift, soup: &[SoupTriangle]) -> Ray<R> {
     Ray::new(point::<R>(f32s(o)), dir::<R>(f32s(d)), R::from_f32(length))
 }
 
-/// Rays nearly in the planes of big tilted triangles (5-100 m) at the origin
-/// and 1.5 km away, with 8 m and 2 m cells: both walks agree on every ray.
-fn big_tilted_triangles<R: Real>() {
-    let mut rng = Xorshift(0x0238_0001);
+/// Grazing rays at `count` tilted triangles of `size` around each of
+/// `centres`, with 8 m and then 2 m cells: asserts that both walks agree
+/// on every ray; returns how many hit.
+fn grazing_search<R: Real>(seed: u64, centres: &[V], count: usize, size: [f64; 2]) -> usize {
+    let mut rng = Xorshift(seed);
     let mut hits = 0;
-    for (k, centre) in [[0.0; 3], [1500.0, -1100.0, 0.0]].into_iter().enumerate() {
+    for (k, &centre) in centres.iter().enumerate() {
         for cell in [8.0, 2.0] {
-            let soup = tilted(&mut rng, centre, 6, [5.0, 100.0]);
+            let soup = tilted(&mut rng, centre, count, size);
             let mesh = support::mesh(&soup, cell);
             for _ in 0..RAYS {
                 let ray = grazing_ray::<R>(&mut rng, &soup);
@@ -210,21 +211,24 @@ fn big_tilted_triangles<R: Real>() {
             }
         }
     }
+    hits
+}
+
+/// Rays nearly in the planes of big tilted triangles (5-100 m) at the origin
+/// and 1.5 km away, with 8 m and 2 m cells: both walks agree on every ray.
+fn big_tilted_triangles<R: Real>() {
+    let hits = grazing_search::<R>(
+        0x0238_0001,
+        &[[0.0; 3], [1500.0, -1100.0, 0.0]],
+        6,
+        [5.0, 100.0],
+    );
     assert!(hits > 1_000, "{hits}");
 }
 
 /// Rays grazing small triangles (0.2-3 m) in a cluster: both walks agree.
 fn small_triangles<R: Real>() {
-    let mut rng = Xorshift(0x0238_0002);
-    let mut hits = 0;
-    for cell in [8.0, 2.0] {
-        let soup = tilted(&mut rng, [3.0, -2.0, 1.0], 40, [0.2, 3.0]);
-        let mesh = support::mesh(&soup, cell);
-        for _ in 0..RAYS {
-            let ray = grazing_ray::<R>(&mut rng, &soup);
-            hits += usize::from(walks_agree(&mesh, &ray, &format!("small, {cell} m")));
-        }
-    }
+    let hits = grazing_search::<R>(0x0238_0002, &[[3.0, -2.0, 1.0]], 40, [0.2, 3.0]);
     assert!(hits > 1_000, "{hits}");
 }
 
