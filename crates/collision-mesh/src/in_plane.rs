@@ -71,10 +71,11 @@ pub(crate) struct TriPlane {
     w: [f32; 3],
     size: f32,
     /// The second and third corners share `x` and `y` (a wall's triangle
-    /// with its second and third corners above one another): then in `f32`
-    /// mode a ray straight up or down of unit length gets a determinant of
-    /// exactly 0 (`−e1x e1y + e1y e1x`; IEEE's product does not depend on
-    /// the order of its factors, the EE's does).
+    /// with its second and third corners above one another): then a ray
+    /// `(0, 0, ±1)` gets the determinant `−e1x e1y + e1y e1x`, exactly 0 in
+    /// `f32` mode (IEEE's product does not depend on the order of its
+    /// factors) and at most a unit in the last place of `e1x e1y` in `Ee32`
+    /// mode (the EE's does; `twin_tests` checks both).
     twin: bool,
 }
 
@@ -147,10 +148,10 @@ pub(crate) struct InPlane {
     coned: Vec<u8>,
     /// Whether some node's lane has a cone.
     any_coned: bool,
-    /// Per column (`y × nx + x`), what a ray straight up or down needs to
-    /// lie nearly in the plane of one of its triangles, in the `Ee32` mode
-    /// and in the `f32` one (with a direction `(0, 0, ±1)`).
-    upright: Vec<[Upright; 2]>,
+    /// Per column (`y × nx + x`), what a ray straight up or down of each
+    /// kind ([`GENERAL`], [`IEEE_UPRIGHT`], [`EE_UPRIGHT`]) needs to lie
+    /// nearly in the plane of one of its triangles.
+    upright: Vec<[Upright; 3]>,
 }
 
 /// A ray's side of the tests: its unit direction, its length in metres and
@@ -163,9 +164,21 @@ pub(crate) struct PlaneReach {
     norm: f32,
     length: f32,
     tau: f32,
-    /// `f32` mode and a direction `(0, 0, ±1)` ([`TriPlane::twin`]).
-    exact_upright: bool,
+    /// For a direction `(0, 0, ±1)`, the float mode's [`Upright`] kind
+    /// ([`TriPlane::twin`]); [`GENERAL`] for any other.
+    upright: usize,
 }
+
+/// A ray's kind for the wall triangles of [`TriPlane::twin`]: any direction.
+const GENERAL: usize = 0;
+/// `f32` mode and `(0, 0, ±1)`: their determinant is exactly 0.
+const IEEE_UPRIGHT: usize = 1;
+/// `Ee32` mode and `(0, 0, ±1)`: their determinant is at most
+/// `2⁻²² |e1x e1y|`, `2⁻²³ W_z`.
+const EE_UPRIGHT: usize = 2;
+
+/// The bound of [`EE_UPRIGHT`] per unit of `W_z`, rounded up: `2⁻²³`.
+const EE_TWIN: f32 = 1.01 / 8_388_608.0;
 
 impl PlaneReach {
     /// The tests' side for a ray of direction `d` (not zero), length `len`
@@ -176,7 +189,11 @@ impl PlaneReach {
     /// large keeps every box already.
     #[inline]
     pub(crate) fn new(d: [f32; 3], len: f32, margin: f32, ieee: bool) -> Self {
-        let exact_upright = ieee && d[0] == 0.0 && d[1] == 0.0 && d[2].abs() == 1.0;
+        let upright = match (d[0] == 0.0 && d[1] == 0.0 && d[2].abs() == 1.0, ieee) {
+            (false, _) => GENERAL,
+            (true, true) => IEEE_UPRIGHT,
+            (true, false) => EE_UPRIGHT,
+        };
         let d = d.map(f64::from);
         let norm = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
         Self {
@@ -184,7 +201,7 @@ impl PlaneReach {
             norm: norm as f32,
             length: (f64::from(len) * norm) as f32,
             tau: SAFE_RATIO * ROUNDING / margin,
-            exact_upright,
+            upright,
         }
     }
 
@@ -260,8 +277,8 @@ impl TriPlane {
 
     /// Whether the triangle may be one the ray lies nearly in the plane of.
     fn nearly_in_plane(&self, r: &PlaneReach) -> bool {
-        if r.exact_upright && self.twin {
-            return false;
+        if r.upright != GENERAL && self.twin {
+            return r.upright == EE_UPRIGHT && EE_TWIN * self.w[2] >= PASSES;
         }
         let d = r.unit;
         let a = (d[0] * self.n[0] + d[1] * self.n[1] + d[2] * self.n[2]).abs();
@@ -271,12 +288,19 @@ impl TriPlane {
         a < r.tau_for(self.size) * b && r.norm * (a + ROUNDED * b) >= PASSES
     }
 
-    /// What a ray straight up or down needs to lie nearly in its plane
-    /// (`|N_z| < τ W_z`), in the `Ee32` mode (`ieee: false`) or the `f32`
-    /// one.
-    fn upright(&self, ieee: bool) -> Upright {
-        if (ieee && self.twin) || self.w[2] == 0.0 {
+    /// What a ray straight up or down of the kind `upright` ([`GENERAL`],
+    /// [`IEEE_UPRIGHT`], [`EE_UPRIGHT`]) needs to lie nearly in its plane
+    /// (`|N_z| < τ W_z`, and a determinant that can pass its limit).
+    fn upright(&self, upright: usize) -> Upright {
+        if self.w[2] == 0.0 || (upright == IEEE_UPRIGHT && self.twin) {
             return Upright::NONE;
+        }
+        if upright == EE_UPRIGHT && self.twin {
+            return Upright {
+                ratio: 0.0,
+                size: self.size,
+                reach: EE_TWIN * self.w[2],
+            };
         }
         // `|N_z| / W_z` rounded down, and `|N_z| + ROUNDED W_z` up.
         let (n, w) = (f64::from(self.n[2].abs()), f64::from(self.w[2]));
@@ -326,10 +350,10 @@ impl InPlane {
         let mut plane = Self {
             cones: vec![Cone4::NONE; tree.nodes.len()],
             coned: vec![0; tree.nodes.len()],
-            upright: columns.fold_slots([Upright::NONE; 2], |mut u, t| {
+            upright: columns.fold_slots([Upright::NONE; 3], |mut u, t| {
                 let p = tris.get(usize::from(t)).unwrap_or(&TriPlane::EVERY);
-                for (ieee, u) in u.iter_mut().enumerate() {
-                    *u = u.or(p.upright(ieee == 1));
+                for (kind, u) in u.iter_mut().enumerate() {
+                    *u = u.or(p.upright(kind));
                 }
                 u
             }),
@@ -501,7 +525,7 @@ impl InPlane {
     #[inline]
     pub(crate) fn upright_column(&self, column: usize, r: &PlaneReach) -> bool {
         self.upright.get(column).is_none_or(|u| {
-            let u = u[usize::from(r.exact_upright)];
+            let u = u[r.upright];
             // A NaN keeps the column.
             let clear = u.ratio >= r.tau_for(u.size) || r.norm * u.reach < PASSES;
             !clear
@@ -661,5 +685,53 @@ mod tests {
             }
         }
         assert!(seen > 1_000, "{seen}");
+    }
+}
+
+#[cfg(test)]
+mod twin_tests {
+    use ps2_float::{Ee32, Real, Vec4};
+    use test_support::{Seeded, Xorshift};
+
+    /// The determinant of the ray tests (`e1 · (d × e2)`, the operations of
+    /// `moller_trumbore`) for a ray `(0, 0, ±1)` and a wall's triangle whose
+    /// second and third corners share `x` and `y`: exactly 0 in `f32` mode,
+    /// and in `Ee32` mode no more than `2⁻²² |e1x e1y|` (`2⁻²³ W_z`): the
+    /// two products `e1x e1y` and `e1y e1x` differ by the EE's dependence on
+    /// their order, a unit in the last place at most.
+    #[test]
+    fn twin_walls_determinant_under_rays_straight_up_or_down() {
+        let mut rng = Xorshift(0x0238_7719);
+        let mut nonzero = 0;
+        for i in 0..200_000 {
+            let s = [0.1f32, 3.0, 50.0, 2000.0][i % 4];
+            let v0 = [
+                rng.range_f32(-s, s),
+                rng.range_f32(-s, s),
+                rng.range_f32(-s, s),
+            ];
+            let top = [rng.range_f32(-s, s), rng.range_f32(-s, s)];
+            let (z1, z2) = (rng.range_f32(-s, s), rng.range_f32(-s, s));
+            let dz = if i % 2 == 0 { 1.0 } else { -1.0 };
+            let corners = |z: f32| [top[0], top[1], z];
+            fn det<R: Real>(v0: [f32; 3], v1: [f32; 3], v2: [f32; 3], dz: f32) -> (f64, f64) {
+                let p = |v: [f32; 3]| Vec4::<R>::from_f32([v[0], v[1], v[2], 1.0]);
+                let (e1, e2) = (p(v1) - p(v0), p(v2) - p(v0));
+                let d = Vec4::<R>::from_f32([0.0, 0.0, dz, 0.0]);
+                let det = e1.dot(d.cross(e2));
+                let e1x = f64::from(e1.x.to_f32());
+                let e1y = f64::from(e1.y.to_f32());
+                (f64::from(det.to_f32()), (e1x * e1y).abs())
+            }
+            let (f, _) = det::<f32>(v0, corners(z1), corners(z2), dz);
+            assert_eq!(f, 0.0, "{v0:?} {top:?} {z1} {z2}");
+            let (e, prod) = det::<Ee32>(v0, corners(z1), corners(z2), dz);
+            assert!(
+                e.abs() <= prod / 4_194_304.0,
+                "{e} {prod} {v0:?} {top:?} {z1} {z2}"
+            );
+            nonzero += usize::from(e != 0.0);
+        }
+        assert!(nonzero > 1_000, "{nonzero}");
     }
 }
