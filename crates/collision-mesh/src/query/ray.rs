@@ -411,8 +411,10 @@ struct Nearest<R> {
     hit: bool,
     t: R,
     winner: Option<u16>,
-    /// The first `tied` are the other triangles at distance `t`.
-    others: [u16; TIED],
+    /// The first `tied` are the other triangles at distance `t`, each with
+    /// its own hit distance: equal to `t`, but `+0` and `−0` are equal
+    /// with other bits, and the walk reports the bits of the one it keeps.
+    others: [(u16, R); TIED],
     tied: usize,
     /// More triangles met at `t` than `others` holds.
     overflow: bool,
@@ -425,7 +427,7 @@ impl<R: Real> Nearest<R> {
             hit,
             t,
             winner,
-            others: [0; TIED],
+            others: [(0, R::ZERO); TIED],
             tied: 0,
             overflow: false,
         }
@@ -453,12 +455,13 @@ impl<R: Real> Nearest<R> {
             *self = Self::new(true, t, Some(ix));
             return true;
         }
-        if self.t < t || self.winner == Some(ix) || self.others[..self.tied].contains(&ix) {
+        let known = self.others[..self.tied].iter().any(|&(o, _)| o == ix);
+        if self.t < t || self.winner == Some(ix) || known {
             return false;
         }
         match self.others.get_mut(self.tied) {
             Some(slot) => {
-                *slot = ix;
+                *slot = (ix, t);
                 self.tied += 1;
             }
             None => self.overflow = true,

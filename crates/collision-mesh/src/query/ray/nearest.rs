@@ -334,19 +334,21 @@ impl CollisionMesh {
         };
         // Every offered triangle is one the walk visits, so each has a
         // first visit; the walk decides should one not.
-        let Some(mut best) = first_visit(winner).map(|key| (winner, key)) else {
+        let Some(mut best) = first_visit(winner).map(|key| (winner, key, near.t)) else {
             return Found::WalkDecides;
         };
-        for &t in &near.others[..near.tied] {
+        for &(t, at) in &near.others[..near.tied] {
             let Some(key) = first_visit(t) else {
                 return Found::WalkDecides;
             };
             if key < best.1 {
-                best = (t, key);
+                best = (t, key, at);
             }
         }
+        // The distance's bits are the kept triangle's own (`+0` or `−0`).
         Found::Nearest(Nearest {
             winner: Some(best.0),
+            t: best.2,
             ..near
         })
     }
