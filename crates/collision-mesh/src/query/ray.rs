@@ -452,7 +452,12 @@ impl<R: Real> Nearest<R> {
     #[inline]
     fn offer(&mut self, ix: u16, t: R) -> bool {
         if !self.hit || t < self.t {
-            *self = Self::new(true, t, Some(ix));
+            // A new nearest with no tie (`others` past `tied` is not read).
+            self.hit = true;
+            self.t = t;
+            self.winner = Some(ix);
+            self.tied = 0;
+            self.overflow = false;
             return true;
         }
         let known = self.others[..self.tied].iter().any(|&(o, _)| o == ix);
