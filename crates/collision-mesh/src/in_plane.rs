@@ -142,8 +142,10 @@ impl Upright {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub(crate) struct InPlane {
     triangles: Vec<TriPlane>,
-    /// Per tree node, its lanes' cones.
+    /// The cones of the nodes with a lane that has one, in node order.
     cones: Vec<Cone4>,
+    /// Per tree node, where its cones are in `cones` (`u32::MAX`: none).
+    slots: Vec<u32>,
     /// Per tree node, the lanes (a bit each) with a cone.
     coned: Vec<u8>,
     /// Whether some node's lane has a cone.
@@ -349,6 +351,7 @@ impl InPlane {
             .collect();
         let mut plane = Self {
             cones: vec![Cone4::NONE; tree.nodes.len()],
+            slots: Vec::new(),
             coned: vec![0; tree.nodes.len()],
             upright: columns.fold_slots([Upright::NONE; 3], |mut u, t| {
                 let p = tris.get(usize::from(t)).unwrap_or(&TriPlane::EVERY);
@@ -369,6 +372,22 @@ impl InPlane {
             }
         }
         plane.any_coned = plane.coned.iter().any(|&c| c != 0);
+        // Only the nodes with a cone keep theirs (none on a mesh of axis
+        // planes).
+        let dense = std::mem::take(&mut plane.cones);
+        plane.slots = plane
+            .coned
+            .iter()
+            .zip(dense)
+            .map(|(&coned, cone)| {
+                if coned == 0 {
+                    return u32::MAX;
+                }
+                plane.cones.push(cone);
+                // Fewer cones than nodes, which a u32 counts.
+                (plane.cones.len() - 1) as u32
+            })
+            .collect();
         plane
     }
 
@@ -484,7 +503,8 @@ impl InPlane {
     /// axis's plane less the cone's half-angle).
     #[inline]
     pub(crate) fn lanes(&self, node: usize, lanes: u32, r: &PlaneReach) -> u32 {
-        let Some(c) = self.cones.get(node) else {
+        let slot = self.slots.get(node).map_or(u32::MAX, |&s| s);
+        let Some(c) = self.cones.get(slot as usize) else {
             return lanes;
         };
         let mut rest = lanes;
