@@ -83,12 +83,11 @@ pub(crate) struct TriPlane {
 /// its floors a third.
 const CONES: usize = 3;
 
-/// A node's four lanes' double cones, [`CONES`] a lane: per lane and cone the
-/// axis (a unit vector) and the sine of the widest angle between it and the
-/// line of a normal of its part, and per lane the largest box diagonal and
-/// per cone, lane by lane, the largest ratio `W / |N|` of its part's
-/// triangles. A cone with no normal has
-/// the sine `−1`; one that must keep every ray, `2`.
+/// A node's four lanes' double cones, [`CONES`] a lane: per lane and cone
+/// the axis (a unit vector), the sine of the widest angle between it and
+/// the line of a normal of its part and, lane by lane, the largest ratio
+/// `W / |N|` of its part's triangles; per lane the largest box diagonal. A
+/// cone with no normal has the sine `−1`; one that must keep every ray, `2`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Cone4 {
     axis: [[[f32; 3]; CONES]; 4],
@@ -230,8 +229,9 @@ impl TriPlane {
         twin: false,
     };
 
-    /// The plane data of the triangle with corners `a`, `b`, `c`.
-    fn new(a: [f32; 4], b: [f32; 4], c: [f32; 4]) -> Self {
+    /// The plane data of the triangle with corners `a`, `b`, `c` and box
+    /// `bx` (`[min; 3]`, `[max; 3]`, the mesh's).
+    fn new(a: [f32; 4], b: [f32; 4], c: [f32; 4], bx: &[f32; 6]) -> Self {
         let e = |p: [f32; 4]| [0, 1, 2].map(|k| f64::from(p[k]) - f64::from(a[k]));
         let (e1, e2) = (e(b), e(c));
         let n = [
@@ -245,11 +245,7 @@ impl TriPlane {
             (e1[0] * e2[1]).abs() + (e1[1] * e2[0]).abs(),
         ];
         let size = (0..3)
-            .map(|k| {
-                let lo = a[k].min(b[k]).min(c[k]);
-                let hi = a[k].max(b[k]).max(c[k]);
-                (f64::from(hi) - f64::from(lo)).powi(2)
-            })
+            .map(|k| (f64::from(bx[k + 3]) - f64::from(bx[k])).powi(2))
             .sum::<f64>()
             .sqrt();
         let size32 = (size * 1.0001) as f32;
@@ -330,20 +326,22 @@ impl TriPlane {
 }
 
 impl InPlane {
-    /// The plane data of a mesh's triangles, its tree's nodes and its
-    /// columns.
+    /// The plane data of a mesh's triangles (with their boxes `boxes`), its
+    /// tree's nodes and its columns.
     pub(crate) fn new(
         vertices: &[[f32; 4]],
         triangles: &[Triangle],
+        boxes: &[[f32; 6]],
         tree: &TriangleTree,
         columns: &Columns,
     ) -> Self {
         let tris: Vec<TriPlane> = triangles
             .iter()
-            .map(|t| {
+            .zip(boxes)
+            .map(|(t, bx)| {
                 let corner = |k: usize| vertices.get(usize::from(t.v[k])).copied();
                 match (corner(0), corner(1), corner(2)) {
-                    (Some(a), Some(b), Some(c)) => TriPlane::new(a, b, c),
+                    (Some(a), Some(b), Some(c)) => TriPlane::new(a, b, c, bx),
                     // Never for a checked mesh; every ray counts.
                     _ => TriPlane::EVERY,
                 }
@@ -436,19 +434,29 @@ impl InPlane {
         }
         // Each normal to the seed whose line is nearest (the first of
         // equals).
-        let part = |n: &[f64; 3]| {
-            let mut best = 0;
-            for k in 1..CONES {
-                if dot(*n, seeds[k]).abs() > dot(*n, seeds[best]).abs() {
-                    best = k;
+        let parts: Vec<usize> = normals
+            .iter()
+            .map(|(n, _)| {
+                let mut best = 0;
+                for k in 1..CONES {
+                    if dot(*n, seeds[k]).abs() > dot(*n, seeds[best]).abs() {
+                        best = k;
+                    }
                 }
-            }
-            best
-        };
+                best
+            })
+            .collect();
         for (k, seed) in seeds.iter().enumerate() {
+            let part = || {
+                normals
+                    .iter()
+                    .zip(&parts)
+                    .filter(move |(_, &p)| p == k)
+                    .map(|(n, _)| n)
+            };
             let mut sum = [0.0f64; 3];
             let mut any = false;
-            for (n, _) in normals.iter().filter(|(n, _)| part(n) == k) {
+            for (n, _) in part() {
                 let sign = if dot(*n, *seed) < 0.0 { -1.0 } else { 1.0 };
                 for (s, v) in sum.iter_mut().zip(n) {
                     *s += sign * v;
@@ -467,20 +475,12 @@ impl InPlane {
             }
             let axis = sum.map(|v| v / len);
             for (j, ratio) in c.ratio[lane][k].iter_mut().enumerate() {
-                let most = normals
-                    .iter()
-                    .filter(|(n, _)| part(n) == k)
-                    .map(|(_, r)| r[j])
-                    .fold(0.0, f64::max);
+                let most = part().map(|(_, r)| r[j]).fold(0.0, f64::max);
                 *ratio = (most * 1.0001).min(f64::from(f32::MAX)) as f32;
             }
             // The widest angle to a normal's line, as its cosine's least
             // value.
-            let cos = normals
-                .iter()
-                .filter(|(n, _)| part(n) == k)
-                .map(|(n, _)| dot(*n, axis).abs())
-                .fold(1.0, f64::min);
+            let cos = part().map(|(n, _)| dot(*n, axis).abs()).fold(1.0, f64::min);
             let sin = (1.0 - cos * cos).max(0.0).sqrt() + 1e-6;
             c.axis[lane][k] = axis.map(|a| a as f32);
             // A sine of 2 keeps every ray: no |d · a| reaches it.
@@ -620,7 +620,10 @@ mod tests {
         let g = grid(corners.len() as u16);
         let tree = TriangleTree::new(&boxes, &g);
         let columns = Columns::new(&boxes, &g);
-        (InPlane::new(&vertices, &triangles, &tree, &columns), tree)
+        (
+            InPlane::new(&vertices, &triangles, &boxes, &tree, &columns),
+            tree,
+        )
     }
 
     /// Triangles in the axis planes (a floor, two walls) are never ones a

@@ -255,7 +255,7 @@ impl Bounds {
         let triangle_tree = TriangleTree::new(&tri, grid);
         let columns = Columns::new(&tri, grid);
         Self {
-            in_plane: InPlane::new(vertices, triangles, &triangle_tree, &columns),
+            in_plane: InPlane::new(vertices, triangles, &tri, &triangle_tree, &columns),
             triangle_tree,
             columns,
             cell_blocks: CellBlocks::new(&tri, grid),
@@ -637,6 +637,8 @@ impl CollisionMesh {
     /// may lie nearly in the plane of (divergence 238).
     #[inline]
     pub(crate) fn upright_in_plane(&self, x: u16, y: u16, r: &PlaneReach) -> bool {
+        // The columns' own index (`Columns::column`); an `x` past the grid
+        // names another column's record, but no column is read there.
         let nx = usize::from(self.grid.dims[0]);
         self.bounds
             .in_plane

@@ -14,47 +14,20 @@
 mod support;
 
 use collision_mesh::build::SoupTriangle;
-use collision_mesh::query::{MeshRayFilter, QueryScratch, Ray, RayResult};
+use collision_mesh::query::Ray;
 use collision_mesh::{CollisionMesh, TriangleFlags};
 use ps2_float::{Ee32, Real};
-use support::tri_flags;
+use support::{both_walks, ray_bits, tri_flags};
 use test_support::oracle::{add, add_scaled, cross, dot, len, scale, sub, V};
 use test_support::{both_modes, dir, point, Seeded, Xorshift};
-
-/// Both walks' results for `ray`: the reference walk's, then the culled
-/// search's.
-fn both_walks<R: Real>(mesh: &CollisionMesh, ray: &Ray<R>) -> [RayResult<R>; 2] {
-    [true, false].map(|reference| {
-        let mut scratch = QueryScratch::<R>::new(mesh);
-        scratch.visited.set_reference_walk(reference);
-        let mut res = RayResult::default();
-        mesh.world_ray_cast(
-            &mut scratch.visited,
-            ray,
-            &mut res,
-            &MeshRayFilter::default(),
-        );
-        res
-    })
-}
-
-/// The fields of a result as bits, for an exact comparison.
-fn bits<R: Real>(r: &RayResult<R>) -> (bool, u32, [u32; 3], Option<u16>) {
-    (
-        r.hit,
-        r.t.to_bits(),
-        [r.normal.x, r.normal.y, r.normal.z].map(R::to_bits),
-        r.triangle,
-    )
-}
 
 /// Asserts that both walks give `ray` the same result; returns whether it
 /// hit.
 fn walks_agree<R: Real>(mesh: &CollisionMesh, ray: &Ray<R>, what: &str) -> bool {
     let [reference, culled] = both_walks(mesh, ray);
     assert_eq!(
-        bits(&reference),
-        bits(&culled),
+        ray_bits(&reference),
+        ray_bits(&culled),
         "{what}: {ray:?}\nreference {reference:?}\nculled {culled:?}"
     );
     reference.hit
@@ -85,7 +58,7 @@ fn pinned<R: Real>(v: [[u32; 3]; 3], two_sided: bool, o: [u32; 3], d: [u32; 3], 
     let [reference, culled] = both_walks(&mesh, &ray_of::<R>(o, d, len));
     assert!(reference.hit);
     assert_eq!(reference.t.to_bits(), len);
-    assert_eq!(bits(&reference), bits(&culled));
+    assert_eq!(ray_bits(&reference), ray_bits(&culled));
 }
 
 // The two pinned cases differ in their bits only (a `duplicates` pair of

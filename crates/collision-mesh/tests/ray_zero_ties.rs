@@ -5,10 +5,14 @@
 //! must report the kept triangle's bits too, not those of the triangle they
 //! met first. Both cases come from an adversarial search of the port.
 
+#[macro_use]
+mod support;
+
 use collision_mesh::build::{self, Attributes, BuildConfig, SoupTriangle};
-use collision_mesh::query::{ray_triangle_two_sided, MeshRayFilter, Ray, RayResult};
+use collision_mesh::query::{ray_triangle_two_sided, Ray};
 use collision_mesh::{CollisionMesh, TriangleFlags};
 use ps2_float::{Ee32, Real};
+use support::{both_walks, ray_bits};
 use test_support::{dir, point};
 
 /// A mesh of two-sided triangles (corner bits) with cells of `cell` units.
@@ -57,15 +61,13 @@ fn zero_tie<R: Real>(
         })
         .collect();
     assert_eq!(each, alone);
-    let [reference, culled] = [true, false].map(|reference| {
-        let mut visited = m.visited_bits();
-        visited.set_reference_walk(reference);
-        let mut res = RayResult::<R>::default();
-        m.world_ray_cast(&mut visited, &ray, &mut res, &MeshRayFilter::default());
-        (res.hit, res.t.to_bits(), res.triangle)
-    });
-    assert_eq!(reference, (true, alone[0], Some(0)));
-    assert_eq!(culled, reference);
+    let [reference, culled] = both_walks(&m, &ray);
+    assert!(reference.hit);
+    assert_eq!(
+        (reference.t.to_bits(), reference.triangle),
+        (alone[0], Some(0))
+    );
+    assert_eq!(ray_bits(&culled), ray_bits(&reference));
 }
 
 /// `f32` mode, two walls sharing an edge, a ray through it (the tree's

@@ -266,7 +266,7 @@ pub fn passes_material_filter(material: Material, exclude: Option<&[u32]>) -> bo
 /// range, so the skip does not change the result (divergence 178), unless
 /// the ray lies nearly in the triangle's plane: its hit distance can then be
 /// rounding noise anywhere on the ray, so such triangles are kept whatever
-/// their boxes ([`SegmentReach::nearly_in_plane`], divergence 238).
+/// their boxes ([`SegmentReach::plane`], divergence 238).
 #[derive(Clone, Copy, Debug)]
 struct SegmentReach {
     o: [f32; 3],
@@ -325,17 +325,12 @@ impl SegmentReach {
         }
     }
 
-    /// The ray's side of the nearly-in-plane tests (divergence 238).
+    /// The ray's side of the nearly-in-plane tests (divergence 238): which
+    /// triangles it may lie nearly in the plane of, so that its hit there
+    /// may fall outside the triangle's box.
     #[inline]
     fn plane(&self) -> PlaneReach {
         PlaneReach::new(self.d, self.len, self.margin, self.ieee)
-    }
-
-    /// Whether the ray may lie nearly in triangle `ix`'s plane, so that its
-    /// hit there may fall outside the triangle's box (divergence 238).
-    #[inline]
-    fn nearly_in_plane(&self, mesh: &CollisionMesh, ix: usize) -> bool {
-        mesh.in_plane().nearly_in_plane(ix, &self.plane())
     }
 
     /// How far the segment is grown past its ends for a hit up to `until`:
@@ -577,6 +572,9 @@ impl CollisionMesh {
         reach: &SegmentReach,
     ) -> bool {
         let mut kept = false;
+        // The ray's side of the nearly-in-plane test, made at the first
+        // triangle the box test skips.
+        let mut plane: Option<PlaneReach> = None;
         for &t in self.cell_triangles(cell) {
             let ix = usize::from(t);
             if visited.visit(ix) != Visit::First {
@@ -594,9 +592,11 @@ impl CollisionMesh {
             } else {
                 ray.length
             };
-            if !reach.meets(self.tri_bounds(ix), until.to_f32()) && !reach.nearly_in_plane(self, ix)
-            {
-                continue;
+            if !reach.meets(self.tri_bounds(ix), until.to_f32()) {
+                let plane = plane.get_or_insert_with(|| reach.plane());
+                if !self.in_plane().nearly_in_plane(ix, plane) {
+                    continue;
+                }
             }
             let Some(corners) = self.corners::<R>(ix) else {
                 continue;

@@ -1,9 +1,11 @@
 //! What the query tests share beyond `test_support` (the float-mode macro,
 //! the closeness checks, the vector shorthands): small synthetic meshes
 //! (triangles, quads with their words, a built mesh) and rows of unwritten
-//! contact records, and the check of a contact with a floor.
+//! contact records, the check of a contact with a floor, and a ray cast by
+//! the reference walk and the culled search side by side.
 #![allow(dead_code)]
 
+use collision_mesh::query::{MeshRayFilter, QueryScratch, Ray, RayResult};
 use collision_mesh::{build, Attributes, BuildConfig, CollisionMesh, SoupTriangle, TriangleFlags};
 use kernels::Contact;
 use ps2_float::Real;
@@ -73,4 +75,31 @@ pub fn check_floor_contact<R: Real>(k: &Contact<R>, fraction: f64, point: [f64; 
     test_support::close_v(k.point.get().unwrap_or_default(), at, tol, "point");
     let own = k.own.normal.get().unwrap_or_default();
     test_support::close_v(own, [0.0, 0.0, -1.0, 1.0], 1e-6, "move direction");
+}
+
+/// Both walks' results for `ray`: the reference walk's, then the culled
+/// search's.
+pub fn both_walks<R: Real>(mesh: &CollisionMesh, ray: &Ray<R>) -> [RayResult<R>; 2] {
+    [true, false].map(|reference| {
+        let mut scratch = QueryScratch::<R>::new(mesh);
+        scratch.visited.set_reference_walk(reference);
+        let mut res = RayResult::default();
+        mesh.world_ray_cast(
+            &mut scratch.visited,
+            ray,
+            &mut res,
+            &MeshRayFilter::default(),
+        );
+        res
+    })
+}
+
+/// The fields of a result as bits, for an exact comparison.
+pub fn ray_bits<R: Real>(r: &RayResult<R>) -> (bool, u32, [u32; 3], Option<u16>) {
+    (
+        r.hit,
+        r.t.to_bits(),
+        [r.normal.x, r.normal.y, r.normal.z].map(R::to_bits),
+        r.triangle,
+    )
 }
