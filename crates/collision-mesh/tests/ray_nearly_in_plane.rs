@@ -1,4 +1,6 @@
-//! Divergence 238: a ray lying nearly in a triangle's plane. Möller-Trumbore's
+//! `CollisionMesh_RayCast` (Coney `collision.md`, "Ray cast": every listed
+//! triangle of the walked cells is tested) and divergence 238: a ray lying
+//! nearly in a triangle's plane. Möller-Trumbore's
 //! determinant is then mostly rounding yet can pass its limit, and the
 //! console's arithmetic gives a hit at a distance that is noise, anywhere
 //! along the ray, far outside the triangle's box. The console's walk (the

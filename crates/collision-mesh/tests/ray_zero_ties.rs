@@ -1,5 +1,6 @@
-//! A tie for the nearest hit at distance 0 between `+0` and `−0`
-//! (divergences 169 and 235): the two compare equal, so the console's walk
+//! `CollisionMesh_RayCast` (Coney `collision.md`, "Ray cast": a hit is kept
+//! only when nearer) with a tie for the nearest hit at distance 0 between
+//! `+0` and `−0` (divergences 169 and 235): the two compare equal, so the console's walk
 //! keeps the triangle it tests first, with that triangle's own bits; the
 //! tree's and the column's searches settle the tie by the walk's order and
 //! must report the kept triangle's bits too, not those of the triangle they
