@@ -198,6 +198,7 @@ mod chunk_id;
 pub mod chunks;
 mod columns;
 pub mod details;
+mod ee32_cells;
 pub mod error;
 pub mod flags;
 pub mod grid;

@@ -71,10 +71,21 @@ impl<R: Real> TriangleVisitor<R> for ShapeOverlap<'_, R> {
         if let FaceOutcome::Skipped(_) = self.faces.face(work, flags) {
             return Visit::Skipped;
         }
-        work.compute_edges(false);
-        work.set_plane();
+        // The sphere's kernel reads the corners only, so its edges and
+        // plane are formed for a kept triangle alone: the record it keeps is
+        // the same, and a triangle not kept leaves nothing.
+        let edges_first = !matches!(self.shape, Overlapping::Sphere(_));
+        if edges_first {
+            work.compute_edges(false);
+            work.set_plane();
+        }
         stats.kernel_calls += 1;
-        match self.shape.depth(work) {
+        let depth = self.shape.depth(work);
+        if depth.is_some() && !edges_first {
+            work.compute_edges(false);
+            work.set_plane();
+        }
+        match depth {
             Some(depth) => Visit::Kept(MeshContact {
                 fraction: R::ZERO,
                 // At most 65,535 triangles.
