@@ -145,14 +145,14 @@
 //!
 //! | query | street | town | turned street / town | goal |
 //! | --- | --- | --- | --- | --- |
-//! | sphere sweep, all contacts | 9.67-11.00× | 6.06-6.92× | 10.10× / 6.82× | ≥ 5×, met |
-//! | sphere sweep, first contact | 5.72-6.09× | 4.31-4.49× | 6.69× / 5.15× | ≥ 3×, met |
-//! | walking capsule | 12.61-13.34× | 10.03-11.13× | 13.83× / 12.76× | ≥ 3×, met |
-//! | box sweep | 2.13-2.20× | 1.50-1.63× | 2.27× / 1.93× | ≥ 3×, missed |
-//! | ray down, 20 m | 1.45-1.99× | 1.36-1.87× | 1.67× / 1.68× | ≥ 2×, missed (by 0.7 % on street 64k 2 m, 1.99×) |
+//! | sphere sweep, all contacts | 9.80-11.06× | 6.15-6.96× | 10.15× / 6.87× | ≥ 5×, met |
+//! | sphere sweep, first contact | 5.80-6.12× | 4.37-4.52× | 6.73× / 5.18× | ≥ 3×, met |
+//! | walking capsule | 12.73-13.34× | 10.11-11.17× | 13.86× / 12.84× | ≥ 3×, met |
+//! | box sweep | 2.14-2.21× | 1.50-1.64× | 2.27× / 1.93× | ≥ 3×, missed |
+//! | ray down, 20 m | 1.45-1.98× | 1.36-1.87× | 1.67× / 1.68× | ≥ 2×, missed (by 0.8 % on street 64k 2 m, 1.98×) |
 //! | ray level, 20 m | 1.19-1.35× | 1.17-1.25× | 0.99× / 0.99× | ≥ 2×, missed |
-//! | sphere overlap | 1.97-2.15× | 1.91-1.98× | 2.15× / 2.11× | ≥ 2×, missed by 1-5 % on five scenes (met on street 2k 8 m, 64k 8 m, 64k 2 m) |
-//! | sphere push-out | 2.41-2.65× | 2.30-2.44× | 2.69× / 2.54× | ≥ 2×, met |
+//! | sphere overlap | 2.10-2.26× | 2.02-2.09× | 2.27× / 2.25× | ≥ 2×, met |
+//! | sphere push-out | 2.46-2.65× | 2.33-2.44× | 2.69× / 2.55× | ≥ 2×, met |
 //!
 //! The rays keep the triangles they may lie nearly in the plane of
 //! (divergence 238): nothing on the axis-aligned scenes, a cone test per

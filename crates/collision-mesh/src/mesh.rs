@@ -123,10 +123,12 @@ pub(crate) struct Bounds {
     pub(crate) cells: Vec<[f32; 6]>,
     /// Per triangle, the unit normal `WorkTriangle::compute_normal` gives
     /// for its corners, as bits, in `f32` mode and in `Ee32` mode (`x, y,
-    /// z`; `w` is 1). The same function of the same corners, so the same bits
-    /// the queries would compute (divergence 179).
-    pub(crate) normals_f32: Vec<[u32; 3]>,
-    pub(crate) normals_ee32: Vec<[u32; 3]>,
+    /// z`; `w` is 1), then the face test's plane offset `n·v0` in the same
+    /// mode (`FaceTest::side`'s second term). The same functions of the
+    /// same corners, so the same bits the queries would compute
+    /// (divergence 179).
+    pub(crate) normals_f32: Vec<[u32; 4]>,
+    pub(crate) normals_ee32: Vec<[u32; 4]>,
     /// One tree of boxes over all the triangles, and every triangle's cells
     /// with its places in their lists, for the ray cast and the shape
     /// queries (divergences 235 and 236).
@@ -158,8 +160,9 @@ fn vertex<R: Real>(v: &[f32; 4]) -> Vec4<R> {
     )
 }
 
-/// The normal bits of every triangle in one float mode.
-fn normals<R: Real>(vertices: &[[f32; 4]], triangles: &[Triangle]) -> Vec<[u32; 3]> {
+/// The normal bits of every triangle in one float mode, and its plane
+/// offset `n·v0`.
+fn normals<R: Real>(vertices: &[[f32; 4]], triangles: &[Triangle]) -> Vec<[u32; 4]> {
     triangles
         .iter()
         .map(|t| {
@@ -170,7 +173,13 @@ fn normals<R: Real>(vertices: &[[f32; 4]], triangles: &[Triangle]) -> Vec<[u32; 
             };
             let mut work = WorkTriangle::from_corners(corner(0), corner(1), corner(2));
             work.compute_normal();
-            [work.n.x.to_bits(), work.n.y.to_bits(), work.n.z.to_bits()]
+            let offset = work.n.dot(work.v[0]);
+            [
+                work.n.x.to_bits(),
+                work.n.y.to_bits(),
+                work.n.z.to_bits(),
+                offset.to_bits(),
+            ]
         })
         .collect()
 }
@@ -592,13 +601,27 @@ impl CollisionMesh {
             FloatMode::F32 => &self.bounds.normals_f32,
             FloatMode::Ee32 => &self.bounds.normals_ee32,
         };
-        let &[x, y, z] = table.get(ix)?;
+        let &[x, y, z, _] = table.get(ix)?;
         Some(Vec4::new(
             R::from_bits(x),
             R::from_bits(y),
             R::from_bits(z),
             R::ONE,
         ))
+    }
+
+    /// Triangle `ix`'s kept unit normal ([`CollisionMesh::kept_normal`])
+    /// and its face test's plane offset `n·v0`, as the query would form it
+    /// from the corners (divergence 179).
+    #[inline]
+    pub(crate) fn kept_plane<R: Real>(&self, ix: usize) -> Option<(Vec4<R>, R)> {
+        let table = match R::FLOAT_MODE {
+            FloatMode::F32 => &self.bounds.normals_f32,
+            FloatMode::Ee32 => &self.bounds.normals_ee32,
+        };
+        let &[x, y, z, offset] = table.get(ix)?;
+        let n = Vec4::new(R::from_bits(x), R::from_bits(y), R::from_bits(z), R::ONE);
+        Some((n, R::from_bits(offset)))
     }
 
     /// Sets `work.n` to triangle `ix`'s unit normal: the kept one
@@ -731,5 +754,52 @@ impl CollisionMesh {
     ) -> CellRange {
         visited.reset(self.triangles.len());
         self.grid.cell_range(min, max)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::build::{from_soup, BuildConfig, SoupTriangle};
+    use test_support::{Lcg, Seeded};
+
+    /// The kept normal and plane offset of every triangle are the bits the
+    /// query forms from the corners (`WorkTriangle::compute_normal`, then
+    /// `FaceTest::side`'s `n·v0`), in both modes, for triangles of every
+    /// size and tilt from the origin out to 3 km (divergence 179).
+    #[test]
+    fn kept_planes_are_the_bits_the_query_forms() {
+        fn check<R: Real>(mesh: &CollisionMesh) {
+            for ix in 0..mesh.triangles().len() {
+                let [a, b, c] = mesh.corners::<R>(ix).expect("a triangle");
+                let mut work = WorkTriangle::from_corners(a, b, c);
+                work.compute_normal();
+                let (n, offset) = mesh.kept_plane::<R>(ix).expect("kept");
+                let bits = |v: Vec4<R>| [v.x, v.y, v.z].map(Real::to_bits);
+                assert_eq!(bits(n), bits(work.n), "normal {ix}");
+                let want = work.n.dot(work.v[0]);
+                assert_eq!(offset.to_bits(), want.to_bits(), "offset {ix}");
+            }
+        }
+        let mut g = Lcg(0x9_1a4e);
+        let soup: Vec<SoupTriangle> = (0..3000)
+            .map(|i| {
+                let far = [1.0f32, 40.0, 600.0, 3000.0][i % 4];
+                let a = g.vec3_f32(-far, far);
+                let size = [0.01f32, 1.0, 30.0][i % 3];
+                let mut corner = || {
+                    let d = g.vec3_f32(-size, size);
+                    [a[0] + d[0], a[1] + d[1], a[2] + d[2]]
+                };
+                SoupTriangle::new([a, corner(), corner()])
+            })
+            .collect();
+        let cfg = BuildConfig {
+            cell_size: 64.0,
+            ..BuildConfig::default()
+        };
+        let mesh = from_soup(&soup, &cfg, "planes").expect("the soup builds");
+        check::<f32>(&mesh);
+        check::<ps2_float::Ee32>(&mesh);
     }
 }

@@ -138,7 +138,19 @@ impl<R: Real> FaceTest<R> {
     /// turned over when the outcome says so, even when it is then dropped.
     #[inline(always)]
     pub fn face(&self, work: &mut WorkTriangle<R>, flags: TriangleFlags) -> FaceOutcome<R> {
-        let mut side = self.side(work);
+        self.face_at_side(work, flags, self.side(work))
+    }
+
+    /// [`FaceTest::face`] with the side value `side` already formed
+    /// ([`FaceTest::side`] of `work`, with the same bits; a mesh keeps each
+    /// triangle's `n·v0`).
+    #[inline(always)]
+    pub fn face_at_side(
+        &self,
+        work: &mut WorkTriangle<R>,
+        flags: TriangleFlags,
+        mut side: R,
+    ) -> FaceOutcome<R> {
         let mut flipped = false;
         if Self::is_behind(side) {
             if !flags.contains(TriangleFlags::TWO_SIDED) {

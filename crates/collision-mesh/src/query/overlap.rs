@@ -7,7 +7,7 @@
 use crate::visited::Culling;
 use kernels::sphere_triangle::sphere_triangle_penetration;
 use kernels::triangle_overlap::{box_triangle_depth, capsule_triangle_depth};
-use kernels::{Capsule, Contact, OrientedBox, Sphere, WorkTriangle};
+use kernels::{Capsule, Contact, OrientedBox, Sphere, TriangleFlags, WorkTriangle};
 use ps2_float::{Real, Vec4};
 
 use super::contact::write_overlap_contact;
@@ -63,12 +63,32 @@ impl<R: Real> TriangleVisitor<R> for ShapeOverlap<'_, R> {
         if admit(flags, false).is_err() {
             return Visit::Skipped;
         }
-        let Some(corners) = mesh.corners::<R>(ix) else {
-            return Visit::Skipped;
+        let outcome = match mesh.kept_plane::<R>(ix).filter(|_| self.reach.active()) {
+            // The kept plane gives the side test before the corners are
+            // read: a one-sided face the centre is behind is dropped
+            // without them (the same test, the same bits).
+            Some((n, offset)) => {
+                let side = n.dot(self.faces.centre) - offset;
+                if FaceTest::is_behind(side) && !flags.contains(TriangleFlags::TWO_SIDED) {
+                    return Visit::Skipped;
+                }
+                let Some(corners) = mesh.corners::<R>(ix) else {
+                    return Visit::Skipped;
+                };
+                work.v = corners;
+                work.n = n;
+                self.faces.face_at_side(work, flags, side)
+            }
+            None => {
+                let Some(corners) = mesh.corners::<R>(ix) else {
+                    return Visit::Skipped;
+                };
+                work.v = corners;
+                mesh.set_normal(work, ix, false);
+                self.faces.face(work, flags)
+            }
         };
-        work.v = corners;
-        mesh.set_normal(work, ix, self.reach.active());
-        if let FaceOutcome::Skipped(_) = self.faces.face(work, flags) {
+        if let FaceOutcome::Skipped(_) = outcome {
             return Visit::Skipped;
         }
         // The sphere's kernel reads the corners only, so its edges and

@@ -299,6 +299,7 @@ fn block_walk<C: Cull>(
         }
     }
     // The walk's order: `x` outermost, then `y`, then `z`.
+    let mut met = Met::new(mesh.triangles().len());
     for x in lo[0]..hi[0] + 1 {
         for y in lo[1]..hi[1] + 1 {
             for z in lo[2]..hi[2] + 1 {
@@ -308,13 +309,62 @@ fn block_walk<C: Cull>(
                     cell_blocks,
                     cull,
                     &mut n,
-                    |t| visited.visit(t) == Visit::First,
+                    |t| met.first(t, visited),
                     test,
                 );
             }
         }
     }
     Some(n)
+}
+
+/// How many triangles [`Met`] keeps itself.
+const MET: usize = 16;
+
+/// The triangles a [`block_walk`] of several cells has met: the first
+/// [`MET`] in a short list of their own, the rest in the visited bits. A
+/// small box meets few triangles, so most walks set no bit at all and the
+/// next query's reset has none to clear (which bits a query leaves set is
+/// no answer, divergence 179); the answer is the bits' answer: a triangle
+/// is first the first time the walk meets it, and one past the mesh's
+/// triangles never is.
+struct Met {
+    /// `u16::MAX` where no triangle is kept yet: no triangle has that
+    /// index (at most 65,535 triangles).
+    seen: [u16; MET],
+    len: usize,
+    triangles: usize,
+}
+
+impl Met {
+    #[inline(always)]
+    fn new(triangles: usize) -> Self {
+        Self {
+            seen: [u16::MAX; MET],
+            len: 0,
+            triangles,
+        }
+    }
+
+    /// Whether the walk meets triangle `t` (an index from a cell's list)
+    /// for the first time in this query.
+    #[inline(always)]
+    fn first(&mut self, t: usize, visited: &mut VisitedBits) -> bool {
+        // A list's entry is a `u16`.
+        let key = t as u16;
+        // All sixteen compared, no early exit: one vector compare.
+        if self.seen.iter().fold(false, |any, &s| any | (s == key)) {
+            return false;
+        }
+        match self.seen.get_mut(self.len) {
+            Some(slot) => {
+                *slot = key;
+                self.len += 1;
+                t < self.triangles
+            }
+            None => visited.visit(t) == Visit::First,
+        }
+    }
 }
 
 /// One cell of [`block_walk`]: its groups, then the blocks of the groups
@@ -512,6 +562,38 @@ mod tests {
             }
         }
         out
+    }
+
+    /// [`Met`] answers as the visited bits alone would: first the first
+    /// time a triangle comes, never for one past the mesh's triangles,
+    /// through its own list and past it (sequences of up to 60 distinct
+    /// triangles, each met up to four times, in any order).
+    #[test]
+    fn met_answers_as_the_visited_bits() {
+        let mut g = Lcg(0x3e7_5eed);
+        let triangles = 500;
+        let mut past = 0;
+        for _ in 0..2000 {
+            let distinct = 1 + (g.unit_f32() * 60.0) as usize;
+            let ids: Vec<usize> = (0..distinct)
+                .map(|_| (g.unit_f32() * 520.0) as usize)
+                .collect();
+            let seq: Vec<usize> = (0..distinct * 3)
+                .map(|_| ids[(g.unit_f32() * distinct as f32) as usize % distinct])
+                .collect();
+            let mut bits = VisitedBits::new(triangles);
+            let mut met_bits = VisitedBits::new(triangles);
+            let mut met = Met::new(triangles);
+            let mut set = std::collections::HashSet::new();
+            for &t in &seq {
+                let want = t < triangles && set.insert(t);
+                assert_eq!(bits.visit(t) == Visit::First, want, "bits {t}");
+                assert_eq!(met.first(t, &mut met_bits), want, "met {t} in {seq:?}");
+            }
+            past += usize::from(set.len() > MET);
+        }
+        // Many sequences outgrew the list.
+        assert!(past > 500, "{past}");
     }
 
     /// The cells' blocks and the tree find the triangles the lists' walk
