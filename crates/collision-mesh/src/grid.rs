@@ -356,7 +356,7 @@ impl Grid {
     /// (*inferred*, divergence 131).
     ///
     /// In `Ee32` mode the cells are found without the EE's arithmetic when
-    /// no value the chain can give lies near a cell's edge ([`EeCells`]):
+    /// no value the chain can give lies near a cell's edge (`ee32_cells::EeCells`):
     /// the same cells, a fraction of the cost.
     #[must_use]
     #[inline(always)]
