@@ -28,13 +28,15 @@
 //! values are computed in `f64`, where every product of two `Ee32` values is
 //! exact and the sums' rounding is far below the allowance.
 //!
-//! Same answers, bit for bit: tested against the chain on points at and
-//! beside the cells' edges (`grid.rs`'s tests). The chain's error measured
-//! there stays under 2 units of `2⁻²³ S`; an adversarial search of 40
-//! million points aimed at the edges, at cancelling terms and at the range
-//! ends found no disagreement and at most 4.0 units (one unit from the
-//! products and about one from each sum, an eighth of the allowance; its
-//! two worst points are pinned).
+//! Same answers, bit for bit: `grid.rs`'s tests compare the cells with the
+//! chain's on points on and a few units beside the cells' edges (the
+//! comparison fails with the allowance cut to half a unit); the chain's
+//! error measured there stays under 2 units of `2⁻²³ S`. A separate
+//! adversarial search of 40 million points aimed at the edges, at
+//! cancelling terms and at the range ends (not kept in the repository)
+//! found no disagreement and at most 4.0 units (one unit from the products
+//! and about one from each sum, an eighth of the allowance); its two worst
+//! points are pinned.
 
 use ps2_float::{Real, Vec4};
 
@@ -89,7 +91,7 @@ impl EeCells {
     /// The point-to-cell rule on axis `k` for the value `v`: the clamp box
     /// (the larger of `v` and the minimum, then the smaller of that and the
     /// maximum), truncation toward zero (saturating, as `cvt.w.s`), then
-    /// `0 … n − 1` (as [`Grid::axis_cell`](crate::grid::Grid)).
+    /// `0 … n − 1` (the guard of divergence 133, as `Grid::axis_cell`).
     #[inline(always)]
     fn cell(&self, k: usize, v: f64) -> i32 {
         let c = v.max(self.clamp_min[k]).min(self.clamp_max[k]);

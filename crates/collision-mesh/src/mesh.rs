@@ -565,16 +565,6 @@ impl CollisionMesh {
         Some([vertex(a), vertex(b), vertex(c)])
     }
 
-    /// Corner `k` (0 to 2) of a triangle in the query's float mode, as
-    /// [`CollisionMesh::corners`] gives it.
-    #[must_use]
-    #[inline]
-    pub(crate) fn corner<R: Real>(&self, index: usize, k: usize) -> Option<Vec4<R>> {
-        let t = self.triangles.get(index)?;
-        let v = self.vertices.get(usize::from(*t.v.get(k)?))?;
-        Some(vertex(v))
-    }
-
     /// A triangle's bounding box, `[min x, min y, min z, max x, max y, max
     /// z]`.
     #[must_use]
@@ -761,6 +751,7 @@ impl CollisionMesh {
 mod tests {
     use super::*;
     use crate::build::{from_soup, BuildConfig, SoupTriangle};
+    use kernels::triangle_filter::FaceTest;
     use test_support::{Lcg, Seeded};
 
     /// The kept normal and plane offset of every triangle are the bits the
@@ -779,6 +770,16 @@ mod tests {
                 assert_eq!(bits(n), bits(work.n), "normal {ix}");
                 let want = work.n.dot(work.v[0]);
                 assert_eq!(offset.to_bits(), want.to_bits(), "offset {ix}");
+                // The side test itself, at centres near and far.
+                for c in [
+                    a,
+                    b.scale(R::from_f32(0.5)),
+                    Vec4::point(R::ONE, R::ZERO, R::ONE),
+                ] {
+                    let faces = FaceTest::at(c);
+                    let side = n.dot(c) - offset;
+                    assert_eq!(side.to_bits(), faces.side(&work).to_bits(), "side {ix}");
+                }
             }
         }
         let mut g = Lcg(0x9_1a4e);

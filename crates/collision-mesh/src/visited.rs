@@ -103,7 +103,9 @@ impl VisitedBits {
         self.triangles
     }
 
-    /// The bytes, as chunk `0x52` would hold them.
+    /// The bytes, as chunk `0x52` would hold them after the specification's
+    /// walk when [`VisitedBits::set_reference_walk`] is on; otherwise the
+    /// fast walks leave some first visits unmarked (divergence 179).
     #[must_use]
     pub fn as_bytes(&self) -> &[u8] {
         &self.bytes
@@ -158,7 +160,9 @@ impl VisitedBits {
         }
     }
 
-    /// Whether `triangle` was visited in this query.
+    /// Whether `triangle`'s bit is set: visited in this query, in the
+    /// specification's walk ([`VisitedBits::set_reference_walk`]); the fast
+    /// walks leave some visits unmarked (divergence 179).
     #[must_use]
     pub fn is_visited(&self, triangle: usize) -> bool {
         triangle < self.triangles

@@ -7,7 +7,7 @@
 use crate::visited::Culling;
 use kernels::sphere_triangle::sphere_triangle_penetration;
 use kernels::triangle_overlap::{box_triangle_depth, capsule_triangle_depth};
-use kernels::{Capsule, Contact, OrientedBox, Sphere, TriangleFlags, WorkTriangle};
+use kernels::{Capsule, Contact, OrientedBox, Sphere, WorkTriangle};
 use ps2_float::{Real, Vec4};
 
 use super::contact::write_overlap_contact;
@@ -69,7 +69,7 @@ impl<R: Real> TriangleVisitor<R> for ShapeOverlap<'_, R> {
             // without them (the same test, the same bits).
             Some((n, offset)) => {
                 let side = n.dot(self.faces.centre) - offset;
-                if FaceTest::is_behind(side) && !flags.contains(TriangleFlags::TWO_SIDED) {
+                if FaceTest::drops_behind(side, flags) {
                     return Visit::Skipped;
                 }
                 let Some(corners) = mesh.corners::<R>(ix) else {

@@ -240,21 +240,18 @@ impl CollisionMesh {
             return Visit::Skipped;
         }
         let is_wall = |nz: R| q.nz_min <= nz && nz <= -q.nz_min;
-        if let Some(n) = self.kept_normal::<R>(ix).filter(|_| reach.active()) {
-            // The fast walk, with the kept normal: the wall, side and
-            // direction tests read only the normal and the first corner, so
-            // they run before the other two corners are read; a turned face's
-            // corners are then swapped as `CollTri_Flip` swaps them. The
-            // order changes no answer (divergence 179).
+        if let Some((n, offset)) = self.kept_plane::<R>(ix).filter(|_| reach.active()) {
+            // The fast walk, with the kept normal and plane offset `n·v0`:
+            // the wall, side and direction tests read nothing else, so they
+            // run before the corners are read; a turned face's corners are
+            // then swapped as `CollTri_Flip` swaps them. The order changes
+            // no answer (divergence 179).
             if !is_wall(n.z) {
                 return Visit::Skipped;
             }
-            let Some(v0) = self.corner::<R>(ix, 0) else {
-                return Visit::Skipped;
-            };
-            work.v[0] = v0;
             work.n = n;
-            let FaceOutcome::Kept { flipped, .. } = faces.face(work, flags) else {
+            let side = n.dot(faces.centre) - offset;
+            let FaceOutcome::Kept { flipped, .. } = faces.face_at_side(work, flags, side) else {
                 return Visit::Skipped;
             };
             let Some(corners) = self.corners::<R>(ix) else {

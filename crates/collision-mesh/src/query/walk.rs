@@ -1,8 +1,11 @@
 //! The cell walk of the shape queries: each cell of the box (`x` outermost,
 //! then `y`, then `z`), each entry of its list, the visited bit tested and
 //! set before the triangle's own tests; and the same triangles in the same
-//! order found through the mesh's tree of all its triangles instead
-//! (divergence 236).
+//! order found through the cells' blocks or the mesh's tree of all its
+//! triangles instead (divergence 236). Those keep each triangle's first
+//! visit otherwise (no bit, a short list of their own, a sorted key), so
+//! the bits a query leaves set follow the specification's walk only under
+//! `VisitedBits::set_reference_walk` (divergence 179).
 
 use crate::cell_blocks::lane_triangle;
 use crate::grid::CellRange;
@@ -102,8 +105,8 @@ impl super::QueryStats {
 }
 
 /// Walks the lists of the cells of `range` in the query order, testing each
-/// triangle whose visited bit was clear (and setting it) and whose own box
-/// meets `cull` with `test`.
+/// triangle at its first visit (its visited bit clear, then set, in the
+/// lists' walk) whose own box meets `cull` with `test`.
 ///
 /// With `cull` on, in the exact walk, a small box of cells is read from
 /// the cells' blocks ([`block_walk`]), and a larger one's triangles come
@@ -231,10 +234,11 @@ const BLOCK_GROUPS: usize = 32;
 /// ([`CellBlocks`](crate::cell_blocks::CellBlocks)) when the box of cells
 /// holds few of them: each cell in the walk's order, each group and then
 /// each block of its list in the list's order, four triangles' boxes tested
-/// at once, and each triangle whose box meets `cull` tested when its
-/// visited bit was clear. The lists' walk with divergence 178's culling,
-/// but a triangle the cull refuses keeps its visited bit clear, as in the
-/// tree's search (divergence 236). `None`, having done nothing, for a box
+/// at once, and each triangle whose box meets `cull` tested at its first
+/// visit (one cell: every visit is a first; several: [`Met`]). The lists'
+/// walk with divergence 178's culling, but no visited bit is set for a
+/// triangle the cull refuses, nor for the first sixteen met (divergences
+/// 179, 236). `None`, having done nothing, for a box
 /// of more cells or groups.
 fn block_walk<C: Cull>(
     mesh: &CollisionMesh,
@@ -337,6 +341,7 @@ struct Met {
 }
 
 impl Met {
+    /// An empty list, for a mesh of `triangles` triangles.
     #[inline(always)]
     fn new(triangles: usize) -> Self {
         Self {
@@ -405,9 +410,9 @@ fn walk_cell<C: Cull>(
 }
 
 /// Calls `each` with every triangle the exact walk of `range` reaches whose
-/// box meets `reach`, in the walk's order, after its visited bit was clear
-/// (and is now set): [`walk_lists`] for the queries that keep no contact
-/// array (the push-outs).
+/// box meets `reach`, in the walk's order, at its first visit:
+/// [`walk_lists`] for the queries that keep no contact array (the
+/// push-outs).
 pub(crate) fn range_entries(
     mesh: &CollisionMesh,
     range: CellRange,
