@@ -38,7 +38,34 @@ pub fn sweep_box_triangle_windows_with<R: Real>(
     mv: Vec4<R>,
     reset: bool,
 ) -> (R, [Option<Window<R>>; 13]) {
-    sweep_box_triangle_spans(bx, tri, mv, reset, None)
+    let mut trace = [None; 13];
+    let t = sweep_box_triangle_spans(bx, tri, mv, reset, None, &mut trace);
+    (t, trace)
+}
+
+/// Where [`sweep_box_triangle_spans`] puts the window after each axis: the
+/// thirteen of the trace, or nowhere ([`NoTrace`], for the mesh sweep,
+/// which reads only the time).
+pub(crate) trait AxisTrace<R> {
+    /// Keeps the window after axis `axis` (0 to 12).
+    fn record(&mut self, axis: usize, w: Window<R>);
+}
+
+impl<R: Copy> AxisTrace<R> for [Option<Window<R>>; 13] {
+    #[inline(always)]
+    fn record(&mut self, axis: usize, w: Window<R>) {
+        if let Some(slot) = self.get_mut(axis) {
+            *slot = Some(w);
+        }
+    }
+}
+
+/// No trace: the windows are not kept.
+pub(crate) struct NoTrace;
+
+impl<R> AxisTrace<R> for NoTrace {
+    #[inline(always)]
+    fn record(&mut self, _: usize, _: Window<R>) {}
 }
 
 /// The box's own three axes as the interval test reads them: per axis `A`,
@@ -93,16 +120,17 @@ impl<R: Real> BoxAxisSpans<R> {
     }
 }
 
-/// [`sweep_box_triangle_windows_with`], its axes 2-4 read from `spans`
-/// when the caller worked them (the same values bit for bit).
-pub(crate) fn sweep_box_triangle_spans<R: Real>(
+/// [`sweep_box_triangle_windows_with`]'s time, its axes 2-4 read from
+/// `spans` when the caller worked them (the same values bit for bit), the
+/// window after each axis given to `trace`.
+pub(crate) fn sweep_box_triangle_spans<R: Real, T: AxisTrace<R>>(
     bx: &OrientedBox<R>,
     tri: &WorkTriangle<R>,
     mv: Vec4<R>,
     reset: bool,
     spans: Option<&BoxAxisSpans<R>>,
-) -> (R, [Option<Window<R>>; 13]) {
-    let mut trace = [None; 13];
+    trace: &mut T,
+) -> R {
     let none = R::from_bits(NO_CONTACT);
     let t_max = R::ONE;
     let mut w = Window {
@@ -122,9 +150,9 @@ pub(crate) fn sweep_box_triangle_spans<R: Real>(
         box_tri_project_box(bx, n),
         reset,
     );
-    trace[0] = Some(w);
+    trace.record(0, w);
     if sep {
-        return (none, trace);
+        return none;
     }
 
     // Axes 2-4, the box's own axes (dot products in the spec's written
@@ -146,9 +174,9 @@ pub(crate) fn sweep_box_triangle_spans<R: Real>(
             .and_then(|s| s.times[k])
             .unwrap_or_else(|| AxisTimes::new(speed, on_tri, own));
         let sep = times.narrow(&mut w, t_max, reset);
-        trace[1 + k] = Some(w);
+        trace.record(1 + k, w);
         if sep {
-            return (none, trace);
+            return none;
         }
     }
 
@@ -164,18 +192,18 @@ pub(crate) fn sweep_box_triangle_spans<R: Real>(
                 box_tri_project_box(bx, l),
                 reset,
             );
-            trace[4 + 3 * i + j] = Some(w);
+            trace.record(4 + 3 * i + j, w);
             if sep {
-                return (none, trace);
+                return none;
             }
         }
     }
 
     let t = w.first;
     if t < R::ZERO || t > R::ONE {
-        (none, trace)
+        none
     } else {
-        (t, trace)
+        t
     }
 }
 
@@ -278,8 +306,11 @@ mod tests {
             assert!(spans.times.iter().all(Option::is_some));
             for reset in [true, false] {
                 kernels += 1;
-                let (t, trace) = sweep_box_triangle_spans(&bx, &tri, mv, reset, Some(&spans));
-                let (t0, trace0) = sweep_box_triangle_spans(&bx, &tri, mv, reset, None);
+                let (mut trace, mut trace0) = ([None; 13], [None; 13]);
+                let t = sweep_box_triangle_spans(&bx, &tri, mv, reset, Some(&spans), &mut trace);
+                let t0 = sweep_box_triangle_spans(&bx, &tri, mv, reset, None, &mut trace0);
+                let untraced = sweep_box_triangle_spans(&bx, &tri, mv, reset, None, &mut NoTrace);
+                assert_eq!(untraced.to_bits(), t0.to_bits(), "case {i}, reset {reset}");
                 let bits = |w: &Option<Window<R>>| w.map(|w| (w.first.to_bits(), w.last.to_bits()));
                 assert_eq!(t.to_bits(), t0.to_bits(), "case {i}, reset {reset}");
                 assert_eq!(

@@ -8,7 +8,7 @@
 
 use ps2_float::{Real, Vec4};
 
-use super::box_triangle::{sweep_box_triangle_spans, BoxAxisSpans, NO_CONTACT};
+use super::box_triangle::{sweep_box_triangle_spans, BoxAxisSpans, NoTrace, NO_CONTACT};
 pub use crate::triangle_filter::MeshSkip;
 use crate::triangle_filter::{admit, FaceOutcome, FaceTest, BODY_SKIPS_BIT3};
 use crate::{contact::Contact, flags::TriangleFlags, shapes::OrientedBox, triangle::WorkTriangle};
@@ -118,7 +118,7 @@ pub fn physics_mesh_sweep_box_triangle_with_normal<R: Real>(
         return BoxTriangleStep::Beyond(R::from_bits(NO_CONTACT));
     }
     work.compute_edges(false);
-    let t = sweep_box_triangle_spans(bx, work, mv, reset, Some(&spans)).0;
+    let t = sweep_box_triangle_spans(bx, work, mv, reset, Some(&spans), &mut NoTrace);
     if t > R::ONE {
         BoxTriangleStep::Beyond(t)
     } else if t < R::ZERO {
