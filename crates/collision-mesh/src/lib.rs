@@ -145,8 +145,8 @@
 //!
 //! | query | street | town | turned street / town | goal |
 //! | --- | --- | --- | --- | --- |
-//! | sphere sweep, all contacts | 9.80-11.06× | 6.15-6.96× | 10.15× / 6.87× | ≥ 5×, met |
-//! | sphere sweep, first contact | 5.80-6.12× | 4.37-4.52× | 6.73× / 5.18× | ≥ 3×, met |
+//! | sphere sweep, all contacts | 10.00-11.26× | 6.27-7.08× | 10.37× / 7.02× | ≥ 5×, met |
+//! | sphere sweep, first contact | 5.91-6.24× | 4.45-4.60× | 6.87× / 5.30× | ≥ 3×, met |
 //! | walking capsule | 13.03-13.67× | 10.32-11.41× | 14.22× / 13.20× | ≥ 3×, met |
 //! | box sweep | 2.20-2.28× | 1.54-1.69× | 2.34× / 1.98× | ≥ 3×, missed |
 //! | ray down, 20 m | 1.45-1.98× | 1.36-1.87× | 1.67× / 1.68× | ≥ 2×, missed (by 0.8 % on street 64k 2 m, 1.98×) |

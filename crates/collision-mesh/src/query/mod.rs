@@ -62,7 +62,7 @@ pub use walk::ListWalk;
 
 use crate::visited::Culling;
 use bitflags::bitflags;
-use kernels::{ParallelSideRule, Quirks, Sphere};
+use kernels::{ParallelSideRule, Quirks, Sphere, TriangleFlags, WorkTriangle};
 use ps2_float::{Real, Vec4};
 
 use crate::{grid::CellRange, mesh::CollisionMesh, visited::VisitedBits};
@@ -367,6 +367,36 @@ pub(crate) fn keep<R>(
     } else {
         stats.overflowed += 1;
     }
+}
+
+/// The side and direction tests of `faces` on triangle `ix` from its kept
+/// unit normal `n` and plane offset `n·v0` ([`CollisionMesh::kept_plane`],
+/// the bits the corners would give, divergence 179), before its corners are
+/// read; then, for a face that passes, its corners into `work`, turned over
+/// as `CollTri_Flip` turns them when the test turned the face. `false`, the
+/// face dropped, otherwise (`work` then holds no triangle).
+#[inline(always)]
+pub(crate) fn face_by_kept_plane<R: Real>(
+    mesh: &CollisionMesh,
+    work: &mut WorkTriangle<R>,
+    faces: &FaceTest<R>,
+    ix: usize,
+    flags: TriangleFlags,
+    (n, offset): (Vec4<R>, R),
+) -> bool {
+    work.n = n;
+    let side = n.dot(faces.centre) - offset;
+    let FaceOutcome::Kept { flipped, .. } = faces.face_at_side(work, flags, side) else {
+        return false;
+    };
+    let Some(corners) = mesh.corners::<R>(ix) else {
+        return false;
+    };
+    work.v = corners;
+    if flipped {
+        work.v.swap(1, 2);
+    }
+    true
 }
 
 /// Whether the sphere sweep's bit-3 rule holds for a query: the body has

@@ -9,7 +9,8 @@ use ps2_float::{Real, Vec4};
 use super::contact::write_sphere_contact;
 use super::frame::{Step, TriangleVisitor, Visit};
 use super::{
-    admit, FaceOutcome, MeshContact, QueryScratch, QueryStats, Reach, SphereFrame, SweepQuery,
+    admit, face_by_kept_plane, FaceOutcome, MeshContact, QueryScratch, QueryStats, Reach,
+    SphereFrame, SweepQuery,
 };
 use crate::mesh::CollisionMesh;
 
@@ -240,26 +241,14 @@ impl CollisionMesh {
             return Visit::Skipped;
         }
         let is_wall = |nz: R| q.nz_min <= nz && nz <= -q.nz_min;
-        if let Some((n, offset)) = self.kept_plane::<R>(ix).filter(|_| reach.active()) {
+        if let Some(plane) = self.kept_plane::<R>(ix).filter(|_| reach.active()) {
             // The fast walk, with the kept normal and plane offset `n·v0`:
             // the wall, side and direction tests read nothing else, so they
             // run before the corners are read; a turned face's corners are
             // then swapped as `CollTri_Flip` swaps them. The order changes
             // no answer (divergence 179).
-            if !is_wall(n.z) {
+            if !is_wall(plane.0.z) || !face_by_kept_plane(self, work, faces, ix, flags, plane) {
                 return Visit::Skipped;
-            }
-            work.n = n;
-            let side = n.dot(faces.centre) - offset;
-            let FaceOutcome::Kept { flipped, .. } = faces.face_at_side(work, flags, side) else {
-                return Visit::Skipped;
-            };
-            let Some(corners) = self.corners::<R>(ix) else {
-                return Visit::Skipped;
-            };
-            work.v = corners;
-            if flipped {
-                work.v.swap(1, 2);
             }
         } else {
             let Some(corners) = self.corners::<R>(ix) else {

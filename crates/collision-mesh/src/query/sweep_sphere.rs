@@ -8,8 +8,8 @@ use ps2_float::{Real, Vec4};
 use super::contact::write_sphere_contact;
 use super::frame::{Step, TriangleVisitor, Visit};
 use super::{
-    admit, bit3_rule, keep, marks, FaceOutcome, FaceTest, MeshContact, QueryScratch, QueryStats,
-    Reach, SphereFrame, SweepOptions, SweepQuery, GRAZING,
+    admit, bit3_rule, face_by_kept_plane, keep, marks, FaceOutcome, FaceTest, MeshContact,
+    QueryScratch, QueryStats, Reach, SphereFrame, SweepOptions, SweepQuery, GRAZING,
 };
 use crate::{flags::TriangleFlags, mesh::CollisionMesh};
 
@@ -150,23 +150,42 @@ impl CollisionMesh {
         if admit(flags, bit3).is_err() {
             return Visit::Skipped;
         }
-        let Some(corners) = self.corners::<R>(ix) else {
-            return Visit::Skipped;
+        let steep = |nz: R| {
+            (q.options.contains(SweepOptions::NZ_MIN) && nz < q.nz_min)
+                || (q.options.contains(SweepOptions::NZ_MAX) && nz > q.nz_max)
         };
-        work.v = corners;
-        self.set_normal(work, ix, reach.active());
-        let nz = work.n.z;
-        if (q.options.contains(SweepOptions::NZ_MIN) && nz < q.nz_min)
-            || (q.options.contains(SweepOptions::NZ_MAX) && nz > q.nz_max)
+        let marks = q.options.contains(SweepOptions::MARK_FACES);
+        let mark = match self
+            .kept_plane::<R>(ix)
+            .filter(|_| reach.active() && !marks)
         {
-            return Visit::Skipped;
-        }
-        let mark = if q.options.contains(SweepOptions::MARK_FACES) {
-            face_marks(faces, work, flags, mv)
-        } else if let FaceOutcome::Skipped(_) = faces.face(work, flags) {
-            return Visit::Skipped;
-        } else {
-            0
+            // The kept normal and plane offset `n·v0` (divergence 179): the
+            // `n.z`, side and direction tests before the corners are read,
+            // a turned face's corners then swapped as `CollTri_Flip` swaps
+            // them, as the walking sweep does.
+            Some(plane) => {
+                if steep(plane.0.z) || !face_by_kept_plane(self, work, faces, ix, flags, plane) {
+                    return Visit::Skipped;
+                }
+                0
+            }
+            None => {
+                let Some(corners) = self.corners::<R>(ix) else {
+                    return Visit::Skipped;
+                };
+                work.v = corners;
+                self.set_normal(work, ix, reach.active());
+                if steep(work.n.z) {
+                    return Visit::Skipped;
+                }
+                if marks {
+                    face_marks(faces, work, flags, mv)
+                } else if let FaceOutcome::Skipped(_) = faces.face(work, flags) {
+                    return Visit::Skipped;
+                } else {
+                    0
+                }
+            }
         };
         work.compute_edges(false);
         work.set_plane();
