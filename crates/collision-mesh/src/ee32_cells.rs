@@ -38,7 +38,7 @@
 //! and about one from each sum, an eighth of the allowance); its two worst
 //! points are pinned.
 
-use ps2_float::{Real, Vec4};
+use ps2_float::{Ee32, Real, Vec4};
 
 use crate::grid::CellRange;
 
@@ -63,13 +63,7 @@ pub(crate) struct EeCells {
 /// The exact value of an `Ee32` pattern (a zero exponent is zero).
 #[inline(always)]
 fn value(bits: u32) -> f64 {
-    let exp = (bits >> 23) & 0xff;
-    if exp == 0 {
-        return 0.0;
-    }
-    // Exponent 255 is an ordinary binade on the EE; `f64` holds it.
-    let mag = (u64::from(exp) + 1023 - 127) << 52 | u64::from(bits & 0x007f_ffff) << 29;
-    f64::from_bits(u64::from(bits >> 31) << 63 | mag)
+    Ee32::from_bits(bits).to_f64()
 }
 
 impl EeCells {
@@ -143,28 +137,3 @@ impl EeCells {
 /// `S`, for the tests.
 #[cfg(test)]
 pub(crate) const ALLOWED: f64 = RELATIVE;
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use ps2_float::Ee32;
-
-    /// The pattern's value as the ps2-float crate reads it.
-    #[test]
-    fn value_is_the_ee_value_of_the_pattern() {
-        for bits in [
-            0u32,
-            0x8000_0000,
-            0x0000_0001,
-            0x3f80_0000,
-            0xbf80_0001,
-            0x7f80_0000,
-            0x7fff_ffff,
-            0xffff_ffff,
-            0x0080_0000,
-        ] {
-            let want = Ee32::from_bits(bits).to_f64();
-            assert_eq!(value(bits), want, "{bits:08x}");
-        }
-    }
-}

@@ -587,17 +587,7 @@ impl CollisionMesh {
     /// 179).
     #[inline]
     pub(crate) fn kept_normal<R: Real>(&self, ix: usize) -> Option<Vec4<R>> {
-        let table = match R::FLOAT_MODE {
-            FloatMode::F32 => &self.bounds.normals_f32,
-            FloatMode::Ee32 => &self.bounds.normals_ee32,
-        };
-        let &[x, y, z, _] = table.get(ix)?;
-        Some(Vec4::new(
-            R::from_bits(x),
-            R::from_bits(y),
-            R::from_bits(z),
-            R::ONE,
-        ))
+        self.kept_plane::<R>(ix).map(|(n, _)| n)
     }
 
     /// Triangle `ix`'s kept unit normal ([`CollisionMesh::kept_normal`])

@@ -123,15 +123,6 @@ impl<R: Real> FaceTest<R> {
         side < R::from_bits(SIDE_EPSILON)
     }
 
-    /// Whether the side test drops a face at this side value: the centre
-    /// is behind it ([`FaceTest::is_behind`]) and it is one-sided (a
-    /// two-sided face is turned over instead).
-    #[inline(always)]
-    #[must_use]
-    pub fn drops_behind(side: R, flags: TriangleFlags) -> bool {
-        Self::is_behind(side) && !flags.contains(TriangleFlags::TWO_SIDED)
-    }
-
     /// Whether a move with `n·M = approach` fails the direction test
     /// (`n·M ≥ −0.001`; a NaN passes, as the console's compare lets it).
     #[inline(always)]
@@ -162,7 +153,7 @@ impl<R: Real> FaceTest<R> {
     ) -> FaceOutcome<R> {
         let mut flipped = false;
         if Self::is_behind(side) {
-            if Self::drops_behind(side, flags) {
+            if !flags.contains(TriangleFlags::TWO_SIDED) {
                 return FaceOutcome::Skipped(MeshSkip::Behind);
             }
             work.flip();

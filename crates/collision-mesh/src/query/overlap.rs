@@ -12,7 +12,10 @@ use ps2_float::{Real, Vec4};
 
 use super::contact::write_overlap_contact;
 use super::frame::{Step, TriangleVisitor, Visit};
-use super::{admit, FaceOutcome, FaceTest, ListWalk, MeshContact, QueryScratch, Reach, SweepQuery};
+use super::{
+    admit, face_by_kept_plane, FaceOutcome, FaceTest, ListWalk, MeshContact, QueryScratch, Reach,
+    SweepQuery,
+};
 use crate::mesh::CollisionMesh;
 
 /// The shape a mesh overlap tests.
@@ -63,32 +66,21 @@ impl<R: Real> TriangleVisitor<R> for ShapeOverlap<'_, R> {
         if admit(flags, false).is_err() {
             return Visit::Skipped;
         }
-        let outcome = match mesh.kept_plane::<R>(ix).filter(|_| self.reach.active()) {
+        let kept = match mesh.kept_plane::<R>(ix).filter(|_| self.reach.active()) {
             // The kept plane gives the side test before the corners are
             // read: a one-sided face the centre is behind is dropped
             // without them (the same test, the same bits).
-            Some((n, offset)) => {
-                let side = n.dot(self.faces.centre) - offset;
-                if FaceTest::drops_behind(side, flags) {
-                    return Visit::Skipped;
-                }
-                let Some(corners) = mesh.corners::<R>(ix) else {
-                    return Visit::Skipped;
-                };
-                work.v = corners;
-                work.n = n;
-                self.faces.face_at_side(work, flags, side)
-            }
+            Some(plane) => face_by_kept_plane(mesh, work, &self.faces, ix, flags, plane),
             None => {
                 let Some(corners) = mesh.corners::<R>(ix) else {
                     return Visit::Skipped;
                 };
                 work.v = corners;
                 mesh.set_normal(work, ix, false);
-                self.faces.face(work, flags)
+                !matches!(self.faces.face(work, flags), FaceOutcome::Skipped(_))
             }
         };
-        if let FaceOutcome::Skipped(_) = outcome {
+        if !kept {
             return Visit::Skipped;
         }
         // The sphere's kernel reads the corners only, so its edges and

@@ -109,20 +109,19 @@ impl Ee32 {
         }
     }
 
-    /// The value as `f64`, exact for every pattern (exponent 255 included).
+    /// The value as `f64`, exact for every pattern (exponent 255 included;
+    /// a zero exponent is a zero of the pattern's sign): the same sign and
+    /// mantissa with the exponent rebased, which `f64` always holds.
+    #[inline]
     #[must_use]
     pub fn to_f64(self) -> f64 {
+        let sign = u64::from(self.0 >> 31) << 63;
         let exp = (self.0 >> 23) & 0xff;
         if exp == 0 {
-            return if self.0 >> 31 == 1 { -0.0 } else { 0.0 };
+            return f64::from_bits(sign);
         }
-        let mant = f64::from((self.0 & 0x007f_ffff) | 0x0080_0000);
-        let mag = mant * 2f64.powi(exp as i32 - 150);
-        if self.0 >> 31 == 1 {
-            -mag
-        } else {
-            mag
-        }
+        let exp = u64::from(exp) + 1023 - 127;
+        f64::from_bits(sign | exp << 52 | u64::from(self.0 & 0x007f_ffff) << 29)
     }
 
     /// `true` when the exponent is zero: the console reads the value as zero.
@@ -396,5 +395,31 @@ impl serde::Serialize for Ee32 {
 impl<'de> serde::Deserialize<'de> for Ee32 {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         u32::deserialize(d).map(Self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Ee32;
+
+    /// `to_f64` is `±mantissa · 2^(e − 150)` for every exponent (255
+    /// included) and a signed zero for exponent 0, whatever its mantissa.
+    #[test]
+    fn to_f64_is_the_patterns_exact_value() {
+        for exp in 0u32..256 {
+            for mant in [0u32, 1, 0x40_0000, 0x12_3456, 0x7f_ffff] {
+                for sign in [0u32, 1] {
+                    let bits = sign << 31 | exp << 23 | mant;
+                    let got = Ee32::from_bits(bits).to_f64();
+                    let want = if exp == 0 {
+                        0.0
+                    } else {
+                        f64::from(mant | 0x80_0000) * 2f64.powi(exp as i32 - 150)
+                    };
+                    let want = if sign == 1 { -want } else { want };
+                    assert_eq!(got.to_bits(), want.to_bits(), "{bits:08x}");
+                }
+            }
+        }
     }
 }
