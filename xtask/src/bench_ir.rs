@@ -3,7 +3,10 @@
 //! town's, `town.rs`) counted in instructions with callgrind, the port
 //! against parry3d; with `--bodies`, the body query in its four layouts and
 //! sizes (`crates/physics-world/benches/body_query.rs`) against parry3d's
-//! BVH.
+//! BVH; with `--kernels`, every geometry kernel over its benchmark's case set
+//! (`crates/kernels/benches/kernels.rs`, run as `kernels ir`) in both float
+//! modes and beside parry3d's peer; with `--tick`, the street's tick in both
+//! float modes (`physics-world`'s `street_ticks` example).
 //!
 //! The example `bench_ir` of `collision-mesh` is built in release; then, per
 //! scene, one run of it under `valgrind --tool=callgrind` answers every
@@ -26,9 +29,13 @@ const ALL_SIZES: [&str; 4] = ["100", "1000", "10000", "100000"];
 /// The function the body query's measured runs are in, and its queries.
 const BODY_MEASURED: &str = "body_query::measure";
 const BODY_QUERIES: u64 = 64;
+/// The function the kernels' measured runs are in.
+const KERNEL_MEASURED: &str = "kernels::ir_measure";
 const USAGE: &str = "\
 usage: cargo xtask bench-ir [--scenes A,B] [--kinds A,B] [--ee32] [--reps N]
        cargo xtask bench-ir --bodies [--layouts A,B] [--sizes N,M]
+       cargo xtask bench-ir --kernels
+       cargo xtask bench-ir --tick
   scenes: 2k_8m 2k_2m 64k_8m 64k_2m (the street workload)
           town_2k_8m town_2k_2m town_64k_8m town_64k_2m (the town workload)
           turned_2k_8m turned_town_2k_8m (the street and the town turned 20°)
@@ -38,7 +45,12 @@ usage: cargo xtask bench-ir [--scenes A,B] [--kinds A,B] [--ee32] [--reps N]
   --reps: how many times each query set is answered (default 1)
   --bodies: the body query (IPhysics_QueryBox) instead, in the layouts
           street_x street_y city crowd and sizes 100 1000 10000 100000
-          (default all), against parry3d's BVH";
+          (default all), against parry3d's BVH
+  --kernels: every geometry kernel over its benchmark's case set
+          (crates/kernels/benches/kernels.rs), per call, f32 and Ee32,
+          beside parry3d where it has the same query
+  --tick: the street's tick (physics-world's street_ticks example), per
+          tick over ticks 61 to 360, f32 and Ee32, with the state hashes";
 
 fn list(arg: Option<&String>, all: &[&'static str]) -> Result<Vec<&'static str>, String> {
     let Some(arg) = arg else {
@@ -79,10 +91,13 @@ pub fn main(args: &[String]) -> Result<bool, String> {
     let mut systems = vec!["ours", "parry", "parry_one_sided"];
     let mut reps = 1usize;
     let (mut bodies, mut layouts, mut sizes) = (false, ALL_LAYOUTS.to_vec(), ALL_SIZES.to_vec());
+    let mut other = None;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
             "--bodies" => bodies = true,
+            "--kernels" => other = Some(Other::Kernels),
+            "--tick" => other = Some(Other::Tick),
             "--layouts" => layouts = list(it.next(), &ALL_LAYOUTS)?,
             "--sizes" => sizes = list(it.next(), &ALL_SIZES)?,
             "--scenes" => scenes = Some(it.next().ok_or_else(|| USAGE.to_owned())?.clone()),
@@ -111,27 +126,15 @@ pub fn main(args: &[String]) -> Result<bool, String> {
     }
     let root = crate::paths::root();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    match other {
+        Some(Other::Kernels) => return kernels(&root, &cargo),
+        Some(Other::Tick) => return tick(&root, &cargo),
+        None => {}
+    }
     if bodies {
         return body_query(&root, &cargo, &layouts, &sizes);
     }
-    eprintln!("building the bench_ir example (release)");
-    let built = Command::new(&cargo)
-        .current_dir(&root)
-        .args([
-            "build",
-            "--release",
-            "-p",
-            "warriors-collision-mesh",
-            "--example",
-            "bench_ir",
-        ])
-        .status()
-        .map_err(|e| format!("cargo: {e}"))?;
-    if !built.success() {
-        return Err("building the bench_ir example failed".to_owned());
-    }
-    let target = target_dir(&root);
-    let exe = target.join("release").join("examples").join("bench_ir");
+    let exe = example_exe(&root, &cargo, "warriors-collision-mesh", "bench_ir")?;
     let listed = Command::new(&exe)
         .arg("list")
         .output()
@@ -165,7 +168,7 @@ pub fn main(args: &[String]) -> Result<bool, String> {
         .and_then(|n| n.trim().parse().ok())
         .ok_or("bench_ir list printed no query count")?;
     let per_pair = queries * reps as u64;
-    let dir = target.join("bench-ir");
+    let dir = target_dir(&root).join("bench-ir");
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
 
     println!(
@@ -222,35 +225,166 @@ pub fn main(args: &[String]) -> Result<bool, String> {
     Ok(true)
 }
 
+/// The counts `bench-ir` makes besides the mesh queries' and the body
+/// query's.
+#[derive(Clone, Copy)]
+enum Other {
+    /// `--kernels`.
+    Kernels,
+    /// `--tick`.
+    Tick,
+}
+
+/// Builds the example `example` of `package` in release and answers its
+/// executable's path.
+fn example_exe(root: &Path, cargo: &str, package: &str, example: &str) -> Result<PathBuf, String> {
+    eprintln!("building the {example} example (release)");
+    let built = Command::new(cargo)
+        .current_dir(root)
+        .args(["build", "--release", "-p", package, "--example", example])
+        .status()
+        .map_err(|e| format!("cargo: {e}"))?;
+    if !built.success() {
+        return Err(format!("building the {example} example failed"));
+    }
+    Ok(target_dir(root)
+        .join("release")
+        .join("examples")
+        .join(example))
+}
+
+/// Builds a bench target of `package` in release (`cargo bench --no-run`)
+/// and answers its executable's path, which cargo names on its stderr
+/// (`Executable benches/... (PATH)`).
+fn bench_exe(root: &Path, cargo: &str, package: &str, bench: &str) -> Result<PathBuf, String> {
+    eprintln!("building the {bench} bench (release)");
+    let built = Command::new(cargo)
+        .current_dir(root)
+        .args(["bench", "-p", package, "--bench", bench, "--no-run"])
+        .output()
+        .map_err(|e| format!("cargo: {e}"))?;
+    let log = String::from_utf8_lossy(&built.stderr);
+    if !built.status.success() {
+        return Err(format!("building the {bench} bench failed:\n{log}"));
+    }
+    log.lines()
+        .filter(|l| l.contains("Executable") && l.contains(&format!("benches/{bench}.rs")))
+        .find_map(|l| Some(l.rsplit_once('(')?.1.strip_suffix(')')?.to_owned()))
+        .map(PathBuf::from)
+        .ok_or_else(|| format!("cargo did not name the {bench} executable"))
+}
+
+/// The kernels' counts: runs the kernels bench as `kernels ir` under
+/// callgrind, collecting inside `ir_measure` only; each kernel's runs
+/// (`f32`, `Ee32`, parry3d's where there is one) are consecutive profile
+/// parts, as `kernels ir list` names them.
+fn kernels(root: &Path, cargo: &str) -> Result<bool, String> {
+    let exe = bench_exe(root, cargo, "warriors-kernels", "kernels")?;
+    let listed = Command::new(&exe)
+        .args(["ir", "list"])
+        .output()
+        .map_err(|e| format!("{}: {e}", exe.display()))?;
+    let listed = String::from_utf8_lossy(&listed.stdout);
+    let cases: u64 = listed
+        .lines()
+        .find_map(|l| l.strip_prefix("cases "))
+        .and_then(|n| n.trim().parse().ok())
+        .ok_or("`kernels ir list` printed no case count")?;
+    let rows: Vec<(String, usize)> = listed
+        .lines()
+        .filter_map(|l| {
+            let mut w = l.strip_prefix("kernel ")?.split_whitespace();
+            Some((w.next()?.to_owned(), w.next()?.parse().ok()?))
+        })
+        .collect();
+    let parts: usize = rows.iter().map(|r| r.1).sum();
+    if rows.is_empty() || rows.iter().any(|r| !(2..=3).contains(&r.1)) {
+        return Err(format!(
+            "`kernels ir list` printed no usable rows:\n{listed}"
+        ));
+    }
+    let dir = target_dir(root).join("bench-ir");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let base = dir.join("callgrind.kernels");
+    for i in 1..=parts {
+        let _ = std::fs::remove_file(PathBuf::from(format!("{}.{i}", base.display())));
+    }
+    eprintln!("callgrind: {} kernels, {parts} runs", rows.len());
+    let ir = callgrind(&base, KERNEL_MEASURED, &exe, &["ir".to_owned()], parts)?;
+    println!(
+        "instructions per call (callgrind Ir, {cases} cases per kernel); \
+         parry ÷ ours (>1: ours is faster), Ee32 ÷ f32\n"
+    );
+    println!("| kernel | ours `f32` | ours `Ee32` | `Ee32` ÷ `f32` | parry3d | parry ÷ `f32` |");
+    println!("| --- | --- | --- | --- | --- | --- |");
+    let mut at = 0;
+    for (name, n) in &rows {
+        let per: Vec<f64> = ir[at..at + n]
+            .iter()
+            .map(|&t| t as f64 / cases as f64)
+            .collect();
+        at += n;
+        let (f, e) = (per[0], per[1]);
+        let parry = per.get(2).map_or_else(
+            || " | |".to_owned(),
+            |p| format!("{p:.0} | {:.2}× |", p / f),
+        );
+        println!("| {name} | {f:.0} | {e:.0} | {:.1}× | {parry}", e / f);
+    }
+    Ok(true)
+}
+
+/// The street's tick: runs `physics-world`'s `street_ticks` example for 60
+/// and for 360 ticks under callgrind in each mode; the difference over 300
+/// is the mean tick of ticks 61 to 360 (the set-up and the first 60 ticks
+/// cancel), printed with the state hash the run ends on.
+fn tick(root: &Path, cargo: &str) -> Result<bool, String> {
+    let exe = example_exe(root, cargo, "warriors-physics-world", "street_ticks")?;
+    let dir = target_dir(root).join("bench-ir");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    println!("instructions per tick, ticks 61 to 360 (callgrind Ir, the whole run at 360 ticks less the run at 60, over 300)\n");
+    println!("| mode | per tick | state hash at 360 |");
+    println!("| --- | --- | --- |");
+    let mut per_mode = Vec::new();
+    for mode in ["f32", "ee32"] {
+        let mut counts = Vec::new();
+        let mut hash = String::new();
+        for steps in ["60", "360"] {
+            eprintln!("callgrind: street_ticks {steps} {mode}");
+            let file = dir.join(format!("callgrind.tick.{mode}.{steps}"));
+            let out = Command::new("valgrind")
+                .arg("--tool=callgrind")
+                .arg(format!("--callgrind-out-file={}", file.display()))
+                .arg(&exe)
+                .args([steps, mode])
+                .output()
+                .map_err(|e| format!("valgrind: {e}"))?;
+            if !out.status.success() {
+                return Err(format!(
+                    "valgrind failed on street_ticks {steps} {mode}:\n{}",
+                    String::from_utf8_lossy(&out.stderr)
+                ));
+            }
+            counts.push(totals(&file)?);
+            hash = String::from_utf8_lossy(&out.stdout)
+                .split("state hash ")
+                .nth(1)
+                .map_or_else(String::new, |h| h.trim().to_owned());
+        }
+        let per = counts[1].saturating_sub(counts[0]) as f64 / 300.0;
+        println!("| `{mode}` | {:.4} M | {hash} |", per / 1e6);
+        per_mode.push(per);
+    }
+    println!("\n`Ee32` ÷ `f32`: {:.2}×", per_mode[1] / per_mode[0]);
+    Ok(true)
+}
+
 /// The body query's counts: builds `physics-world`'s `body_query` bench and
 /// runs it as `body_query ir LAYOUT SIZE` under callgrind, one run per
 /// layout and size; its three measured calls (the fast query, the console's
 /// walk, parry3d's BVH) are the three profile parts.
 fn body_query(root: &Path, cargo: &str, layouts: &[&str], sizes: &[&str]) -> Result<bool, String> {
-    eprintln!("building the body_query bench (release)");
-    let built = Command::new(cargo)
-        .current_dir(root)
-        .args([
-            "bench",
-            "-p",
-            "warriors-physics-world",
-            "--bench",
-            "body_query",
-            "--no-run",
-        ])
-        .output()
-        .map_err(|e| format!("cargo: {e}"))?;
-    let log = String::from_utf8_lossy(&built.stderr);
-    if !built.status.success() {
-        return Err(format!("building the body_query bench failed:\n{log}"));
-    }
-    // cargo names the executable on its stderr: `Executable benches/... (PATH)`.
-    let exe = log
-        .lines()
-        .filter(|l| l.contains("Executable") && l.contains("body_query"))
-        .find_map(|l| Some(l.rsplit_once('(')?.1.strip_suffix(')')?.to_owned()))
-        .map(PathBuf::from)
-        .ok_or("cargo did not name the body_query executable")?;
+    let exe = bench_exe(root, cargo, "warriors-physics-world", "body_query")?;
     let dir = target_dir(root).join("bench-ir");
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     println!(

@@ -15,7 +15,8 @@
 //! * `ee-check FILE...`: checks tables of EE float results against `Ee32`.
 //! * `bench-ir [--scenes A,B] [--kinds A,B] [--ee32] [--reps N]`: the mesh
 //!   queries' neutral workload counted in instructions with callgrind, the
-//!   port against parry3d.
+//!   port against parry3d; `--bodies`, `--kernels` and `--tick` count the
+//!   body query, the geometry kernels and the street's tick.
 #![forbid(unsafe_code)]
 
 mod bench_ir;
@@ -89,7 +90,16 @@ tasks:
       queries' neutral workload under valgrind's callgrind, per scene (2k and
       64k triangles, 8 m and 2 m cells) and query kind; print instructions per
       query for the port, parry3d and parry3d with the port's one-sided
-      culling, and their ratios. Needs valgrind; exits non-zero without it.";
+      culling, and their ratios. Needs valgrind; exits non-zero without it.
+  bench-ir --bodies [--layouts A,B] [--sizes N,M]
+      The body query (IPhysics_QueryBox) in four layouts and four sizes,
+      against parry3d's BVH.
+  bench-ir --kernels
+      Every geometry kernel per call over its benchmark's cases, f32 and
+      Ee32, beside parry3d's peer where there is one.
+  bench-ir --tick
+      The street's tick over ticks 61 to 360 in both float modes, with the
+      state hashes.";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -145,13 +145,13 @@
 //!
 //! | query | street | town | turned street / town | goal |
 //! | --- | --- | --- | --- | --- |
-//! | sphere sweep, all contacts | 10.00-11.26× | 6.27-7.08× | 10.37× / 7.02× | ≥ 5×, met |
-//! | sphere sweep, first contact | 5.91-6.24× | 4.45-4.60× | 6.87× / 5.30× | ≥ 3×, met |
-//! | walking capsule | 13.03-13.67× | 10.32-11.41× | 14.22× / 13.20× | ≥ 3×, met |
+//! | sphere sweep, all contacts | 10.22-11.54× | 6.41-7.22× | 10.68× / 7.24× | ≥ 5×, met |
+//! | sphere sweep, first contact | 6.05-6.40× | 4.54-4.71× | 7.08× / 5.48× | ≥ 3×, met |
+//! | walking capsule | 13.26-13.92× | 10.49-11.61× | 14.65× / 13.68× | ≥ 3×, met |
 //! | box sweep | 2.20-2.28× | 1.54-1.69× | 2.34× / 1.98× | ≥ 3×, missed |
-//! | ray down, 20 m | 1.45-1.98× | 1.36-1.87× | 1.67× / 1.68× | ≥ 2×, missed (by 0.8 % on street 64k 2 m, 1.98×) |
+//! | ray down, 20 m | 1.45-1.98× | 1.36-1.87× | 1.67× / 1.68× | ≥ 2×, missed (by 1 % on street 64k 2 m, 1.98×) |
 //! | ray level, 20 m | 1.19-1.35× | 1.17-1.25× | 0.99× / 0.99× | ≥ 2×, missed |
-//! | sphere overlap | 2.10-2.26× | 2.02-2.09× | 2.27× / 2.25× | ≥ 2×, met |
+//! | sphere overlap | 2.10-2.26× | 2.02-2.10× | 2.28× / 2.25× | ≥ 2×, met |
 //! | sphere push-out | 2.46-2.65× | 2.33-2.44× | 2.69× / 2.55× | ≥ 2×, met |
 //!
 //! The rays keep the triangles they may lie nearly in the plane of

@@ -18,12 +18,15 @@
 //! `docs/performance.md` ("The kernels"). The run functions of the
 //! corrected kernels and their parry peers are `#[inline(never)]`, so that
 //! callgrind can count inside them alone (`--toggle-collect`; the command is
-//! in that section).
+//! in that section). `cargo xtask bench-ir --kernels` counts every kernel
+//! that way: it runs this benchmark's executable as `kernels ir`, which
+//! answers each kernel's case set once per mode (and parry3d's peer) inside
+//! one call of `ir_measure`, under callgrind.
 
 use std::hint::black_box;
 
 use criterion::measurement::WallTime;
-use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
+use criterion::{criterion_group, BenchmarkGroup, Criterion, Throughput};
 use kernels::box_sweep::{physics_sweep_box_box, sweep_box_triangle, NO_CONTACT};
 use kernels::capsule_box::physics_sweep_capsule_box;
 use kernels::overlap::{
@@ -1325,6 +1328,168 @@ fn bench_overlaps(c: &mut Criterion) {
     g.finish();
 }
 
+// ---------------------------------------------------------------------------
+// Instruction counts (`cargo xtask bench-ir --kernels`).
+
+/// One kernel's runs over its [`CASES`] inputs for the instruction count:
+/// `f32` mode, `Ee32` mode, and parry3d's peer where it has one.
+struct IrRow {
+    name: &'static str,
+    runs: Vec<Box<dyn Fn() -> u32>>,
+}
+
+/// An [`IrRow`] of the run `$run` over the cases `$cases` converted by
+/// `$convert` into each mode, and optionally parry3d's run `$parry_run`
+/// over the cases `$parry` made.
+macro_rules! ir_row {
+    ($name:expr, $cases:expr, $convert:ident, $run:ident $(, $parry:ident, $parry_run:ident)?) => {{
+        let f = $convert::<f32>($cases);
+        let e = $convert::<Ee32>($cases);
+        #[allow(unused_mut)]
+        let mut runs: Vec<Box<dyn Fn() -> u32>> = vec![
+            Box::new(move || $run(black_box(&f))),
+            Box::new(move || $run(black_box(&e))),
+        ];
+        $(
+            let p = $parry($cases);
+            runs.push(Box::new(move || $parry_run(black_box(&p))));
+        )?
+        IrRow { name: $name, runs }
+    }};
+}
+
+/// Every kernel's runs, in the order `ir` measures them.
+fn ir_rows() -> Vec<IrRow> {
+    let (st, sb, cb) = (
+        sphere_triangle_cases(),
+        sphere_box_cases(),
+        capsule_box_cases(),
+    );
+    let (bt, bb, cc) = (
+        box_triangle_cases(),
+        box_box_cases(),
+        capsule_capsule_cases(),
+    );
+    let (ss, sc) = (sphere_sphere_cases(), sphere_capsule_cases());
+    let (rays, ov, to) = (ray_cases(), overlap_cases(), triangle_overlap_cases());
+    vec![
+        ir_row!(
+            "sphere_triangle",
+            &st,
+            our_sphere_tri,
+            run_sphere_tri,
+            parry_sphere_tri,
+            run_parry_sphere_tri
+        ),
+        ir_row!(
+            "sphere_triangle_sweep_only",
+            &st,
+            prepared_sphere_tri,
+            run_sphere_tri_prepared
+        ),
+        ir_row!(
+            "sphere_box",
+            &sb,
+            our_sphere_box,
+            run_sphere_box,
+            parry_sphere_box,
+            run_parry_sphere_box
+        ),
+        ir_row!(
+            "capsule_box",
+            &cb,
+            our_capsule_box,
+            run_capsule_box,
+            parry_capsule_box,
+            run_parry_capsule_box
+        ),
+        ir_row!("box_triangle", &bt, our_box_tri, run_box_tri),
+        ir_row!(
+            "box_triangle_sweep_only",
+            &bt,
+            prepared_box_tri,
+            run_box_tri_prepared
+        ),
+        ir_row!("box_box", &bb, our_box_box, run_box_box),
+        ir_row!("capsule_capsule", &cc, our_cap_cap, run_cap_cap),
+        ir_row!("sphere_sphere", &ss, our_sphere_sphere, run_sphere_sphere),
+        ir_row!("sphere_capsule", &sc, our_sphere_cap, run_sphere_cap),
+        ir_row!("ray_box", &rays, our_rays, run_ray_box),
+        ir_row!("ray_capsule", &rays, our_rays, run_ray_capsule),
+        ir_row!(
+            "ray_sphere",
+            &rays,
+            our_rays,
+            run_ray_sphere,
+            parry_rays,
+            run_parry_ray_sphere
+        ),
+        ir_row!(
+            "ray_segment",
+            &rays,
+            our_rays,
+            run_ray_segment,
+            parry_rays,
+            run_parry_ray_segment
+        ),
+        ir_row!("overlap_sphere_sphere", &ov, our_overlaps, ov_sphere_sphere),
+        ir_row!("overlap_sphere_box", &ov, our_overlaps, ov_sphere_box),
+        ir_row!("overlap_capsule_box", &ov, our_overlaps, ov_capsule_box),
+        ir_row!(
+            "overlap_capsule_capsule",
+            &ov,
+            our_overlaps,
+            ov_capsule_capsule
+        ),
+        ir_row!("overlap_box_box", &ov, our_overlaps, ov_box_box),
+        ir_row!(
+            "depth_box_triangle",
+            &to,
+            our_tri_overlaps,
+            run_box_tri_overlap,
+            parry_tri_overlaps,
+            run_parry_box_tri_overlap
+        ),
+        ir_row!(
+            "depth_capsule_triangle",
+            &to,
+            our_tri_overlaps,
+            run_capsule_tri_overlap,
+            parry_tri_overlaps,
+            run_parry_capsule_tri_overlap
+        ),
+    ]
+}
+
+/// The one function the instruction count collects in
+/// (`valgrind --tool=callgrind --toggle-collect=kernels::ir_measure`): one
+/// run over the [`CASES`] inputs.
+#[inline(never)]
+fn ir_measure(run: &dyn Fn() -> u32) -> u32 {
+    run()
+}
+
+/// `kernels ir list` prints each kernel's name and how many runs it has
+/// (2, or 3 with parry3d's); `kernels ir` runs them all once, in that
+/// order, each inside one call of [`ir_measure`].
+fn ir_main(list: bool) {
+    let rows = ir_rows();
+    if list {
+        println!("cases {CASES}");
+        for row in &rows {
+            println!("kernel {} {}", row.name, row.runs.len());
+        }
+        return;
+    }
+    let mut acc = 0u32;
+    for row in &rows {
+        for run in &row.runs {
+            acc ^= ir_measure(run.as_ref());
+        }
+    }
+    black_box(acc);
+}
+
 criterion_group!(
     benches,
     bench_sphere_triangle,
@@ -1339,4 +1504,14 @@ criterion_group!(
     bench_overlaps,
     bench_triangle_overlaps,
 );
-criterion_main!(benches);
+/// `criterion_main!`'s `main`, with the instruction count's mode first:
+/// `kernels ir [list]` (see [`ir_main`]).
+fn main() {
+    let mut args = std::env::args().skip(1);
+    if args.next().as_deref() == Some("ir") {
+        ir_main(args.next().as_deref() == Some("list"));
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

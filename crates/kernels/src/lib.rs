@@ -102,11 +102,26 @@
 //!
 //! # Performance
 //!
-//! The benchmark (`cargo bench -p warriors-kernels --bench kernels --
-//! --warm-up-time 1 --measurement-time 3`), its figures in both float modes
-//! beside parry3d, the `Ee32` ÷ `f32` ratios in instructions and the
-//! profiles behind each missed goal are on the performance page,
-//! `docs/performance.md`.
+//! Instructions per call over the benchmark's case sets (`cargo xtask
+//! bench-ir --kernels`, callgrind; parry3d 0.31.1's shape cast of the same
+//! moves):
+//!
+//! | kernel | `f32` | parry ÷ `f32` | goal | `Ee32` ÷ `f32` (goal ≤ 10×) |
+//! | --- | --- | --- | --- | --- |
+//! | sphere-triangle | 847 | 11.04× | ≥ 10×, met | 16.4×, missed |
+//! | sphere-box | 592 | 17.47× | ≥ 5×, met | 11.3×, missed |
+//! | capsule-box | 460 | 17.70× | ≥ 5×, met | 9.9×, met |
+//! | box-triangle | 1,654 | | | 20.0×, missed |
+//! | box-box | 1,038 | | | 19.9×, missed |
+//! | the other sweeps and rays | 132-296 | | | 19.8-32.6×, missed |
+//! | the static overlaps | 24-1,590 | | | 4.5-17.5× (three of five met) |
+//!
+//! `Ee32` simulates the console's divider and root digit by digit (about
+//! 30× and 45× an `f32` one), so a kernel's ratio follows its share of
+//! divisions and roots. The criterion benchmark (`cargo bench -p
+//! warriors-kernels --bench kernels -- --warm-up-time 1 --measurement-time
+//! 3`), every kernel's row and the profiles behind each missed goal are on
+//! the performance page, `docs/performance.md`.
 //!
 //! # Features
 //!

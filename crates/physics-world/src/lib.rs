@@ -112,9 +112,9 @@
 //! | `f32` | 251 µs (221 to 283) | under 330 µs (1 % of the console's 33 ms frame) | met |
 //! | `Ee32` | 568 µs (491 to 676) | within 10× of `f32` | met, 2.3× |
 //!
-//! In instructions (callgrind, ticks 61 to 360): 0.510 M per tick in `f32`
-//! (goal under 0.6 M, met), 1.479 M in `Ee32` (2.90× `f32`; goal within
-//! 3×, met). A
+//! In instructions (`cargo xtask bench-ir --tick`: callgrind, ticks 61 to
+//! 360): 0.508 M per tick in `f32` (goal under 0.6 M, met), 1.477 M in
+//! `Ee32` (2.91× `f32`; goal within 3×, met). A
 //! warmed-up tick allocates nothing, in either mode
 //! (`tests/no_alloc_tick.rs`). The body and query benchmarks, the
 //! instruction profile of the tick, the runs before each change and why an
