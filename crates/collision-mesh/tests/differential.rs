@@ -18,8 +18,9 @@
 //!
 //! The plain test suite runs `DEFAULT_QUERIES` (50,000) queries per kind,
 //! float mode and mesh: 100,000 per query kind and float mode in all (the
-//! box sweep a quarter of that), about 23 s on the 2-core machine at the
-//! test profile's opt-level 1, 14 s with `--release`. Another count:
+//! box sweep a quarter of that; the rays three times over: mixed, level
+//! and straight down), about 30 s on the 2-core machine at the test
+//! profile's opt-level 1, 18 s with `--release`. Another count:
 //!
 //! ```text
 //! DIFFERENTIAL_QUERIES=200000 cargo test -p warriors-collision-mesh --release --test differential
@@ -350,15 +351,45 @@ fn pushes<R: Real + std::fmt::Debug>(mesh: &CollisionMesh, seed: u64) {
     }
 }
 
+/// Which rays a ray check draws.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Aim {
+    /// A quarter straight down on the road quads' shared edges and corners,
+    /// the rest in any direction (a third of those level).
+    Mixed,
+    /// Every ray level (`d.z = 0`), in any direction of the plane.
+    Level,
+    /// Every ray straight down, from anywhere over the street.
+    Down,
+}
+
 fn rays<R: Real + std::fmt::Debug>(mesh: &CollisionMesh, seed: u64) {
+    rays_aimed::<R>(mesh, seed, Aim::Mixed);
+}
+
+fn level_rays<R: Real + std::fmt::Debug>(mesh: &CollisionMesh, seed: u64) {
+    rays_aimed::<R>(mesh, seed, Aim::Level);
+}
+
+fn down_rays<R: Real + std::fmt::Debug>(mesh: &CollisionMesh, seed: u64) {
+    rays_aimed::<R>(mesh, seed, Aim::Down);
+}
+
+fn rays_aimed<R: Real + std::fmt::Debug>(mesh: &CollisionMesh, seed: u64, aim: Aim) {
     let mut pair = Pair::<R>::new(mesh);
     let mut g = Lcg(seed);
     let exclude = [u32::from(Material::LAMPOST.0), 1];
+    let mut hits = 0;
     for i in 0..queries() {
         let o = somewhere(&mut g, mesh);
-        // A quarter straight down on the road quads' shared edges and
-        // corners, where two triangles give the same distance.
-        let (o, d) = if i % 4 == 0 {
+        let (o, d) = if aim == Aim::Level {
+            let a = g.range_f32(0.0, std::f32::consts::TAU);
+            (o, [a.cos(), a.sin(), 0.0])
+        } else if aim == Aim::Down {
+            (o, [0.0, 0.0, -1.0])
+        } else if i % 4 == 0 {
+            // Straight down on the road quads' shared edges and corners,
+            // where two triangles give the same distance.
             let on = |g: &mut Lcg| (g.range_f32(0.0, 12.0) as i32 as f32) * 5.0;
             let x = on(&mut g);
             let y = if g.unit_f32() < 0.5 { x } else { on(&mut g) };
@@ -397,9 +428,13 @@ fn rays<R: Real + std::fmt::Debug>(mesh: &CollisionMesh, seed: u64) {
             let mut res = start;
             let kept = mesh.ray_cast(&mut scratch.visited, &ray, &mut res, &filter);
             answers.push(format!("{kept:?} {res:?}"));
+            hits += usize::from(kept);
         }
         same("ray", i, &answers[0], &answers[1]);
     }
+    // Both sides counted: a tenth of the rays at least keep a hit (about a
+    // sixth of the level ones do), so the comparison is not of misses alone.
+    assert!(hits > queries() / 5, "{hits} hits of {} rays", queries());
 }
 
 /// Runs `check` on the street with 8 m and 2 m cells, the queries drawn
@@ -459,6 +494,26 @@ fn rays_f32() {
 #[test]
 fn rays_ee32() {
     on_street(rays::<Ee32>, 0xd1ff_0103);
+}
+
+#[test]
+fn level_rays_f32() {
+    on_street(level_rays::<f32>, 0xd1ff_0603);
+}
+
+#[test]
+fn level_rays_ee32() {
+    on_street(level_rays::<Ee32>, 0xd1ff_0703);
+}
+
+#[test]
+fn down_rays_f32() {
+    on_street(down_rays::<f32>, 0xd1ff_0803);
+}
+
+#[test]
+fn down_rays_ee32() {
+    on_street(down_rays::<Ee32>, 0xd1ff_0903);
 }
 
 #[test]

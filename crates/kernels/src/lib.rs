@@ -109,12 +109,12 @@
 //! | kernel | `f32` | parry ÷ `f32` | goal | `Ee32` ÷ `f32` (goal ≤ 10×) |
 //! | --- | --- | --- | --- | --- |
 //! | sphere-triangle | 847 | 11.04× | ≥ 10×, met | 16.4×, missed |
-//! | sphere-box | 592 | 17.47× | ≥ 5×, met | 11.3×, missed |
+//! | sphere-box | 642 | 16.10× | ≥ 5×, met | 10.4×, missed |
 //! | capsule-box | 460 | 17.70× | ≥ 5×, met | 9.9×, met |
-//! | box-triangle | 1,654 | | | 20.0×, missed |
-//! | box-box | 1,038 | | | 19.9×, missed |
-//! | the other sweeps and rays | 132-296 | | | 19.8-32.6×, missed |
-//! | the static overlaps | 24-1,590 | | | 4.5-17.5× (three of five met) |
+//! | box-triangle | 1,653 | | | 20.0×, missed |
+//! | box-box | 991 | | | 20.9×, missed |
+//! | the other sweeps and rays | 132-296 | | | 20.0-32.6×, missed |
+//! | the static overlaps | 24-1,589 | | | 4.5-21.1× (three of five met) |
 //!
 //! `Ee32` simulates the console's divider and root digit by digit (about
 //! 30× and 45× an `f32` one), so a kernel's ratio follows its share of
