@@ -24,6 +24,8 @@ impl Sphere {
     }
 }
 
+// Alike in form only to the kernels' `ShapeType` (a `repr` enum of four
+// numbered values): another game's values, in a crate of its own.
 /// The outcome of one collision test, the retail `TransitionState`.
 ///
 /// The discriminants are the retail values (divergence register row 17).

@@ -130,6 +130,7 @@ fn the_default_tolerance_is_half_the_last_printed_digit() {
 #[test]
 fn every_kind_of_bad_line_names_its_line_and_column() {
     let ok = "0\tb.x\t1.0\n";
+    // One row per bad line, alike in form: each is a case of its own.
     let cases: &[(&str, usize, usize, &str)] = &[
         // Too few and too many columns.
         ("0\tb.x\n", 2, 6, "need 3"),

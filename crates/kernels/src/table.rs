@@ -290,6 +290,8 @@ overlap_entry!(
     o_segment_segment: Segment, Segment => overlap_segment_segment
 );
 
+// One invocation per table slot, as for the overlap table above: each slot
+// is its own original at its own address, so the lines repeat in form only.
 sweep_entry!(
     /// Table entry (1, 1): `PhysicsSweep_BoxBox` (0x003451e8).
     s_box_box: Box, Box => physics_sweep_box_box_in with ctx

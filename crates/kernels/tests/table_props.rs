@@ -65,6 +65,8 @@ fn axes() -> impl Strategy<Value = [[f32; 3]; 3]> {
 }
 
 /// One shape of any type, as `f32` lanes; turned into either mode later.
+// Alike in form only to the golden units' call variants: the generated
+// shapes of these properties, plain arrays.
 #[derive(Clone, Debug)]
 enum ShapeF {
     Box {

@@ -50,6 +50,8 @@ const TAU_LO: f32 = 0.001_935_307_2;
 /// quaternions below about 1.8° (a rotation of about 3.6°). Inferred.
 const SLERP_NLERP_DOT: f32 = 0.999_999;
 
+// The constants repeat `Vec4`'s lane for lane, but a quaternion is its own
+// type: a `const` needs its own struct literal.
 impl<R: Real> Quat<R> {
     /// `(0, 0, 0, 1)`, no rotation.
     pub const IDENTITY: Self = Self {

@@ -106,6 +106,8 @@ pub enum CapsuleRaise<R> {
     },
 }
 
+// Alike in form only to `kernels::Aabb` (a derive list and two fields): a
+// different record.
 /// A shape: its head and its geometry.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

@@ -1096,8 +1096,7 @@ impl<R: Real> Level<R> {
     ) -> Result<Truncation, QueryError> {
         let (bx, _) = box_in(bx, Vec4::<R>::ZERO)?;
         let world = Aabb::swept_box(&bx, Vec4::ZERO);
-        let mut q = SweepQuery::new(world, MESH_CONTACTS);
-        q.quirks = *quirks;
+        let q = overlap_query(world, quirks);
         Ok(self.overlaps_into(&world, out, |m, scratch| {
             m.overlap_box_with(scratch, &mut [], &q, &bx);
         }))
@@ -1153,20 +1152,17 @@ impl<R: Real> Level<R> {
         quirks: &Quirks,
         out: &mut Vec<Overlap<R>>,
     ) -> Result<Truncation, QueryError> {
-        let base = point_in(feet, Input::Position)?;
-        let radius = size_in(radius, Input::Radius)?;
-        let height = size_in(height, Input::Height)?;
-        let capsule = Capsule {
+        let capsule = upright_capsule(feet, radius, height)?;
+        let Capsule {
             radius,
             height,
             base,
-        };
+        } = capsule;
         let world = Aabb::new(
             Vec4::point(base.x - radius, base.y - radius, base.z - radius),
             Vec4::point(base.x + radius, base.y + radius, (base.z + height) + radius),
         );
-        let mut q = SweepQuery::new(world, MESH_CONTACTS);
-        q.quirks = *quirks;
+        let q = overlap_query(world, quirks);
         Ok(self.overlaps_into(&world, out, |m, scratch| {
             m.overlap_capsule_with(scratch, &mut [], &q, &capsule);
         }))
@@ -1416,9 +1412,12 @@ fn capsule_in<R: Real>(
     motion: impl IntoVector<R>,
     settings: &SweepSettings<R>,
 ) -> Result<CapsuleInput<R>, QueryError> {
-    let base = point_in(feet, Input::Position)?;
-    let radius = size_in(radius, Input::Radius)?;
-    let height = size_in(height, Input::Height)?;
+    let capsule = upright_capsule(feet, radius, height)?;
+    let Capsule {
+        radius,
+        height,
+        base,
+    } = capsule;
     let mv = vector_in(motion, Input::Motion)?;
     let scale = check_size(settings.body_scale, Input::Radius)?;
     // The box around the whole capsule and the walking sphere (radius
@@ -1434,15 +1433,32 @@ fn capsule_in<R: Real>(
         Vec4::point(lo(base.x, e.x), lo(base.y, e.y), base.z.min(e.z)),
         Vec4::point(hi(base.x, e.x), hi(base.y, e.y), base.z.max(e.z) + top),
     );
-    Ok((
-        Capsule {
-            radius,
-            height,
-            base,
-        },
-        mv,
-        bx,
-    ))
+    Ok((capsule, mv, bx))
+}
+
+/// The checked upright capsule standing on `feet`: its base, then its
+/// radius, then its height (the order in which a bad input is reported).
+fn upright_capsule<R: Real>(
+    feet: impl IntoPoint<R>,
+    radius: impl IntoScalar<R>,
+    height: impl IntoScalar<R>,
+) -> Result<Capsule<R>, QueryError> {
+    let base = point_in(feet, Input::Position)?;
+    let radius = size_in(radius, Input::Radius)?;
+    let height = size_in(height, Input::Height)?;
+    Ok(Capsule {
+        radius,
+        height,
+        base,
+    })
+}
+
+/// The mesh query of an overlap of the box or the capsule: every contact the
+/// tile's array holds, in the world box, under `quirks`.
+fn overlap_query<R: Real>(world: Aabb<R>, quirks: &Quirks) -> SweepQuery<R> {
+    let mut q = SweepQuery::new(world, MESH_CONTACTS);
+    q.quirks = *quirks;
+    q
 }
 
 fn box_in<R: Real>(

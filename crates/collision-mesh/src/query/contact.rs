@@ -37,6 +37,20 @@ impl<R: Real> MeshContact<R> {
         self.work.n
     }
 
+    /// The contact of triangle `ix` at `fraction`, the working triangle as
+    /// the test left it; no flags, mask or depth.
+    pub(crate) fn kept(fraction: R, ix: usize, work: &WorkTriangle<R>) -> Self {
+        Self {
+            fraction,
+            // At most 65,535 triangles.
+            triangle: ix as u16,
+            flags: 0,
+            mask: None,
+            depth: None,
+            work: *work,
+        }
+    }
+
     /// A box sweep's kept triangle, as the mesh crate stores it.
     pub(crate) fn from_box(c: &MeshBoxContact<R>) -> Self {
         Self {

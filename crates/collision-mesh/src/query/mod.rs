@@ -62,7 +62,7 @@ pub use walk::ListWalk;
 
 use crate::visited::Culling;
 use bitflags::bitflags;
-use kernels::{ParallelSideRule, Quirks, Sphere, TriangleFlags, WorkTriangle};
+use kernels::{Contact, ParallelSideRule, Quirks, Sphere, TriangleFlags, WorkTriangle};
 use ps2_float::{Real, Vec4};
 
 use crate::{grid::CellRange, mesh::CollisionMesh, visited::VisitedBits};
@@ -351,6 +351,21 @@ impl<'a, R: Real> SphereFrame<'a, R> {
             bit3,
         }
     }
+
+    /// Writes a kept contact of this sweep into `out`
+    /// (`write_sphere_contact` with the query's shape, the
+    /// sphere at the start and the whole move).
+    #[inline]
+    pub(crate) fn write_contact(&self, out: &mut Contact<R>, mc: &MeshContact<R>) {
+        contact::write_sphere_contact(
+            out,
+            mc,
+            self.q.own_shape,
+            self.sphere.centre,
+            self.sphere.radius,
+            self.mv,
+        );
+    }
 }
 
 /// Stores a mesh contact in the 100-entry array; past the 100th it is
@@ -397,6 +412,15 @@ pub(crate) fn face_by_kept_plane<R: Real>(
         work.v.swap(1, 2);
     }
     true
+}
+
+/// The flags of triangle `ix` when [`admit`] lets it in (enabled, and
+/// without bit 3 under the bit-3 rule `bit3`); `None` for a dropped or
+/// missing triangle.
+#[inline(always)]
+pub(crate) fn admitted(mesh: &CollisionMesh, ix: usize, bit3: bool) -> Option<TriangleFlags> {
+    let flags = mesh.triangle(ix)?.flags;
+    admit(flags, bit3).is_ok().then_some(flags)
 }
 
 /// Whether the sphere sweep's bit-3 rule holds for a query: the body has

@@ -13,8 +13,8 @@ use ps2_float::{Real, Vec4};
 use super::contact::write_overlap_contact;
 use super::frame::{Step, TriangleVisitor, Visit};
 use super::{
-    admit, face_by_kept_plane, FaceOutcome, FaceTest, ListWalk, MeshContact, QueryScratch, Reach,
-    SweepQuery,
+    admitted, face_by_kept_plane, FaceOutcome, FaceTest, ListWalk, MeshContact, QueryScratch,
+    Reach, SweepQuery,
 };
 use crate::mesh::CollisionMesh;
 
@@ -59,13 +59,9 @@ impl<R: Real> TriangleVisitor<R> for ShapeOverlap<'_, R> {
     #[inline]
     fn visit(&self, mesh: &CollisionMesh, ix: usize, step: &mut Step<'_, R>) -> Visit<R> {
         let Step { work, stats } = step;
-        let Some(tri) = mesh.triangle(ix) else {
+        let Some(flags) = admitted(mesh, ix, false) else {
             return Visit::Skipped;
         };
-        let flags = tri.flags;
-        if admit(flags, false).is_err() {
-            return Visit::Skipped;
-        }
         let kept = match mesh.kept_plane::<R>(ix).filter(|_| self.reach.active()) {
             // The kept plane gives the side test before the corners are
             // read: a one-sided face the centre is behind is dropped
@@ -99,13 +95,8 @@ impl<R: Real> TriangleVisitor<R> for ShapeOverlap<'_, R> {
         }
         match depth {
             Some(depth) => Visit::Kept(MeshContact {
-                fraction: R::ZERO,
-                // At most 65,535 triangles.
-                triangle: ix as u16,
-                flags: 0,
-                mask: None,
                 depth: Some(depth),
-                work: *work,
+                ..MeshContact::kept(R::ZERO, ix, work)
             }),
             None => Visit::Skipped,
         }

@@ -9,7 +9,7 @@ use kernels::{MeshQuirks, Sphere, WorkTriangle};
 use ps2_float::{Real, Vec4};
 
 use super::walk::range_entries;
-use super::{admit, FaceOutcome, FaceTest, ListWalk, Reach};
+use super::{admit, admitted, FaceOutcome, FaceTest, ListWalk, Reach};
 use crate::grid::CellRange;
 use crate::query::ray::passes_material_filter;
 use crate::visited::VisitedBits;
@@ -257,6 +257,9 @@ impl CollisionMesh {
         exclude: Option<&[u32]>,
         first_normal: &mut Vec4<R>,
     ) -> bool {
+        // The original keeps its own parameter list, which
+        // `sphere_push_with` repeats with the quirks added; the push itself
+        // is written once, there.
         self.sphere_push_with(
             visited,
             radius,
@@ -490,13 +493,10 @@ impl CollisionMesh {
         range_entries(self, range, visited, &reach, |ix| {
             // At most 65,535 triangles.
             let t = ix as u16;
-            let (Some(tri), Some(corners)) = (self.triangle(ix), self.corners::<R>(ix)) else {
+            let (Some(flags), Some(corners)) = (admitted(self, ix, false), self.corners::<R>(ix))
+            else {
                 return;
             };
-            let flags = tri.flags;
-            if admit(flags, false).is_err() {
-                return;
-            }
             let mut work = WorkTriangle::from_corners(corners[0], corners[1], corners[2]);
             self.set_normal(&mut work, ix, reach.active());
             if work.n.z.abs() > wall {

@@ -10,7 +10,7 @@ use ps2_float::{FloatMode, Real, Vec4};
 
 use crate::grid::CellRange;
 use crate::visited::{Visit, VisitedBits};
-use crate::{flags::TriangleFlags, material::Material, mesh::CollisionMesh};
+use crate::{flags::TriangleFlags, material::Material, mesh::CollisionMesh, triangle::Triangle};
 use nearest::Found;
 
 mod column;
@@ -580,13 +580,10 @@ impl CollisionMesh {
             if visited.visit(ix) != Visit::First {
                 continue;
             }
-            let Some(tri) = self.triangle(ix) else {
+            let Some(tri) = self.ray_candidate(ix, filter) else {
                 continue;
             };
             let flags = tri.flags;
-            if !filter.admits(flags) || !passes_material_filter(tri.material, filter.exclude) {
-                continue;
-            }
             let until = if result.hit {
                 result.t.min(ray.length)
             } else {
@@ -667,6 +664,8 @@ impl CollisionMesh {
         result: &mut RayResult<R>,
         filter: &MeshRayFilter<'_>,
     ) -> bool {
+        // The same guard as `ray_test_cell`'s: each of the two originals is
+        // an entry point of its own and refuses such a ray itself.
         if !ray.is_castable() {
             // Divergence 327: a NaN, infinite or zero ray hits nothing.
             return false;
@@ -793,17 +792,22 @@ impl CollisionMesh {
         filter: &MeshRayFilter<'_>,
         plain: bool,
     ) -> Option<R> {
-        let tri = self.triangle(ix)?;
-        let flags = tri.flags;
-        if !filter.admits(flags) || !passes_material_filter(tri.material, filter.exclude) {
-            return None;
-        }
+        let flags = self.ray_candidate(ix, filter)?.flags;
         let corners = self.corners::<R>(ix)?;
         let two_sided = flags.contains(TriangleFlags::TWO_SIDED);
         // `RayTriangle_TwoSided` or `RayTriangle_OneSided`, unsaturated
         // where saturation cannot act.
         let hit_t = moller_trumbore(ray.origin, ray.direction, &corners, two_sided, plain);
         (R::ZERO <= hit_t && hit_t <= ray.length).then_some(hit_t)
+    }
+
+    /// Triangle `ix` when `filter` lets a ray test it: its flags pass
+    /// [`MeshRayFilter::admits`] and its material the exclusion list.
+    #[inline]
+    fn ray_candidate(&self, ix: usize, filter: &MeshRayFilter<'_>) -> Option<&Triangle> {
+        self.triangle(ix).filter(|tri| {
+            filter.admits(tri.flags) && passes_material_filter(tri.material, filter.exclude)
+        })
     }
 
     /// Whether the triangle tests of a ray with `reach` may skip their

@@ -6,10 +6,9 @@ use kernels::sphere_triangle::{sweep_sphere_triangle_with, SweepRecord};
 use kernels::{Capsule, Contact, Sphere, WorkTriangle};
 use ps2_float::{Real, Vec4};
 
-use super::contact::write_sphere_contact;
 use super::frame::{Step, TriangleVisitor, Visit};
 use super::{
-    admit, face_by_kept_plane, FaceOutcome, MeshContact, QueryScratch, QueryStats, Reach,
+    admitted, face_by_kept_plane, FaceOutcome, MeshContact, QueryScratch, QueryStats, Reach,
     SphereFrame, SweepQuery,
 };
 use crate::mesh::CollisionMesh;
@@ -45,14 +44,7 @@ impl<R: Real> TriangleVisitor<R> for WalkingSweep<'_, R> {
     /// corner slide.
     fn write(&self, mesh: &CollisionMesh, out: &mut Contact<R>, mc: &MeshContact<R>) {
         let f = &self.frame;
-        write_sphere_contact(
-            out,
-            mc,
-            f.q.own_shape,
-            f.sphere.centre,
-            f.sphere.radius,
-            f.mv,
-        );
+        f.write_contact(out, mc);
         if f.q.airborne {
             return;
         }
@@ -233,13 +225,9 @@ impl CollisionMesh {
             ref faces,
             bit3,
         } = *frame;
-        let Some(tri) = self.triangle(ix) else {
+        let Some(flags) = admitted(self, ix, bit3) else {
             return Visit::Skipped;
         };
-        let flags = tri.flags;
-        if admit(flags, bit3).is_err() {
-            return Visit::Skipped;
-        }
         let is_wall = |nz: R| q.nz_min <= nz && nz <= -q.nz_min;
         if let Some(plane) = self.kept_plane::<R>(ix).filter(|_| reach.active()) {
             // The fast walk, with the kept normal and plane offset `n·v0`:
@@ -285,13 +273,8 @@ impl CollisionMesh {
             return Visit::Skipped;
         }
         Visit::Kept(MeshContact {
-            fraction: t,
-            // At most 65,535 triangles.
-            triangle: ix as u16,
-            flags: 0,
             mask,
-            depth: None,
-            work: *work,
+            ..MeshContact::kept(t, ix, work)
         })
     }
 }

@@ -5,10 +5,9 @@ use kernels::sphere_triangle::{sweep_sphere_triangle_thunk_with, SweepRecord};
 use kernels::{Contact, Sphere, WorkTriangle};
 use ps2_float::{Real, Vec4};
 
-use super::contact::write_sphere_contact;
 use super::frame::{Step, TriangleVisitor, Visit};
 use super::{
-    admit, bit3_rule, face_by_kept_plane, keep, marks, FaceOutcome, FaceTest, MeshContact,
+    admitted, bit3_rule, face_by_kept_plane, keep, marks, FaceOutcome, FaceTest, MeshContact,
     QueryScratch, QueryStats, Reach, SphereFrame, SweepOptions, SweepQuery, GRAZING,
 };
 use crate::{flags::TriangleFlags, mesh::CollisionMesh};
@@ -48,15 +47,7 @@ impl<R: Real> TriangleVisitor<R> for SphereSweep<'_, R> {
     }
 
     fn write(&self, _: &CollisionMesh, out: &mut Contact<R>, mc: &MeshContact<R>) {
-        let f = &self.frame;
-        write_sphere_contact(
-            out,
-            mc,
-            f.q.own_shape,
-            f.sphere.centre,
-            f.sphere.radius,
-            f.mv,
-        );
+        self.frame.write_contact(out, mc);
     }
 }
 
@@ -143,13 +134,9 @@ impl CollisionMesh {
             ref faces,
             bit3,
         } = *frame;
-        let Some(tri) = self.triangle(ix) else {
+        let Some(flags) = admitted(self, ix, bit3) else {
             return Visit::Skipped;
         };
-        let flags = tri.flags;
-        if admit(flags, bit3).is_err() {
-            return Visit::Skipped;
-        }
         let steep = |nz: R| {
             (q.options.contains(SweepOptions::NZ_MIN) && nz < q.nz_min)
                 || (q.options.contains(SweepOptions::NZ_MAX) && nz > q.nz_max)
@@ -204,13 +191,8 @@ impl CollisionMesh {
             return Visit::Skipped;
         }
         Visit::Kept(MeshContact {
-            fraction: t,
-            // At most 65,535 triangles.
-            triangle: ix as u16,
             flags: mark,
-            mask: None,
-            depth: None,
-            work: *work,
+            ..MeshContact::kept(t, ix, work)
         })
     }
 }

@@ -119,6 +119,9 @@ pub enum Call {
         /// The radius.
         radius: f32,
     },
+    // The steps' variants list alike fields (half extents, start, move,
+    // radius): each holds the inputs of its own original, in that step's
+    // own axes.
     /// `SphereBox_SweepEdges` (0x0034b600), the edge-region step in its axes
     /// `(P, Q, R)`. Outcome: `ret`, `fraction`, `point` (x, y, z = P, Q, R).
     SphereBoxSweepEdges {

@@ -86,6 +86,8 @@ impl Region {
             Region::FaceX => (FEATURE_FACE, if n0 { 3 } else { 1 }),
             Region::FaceY => (FEATURE_FACE, if n1 { 2 } else { 0 }),
             Region::FaceZ => (FEATURE_FACE, if n2 { 5 } else { 4 }),
+            // The three edge tables number their edges each in its own
+            // order (the console's feature indices), so each is its own match.
             Region::EdgeZ => {
                 let i = match (n0, n1) {
                     (true, false) => 0,

@@ -167,6 +167,8 @@ pub fn sweep_sphere_triangle_traced<R: Real>(
     sweep_sphere_triangle_traced_with(record, sphere, tri, mv, mask, trace, true, side)
 }
 
+// The public forms above repeat this parameter list with one or two
+// parameters fewer; each only fills in the defaults and calls this one.
 /// [`sweep_sphere_triangle_traced`] with the edge and corner steps
 /// switched, as [`sweep_sphere_triangle_with`], and the corner step's edge
 /// choice for a move parallel to a side plane read as `side` says
