@@ -1153,11 +1153,7 @@ impl<R: Real> Level<R> {
         out: &mut Vec<Overlap<R>>,
     ) -> Result<Truncation, QueryError> {
         let capsule = upright_capsule(feet, radius, height)?;
-        let Capsule {
-            radius,
-            height,
-            base,
-        } = capsule;
+        let (radius, height, base) = (capsule.radius, capsule.height, capsule.base);
         let world = Aabb::new(
             Vec4::point(base.x - radius, base.y - radius, base.z - radius),
             Vec4::point(base.x + radius, base.y + radius, (base.z + height) + radius),
@@ -1413,11 +1409,7 @@ fn capsule_in<R: Real>(
     settings: &SweepSettings<R>,
 ) -> Result<CapsuleInput<R>, QueryError> {
     let capsule = upright_capsule(feet, radius, height)?;
-    let Capsule {
-        radius,
-        height,
-        base,
-    } = capsule;
+    let (radius, height, base) = (capsule.radius, capsule.height, capsule.base);
     let mv = vector_in(motion, Input::Motion)?;
     let scale = check_size(settings.body_scale, Input::Radius)?;
     // The box around the whole capsule and the walking sphere (radius

@@ -8,7 +8,7 @@ use ps2_float::{Real, Vec4};
 
 use super::frame::{Step, TriangleVisitor, Visit};
 use super::{
-    admitted, face_by_kept_plane, FaceOutcome, MeshContact, QueryScratch, QueryStats, Reach,
+    admit, face_by_kept_plane, FaceOutcome, MeshContact, QueryScratch, QueryStats, Reach,
     SphereFrame, SweepQuery,
 };
 use crate::mesh::CollisionMesh;
@@ -225,9 +225,16 @@ impl CollisionMesh {
             ref faces,
             bit3,
         } = *frame;
-        let Some(flags) = admitted(self, ix, bit3) else {
+        // `admitted`, written out: through it the walking sweep counted
+        // about 1 % more instructions (2,724 -> 2,753 a sweep, street 2k
+        // 8 m), the same test.
+        let Some(tri) = self.triangle(ix) else {
             return Visit::Skipped;
         };
+        let flags = tri.flags;
+        if admit(flags, bit3).is_err() {
+            return Visit::Skipped;
+        }
         let is_wall = |nz: R| q.nz_min <= nz && nz <= -q.nz_min;
         if let Some(plane) = self.kept_plane::<R>(ix).filter(|_| reach.active()) {
             // The fast walk, with the kept normal and plane offset `n·v0`:

@@ -189,6 +189,11 @@ pub fn sweep_sphere_triangle_traced_with<R: Real>(
     sweep(record, sphere, tri, mv, mask, trace, edge_steps, side, true)
 }
 
+// The parameter list of the entry point above, with `early_normals`
+// added. Read from the entry point's trace instead (the normals formed on
+// every return, left for the optimiser to drop where nobody reads them),
+// the `f32` mode's count stayed the same but `Ee32` mode's rose 3 % (its
+// operations are not all dropped), so the body keeps its own switch.
 /// [`sweep_sphere_triangle_traced_with`]'s body. With `early_normals` false
 /// the trace's side normals are left unwritten when the sphere never
 /// reaches the plane (only the untraced entry points pass false, whose trace
