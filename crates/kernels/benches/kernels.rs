@@ -1358,106 +1358,36 @@ macro_rules! ir_row {
     }};
 }
 
-/// Every kernel's runs, in the order `ir` measures them.
+/// Every kernel's runs, in the order `ir` measures them (one row a line, as
+/// a table).
+#[rustfmt::skip]
 fn ir_rows() -> Vec<IrRow> {
-    let (st, sb, cb) = (
-        sphere_triangle_cases(),
-        sphere_box_cases(),
-        capsule_box_cases(),
-    );
-    let (bt, bb, cc) = (
-        box_triangle_cases(),
-        box_box_cases(),
-        capsule_capsule_cases(),
-    );
+    let (st, sb, cb) = (sphere_triangle_cases(), sphere_box_cases(), capsule_box_cases());
+    let (bt, bb, cc) = (box_triangle_cases(), box_box_cases(), capsule_capsule_cases());
     let (ss, sc) = (sphere_sphere_cases(), sphere_capsule_cases());
     let (rays, ov, to) = (ray_cases(), overlap_cases(), triangle_overlap_cases());
     vec![
-        ir_row!(
-            "sphere_triangle",
-            &st,
-            our_sphere_tri,
-            run_sphere_tri,
-            parry_sphere_tri,
-            run_parry_sphere_tri
-        ),
-        ir_row!(
-            "sphere_triangle_sweep_only",
-            &st,
-            prepared_sphere_tri,
-            run_sphere_tri_prepared
-        ),
-        ir_row!(
-            "sphere_box",
-            &sb,
-            our_sphere_box,
-            run_sphere_box,
-            parry_sphere_box,
-            run_parry_sphere_box
-        ),
-        ir_row!(
-            "capsule_box",
-            &cb,
-            our_capsule_box,
-            run_capsule_box,
-            parry_capsule_box,
-            run_parry_capsule_box
-        ),
+        ir_row!("sphere_triangle", &st, our_sphere_tri, run_sphere_tri, parry_sphere_tri, run_parry_sphere_tri),
+        ir_row!("sphere_triangle_sweep_only", &st, prepared_sphere_tri, run_sphere_tri_prepared),
+        ir_row!("sphere_box", &sb, our_sphere_box, run_sphere_box, parry_sphere_box, run_parry_sphere_box),
+        ir_row!("capsule_box", &cb, our_capsule_box, run_capsule_box, parry_capsule_box, run_parry_capsule_box),
         ir_row!("box_triangle", &bt, our_box_tri, run_box_tri),
-        ir_row!(
-            "box_triangle_sweep_only",
-            &bt,
-            prepared_box_tri,
-            run_box_tri_prepared
-        ),
+        ir_row!("box_triangle_sweep_only", &bt, prepared_box_tri, run_box_tri_prepared),
         ir_row!("box_box", &bb, our_box_box, run_box_box),
         ir_row!("capsule_capsule", &cc, our_cap_cap, run_cap_cap),
         ir_row!("sphere_sphere", &ss, our_sphere_sphere, run_sphere_sphere),
         ir_row!("sphere_capsule", &sc, our_sphere_cap, run_sphere_cap),
         ir_row!("ray_box", &rays, our_rays, run_ray_box),
         ir_row!("ray_capsule", &rays, our_rays, run_ray_capsule),
-        ir_row!(
-            "ray_sphere",
-            &rays,
-            our_rays,
-            run_ray_sphere,
-            parry_rays,
-            run_parry_ray_sphere
-        ),
-        ir_row!(
-            "ray_segment",
-            &rays,
-            our_rays,
-            run_ray_segment,
-            parry_rays,
-            run_parry_ray_segment
-        ),
+        ir_row!("ray_sphere", &rays, our_rays, run_ray_sphere, parry_rays, run_parry_ray_sphere),
+        ir_row!("ray_segment", &rays, our_rays, run_ray_segment, parry_rays, run_parry_ray_segment),
         ir_row!("overlap_sphere_sphere", &ov, our_overlaps, ov_sphere_sphere),
         ir_row!("overlap_sphere_box", &ov, our_overlaps, ov_sphere_box),
         ir_row!("overlap_capsule_box", &ov, our_overlaps, ov_capsule_box),
-        ir_row!(
-            "overlap_capsule_capsule",
-            &ov,
-            our_overlaps,
-            ov_capsule_capsule
-        ),
+        ir_row!("overlap_capsule_capsule", &ov, our_overlaps, ov_capsule_capsule),
         ir_row!("overlap_box_box", &ov, our_overlaps, ov_box_box),
-        ir_row!(
-            "depth_box_triangle",
-            &to,
-            our_tri_overlaps,
-            run_box_tri_overlap,
-            parry_tri_overlaps,
-            run_parry_box_tri_overlap
-        ),
-        ir_row!(
-            "depth_capsule_triangle",
-            &to,
-            our_tri_overlaps,
-            run_capsule_tri_overlap,
-            parry_tri_overlaps,
-            run_parry_capsule_tri_overlap
-        ),
+        ir_row!("depth_box_triangle", &to, our_tri_overlaps, run_box_tri_overlap, parry_tri_overlaps, run_parry_box_tri_overlap),
+        ir_row!("depth_capsule_triangle", &to, our_tri_overlaps, run_capsule_tri_overlap, parry_tri_overlaps, run_parry_capsule_tri_overlap),
     ]
 }
 
