@@ -109,8 +109,8 @@
 //!
 //! | mode | time per tick | goal | |
 //! | --- | --- | --- | --- |
-//! | `f32` | 251 µs (221 to 283) | under 330 µs (1 % of the console's 33 ms frame) | met |
-//! | `Ee32` | 568 µs (491 to 676) | within 10× of `f32` | met, 2.3× |
+//! | `f32` | 109 µs | under 330 µs (1 % of the console's 33 ms frame) | met |
+//! | `Ee32` | 297 µs | within 10× of `f32` | met, 2.7× |
 //!
 //! In instructions (`cargo xtask bench-ir --tick`: callgrind, ticks 61 to
 //! 360): 0.508 M per tick in `f32` (goal under 0.6 M, met), 1.477 M in
