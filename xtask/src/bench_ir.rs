@@ -92,8 +92,11 @@ pub fn main(args: &[String]) -> Result<bool, String> {
     let mut reps = 1usize;
     let (mut bodies, mut layouts, mut sizes) = (false, ALL_LAYOUTS.to_vec(), ALL_SIZES.to_vec());
     let mut other = None;
+    // The options given, to refuse those the chosen count does not read.
+    let mut given: Vec<&str> = Vec::new();
     let mut it = args.iter();
     while let Some(a) = it.next() {
+        given.push(a.as_str());
         match a.as_str() {
             "--bodies" => bodies = true,
             "--kernels" => other = Some(Other::Kernels),
@@ -112,6 +115,32 @@ pub fn main(args: &[String]) -> Result<bool, String> {
             }
             _ => return Err(format!("unknown argument `{a}`\n\n{USAGE}")),
         }
+    }
+    // Each count reads its own options only: a mix is refused, not half
+    // obeyed.
+    let modes = ["--bodies", "--kernels", "--tick"];
+    let chosen_modes: Vec<&str> = modes.into_iter().filter(|m| given.contains(m)).collect();
+    let allowed: &[&str] = match chosen_modes.as_slice() {
+        [] => &["--scenes", "--kinds", "--ee32", "--reps"],
+        ["--bodies"] => &["--bodies", "--layouts", "--sizes"],
+        [one] => std::slice::from_ref(one),
+        _ => {
+            return Err(format!(
+                "choose one of --bodies, --kernels, --tick\n\n{USAGE}"
+            ))
+        }
+    };
+    if let Some(a) = given
+        .iter()
+        .find(|a| a.starts_with("--") && !allowed.contains(a))
+    {
+        return Err(format!(
+            "`{a}` does not go with {}\n\n{USAGE}",
+            chosen_modes
+                .first()
+                .copied()
+                .unwrap_or("the mesh queries' count")
+        ));
     }
     let valgrind_ok = Command::new("valgrind")
         .arg("--version")
@@ -270,7 +299,8 @@ fn bench_exe(root: &Path, cargo: &str, package: &str, bench: &str) -> Result<Pat
     log.lines()
         .filter(|l| l.contains("Executable") && l.contains(&format!("benches/{bench}.rs")))
         .find_map(|l| Some(l.rsplit_once('(')?.1.strip_suffix(')')?.to_owned()))
-        .map(PathBuf::from)
+        // cargo may name it relative to the workspace's root.
+        .map(|p| root.join(p))
         .ok_or_else(|| format!("cargo did not name the {bench} executable"))
 }
 
@@ -369,7 +399,8 @@ fn tick(root: &Path, cargo: &str) -> Result<bool, String> {
             hash = String::from_utf8_lossy(&out.stdout)
                 .split("state hash ")
                 .nth(1)
-                .map_or_else(String::new, |h| h.trim().to_owned());
+                .map(|h| h.trim().to_owned())
+                .ok_or_else(|| format!("street_ticks {steps} {mode} printed no state hash"))?;
         }
         let per = counts[1].saturating_sub(counts[0]) as f64 / 300.0;
         println!("| `{mode}` | {:.4} M | {hash} |", per / 1e6);

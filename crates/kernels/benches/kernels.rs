@@ -1435,11 +1435,12 @@ criterion_group!(
     bench_triangle_overlaps,
 );
 /// `criterion_main!`'s `main`, with the instruction count's mode first:
-/// `kernels ir [list]` (see [`ir_main`]).
+/// `kernels ir [list]` run as it is (see [`ir_main`]); under `cargo bench`,
+/// which passes `--bench`, an `ir` is criterion's filter as any other word.
 fn main() {
-    let mut args = std::env::args().skip(1);
-    if args.next().as_deref() == Some("ir") {
-        ir_main(args.next().as_deref() == Some("list"));
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("ir") && !args.iter().any(|a| a == "--bench") {
+        ir_main(args.get(1).map(String::as_str) == Some("list"));
         return;
     }
     benches();

@@ -118,8 +118,9 @@
 //!
 //! The goals are set in instructions; the times (criterion, per call over
 //! the same cases, one run on an otherwise idle machine) give parry ÷ ours
-//! 8.9× for sphere-triangle (9.3× in a second run), 23.8× and 37.9× for
-//! the box pairs: ours runs fewer instructions a nanosecond than parry's.
+//! 8.9× for sphere-triangle (9.3× in a second run: there ours runs fewer
+//! instructions a nanosecond than parry), 23.8× and 37.9× for the box
+//! pairs (there more).
 //!
 //! `Ee32` simulates the console's divider and root digit by digit (about
 //! 30× and 45× an `f32` one), so a kernel's ratio follows its share of

@@ -167,8 +167,10 @@ pub fn sweep_sphere_triangle_traced<R: Real>(
     sweep_sphere_triangle_traced_with(record, sphere, tri, mv, mask, trace, true, side)
 }
 
-// The public forms above repeat this parameter list with one or two
-// parameters fewer; each only fills in the defaults and calls this one.
+// The public forms above take a subset of this parameter list: the
+// untraced ones fill in a local trace and the defaults and call the body
+// (`sweep`) directly, `sweep_sphere_triangle_thunk` through
+// `sweep_sphere_triangle`; `sweep_sphere_triangle_traced` calls this one.
 /// [`sweep_sphere_triangle_traced`] with the edge and corner steps
 /// switched, as [`sweep_sphere_triangle_with`], and the corner step's edge
 /// choice for a move parallel to a side plane read as `side` says
