@@ -90,17 +90,14 @@ pub fn main(args: &[String]) -> Result<bool, String> {
     let (mut scenes, mut kinds): (Option<String>, Option<String>) = (None, None);
     let mut systems = vec!["ours", "parry", "parry_one_sided"];
     let mut reps = 1usize;
-    let (mut bodies, mut layouts, mut sizes) = (false, ALL_LAYOUTS.to_vec(), ALL_SIZES.to_vec());
-    let mut other = None;
-    // The options given, to refuse those the chosen count does not read.
+    let (mut layouts, mut sizes) = (ALL_LAYOUTS.to_vec(), ALL_SIZES.to_vec());
+    // The options given: the count they choose, and those it does not read.
     let mut given: Vec<&str> = Vec::new();
     let mut it = args.iter();
     while let Some(a) = it.next() {
         given.push(a.as_str());
         match a.as_str() {
-            "--bodies" => bodies = true,
-            "--kernels" => other = Some(Other::Kernels),
-            "--tick" => other = Some(Other::Tick),
+            "--bodies" | "--kernels" | "--tick" => {}
             "--layouts" => layouts = list(it.next(), &ALL_LAYOUTS)?,
             "--sizes" => sizes = list(it.next(), &ALL_SIZES)?,
             "--scenes" => scenes = Some(it.next().ok_or_else(|| USAGE.to_owned())?.clone()),
@@ -119,11 +116,12 @@ pub fn main(args: &[String]) -> Result<bool, String> {
     // Each count reads its own options only: a mix is refused, not half
     // obeyed.
     let modes = ["--bodies", "--kernels", "--tick"];
-    let chosen_modes: Vec<&str> = modes.into_iter().filter(|m| given.contains(m)).collect();
-    let allowed: &[&str] = match chosen_modes.as_slice() {
-        [] => &["--scenes", "--kinds", "--ee32", "--reps"],
-        ["--bodies"] => &["--bodies", "--layouts", "--sizes"],
-        [one] => std::slice::from_ref(one),
+    let chosen: Vec<&str> = modes.into_iter().filter(|m| given.contains(m)).collect();
+    let (count, allowed): (Count, &[&str]) = match chosen.as_slice() {
+        [] => (Count::Mesh, &["--scenes", "--kinds", "--ee32", "--reps"]),
+        ["--bodies"] => (Count::Bodies, &["--bodies", "--layouts", "--sizes"]),
+        ["--kernels"] => (Count::Kernels, &["--kernels"]),
+        ["--tick"] => (Count::Tick, &["--tick"]),
         _ => {
             return Err(format!(
                 "choose one of --bodies, --kernels, --tick\n\n{USAGE}"
@@ -136,10 +134,7 @@ pub fn main(args: &[String]) -> Result<bool, String> {
     {
         return Err(format!(
             "`{a}` does not go with {}\n\n{USAGE}",
-            chosen_modes
-                .first()
-                .copied()
-                .unwrap_or("the mesh queries' count")
+            chosen.first().copied().unwrap_or("the mesh queries' count")
         ));
     }
     let valgrind_ok = Command::new("valgrind")
@@ -155,13 +150,11 @@ pub fn main(args: &[String]) -> Result<bool, String> {
     }
     let root = crate::paths::root();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-    match other {
-        Some(Other::Kernels) => return kernels(&root, &cargo),
-        Some(Other::Tick) => return tick(&root, &cargo),
-        None => {}
-    }
-    if bodies {
-        return body_query(&root, &cargo, &layouts, &sizes);
+    match count {
+        Count::Mesh => {}
+        Count::Bodies => return body_query(&root, &cargo, &layouts, &sizes),
+        Count::Kernels => return kernels(&root, &cargo),
+        Count::Tick => return tick(&root, &cargo),
     }
     let exe = example_exe(&root, &cargo, "warriors-collision-mesh", "bench_ir")?;
     let listed = Command::new(&exe)
@@ -197,8 +190,7 @@ pub fn main(args: &[String]) -> Result<bool, String> {
         .and_then(|n| n.trim().parse().ok())
         .ok_or("bench_ir list printed no query count")?;
     let per_pair = queries * reps as u64;
-    let dir = target_dir(&root).join("bench-ir");
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let dir = ir_dir(&root)?;
 
     println!(
         "instructions per query (callgrind Ir, {queries} queries per kind x {reps}); \
@@ -215,15 +207,6 @@ pub fn main(args: &[String]) -> Result<bool, String> {
     println!("{header}\n{rule}");
     for scene in &scenes {
         let base = dir.join(format!("callgrind.{scene}"));
-        for entry in std::fs::read_dir(&dir)
-            .map_err(|e| e.to_string())?
-            .flatten()
-        {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if name.starts_with(&format!("callgrind.{scene}")) {
-                let _ = std::fs::remove_file(entry.path());
-            }
-        }
         let pairs: Vec<String> = kinds
             .iter()
             .flat_map(|k| systems.iter().map(move |s| format!("{k}/{s}")))
@@ -254,14 +237,24 @@ pub fn main(args: &[String]) -> Result<bool, String> {
     Ok(true)
 }
 
-/// The counts `bench-ir` makes besides the mesh queries' and the body
-/// query's.
+/// What `bench-ir` counts, as its options choose.
 #[derive(Clone, Copy)]
-enum Other {
+enum Count {
+    /// The mesh queries (no mode option).
+    Mesh,
+    /// `--bodies`.
+    Bodies,
     /// `--kernels`.
     Kernels,
     /// `--tick`.
     Tick,
+}
+
+/// The folder the profiles go to (`target/bench-ir`), made if missing.
+fn ir_dir(root: &Path) -> Result<PathBuf, String> {
+    let dir = target_dir(root).join("bench-ir");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    Ok(dir)
 }
 
 /// Builds the example `example` of `package` in release and answers its
@@ -333,12 +326,8 @@ fn kernels(root: &Path, cargo: &str) -> Result<bool, String> {
             "`kernels ir list` printed no usable rows:\n{listed}"
         ));
     }
-    let dir = target_dir(root).join("bench-ir");
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let dir = ir_dir(root)?;
     let base = dir.join("callgrind.kernels");
-    for i in 1..=parts {
-        let _ = std::fs::remove_file(PathBuf::from(format!("{}.{i}", base.display())));
-    }
     eprintln!("callgrind: {} kernels, {parts} runs", rows.len());
     let ir = callgrind(&base, KERNEL_MEASURED, &exe, &["ir".to_owned()], parts)?;
     println!(
@@ -370,8 +359,7 @@ fn kernels(root: &Path, cargo: &str) -> Result<bool, String> {
 /// cancel), printed with the state hash the run ends on.
 fn tick(root: &Path, cargo: &str) -> Result<bool, String> {
     let exe = example_exe(root, cargo, "warriors-physics-world", "street_ticks")?;
-    let dir = target_dir(root).join("bench-ir");
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let dir = ir_dir(root)?;
     println!("instructions per tick, ticks 61 to 360 (callgrind Ir, the whole run at 360 ticks less the run at 60, over 300)\n");
     println!("| mode | per tick | state hash at 360 |");
     println!("| --- | --- | --- |");
@@ -416,8 +404,7 @@ fn tick(root: &Path, cargo: &str) -> Result<bool, String> {
 /// walk, parry3d's BVH) are the three profile parts.
 fn body_query(root: &Path, cargo: &str, layouts: &[&str], sizes: &[&str]) -> Result<bool, String> {
     let exe = bench_exe(root, cargo, "warriors-physics-world", "body_query")?;
-    let dir = target_dir(root).join("bench-ir");
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let dir = ir_dir(root)?;
     println!(
         "instructions per query (callgrind Ir, {BODY_QUERIES} queries); \
          ratio = ours / parry (<1: ours is faster)\n"
@@ -427,10 +414,6 @@ fn body_query(root: &Path, cargo: &str, layouts: &[&str], sizes: &[&str]) -> Res
     for layout in layouts {
         for size in sizes {
             let base = dir.join(format!("callgrind.bodies.{layout}.{size}"));
-            for i in 0..=3 {
-                let part = PathBuf::from(format!("{}.{i}", base.display()));
-                let _ = std::fs::remove_file(part);
-            }
             eprintln!("callgrind: {layout} {size}");
             let args = ["ir".to_owned(), (*layout).to_owned(), (*size).to_owned()];
             let parts = callgrind(&base, BODY_MEASURED, &exe, &args, 3)?;
@@ -447,7 +430,9 @@ fn body_query(root: &Path, cargo: &str, layouts: &[&str], sizes: &[&str]) -> Res
 
 /// Runs `exe args` under callgrind, collecting inside `measured` only and
 /// writing a profile part after each of its calls (`base.1`, `base.2`,
-/// ...); answers the instruction totals of the first `parts` parts.
+/// ...); answers the instruction totals of the first `parts` parts. The
+/// parts an earlier run left are removed first, so a part this run does not
+/// write is an error, not an old count.
 fn callgrind(
     base: &Path,
     measured: &str,
@@ -455,6 +440,10 @@ fn callgrind(
     args: &[String],
     parts: usize,
 ) -> Result<Vec<u64>, String> {
+    let part = |i: usize| PathBuf::from(format!("{}.{i}", base.display()));
+    for i in 0..=parts + 1 {
+        let _ = std::fs::remove_file(part(i));
+    }
     let out = Command::new("valgrind")
         .arg("--tool=callgrind")
         .arg(format!("--callgrind-out-file={}", base.display()))
@@ -471,7 +460,5 @@ fn callgrind(
             String::from_utf8_lossy(&out.stderr)
         ));
     }
-    (1..=parts)
-        .map(|i| totals(&PathBuf::from(format!("{}.{i}", base.display()))))
-        .collect()
+    (1..=parts).map(|i| totals(&part(i))).collect()
 }
