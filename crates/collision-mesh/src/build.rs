@@ -767,54 +767,33 @@ fn fill(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use test_support::{Seeded, Xorshift};
 
     #[test]
     fn sat_basics() {
         let tri = [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]];
-        assert!(triangle_box_overlap(
-            &tri,
-            [0.2, 0.2, -1.0],
-            [0.3, 0.3, 1.0]
-        ));
-        assert!(!triangle_box_overlap(
-            &tri,
-            [0.6, 0.6, -1.0],
-            [0.9, 0.9, 1.0]
-        ));
-        assert!(
-            triangle_box_overlap(&tri, [0.5, 0.5, -1.0], [0.9, 0.9, 1.0]),
-            "touching counts"
-        );
-        assert!(!triangle_box_overlap(
-            &tri,
-            [0.2, 0.2, 0.1],
-            [0.3, 0.3, 1.0]
-        ));
         // A degenerate triangle is tested as its segment.
         let seg = [[0.0, 0.0, 0.0], [2.0, 2.0, 0.0], [1.0, 1.0, 0.0]];
-        assert!(triangle_box_overlap(
-            &seg,
-            [0.9, 0.9, -0.1],
-            [1.1, 1.1, 0.1]
-        ));
-        assert!(!triangle_box_overlap(
-            &seg,
-            [1.2, 0.0, -0.1],
-            [2.0, 0.7, 0.1]
-        ));
+        // (triangle, box min, box max, overlaps)
+        let cases = [
+            (tri, [0.2, 0.2, -1.0], [0.3, 0.3, 1.0], true),
+            (tri, [0.6, 0.6, -1.0], [0.9, 0.9, 1.0], false),
+            (tri, [0.5, 0.5, -1.0], [0.9, 0.9, 1.0], true), // touching counts
+            (tri, [0.2, 0.2, 0.1], [0.3, 0.3, 1.0], false),
+            (seg, [0.9, 0.9, -0.1], [1.1, 1.1, 0.1], true),
+            (seg, [1.2, 0.0, -0.1], [2.0, 0.7, 0.1], false),
+        ];
+        for (t, lo, hi, want) in cases {
+            assert_eq!(triangle_box_overlap(&t, lo, hi), want, "{t:?} {lo:?} {hi:?}");
+        }
     }
 
     /// The shortcuts never say "overlaps" where the separating-axis test
     /// says "separated" (seeded triangles and boxes, many near-touching).
     #[test]
     fn shortcuts_agree_with_the_separating_axis_test() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed >> 11) as f64 / (1u64 << 53) as f64 * 8.0 - 2.0
-        };
+        let mut rng = Xorshift(0x2545_f491_4f6c_dd1d);
+        let mut next = move || rng.range(-2.0, 6.0);
         let mut shortcuts = 0;
         for _ in 0..200_000 {
             let tri = [0; 3].map(|_| [next(), next(), next() * 0.25]);

@@ -26,43 +26,37 @@ use physics_world::{
 };
 use ps2_float::Vec4;
 use shape_pools::{Aabb, PoolCapacities, Pose};
+use test_support::{Seeded, Xorshift};
 
 const LAYOUTS: [&str; 4] = ["street_x", "street_y", "city", "crowd"];
 const SIZES: [usize; 4] = [100, 1_000, 10_000, 100_000];
 const QUERIES: usize = 64;
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn f(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (self.next() % 1_000_000) as f32 / 1_000_000.0 * (hi - lo)
-    }
+/// A draw in `[lo, hi)` in steps of a millionth of the span (the layouts'
+/// own draw, on the shared xorshift).
+fn draw(rng: &mut Xorshift, lo: f32, hi: f32) -> f32 {
+    lo + rng.below(1_000_000) as f32 / 1_000_000.0 * (hi - lo)
 }
 
 /// The places of `n` bodies in `layout`.
-fn places(layout: &str, n: usize, rng: &mut Rng, sorted: bool) -> Vec<(f32, f32)> {
+fn places(layout: &str, n: usize, rng: &mut Xorshift, sorted: bool) -> Vec<(f32, f32)> {
     let area = n as f32 / 0.2;
     let side = area.sqrt();
     let long = area / 12.0;
     let centres: Vec<(f32, f32)> = (0..n.div_ceil(200))
-        .map(|_| (rng.f(0.0, side), rng.f(0.0, side)))
+        .map(|_| (draw(rng, 0.0, side), draw(rng, 0.0, side)))
         .collect();
     // A cluster of 200 bodies at 1 per m² is a disc of radius 8 m.
     let mut p: Vec<(f32, f32)> = (0..n)
         .map(|k| match layout {
-            "street_x" => (rng.f(0.0, long), rng.f(-6.0, 6.0)),
-            "street_y" => (rng.f(-6.0, 6.0), rng.f(0.0, long)),
-            "city" => (rng.f(0.0, side), rng.f(0.0, side)),
+            "street_x" => (draw(rng, 0.0, long), draw(rng, -6.0, 6.0)),
+            "street_y" => (draw(rng, -6.0, 6.0), draw(rng, 0.0, long)),
+            "city" => (draw(rng, 0.0, side), draw(rng, 0.0, side)),
             _ => {
                 let (cx, cy) = centres[k / 200];
                 let (r, a) = (
-                    8.0 * rng.f(0.0, 1.0).sqrt(),
-                    rng.f(0.0, std::f32::consts::TAU),
+                    8.0 * draw(rng, 0.0, 1.0).sqrt(),
+                    draw(rng, 0.0, std::f32::consts::TAU),
                 );
                 (cx + r * a.cos(), cy + r * a.sin())
             }
@@ -134,7 +128,7 @@ struct Scene {
 }
 
 fn scene(layout: &str, n: usize) -> Scene {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ n as u64);
+    let mut rng = Xorshift(0x9e37_79b9_7f4a_7c15 ^ n as u64);
     let p = Places(places(layout, n, &mut rng, true));
     let (w, ids) = build(&p);
     let leaves: Vec<PAabb> = ids
@@ -165,7 +159,7 @@ fn scene(layout: &str, n: usize) -> Scene {
         })
         .collect();
     for _ in 0..QUERIES / 2 {
-        let b = ids[(rng.next() % n as u64) as usize];
+        let b = ids[rng.below(n as u64) as usize];
         let a = w.body(b).unwrap().aabb;
         let g = Vec4::new(1.0, 1.0, 1.0, 0.0);
         queries.push((Aabb::new(a.min - g, a.max + g), Some(b)));
@@ -229,7 +223,7 @@ fn main() {
     if !ir {
         // Building and tearing down 100,000 bodies.
         for layout in LAYOUTS {
-            let mut rng = Rng(7);
+            let mut rng = Xorshift(7);
             let p = Places(places(layout, 100_000, &mut rng, false));
             let t = Instant::now();
             let (mut w, ids) = build(&p);

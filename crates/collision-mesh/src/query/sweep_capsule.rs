@@ -313,30 +313,22 @@ mod tests {
 
     #[test]
     fn low_and_thin_triangles() {
-        // A kerb face 0.2 tall: too low.
-        assert!(wall_too_low(&work([
-            [0.0, 0.0, 0.0],
-            [2.0, 0.0, 0.0],
-            [2.0, 0.0, 0.2]
-        ])));
-        // A wall 0.3 tall, 1 wide: not too low, and its longest edge (the
-        // diagonal, not vertical) has the third corner 0.287 away.
-        assert!(!wall_too_low(&work([
-            [0.0, 0.0, 0.0],
-            [1.0, 0.0, 0.0],
-            [1.0, 0.0, 0.3]
-        ])));
-        // A sliver: 3 tall but its third corner 0.1 from a slanted long edge.
-        assert!(wall_too_low(&work([
-            [0.0, 0.0, 0.0],
-            [4.0, 0.0, 3.0],
-            [2.05, 0.0, 1.4]
-        ])));
-        // A tall thin post face: its longest edge is vertical, so it stays.
-        assert!(!wall_too_low(&work([
-            [0.0, 0.0, 0.0],
-            [0.1, 0.0, 0.0],
-            [0.1, 0.0, 3.0]
-        ])));
+        // (corners, too low)
+        let cases = [
+            // A kerb face 0.2 tall: too low.
+            ([[0.0, 0.0, 0.0], [2.0, 0.0, 0.0], [2.0, 0.0, 0.2]], true),
+            // A wall 0.3 tall, 1 wide: not too low, and its longest edge (the
+            // diagonal, not vertical) has the third corner 0.287 away.
+            ([[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [1.0, 0.0, 0.3]], false),
+            // A sliver: 3 tall but its third corner 0.1 from a slanted long
+            // edge.
+            ([[0.0, 0.0, 0.0], [4.0, 0.0, 3.0], [2.05, 0.0, 1.4]], true),
+            // A tall thin post face: its longest edge is vertical, so it
+            // stays.
+            ([[0.0, 0.0, 0.0], [0.1, 0.0, 0.0], [0.1, 0.0, 3.0]], false),
+        ];
+        for (corners, low) in cases {
+            assert_eq!(wall_too_low(&work(corners)), low, "{corners:?}");
+        }
     }
 }
