@@ -17,28 +17,19 @@ use kernels::{Capsule, Contact, OrientedBox, Segment, Shape, Sphere};
 use ps2_float::{Real, Vec4};
 use test_support::{both_modes, f64_of as f, p64 as v, r64 as r};
 
+mod support;
+
+/// The shapes of [`support`] from `f64` literals, each rounded to `f32`.
 fn sphere<R: Real>(c: [f64; 3], radius: f64) -> Sphere<R> {
-    Sphere {
-        radius: r(radius),
-        centre: v(c[0], c[1], c[2]),
-    }
+    support::sphere(c.map(|x| x as f32), radius as f32)
 }
 
 fn capsule<R: Real>(b: [f64; 3], radius: f64, height: f64) -> Capsule<R> {
-    Capsule {
-        radius: r(radius),
-        height: r(height),
-        base: v(b[0], b[1], b[2]),
-    }
+    support::capsule(b.map(|x| x as f32), radius as f32, height as f32)
 }
 
 fn segment<R: Real>(s: [f64; 3], e: [f64; 3], radius: f64) -> Segment<R> {
-    Segment {
-        start: v(s[0], s[1], s[2]),
-        end: v(e[0], e[1], e[2]),
-        radius: r(radius),
-        length: R::ZERO,
-    }
+    support::segment(s.map(|x| x as f32), e.map(|x| x as f32), radius as f32)
 }
 
 fn boxed<R: Real>(c: [f64; 3], h: [f64; 3], axes: [[f64; 3]; 3]) -> OrientedBox<R> {
