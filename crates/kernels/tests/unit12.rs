@@ -17,20 +17,12 @@ use kernels::{Capsule, Contact, OrientedBox, PairContext};
 use ps2_float::{Real, Vec4};
 use test_support::{both_modes, p as v3, r};
 
-fn box_b<R: Real>() -> OrientedBox<R> {
-    OrientedBox {
-        half: v3(2.0, 1.0, 0.5),
-        axes: [v3(1.0, 0.0, 0.0), v3(0.0, 1.0, 0.0), v3(0.0, 0.0, 1.0)],
-        centre: v3(0.0, 0.0, 0.5),
-    }
-}
+mod support;
+use support::{assert_lanes, box_b};
 
+/// The Test ideas' capsule (h 1.8), of radius `rad`, standing at `(x, y, 0)`.
 fn capsule<R: Real>(x: f32, y: f32, rad: f32) -> Capsule<R> {
-    Capsule {
-        radius: r(rad),
-        height: r(1.8),
-        base: v3(x, y, 0.0),
-    }
+    support::capsule([x, y, 0.0], rad, 1.8)
 }
 
 /// Flag 0: a box without BLOCKHUMANS, a grounded human.
@@ -177,7 +169,7 @@ fn row01_face_contact_fields<R: Real>() {
     for (got, want) in [(q.x, -2.35), (q.y, 0.2), (q.z, 0.9), (q.w, 1.0)] {
         near(got, want, TOL, "+0x90");
     }
-    assert_eq!(c.slide.get().map(Vec4::to_f32), Some([0.0, 0.0, 0.0, 1.0]));
+    assert_lanes(&c.slide, [0.0, 0.0, 0.0, 1.0], "slide");
     assert_eq!(c.flags, Some(0));
     near(c.own.normal.x, 1.0, TOL, "+0x10");
     // Left for the caller or as the slot held them.
@@ -241,7 +233,7 @@ fn row04_corner_slide_airborne_and_unwritten_w<R: Real>() {
     near(c.point.x, -2.2475, 5e-5, "+0x90 x");
     let c = hit(&airborne(), &cap, &box_b(), [0.4, 0.4, 0.0]);
     near(c.fraction, 0.631282, TOL, "airborne fraction");
-    assert_eq!(c.slide.get().map(Vec4::to_f32), Some([0.0, 0.0, 0.0, 1.0]));
+    assert_lanes(&c.slide, [0.0, 0.0, 0.0, 1.0], "slide");
     assert_eq!(c.flags, Some(1), "+0xb0 stays 1");
 }
 both_modes!(unit12_row04_corner_slide_airborne_and_unwritten_w => row04_corner_slide_airborne_and_unwritten_w);
@@ -314,24 +306,14 @@ fn row09_over_box_unsigned_normal<R: Real>() {
     for m in [[0.0, 0.0, 0.0], [-0.7, 0.4, 0.2], [3.0, -2.0, 0.0]] {
         let c = hit_b::<R>(&grounded(), -1.5, 0.1, m);
         near(c.fraction, 0.0, 0.0, "fraction");
-        assert_eq!(
-            c.other.normal.get().map(Vec4::to_f32),
-            Some([1.0, 0.0, 0.0, 1.0])
-        );
+        assert_lanes(&c.other.normal, [1.0, 0.0, 0.0, 1.0], "other normal");
         assert_eq!(c.other.point.x.map(R::to_f32), Some(0.0));
         assert_eq!(c.flags, Some(0));
     }
     let c = hit_b::<R>(&grounded(), 0.5, -0.9, [0.1, 0.0, 0.0]);
-    assert_eq!(
-        c.other.normal.get().map(Vec4::to_f32),
-        Some([0.0, 1.0, 0.0, 1.0])
-    );
+    assert_lanes(&c.other.normal, [0.0, 1.0, 0.0, 1.0], "other normal");
     let c = hit_b::<R>(&grounded(), 0.5, -0.5, [0.1, 0.0, 0.0]);
-    assert_eq!(
-        c.other.normal.get().map(Vec4::to_f32),
-        Some([1.0, 0.0, 0.0, 1.0]),
-        "tie"
-    );
+    assert_lanes(&c.other.normal, [1.0, 0.0, 0.0, 1.0], "tie");
 }
 both_modes!(unit12_row09_over_box_unsigned_normal => row09_over_box_unsigned_normal);
 
@@ -454,10 +436,7 @@ fn row14_rotated_box<R: Real>() {
         [-0.5, 0.0, 0.0],
     );
     near(c.fraction, 0.5, TOL, "fraction");
-    assert_eq!(
-        c.other.normal.get().map(Vec4::to_f32),
-        Some([1.0, 0.0, 0.0, 1.0])
-    );
+    assert_lanes(&c.other.normal, [1.0, 0.0, 0.0, 1.0], "other normal");
     point_xy(&c, [0.2, -1.0]);
     near(c.point.x, 11.35, TOL, "+0x90 x");
     near(c.point.y, 5.2, TOL, "+0x90 y");
@@ -476,14 +455,8 @@ fn row15_mirror_swaps_halves<R: Real>() {
     );
     assert!(hit);
     near(c.fraction, 0.5, TOL, "fraction");
-    assert_eq!(
-        c.own.normal.get().map(Vec4::to_f32),
-        Some([-1.0, 0.0, 0.0, 1.0])
-    );
-    assert_eq!(
-        c.other.normal.get().map(Vec4::to_f32),
-        Some([1.0, 0.0, 0.0, 1.0])
-    );
+    assert_lanes(&c.own.normal, [-1.0, 0.0, 0.0, 1.0], "own normal");
+    assert_lanes(&c.other.normal, [1.0, 0.0, 0.0, 1.0], "other normal");
     near(c.own.point.x, -2.0, TOL, "+0x20");
     near(c.own.point.y, 0.2, TOL, "+0x24");
     near(c.own.point.z, 0.9, TOL, "+0x28");
@@ -513,10 +486,7 @@ fn row16_zero_move<R: Real>() {
     near(c.fraction, 0.0, 0.0, "fraction");
     normal_xy(&c, [-0.874157, -0.485643]);
     point_xy(&c, [-2.0, -1.0]);
-    assert_eq!(
-        c.own.normal.get().map(Vec4::to_f32),
-        Some([0.0, 0.0, 0.0, 1.0])
-    );
+    assert_lanes(&c.own.normal, [0.0, 0.0, 0.0, 1.0], "own normal");
 }
 both_modes!(unit12_row16_zero_move => row16_zero_move);
 
@@ -536,10 +506,7 @@ fn edge_zero_move_sign_pattern<R: Real>() {
             Some((-R::MAX).to_bits()),
             "-MAX"
         );
-        assert_eq!(
-            c.own.normal.get().map(Vec4::to_f32),
-            Some([0.0, 0.0, 0.0, 1.0])
-        );
+        assert_lanes(&c.own.normal, [0.0, 0.0, 0.0, 1.0], "own normal");
         assert_eq!(c.point.x.map(R::to_f32), Some(x), "B + f·0 = B");
     }
     // A vertical part of the move multiplies the −MAX fraction: saturated in
