@@ -1058,51 +1058,54 @@ fn bench_box_triangle(c: &mut Criterion) {
     g.finish();
 }
 
-// Each pair's bench is the same wiring (its cases, the hit rate, both modes)
-// around its own case types and kernels, which differ in type per pair.
-fn bench_box_box(c: &mut Criterion) {
-    let cases = box_box_cases();
-    sweep_hit_rate("box_box", &our_box_box(&cases), physics_sweep_box_box);
-    let mut g = group(c, "box_box");
-    bench_both_modes!(g, "", &cases, our_box_box, run_box_box);
-    g.finish();
+/// `fn $bench`: a pair's bench, the same wiring for each pair (its cases
+/// from `$cases`, the hit rate of `$sweep` over our `f32` form, both modes
+/// of `$run` in the group `$name`) around its own case types and kernels,
+/// which differ in type per pair.
+macro_rules! pair_bench {
+    ($bench:ident, $name:literal, $cases:ident, $convert:ident, $run:ident, $sweep:ident) => {
+        fn $bench(c: &mut Criterion) {
+            let cases = $cases();
+            sweep_hit_rate($name, &$convert(&cases), $sweep);
+            let mut g = group(c, $name);
+            bench_both_modes!(g, "", &cases, $convert, $run);
+            g.finish();
+        }
+    };
 }
 
-fn bench_capsule_capsule(c: &mut Criterion) {
-    let cases = capsule_capsule_cases();
-    sweep_hit_rate(
-        "capsule_capsule",
-        &our_cap_cap(&cases),
-        physics_sweep_capsule_capsule,
-    );
-    let mut g = group(c, "capsule_capsule");
-    bench_both_modes!(g, "", &cases, our_cap_cap, run_cap_cap);
-    g.finish();
-}
-
-fn bench_sphere_sphere(c: &mut Criterion) {
-    let cases = sphere_sphere_cases();
-    sweep_hit_rate(
-        "sphere_sphere",
-        &our_sphere_sphere(&cases),
-        physics_sweep_sphere_sphere,
-    );
-    let mut g = group(c, "sphere_sphere");
-    bench_both_modes!(g, "", &cases, our_sphere_sphere, run_sphere_sphere);
-    g.finish();
-}
-
-fn bench_sphere_capsule(c: &mut Criterion) {
-    let cases = sphere_capsule_cases();
-    sweep_hit_rate(
-        "sphere_capsule",
-        &our_sphere_cap(&cases),
-        physics_sweep_sphere_capsule,
-    );
-    let mut g = group(c, "sphere_capsule");
-    bench_both_modes!(g, "", &cases, our_sphere_cap, run_sphere_cap);
-    g.finish();
-}
+pair_bench!(
+    bench_box_box,
+    "box_box",
+    box_box_cases,
+    our_box_box,
+    run_box_box,
+    physics_sweep_box_box
+);
+pair_bench!(
+    bench_capsule_capsule,
+    "capsule_capsule",
+    capsule_capsule_cases,
+    our_cap_cap,
+    run_cap_cap,
+    physics_sweep_capsule_capsule
+);
+pair_bench!(
+    bench_sphere_sphere,
+    "sphere_sphere",
+    sphere_sphere_cases,
+    our_sphere_sphere,
+    run_sphere_sphere,
+    physics_sweep_sphere_sphere
+);
+pair_bench!(
+    bench_sphere_capsule,
+    "sphere_capsule",
+    sphere_capsule_cases,
+    our_sphere_cap,
+    run_sphere_cap,
+    physics_sweep_sphere_capsule
+);
 
 fn bench_rays(c: &mut Criterion) {
     let cases = ray_cases();

@@ -24,43 +24,13 @@ use kernels::table::{
     sweep_pair, sweep_table, MeshSlot, PairAnswer, MESH_OVERLAP_ADDRESSES, MESH_SWEEP_ADDRESSES,
     OVERLAP_ADDRESSES, RAY_ADDRESSES, SWEEP_ADDRESSES,
 };
-use kernels::{Capsule, Contact, OrientedBox, PairContext, Segment, Shape, Sphere};
+use kernels::{Contact, OrientedBox, PairContext, Shape};
 use ps2_float::{Real, Vec4};
 use test_support::oracle::bisect_first;
 use test_support::{both_modes, close_opt as near, p as v3, r, rust_files, Seeded, Xorshift};
 
-fn sphere<R: Real>(c: [f32; 3], rad: f32) -> Sphere<R> {
-    Sphere {
-        radius: r(rad),
-        centre: v3(c[0], c[1], c[2]),
-    }
-}
-
-fn capsule<R: Real>(b: [f32; 3], rad: f32, h: f32) -> Capsule<R> {
-    Capsule {
-        radius: r(rad),
-        height: r(h),
-        base: v3(b[0], b[1], b[2]),
-    }
-}
-
-fn segment<R: Real>(s: [f32; 3], e: [f32; 3], rad: f32) -> Segment<R> {
-    Segment {
-        start: v3(s[0], s[1], s[2]),
-        end: v3(e[0], e[1], e[2]),
-        radius: r(rad),
-        length: R::ZERO,
-    }
-}
-
-/// Box B of Units 5 and 12: centre (0, 0, 0.5), world axes, half (2, 1, 0.5).
-fn box_b<R: Real>() -> OrientedBox<R> {
-    OrientedBox {
-        half: v3(2.0, 1.0, 0.5),
-        axes: [v3(1.0, 0.0, 0.0), v3(0.0, 1.0, 0.0), v3(0.0, 0.0, 1.0)],
-        centre: v3(0.0, 0.0, 0.5),
-    }
-}
+mod support;
+use support::{box_b, capsule, segment, sphere};
 
 #[track_caller]
 fn near_lanes<R: Real>(lanes: &kernels::Lanes<R>, want: [f64; 4], tol: f64, what: &str) {

@@ -13,6 +13,9 @@ use ps2_float::{Real, Vec4};
 use test_support::oracle::{add_scaled, dot, f64s, golden, len, segment_segment, sub, V};
 use test_support::{both_modes, f64_of, rotation_rows, Seeded, Xorshift};
 
+mod support;
+use support::world_box;
+
 /// The oracle's first touch of a static distance `dist(t)` with `reach`
 /// ([`oracle::sampled_first_touch`](test_support::oracle::sampled_first_touch)),
 /// and the closest approach's distance.
@@ -343,15 +346,7 @@ fn segment_into_a_box<R: Real>() {
         radius: R::from_f32(0.05),
         length: R::from_f32(0.5),
     });
-    let bx = Shape::Box(OrientedBox {
-        half: Vec4::from_f32([1.0, 1.0, 1.0, 1.0]),
-        axes: [
-            Vec4::from_f32([1.0, 0.0, 0.0, 0.0]),
-            Vec4::from_f32([0.0, 1.0, 0.0, 0.0]),
-            Vec4::from_f32([0.0, 0.0, 1.0, 0.0]),
-        ],
-        centre: Vec4::from_f32([0.0, 0.0, 0.0, 1.0]),
-    });
+    let bx = Shape::Box(world_box([1.0, 1.0, 1.0], [0.0, 0.0, 0.0], 0.0));
     let mv = Vec4::from_f32([4.0, 0.0, 0.0, 0.0]);
     let back = Vec4::from_f32([-4.0, 0.0, 0.0, 0.0]);
     let mut only_others = Quirks::console();

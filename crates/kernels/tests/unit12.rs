@@ -17,20 +17,12 @@ use kernels::{Capsule, Contact, OrientedBox, PairContext};
 use ps2_float::{Real, Vec4};
 use test_support::{both_modes, p as v3, r};
 
-fn box_b<R: Real>() -> OrientedBox<R> {
-    OrientedBox {
-        half: v3(2.0, 1.0, 0.5),
-        axes: [v3(1.0, 0.0, 0.0), v3(0.0, 1.0, 0.0), v3(0.0, 0.0, 1.0)],
-        centre: v3(0.0, 0.0, 0.5),
-    }
-}
+mod support;
+use support::{assert_lanes, box_b};
 
+/// The Test ideas' capsule (h 1.8), of radius `rad`, standing at `(x, y, 0)`.
 fn capsule<R: Real>(x: f32, y: f32, rad: f32) -> Capsule<R> {
-    Capsule {
-        radius: r(rad),
-        height: r(1.8),
-        base: v3(x, y, 0.0),
-    }
+    support::capsule([x, y, 0.0], rad, 1.8)
 }
 
 /// Flag 0: a box without BLOCKHUMANS, a grounded human.
@@ -95,6 +87,46 @@ fn miss<R: Real>(ctx: &PairContext, cap: &Capsule<R>, bx: &OrientedBox<R>, m: [f
     assert_eq!(c, Contact::default(), "{}: a miss writes nothing", R::MODE);
 }
 
+/// The other body's normal `(x, y)` in the plane (`+0x50`, `+0x54`).
+#[track_caller]
+fn normal_xy<R: Real>(c: &Contact<R>, want: [f32; 2]) {
+    near(c.other.normal.x, want[0], TOL, "normal x");
+    near(c.other.normal.y, want[1], TOL, "normal y");
+}
+
+/// The other body's point `(x, y)` in the plane (`+0x60`, `+0x64`).
+#[track_caller]
+fn point_xy<R: Real>(c: &Contact<R>, want: [f32; 2]) {
+    near(c.other.point.x, want[0], TOL, "px");
+    near(c.other.point.y, want[1], TOL, "py");
+}
+
+/// [`hit`] of a capsule (r 0.35) at `(x, y)` moving by `m` against box B.
+#[track_caller]
+fn hit_b<R: Real>(ctx: &PairContext, x: f32, y: f32, m: [f32; 3]) -> Contact<R> {
+    hit(ctx, &capsule(x, y, 0.35), &box_b(), m)
+}
+
+/// [`miss`] of a capsule (r 0.35) at `(x, y)` moving by `m` against box B.
+#[track_caller]
+fn miss_b<R: Real>(ctx: &PairContext, x: f32, y: f32, m: [f32; 3]) {
+    miss::<R>(ctx, &capsule(x, y, 0.35), &box_b(), m);
+}
+
+/// The steps' input for box B's half sizes (2, 1): a circle of radius `rad`
+/// at `(x, y)` moving by `(mx, my)`.
+fn folded_b<R: Real>(x: f32, y: f32, rad: f32, mx: f32, my: f32) -> Folded<R> {
+    Folded {
+        x: r(x),
+        y: r(y),
+        r: r(rad),
+        mx: r(mx),
+        my: r(my),
+        hx: r(2.0),
+        hy: r(1.0),
+    }
+}
+
 const TOL: f32 = 1e-5;
 
 // ---------------------------------------------------------------------------
@@ -123,12 +155,7 @@ fn unit12_kernels_flag_blockhumans_airborne_landing() {
 /// Row 1 and "What the contact holds": the fields a hit writes, and the ones
 /// it leaves.
 fn row01_face_contact_fields<R: Real>() {
-    let c = hit(
-        &grounded(),
-        &capsule::<R>(-2.6, 0.2, 0.35),
-        &box_b(),
-        [0.5, 0.0, 0.0],
-    );
+    let c = hit_b::<R>(&grounded(), -2.6, 0.2, [0.5, 0.0, 0.0]);
     near(c.fraction, 0.5, TOL, "+0x80");
     let n = c.other.normal;
     for (got, want) in [(n.x, -1.0), (n.y, 0.0), (n.z, 0.0), (n.w, 1.0)] {
@@ -142,7 +169,7 @@ fn row01_face_contact_fields<R: Real>() {
     for (got, want) in [(q.x, -2.35), (q.y, 0.2), (q.z, 0.9), (q.w, 1.0)] {
         near(got, want, TOL, "+0x90");
     }
-    assert_eq!(c.slide.get().map(Vec4::to_f32), Some([0.0, 0.0, 0.0, 1.0]));
+    assert_lanes(&c.slide, [0.0, 0.0, 0.0, 1.0], "slide");
     assert_eq!(c.flags, Some(0));
     near(c.own.normal.x, 1.0, TOL, "+0x10");
     // Left for the caller or as the slot held them.
@@ -179,17 +206,10 @@ both_modes!(unit12_row02_no_vertical_test => row02_no_vertical_test);
 
 /// Row 3: the side region's end corner keeps the face normal.
 fn row03_face_end_keeps_face_normal<R: Real>() {
-    let c = hit(
-        &grounded(),
-        &capsule::<R>(-2.6, 0.9, 0.35),
-        &box_b(),
-        [0.5, 0.4, 0.0],
-    );
+    let c = hit_b::<R>(&grounded(), -2.6, 0.9, [0.5, 0.4, 0.0]);
     near(c.fraction, 0.539394, TOL, "fraction");
-    near(c.other.point.x, -2.0, TOL, "px");
-    near(c.other.point.y, 1.0, TOL, "py");
-    near(c.other.normal.x, -1.0, TOL, "normal x");
-    near(c.other.normal.y, 0.0, TOL, "normal y");
+    point_xy(&c, [-2.0, 1.0]);
+    normal_xy(&c, [-1.0, 0.0]);
     near(c.point.x, -2.3303, 5e-5, "+0x90 x");
     near(c.point.y, 1.1158, 5e-5, "+0x90 y");
 }
@@ -204,8 +224,7 @@ fn row04_corner_slide_airborne_and_unwritten_w<R: Real>() {
     let want = ((0.5f64).sqrt() - 0.35) / (0.4 * 2f64.sqrt());
     near(c.fraction, want as f32, TOL, "fraction");
     near(c.fraction, 0.631282, TOL, "fraction (spec)");
-    near(c.other.normal.x, -0.707107, TOL, "normal x");
-    near(c.other.normal.y, -0.707107, TOL, "normal y");
+    normal_xy(&c, [-0.707107, -0.707107]);
     assert!(c.other.normal.w.is_none(), "corner normal w: undefined");
     near(c.slide.x, -0.707107, TOL, "slide x");
     near(c.slide.y, -0.707107, TOL, "slide y");
@@ -214,22 +233,16 @@ fn row04_corner_slide_airborne_and_unwritten_w<R: Real>() {
     near(c.point.x, -2.2475, 5e-5, "+0x90 x");
     let c = hit(&airborne(), &cap, &box_b(), [0.4, 0.4, 0.0]);
     near(c.fraction, 0.631282, TOL, "airborne fraction");
-    assert_eq!(c.slide.get().map(Vec4::to_f32), Some([0.0, 0.0, 0.0, 1.0]));
+    assert_lanes(&c.slide, [0.0, 0.0, 0.0, 1.0], "slide");
     assert_eq!(c.flags, Some(1), "+0xb0 stays 1");
 }
 both_modes!(unit12_row04_corner_slide_airborne_and_unwritten_w => row04_corner_slide_airborne_and_unwritten_w);
 
 /// Row 5: the corner normal points from the touch point to the start centre.
 fn row05_corner_normal_from_start_centre<R: Real>() {
-    let c = hit(
-        &grounded(),
-        &capsule::<R>(-2.5, -1.2, 0.35),
-        &box_b(),
-        [0.5, 0.1, 0.0],
-    );
+    let c = hit_b::<R>(&grounded(), -2.5, -1.2, [0.5, 0.1, 0.0]);
     near(c.fraction, 0.379545, TOL, "fraction");
-    near(c.other.normal.x, -0.928477, TOL, "normal x");
-    near(c.other.normal.y, -0.371391, TOL, "normal y");
+    normal_xy(&c, [-0.928477, -0.371391]);
     // By hand: (x - px, y - py) = (-0.5, -0.2) normalised; the centre at
     // contact would give another direction.
     let f = c.fraction.map_or(0.0, R::to_f32);
@@ -241,17 +254,10 @@ both_modes!(unit12_row05_corner_normal_from_start_centre => row05_corner_normal_
 
 /// Row 6: a corner region reaching a face still gets the corner rule's normal.
 fn row06_corner_region_face_gets_corner_normal<R: Real>() {
-    let c = hit(
-        &grounded(),
-        &capsule::<R>(-2.5, -1.1, 0.35),
-        &box_b(),
-        [0.5, 0.5, 0.0],
-    );
+    let c = hit_b::<R>(&grounded(), -2.5, -1.1, [0.5, 0.5, 0.0]);
     near(c.fraction, 0.3, TOL, "fraction");
-    near(c.other.point.x, -2.0, TOL, "px");
-    near(c.other.point.y, -0.95, TOL, "py");
-    near(c.other.normal.x, -0.957826, TOL, "normal x");
-    near(c.other.normal.y, -0.287348, TOL, "normal y");
+    point_xy(&c, [-2.0, -0.95]);
+    normal_xy(&c, [-0.957826, -0.287348]);
     assert_eq!(c.flags, Some(1));
 }
 both_modes!(unit12_row06_corner_region_face_gets_corner_normal => row06_corner_region_face_gets_corner_normal);
@@ -260,12 +266,7 @@ both_modes!(unit12_row06_corner_region_face_gets_corner_normal => row06_corner_r
 /// corner; the (+, +) corner uses its own; receding gets nothing with flag 0
 /// and a hit at 0 with flag 1.
 fn row07_minus_minus_corner_opposite_normal<R: Real>() {
-    let c = hit(
-        &grounded(),
-        &capsule::<R>(-2.2, -1.2, 0.35),
-        &box_b(),
-        [0.1, 0.1, 0.0],
-    );
+    let c = hit_b::<R>(&grounded(), -2.2, -1.2, [0.1, 0.1, 0.0]);
     near(c.fraction, 0.0, 0.0, "fraction");
     // normalize(-4.2, -2.2), by hand.
     let l = (4.2f32 * 4.2 + 2.2 * 2.2).sqrt();
@@ -274,26 +275,11 @@ fn row07_minus_minus_corner_opposite_normal<R: Real>() {
     near(c.other.normal.x, -0.885832, TOL, "normal x (spec)");
     near(c.other.point.x, 0.0, 0.0, "px");
     near(c.other.point.y, 0.0, 0.0, "py");
-    let c = hit(
-        &grounded(),
-        &capsule::<R>(2.2, 1.2, 0.35),
-        &box_b(),
-        [-0.1, -0.1, 0.0],
-    );
+    let c = hit_b::<R>(&grounded(), 2.2, 1.2, [-0.1, -0.1, 0.0]);
     near(c.other.normal.x, 0.707107, TOL, "(+, +) normal x");
     near(c.other.normal.y, 0.707107, TOL, "(+, +) normal y");
-    miss(
-        &grounded(),
-        &capsule::<R>(-2.2, -1.2, 0.35),
-        &box_b(),
-        [-0.1, -0.1, 0.0],
-    );
-    let c = hit(
-        &landing(),
-        &capsule::<R>(-2.2, -1.2, 0.35),
-        &box_b(),
-        [-0.1, -0.1, 0.0],
-    );
+    miss_b::<R>(&grounded(), -2.2, -1.2, [-0.1, -0.1, 0.0]);
+    let c = hit_b::<R>(&landing(), -2.2, -1.2, [-0.1, -0.1, 0.0]);
     near(c.fraction, 0.0, 0.0, "flag 1 fraction");
     near(c.other.normal.x, -0.885832, TOL, "flag 1 normal x");
     near(c.other.normal.y, -0.464007, TOL, "flag 1 normal y");
@@ -318,56 +304,23 @@ both_modes!(unit12_row08_start_touching_face_screen => row08_start_touching_face
 /// Row 9: over the footprint, a hit at 0 with an unsigned axis, any move.
 fn row09_over_box_unsigned_normal<R: Real>() {
     for m in [[0.0, 0.0, 0.0], [-0.7, 0.4, 0.2], [3.0, -2.0, 0.0]] {
-        let c = hit(&grounded(), &capsule::<R>(-1.5, 0.1, 0.35), &box_b(), m);
+        let c = hit_b::<R>(&grounded(), -1.5, 0.1, m);
         near(c.fraction, 0.0, 0.0, "fraction");
-        assert_eq!(
-            c.other.normal.get().map(Vec4::to_f32),
-            Some([1.0, 0.0, 0.0, 1.0])
-        );
+        assert_lanes(&c.other.normal, [1.0, 0.0, 0.0, 1.0], "other normal");
         assert_eq!(c.other.point.x.map(R::to_f32), Some(0.0));
         assert_eq!(c.flags, Some(0));
     }
-    let c = hit(
-        &grounded(),
-        &capsule::<R>(0.5, -0.9, 0.35),
-        &box_b(),
-        [0.1, 0.0, 0.0],
-    );
-    assert_eq!(
-        c.other.normal.get().map(Vec4::to_f32),
-        Some([0.0, 1.0, 0.0, 1.0])
-    );
-    let c = hit(
-        &grounded(),
-        &capsule::<R>(0.5, -0.5, 0.35),
-        &box_b(),
-        [0.1, 0.0, 0.0],
-    );
-    assert_eq!(
-        c.other.normal.get().map(Vec4::to_f32),
-        Some([1.0, 0.0, 0.0, 1.0]),
-        "tie"
-    );
+    let c = hit_b::<R>(&grounded(), 0.5, -0.9, [0.1, 0.0, 0.0]);
+    assert_lanes(&c.other.normal, [0.0, 1.0, 0.0, 1.0], "other normal");
+    let c = hit_b::<R>(&grounded(), 0.5, -0.5, [0.1, 0.0, 0.0]);
+    assert_lanes(&c.other.normal, [1.0, 0.0, 0.0, 1.0], "tie");
 }
 both_modes!(unit12_row09_over_box_unsigned_normal => row09_over_box_unsigned_normal);
 
 /// Row 10: a fraction above 1 is no hit; exactly 1.0 is one.
 fn row10_short_and_exact<R: Real>() {
-    miss(
-        &grounded(),
-        &capsule::<R>(-2.6, 0.2, 0.35),
-        &box_b(),
-        [0.2, 0.0, 0.0],
-    );
-    let f = Folded {
-        x: r::<R>(-2.6),
-        y: r(0.2),
-        r: r(0.35),
-        mx: r(0.2),
-        my: r(0.0),
-        hx: r(2.0),
-        hy: r(1.0),
-    };
+    miss_b::<R>(&grounded(), -2.6, 0.2, [0.2, 0.0, 0.0]);
+    let f = folded_b::<R>(-2.6, 0.2, 0.35, 0.2, 0.0);
     near(
         sweep_capsule_box_side(f, false).fraction(),
         1.25,
@@ -399,12 +352,7 @@ fn rect_dist(px: f64, py: f64, hx: f64, hy: f64) -> f64 {
 /// Row 11: the corner step misses a graze of its near corner that a sampled
 /// sweep touches at 0.6667.
 fn row11_graze_missed<R: Real>() {
-    miss(
-        &grounded(),
-        &capsule::<R>(-2.6, -1.01, 0.35),
-        &box_b(),
-        [0.48, -0.3, 0.0],
-    );
+    miss_b::<R>(&grounded(), -2.6, -1.01, [0.48, -0.3, 0.0]);
     // The corner step's screen, by hand: k = mx ey − my ex, r mx.
     let (ex, ey, mx, my, rr) = (-0.6f64, -0.01f64, 0.48f64, -0.3f64, 0.35f64);
     let k = mx * ey - my * ex;
@@ -424,8 +372,7 @@ fn row12_negative_fraction_flag1<R: Real>() {
     let c = hit(&airborne(), &cap, &box_b(), [-1.0, 0.3, 0.0]);
     near(c.fraction, -0.5, TOL, "fraction");
     near(c.other.normal.x, -1.0, TOL, "normal");
-    near(c.other.point.x, -2.0, TOL, "px");
-    near(c.other.point.y, 1.0, TOL, "py");
+    point_xy(&c, [-2.0, 1.0]);
     near(c.point.x, -2.0, TOL, "+0x90 x");
     near(c.point.y, 0.65, TOL, "+0x90 y");
     miss(&grounded(), &cap, &box_b(), [-1.0, 0.3, 0.0]);
@@ -435,18 +382,7 @@ fn row12_negative_fraction_flag1<R: Real>() {
     let cc = qx * qx + qy * qy - rr * rr;
     let d = (b * b - (mx * mx + my * my) * cc).abs().sqrt();
     assert!((b - 0.44).abs() < 1e-12 && (cc - 0.1675).abs() < 1e-12 && (d - 0.105).abs() < 1e-12);
-    let step = sweep_capsule_box_side(
-        Folded {
-            x: r::<R>(-2.5),
-            y: r(0.8),
-            r: r(0.35),
-            mx: r(-1.0),
-            my: r(0.3),
-            hx: r(2.0),
-            hy: r(1.0),
-        },
-        true,
-    );
+    let step = sweep_capsule_box_side(folded_b::<R>(-2.5, 0.8, 0.35, -1.0, 0.3), true);
     near(
         step.fraction(),
         (cc / (d - b)) as f32,
@@ -469,12 +405,7 @@ fn row13_corner_normal_on_a0_a1<R: Real>() {
         &lying,
         [0.5, 0.0, 0.0],
     );
-    let face_b = hit(
-        &grounded(),
-        &capsule::<R>(-2.6, 0.2, 0.35),
-        &box_b(),
-        [0.5, 0.0, 0.0],
-    );
+    let face_b = hit_b::<R>(&grounded(), -2.6, 0.2, [0.5, 0.0, 0.0]);
     assert_eq!(face, face_b, "test 1 is identical on the lying box");
     let c = hit(
         &grounded(),
@@ -483,8 +414,7 @@ fn row13_corner_normal_on_a0_a1<R: Real>() {
         [0.4, 0.4, 0.0],
     );
     near(c.fraction, 0.631282, TOL, "fraction");
-    near(c.other.normal.x, -0.707107, TOL, "normal x");
-    near(c.other.normal.y, 0.0, TOL, "normal y");
+    normal_xy(&c, [-0.707107, 0.0]);
     near(c.other.normal.z, -0.707107, TOL, "normal z (a z part)");
     near(c.slide.x, -0.707107, TOL, "slide x");
     near(c.slide.y, -0.707107, TOL, "slide y");
@@ -506,12 +436,8 @@ fn row14_rotated_box<R: Real>() {
         [-0.5, 0.0, 0.0],
     );
     near(c.fraction, 0.5, TOL, "fraction");
-    assert_eq!(
-        c.other.normal.get().map(Vec4::to_f32),
-        Some([1.0, 0.0, 0.0, 1.0])
-    );
-    near(c.other.point.x, 0.2, TOL, "px");
-    near(c.other.point.y, -1.0, TOL, "py");
+    assert_lanes(&c.other.normal, [1.0, 0.0, 0.0, 1.0], "other normal");
+    point_xy(&c, [0.2, -1.0]);
     near(c.point.x, 11.35, TOL, "+0x90 x");
     near(c.point.y, 5.2, TOL, "+0x90 y");
 }
@@ -529,14 +455,8 @@ fn row15_mirror_swaps_halves<R: Real>() {
     );
     assert!(hit);
     near(c.fraction, 0.5, TOL, "fraction");
-    assert_eq!(
-        c.own.normal.get().map(Vec4::to_f32),
-        Some([-1.0, 0.0, 0.0, 1.0])
-    );
-    assert_eq!(
-        c.other.normal.get().map(Vec4::to_f32),
-        Some([1.0, 0.0, 0.0, 1.0])
-    );
+    assert_lanes(&c.own.normal, [-1.0, 0.0, 0.0, 1.0], "own normal");
+    assert_lanes(&c.other.normal, [1.0, 0.0, 0.0, 1.0], "other normal");
     near(c.own.point.x, -2.0, TOL, "+0x20");
     near(c.own.point.y, 0.2, TOL, "+0x24");
     near(c.own.point.z, 0.9, TOL, "+0x28");
@@ -560,33 +480,13 @@ both_modes!(unit12_row15_mirror_swaps_halves => row15_mirror_swaps_halves);
 /// Row 16 and "Edge cases", zero move: flag 0 outside is no hit; flag 1 in a
 /// corner region hits at 0 through the guard.
 fn row16_zero_move<R: Real>() {
-    miss(
-        &grounded(),
-        &capsule::<R>(-2.6, 0.2, 0.35),
-        &box_b(),
-        [0.0, 0.0, 0.0],
-    );
-    miss(
-        &grounded(),
-        &capsule::<R>(-2.5, -1.5, 0.35),
-        &box_b(),
-        [0.0, 0.0, 0.0],
-    );
-    let c = hit(
-        &landing(),
-        &capsule::<R>(-2.5, -1.5, 0.35),
-        &box_b(),
-        [0.0, 0.0, 0.0],
-    );
+    miss_b::<R>(&grounded(), -2.6, 0.2, [0.0, 0.0, 0.0]);
+    miss_b::<R>(&grounded(), -2.5, -1.5, [0.0, 0.0, 0.0]);
+    let c = hit_b::<R>(&landing(), -2.5, -1.5, [0.0, 0.0, 0.0]);
     near(c.fraction, 0.0, 0.0, "fraction");
-    near(c.other.normal.x, -0.874157, TOL, "normal x");
-    near(c.other.normal.y, -0.485643, TOL, "normal y");
-    near(c.other.point.x, -2.0, TOL, "px");
-    near(c.other.point.y, -1.0, TOL, "py");
-    assert_eq!(
-        c.own.normal.get().map(Vec4::to_f32),
-        Some([0.0, 0.0, 0.0, 1.0])
-    );
+    normal_xy(&c, [-0.874157, -0.485643]);
+    point_xy(&c, [-2.0, -1.0]);
+    assert_lanes(&c.own.normal, [0.0, 0.0, 0.0, 1.0], "own normal");
 }
 both_modes!(unit12_row16_zero_move => row16_zero_move);
 
@@ -597,39 +497,21 @@ both_modes!(unit12_row16_zero_move => row16_zero_move);
 /// pattern flips).
 fn edge_zero_move_sign_pattern<R: Real>() {
     let b = box_b::<R>();
-    miss(
-        &airborne(),
-        &capsule::<R>(-2.6, 0.2, 0.35),
-        &b,
-        [0.0, 0.0, 0.0],
-    );
-    miss(
-        &airborne(),
-        &capsule::<R>(0.2, -1.6, 0.35),
-        &b,
-        [0.0, 0.0, 0.0],
-    );
+    miss_b::<R>(&airborne(), -2.6, 0.2, [0.0, 0.0, 0.0]);
+    miss_b::<R>(&airborne(), 0.2, -1.6, [0.0, 0.0, 0.0]);
     for (x, y) in [(2.6, 0.2), (0.2, 1.6)] {
-        let c = hit(&airborne(), &capsule::<R>(x, y, 0.35), &b, [0.0, 0.0, 0.0]);
+        let c = hit_b::<R>(&airborne(), x, y, [0.0, 0.0, 0.0]);
         assert_eq!(
             c.fraction.map(R::to_bits),
             Some((-R::MAX).to_bits()),
             "-MAX"
         );
-        assert_eq!(
-            c.own.normal.get().map(Vec4::to_f32),
-            Some([0.0, 0.0, 0.0, 1.0])
-        );
+        assert_lanes(&c.own.normal, [0.0, 0.0, 0.0, 1.0], "own normal");
         assert_eq!(c.point.x.map(R::to_f32), Some(x), "B + f·0 = B");
     }
     // A vertical part of the move multiplies the −MAX fraction: saturated in
     // both modes, never an infinity (divergence 82).
-    let c = hit(
-        &airborne(),
-        &capsule::<R>(2.6, 0.2, 0.35),
-        &b,
-        [0.0, 0.0, -2.0],
-    );
+    let c = hit_b::<R>(&airborne(), 2.6, 0.2, [0.0, 0.0, -2.0]);
     assert_eq!(c.fraction.map(R::to_bits), Some((-R::MAX).to_bits()));
     assert_eq!(c.point.z.map(R::to_bits), Some(R::MAX.to_bits()), "+0x98");
     assert_eq!(
@@ -669,12 +551,7 @@ both_modes!(unit12_edge_zero_move_sign_pattern => edge_zero_move_sign_pattern);
 /// "What the contact holds": `(0, 0)` for a step that returned −1, unfolded
 /// like a real touch point, so a negated region gives −0.0 (divergence 84).
 fn edge_touching_point_negated_zero<R: Real>() {
-    let c = hit(
-        &grounded(),
-        &capsule::<R>(2.2, 0.0, 0.35),
-        &box_b(),
-        [-0.1, 0.0, 0.0],
-    );
+    let c = hit_b::<R>(&grounded(), 2.2, 0.0, [-0.1, 0.0, 0.0]);
     near(c.fraction, 0.0, 0.0, "fraction");
     assert_eq!(
         c.other.point.x.map(R::to_bits),
@@ -689,15 +566,7 @@ both_modes!(unit12_edge_touching_point_negated_zero => edge_touching_point_negat
 /// near-corner branch (`k ≥ 0`); elsewhere the saturated quotients give the
 /// tangent root (here 1, worked by hand: `C / (D − B) = 1 / (0 + 1)`).
 fn edge_tangent_guard<R: Real>() {
-    let f = |x: f32, y: f32, mx: f32, my: f32| Folded {
-        x: r::<R>(x),
-        y: r(y),
-        r: r(0.5),
-        mx: r(mx),
-        my: r(my),
-        hx: r(2.0),
-        hy: r(1.0),
-    };
+    let f = |x: f32, y: f32, mx: f32, my: f32| folded_b::<R>(x, y, 0.5, mx, my);
     let guarded = sweep_capsule_box_corner(f(-2.5, -2.0, 0.0, 1.0), false);
     assert_eq!(guarded.code(), 1);
     assert_eq!(guarded.fraction().map(R::to_f32), Some(0.0));
@@ -713,18 +582,7 @@ both_modes!(unit12_edge_tangent_guard => edge_tangent_guard);
 
 /// The steps' result codes: 1 hit, 0 miss, −1 touching (fraction 0, no point).
 fn steps_result_codes<R: Real>() {
-    let side = sweep_capsule_box_side(
-        Folded {
-            x: r::<R>(-2.2),
-            y: r(0.0),
-            r: r(0.35),
-            mx: r(0.1),
-            my: r(0.0),
-            hx: r(2.0),
-            hy: r(1.0),
-        },
-        false,
-    );
+    let side = sweep_capsule_box_side(folded_b::<R>(-2.2, 0.0, 0.35, 0.1, 0.0), false);
     assert_eq!(side, StepResult::Touching);
     assert_eq!(side.code(), -1);
     assert_eq!(side.fraction().map(R::to_f32), Some(0.0));

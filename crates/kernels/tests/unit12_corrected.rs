@@ -12,6 +12,9 @@ use ps2_float::{Ee32, Real, Vec4};
 use test_support::oracle::{dot, golden, sampled_first_touch, V};
 use test_support::{both_modes, f64_of, rotation_rows, Seeded, Xorshift};
 
+mod support;
+use support::world_box;
+
 /// One random case: the box (half sizes, axes as rows, centre) and the
 /// capsule (radius, height, base) with its move, all `f32` values.
 #[derive(Clone, Copy, Debug)]
@@ -195,15 +198,7 @@ fn met<R: Real>(sweep: impl FnOnce(&mut Contact<R>) -> bool) -> Contact<R> {
 }
 
 fn level<R: Real>(base_z: f32) -> (Capsule<R>, OrientedBox<R>) {
-    let bx = OrientedBox {
-        half: Vec4::from_f32([1.0, 1.0, 1.0, 1.0]),
-        axes: [
-            Vec4::from_f32([1.0, 0.0, 0.0, 1.0]),
-            Vec4::from_f32([0.0, 1.0, 0.0, 1.0]),
-            Vec4::from_f32([0.0, 0.0, 1.0, 1.0]),
-        ],
-        centre: Vec4::from_f32([0.0, 0.0, 1.0, 1.0]),
-    };
+    let bx = world_box([1.0, 1.0, 1.0], [0.0, 0.0, 1.0], 1.0);
     let cap = Capsule {
         radius: R::from_f32(0.5),
         height: R::from_f32(1.0),

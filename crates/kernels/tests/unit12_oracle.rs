@@ -17,9 +17,12 @@
 //! `docs/quirks.md` (Unit 12).
 
 use kernels::capsule_box::physics_sweep_capsule_box;
-use kernels::{Capsule, Contact, OrientedBox, PairContext};
+use kernels::{Capsule, Contact, PairContext};
 use ps2_float::Vec4;
 use test_support::{Seeded, Xorshift};
+
+mod support;
+use support::world_box;
 
 const HX: f64 = 2.0;
 const HY: f64 = 1.0;
@@ -142,15 +145,7 @@ impl Sweep {
 }
 
 fn kernel(s: &Sweep, flag1: bool) -> Option<f64> {
-    let bx = OrientedBox::<f32> {
-        half: Vec4::from_f32([HX as f32, HY as f32, 0.5, 1.0]),
-        axes: [
-            Vec4::from_f32([1.0, 0.0, 0.0, 1.0]),
-            Vec4::from_f32([0.0, 1.0, 0.0, 1.0]),
-            Vec4::from_f32([0.0, 0.0, 1.0, 1.0]),
-        ],
-        centre: Vec4::from_f32([0.0, 0.0, 0.5, 1.0]),
-    };
+    let bx = world_box::<f32>([HX as f32, HY as f32, 0.5], [0.0, 0.0, 0.5], 1.0);
     let cap = Capsule {
         radius: R as f32,
         height: 1.8,

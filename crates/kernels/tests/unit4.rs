@@ -17,28 +17,20 @@ use kernels::{Capsule, Contact, OrientedBox, Segment, Shape, Sphere};
 use ps2_float::{Real, Vec4};
 use test_support::{both_modes, f64_of as f, p64 as v, r64 as r};
 
+mod support;
+use support::assert_lanes;
+
+/// The shapes of [`support`] from `f64` literals, each rounded to `f32`.
 fn sphere<R: Real>(c: [f64; 3], radius: f64) -> Sphere<R> {
-    Sphere {
-        radius: r(radius),
-        centre: v(c[0], c[1], c[2]),
-    }
+    support::sphere(c.map(|x| x as f32), radius as f32)
 }
 
 fn capsule<R: Real>(b: [f64; 3], radius: f64, height: f64) -> Capsule<R> {
-    Capsule {
-        radius: r(radius),
-        height: r(height),
-        base: v(b[0], b[1], b[2]),
-    }
+    support::capsule(b.map(|x| x as f32), radius as f32, height as f32)
 }
 
 fn segment<R: Real>(s: [f64; 3], e: [f64; 3], radius: f64) -> Segment<R> {
-    Segment {
-        start: v(s[0], s[1], s[2]),
-        end: v(e[0], e[1], e[2]),
-        radius: r(radius),
-        length: R::ZERO,
-    }
+    support::segment(s.map(|x| x as f32), e.map(|x| x as f32), radius as f32)
 }
 
 fn boxed<R: Real>(c: [f64; 3], h: [f64; 3], axes: [[f64; 3]; 3]) -> OrientedBox<R> {
@@ -400,10 +392,7 @@ fn capsule_capsule_written<R: Real>() {
     let own = human::<R>([0.0; 3]);
     let mut c = Contact::<R>::default();
     assert!(meets_human(&mut c, &own, [0.5, 0.0, 1.0]));
-    assert_eq!(
-        c.own.normal.get().map(Vec4::to_f32),
-        Some([1.0, 0.0, 0.0, 1.0])
-    );
+    assert_lanes(&c.own.normal, [1.0, 0.0, 0.0, 1.0], "own normal");
     let other = c.other.normal.get().map(Vec4::to_f32);
     assert_eq!(
         other.map(|n| [n[0], n[1] + 0.0, n[2] + 0.0, n[3]]),
@@ -426,10 +415,7 @@ fn capsule_capsule_coincident<R: Real>() {
     for dx in [0.0, 0.0005] {
         let mut c = Contact::<R>::default();
         assert!(meets_human(&mut c, &own, [dx, 0.0, 1.5]));
-        assert_eq!(
-            c.own.normal.get().map(Vec4::to_f32),
-            Some([0.0, 1.0, 0.0, 1.0])
-        );
+        assert_lanes(&c.own.normal, [0.0, 1.0, 0.0, 1.0], "own normal");
         let n = c.other.normal.get().map(Vec4::to_f32).unwrap_or_default();
         assert_eq!([n[0] + 0.0, n[1], n[2] + 0.0, n[3]], [0.0, -1.0, 0.0, 1.0]);
         assert_eq!(c.depth, Some(own.radius + own.radius));
@@ -643,17 +629,11 @@ fn capsule_box_face_choice<R: Real>() {
     // x < y picks +y with depth 1 − 0.1 + 0.35.
     let mut c = Contact::<R>::default();
     assert!(human_meets_car(&mut c, [-1.5, 0.1, 0.0]));
-    assert_eq!(
-        c.other.normal.get().map(Vec4::to_f32),
-        Some([0.0, 1.0, 0.0, 1.0])
-    );
+    assert_lanes(&c.other.normal, [0.0, 1.0, 0.0, 1.0], "other normal");
     close(f(c.depth.unwrap_or(R::MAX)), 1.25, 1e-6, "row 24 depth");
     let mut c = Contact::<R>::default();
     assert!(overlap_capsule_box(&mut c, &human([0.5, 0.2, 0.0]), &car()));
-    assert_eq!(
-        c.other.normal.get().map(Vec4::to_f32),
-        Some([1.0, 0.0, 0.0, 1.0])
-    );
+    assert_lanes(&c.other.normal, [1.0, 0.0, 0.0, 1.0], "other normal");
     close(f(c.depth.unwrap_or(R::MAX)), 1.85, 1e-6, "row 23 depth");
     // Negative side: (−0.5, −0.2): x < y, y < 0: −A_j, depth 1 − 0.2 + 0.35.
     let mut c = Contact::<R>::default();
@@ -668,10 +648,7 @@ fn capsule_box_boundaries<R: Real>() {
     // over the box; x < y is false, so +A_i with depth hx − |x| + r = 0.35.
     let mut c = Contact::<R>::default();
     assert!(overlap_capsule_box(&mut c, &human([2.0, 0.5, 0.0]), &car()));
-    assert_eq!(
-        c.other.normal.get().map(Vec4::to_f32),
-        Some([1.0, 0.0, 0.0, 1.0])
-    );
+    assert_lanes(&c.other.normal, [1.0, 0.0, 0.0, 1.0], "other normal");
     close(f(c.depth.unwrap_or(R::MAX)), 0.35, 1e-6, "depth");
     // At x = 2, y = 1 (the corner point itself): still over the box.
     let mut c = Contact::<R>::default();

@@ -48,7 +48,27 @@ struct BoxCase {
     centre: [f32; 3],
 }
 
+/// Asserts that a random comparison met both outcomes often enough for it
+/// to mean something: over 50 hits and over 50 misses.
+#[track_caller]
+fn both_outcomes((hits, misses): (usize, usize)) {
+    assert!(hits > 50 && misses > 50, "{hits} hits, {misses} misses");
+}
+
+/// The world axes, as rows.
+const WORLD: [[f32; 3]; 3] = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
+
 impl BoxCase {
+    /// The spec's car-like box (Unit 4, Test ideas): centre (0, 0, 0.5),
+    /// world axes, half (2, 1, 0.5).
+    fn car() -> Self {
+        Self {
+            half: [2.0, 1.0, 0.5],
+            axes: WORLD,
+            centre: [0.0, 0.0, 0.5],
+        }
+    }
+
     fn random(g: &mut Xorshift, spread: f32) -> Self {
         let q = [0; 4].map(|_| g.range(-1.0, 1.0));
         Self {
@@ -165,7 +185,7 @@ fn box_box_agrees<R: Real>() -> (usize, usize) {
 fn box_box_far_pair<R: Real>() {
     let at = |x: f32| BoxCase {
         half: [1.0; 3],
-        axes: [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]],
+        axes: WORLD,
         centre: [x, 0.0, 0.0],
     };
     let (a, b) = (at(100.0).shape::<R>(), at(101.5).shape::<R>());
@@ -196,9 +216,8 @@ fn unit4_corrected_box_box_matches_separating_axes() {
     let f = box_box_agrees::<f32>();
     let e = box_box_agrees::<Ee32>();
     println!("f32 hits/misses {f:?}, Ee32 {e:?}");
-    for (hits, misses) in [f, e] {
-        assert!(hits > 50 && misses > 50, "{hits} hits, {misses} misses");
-    }
+    both_outcomes(f);
+    both_outcomes(e);
 }
 
 /// Two short segments (0.01 to 0.4 m), often nearly parallel, the second
@@ -368,13 +387,12 @@ fn capsules_agree<R: Real>() -> (usize, usize) {
 fn unit4_corrected_segment_closest_points_match_sampled_distance() {
     for (hits, misses, wrong) in [segments_agree::<f32>(), segments_agree::<Ee32>()] {
         println!("hits {hits}, misses {misses}, console off by > 1 mm: {wrong}");
-        assert!(hits > 50 && misses > 50, "{hits} hits, {misses} misses");
+        both_outcomes((hits, misses));
         // The console's thresholds do mislead on these short segments.
         assert!(wrong > 20, "console wrong in {wrong} cases only");
     }
-    for (hits, misses) in [capsules_agree::<f32>(), capsules_agree::<Ee32>()] {
-        assert!(hits > 50 && misses > 50, "{hits} hits, {misses} misses");
-    }
+    both_outcomes(capsules_agree::<f32>());
+    both_outcomes(capsules_agree::<Ee32>());
 }
 
 /// Unit 4, `Segment_ClosestPoints` edge cases and Test ideas row 11: the
@@ -405,6 +423,16 @@ struct CapCase {
 }
 
 impl CapCase {
+    /// The spec's human capsule (r 0.35, h 2.0) standing on `base` near `bx`.
+    fn human(bx: BoxCase, base: [f32; 3]) -> Self {
+        Self {
+            bx,
+            r: 0.35,
+            h: 2.0,
+            base,
+        }
+    }
+
     fn capsule<R: Real>(&self) -> Capsule<R> {
         Capsule {
             radius: R::from_f32(self.r),
@@ -469,28 +497,15 @@ fn capsule_box_3d_agrees<R: Real>() -> (usize, usize) {
 
 #[test]
 fn unit4_corrected_capsule_box_matches_sampled_distance() {
-    for (hits, misses) in [
-        capsule_box_3d_agrees::<f32>(),
-        capsule_box_3d_agrees::<Ee32>(),
-    ] {
-        assert!(hits > 50 && misses > 50, "{hits} hits, {misses} misses");
-    }
+    both_outcomes(capsule_box_3d_agrees::<f32>());
+    both_outcomes(capsule_box_3d_agrees::<Ee32>());
 }
 
 /// Unit 4, Test ideas row 25: a capsule 50 m above the car-like box is
 /// apart once the footprint is off.
 fn capsule_high_above<R: Real>() {
-    let bx = BoxCase {
-        half: [2.0, 1.0, 0.5],
-        axes: [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]],
-        centre: [0.0, 0.0, 0.5],
-    };
-    let case = CapCase {
-        bx,
-        r: 0.35,
-        h: 2.0,
-        base: [0.0, -1.2, 50.0],
-    };
+    let bx = BoxCase::car();
+    let case = CapCase::human(bx, [0.0, -1.2, 50.0]);
     let (cap, b) = (case.capsule::<R>(), bx.shape::<R>());
     let mut c = Contact::default();
     assert!(overlap_capsule_box_with(
@@ -509,6 +524,14 @@ fn capsule_high_above<R: Real>() {
 
 both_modes!(unit4_corrected_capsule_box_reads_height_row25 => capsule_high_above);
 
+/// The corrected quirks but for `capsule_box_footprint`, kept on.
+fn footprint_kept() -> OverlapQuirks {
+    OverlapQuirks {
+        capsule_box_footprint: true,
+        ..OverlapQuirks::corrected()
+    }
+}
+
 /// The footprint kept, its region readings corrected (corner normals from
 /// the own corner and the in-plane axes, corner depths in metres, the
 /// nearest face over the box): a box with one axis vertical, turned about
@@ -516,10 +539,7 @@ both_modes!(unit4_corrected_capsule_box_reads_height_row25 => capsule_high_above
 /// point, or the nearest side from inside).
 fn footprint_regions_agree<R: Real>() -> (usize, usize) {
     let mut g = Xorshift(0x0004_f007_5eed);
-    let q = OverlapQuirks {
-        capsule_box_footprint: true,
-        ..OverlapQuirks::corrected()
-    };
+    let q = footprint_kept();
     let (mut corners, mut over) = (0, 0);
     for i in 0..1500 {
         let a = g.range(0.0, std::f64::consts::TAU);
@@ -609,24 +629,9 @@ fn unit4_corrected_footprint_regions_match_rectangle() {
 /// 0.35 − 0.2828 m; over the box at (−1.5, 0.1) the nearest face −x, depth
 /// 2 − 1.5 + 0.35 = 0.85.
 fn rows_22_24<R: Real>() {
-    let bx = BoxCase {
-        half: [2.0, 1.0, 0.5],
-        axes: [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]],
-        centre: [0.0, 0.0, 0.5],
-    };
-    let q = OverlapQuirks {
-        capsule_box_footprint: true,
-        ..OverlapQuirks::corrected()
-    };
-    let cap = |x: f32, y: f32| {
-        CapCase {
-            bx,
-            r: 0.35,
-            h: 2.0,
-            base: [x, y, 0.0],
-        }
-        .capsule::<R>()
-    };
+    let bx = BoxCase::car();
+    let q = footprint_kept();
+    let cap = |x: f32, y: f32| CapCase::human(bx, [x, y, 0.0]).capsule::<R>();
     let mut c = Contact::default();
     assert!(overlap_capsule_box_with(
         &mut c,
@@ -726,7 +731,6 @@ fn segment_box_agrees<R: Real>() -> (usize, usize) {
 
 #[test]
 fn unit4_corrected_segment_box_matches_sampled_distance() {
-    for (hits, misses) in [segment_box_agrees::<f32>(), segment_box_agrees::<Ee32>()] {
-        assert!(hits > 50 && misses > 50, "{hits} hits, {misses} misses");
-    }
+    both_outcomes(segment_box_agrees::<f32>());
+    both_outcomes(segment_box_agrees::<Ee32>());
 }

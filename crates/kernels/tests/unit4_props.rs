@@ -160,6 +160,19 @@ fn check_pair<R: Real>(a: &ShapeIn, b: &ShapeIn) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// The kernels' inputs, every coordinate from `s`: three points `p`, `d`,
+/// `q` and the footprint steps' five scalars.
+fn kernel_inputs(
+    s: impl Strategy<Value = f32> + Clone,
+) -> impl Strategy<Value = (V3, V3, V3, [f32; 5])> {
+    (
+        v3(s.clone()),
+        v3(s.clone()),
+        v3(s.clone()),
+        [s.clone(), s.clone(), s.clone(), s.clone(), s],
+    )
+}
+
 fn check_kernels<R: Real>(p: V3, d: V3, q: V3, s5: [f32; 5]) -> Result<(), TestCaseError> {
     let (p, d, q) = (vec::<R>(p), vec::<R>(d), vec::<R>(q));
     let t = closest_param(p, d, q);
@@ -215,23 +228,13 @@ proptest! {
     }
 
     #[test]
-    fn unit4_props_kernels(
-        p in v3(game_pos()),
-        d in v3(game_pos()),
-        q in v3(game_pos()),
-        s5 in [game_pos(), game_pos(), game_pos(), game_pos(), game_pos()],
-    ) {
+    fn unit4_props_kernels((p, d, q, s5) in kernel_inputs(game_pos())) {
         check_kernels::<f32>(p, d, q, s5)?;
         check_kernels::<Ee32>(p, d, q, s5)?;
     }
 
     #[test]
-    fn unit4_props_kernels_wide(
-        p in v3(wide()),
-        d in v3(wide()),
-        q in v3(wide()),
-        s5 in [wide(), wide(), wide(), wide(), wide()],
-    ) {
+    fn unit4_props_kernels_wide((p, d, q, s5) in kernel_inputs(wide())) {
         check_kernels::<f32>(p, d, q, s5)?;
         check_kernels::<Ee32>(p, d, q, s5)?;
     }

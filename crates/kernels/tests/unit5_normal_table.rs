@@ -70,39 +70,44 @@ fn hit<R: Real>(start: [f32; 3], mv: [f32; 3], table: NormalTable) -> (u32, u32,
     )
 }
 
+/// A sphere from `start` moving by `mv` meets `feature` under both readings:
+/// each turned constant `want` (bit patterns, then printed decimals) in its
+/// normal's magnitudes, the two different, the fraction the same.
+fn both_readings<R: Real>(
+    start: [f32; 3],
+    mv: [f32; 3],
+    feature: u32,
+    want: [([u32; 3], &str); 2],
+) {
+    let (f, frac_bits, bits) = hit::<R>(start, mv, NormalTable::BitPatterns);
+    assert_eq!(f, feature);
+    assert_eq!(bits, want[0].0, "{}: {}", R::MODE, want[0].1);
+    let (f, frac_dec, dec) = hit::<R>(start, mv, NormalTable::PrintedDecimals);
+    assert_eq!(f, feature);
+    assert_eq!(dec, want[1].0, "{}: {}", R::MODE, want[1].1);
+    assert_ne!(bits, dec);
+    assert_eq!(frac_bits, frac_dec, "the fraction does not read the table");
+}
+
 fn corner_and_edge_normals_under_both_readings<R: Real>() {
     // In f32 the turn is exact: the constants themselves.
     assert_eq!(turned::<f32>(0x3f13_b646), 0x3f13_b646);
-    let corner = ([3.0, 3.0, 3.0], [-2.0, -2.0, -2.0]);
-    let (f, frac_bits, bits) = hit::<R>(corner.0, corner.1, NormalTable::BitPatterns);
-    assert_eq!(f, FEATURE_CORNER);
-    assert_eq!(
-        bits,
-        [turned::<R>(0x3f13_b646); 3],
-        "{}: the executable's b, 0.577",
-        R::MODE
+    both_readings::<R>(
+        [3.0, 3.0, 3.0],
+        [-2.0, -2.0, -2.0],
+        FEATURE_CORNER,
+        [
+            ([turned::<R>(0x3f13_b646); 3], "the executable's b, 0.577"),
+            ([turned::<R>(0x3f13_cd3a); 3], "the printed b, 0.57735026"),
+        ],
     );
-    let (f, frac_dec, dec) = hit::<R>(corner.0, corner.1, NormalTable::PrintedDecimals);
-    assert_eq!(f, FEATURE_CORNER);
-    assert_eq!(
-        dec,
-        [turned::<R>(0x3f13_cd3a); 3],
-        "{}: the printed b, 0.57735026",
-        R::MODE
+    let (a, d) = (turned::<R>(0x3f35_04f4), turned::<R>(0x3f35_04f3));
+    both_readings::<R>(
+        [3.0, 3.0, 0.0],
+        [-2.0, -2.0, 0.0],
+        FEATURE_EDGE,
+        [([a, a, 0], "a = 0.70710683"), ([d, d, 0], "a = 0.70710677")],
     );
-    assert_ne!(bits, dec);
-    assert_eq!(frac_bits, frac_dec, "the fraction does not read the table");
-
-    let edge = ([3.0, 3.0, 0.0], [-2.0, -2.0, 0.0]);
-    let (f, frac_bits, bits) = hit::<R>(edge.0, edge.1, NormalTable::BitPatterns);
-    assert_eq!(f, FEATURE_EDGE);
-    let a = turned::<R>(0x3f35_04f4);
-    assert_eq!(bits, [a, a, 0], "{}: a = 0.70710683", R::MODE);
-    let (_, frac_dec, dec) = hit::<R>(edge.0, edge.1, NormalTable::PrintedDecimals);
-    let a = turned::<R>(0x3f35_04f3);
-    assert_eq!(dec, [a, a, 0], "{}: a = 0.70710677", R::MODE);
-    assert_ne!(bits, dec);
-    assert_eq!(frac_bits, frac_dec);
 
     // A face reads 0 and 1 under both.
     let face = ([3.0, 0.0, 0.0], [-2.0, 0.0, 0.0]);

@@ -8,16 +8,11 @@ use kernels::OrientedBox;
 use ps2_float::{Ee32, Real, Vec4};
 use test_support::{both_modes, f64_of, rotation_rows, Seeded, Xorshift};
 
+mod support;
+
+/// The unit box (half sizes 1) along the world axes, centred at `centre`.
 fn unit_box<R: Real>(centre: [f32; 3]) -> OrientedBox<R> {
-    OrientedBox {
-        half: Vec4::from_f32([1.0, 1.0, 1.0, 1.0]),
-        axes: [
-            Vec4::from_f32([1.0, 0.0, 0.0, 1.0]),
-            Vec4::from_f32([0.0, 1.0, 0.0, 1.0]),
-            Vec4::from_f32([0.0, 0.0, 1.0, 1.0]),
-        ],
-        centre: Vec4::from_f32([centre[0], centre[1], centre[2], 1.0]),
-    }
+    support::world_box([1.0, 1.0, 1.0], centre, 1.0)
 }
 
 fn pinned<R: Real>() {
@@ -57,18 +52,9 @@ fn mirror_points<R: Real>() -> usize {
     let mut g = Xorshift(0x0005_b0c5_0201);
     let mut checked = 0;
     for i in 0..400 {
-        let q = [
-            g.range(-1.0, 1.0),
-            g.range(-1.0, 1.0),
-            g.range(-1.0, 1.0),
-            g.range(-1.0, 1.0),
-        ];
+        let q = [0; 4].map(|_| g.range(-1.0, 1.0));
         let axes = rotation_rows(q);
-        let half = [
-            g.range_f32(0.2, 1.5),
-            g.range_f32(0.2, 1.5),
-            g.range_f32(0.2, 1.5),
-        ];
+        let half = g.vec3_f32(0.2, 1.5);
         let centre = g.vec3_f32(-3.5, 3.5);
         let aim = g.vec3_f32(-1.0, 1.0);
         let mv = [0, 1, 2].map(|k| (centre[k] - aim[k]) * 1.5);
