@@ -43,6 +43,85 @@
 //!   [`physics_sweep_segment_capsule`]: tables (4, 4), (3, 4), (4, 3), the
 //!   static overlaps of Unit 4, which write no fraction.
 
+/// Defines a mirrored sweep entry `name(own, other)`: the order it calls run
+/// with the shapes exchanged and the move [`reversed`] (`w` kept), the
+/// contact's halves swapped on a hit (`Contact::mirrored`), as Units 5, 12
+/// and 13 give the original's mirrors.
+macro_rules! mirrored_sweep {
+    ($(#[$m:meta])* $name:ident($own:ident, $other:ident) => $calls:ident) => {
+        $(#[$m])*
+        pub fn $name<R: ::ps2_float::Real>(
+            c: &mut $crate::contact::Contact<R>,
+            own: &$crate::shapes::$own<R>,
+            other: &$crate::shapes::$other<R>,
+            mv: ::ps2_float::Vec4<R>,
+        ) -> bool {
+            let hit = $calls(c, other, own, $crate::sweep::reversed(mv));
+            c.mirrored(hit)
+        }
+    };
+}
+
+/// Defines a sweep table entry `name(own, other)` whose "sweep" is the static
+/// overlap it calls: the move is not read and nothing is written, the
+/// fraction included.
+macro_rules! static_sweep {
+    ($(#[$m:meta])* $name:ident($own:ident, $other:ident) => $overlap:ident) => {
+        $(#[$m])*
+        pub fn $name<R: ::ps2_float::Real>(
+            c: &mut $crate::contact::Contact<R>,
+            own: &$crate::shapes::$own<R>,
+            other: &$crate::shapes::$other<R>,
+            _mv: ::ps2_float::Vec4<R>,
+        ) -> bool {
+            $overlap(c, own, other)
+        }
+    };
+}
+
+/// Defines a sweep table entry `name(own, other)` that reads one switch of
+/// [`PairQuirks`](crate::PairQuirks): on, the console's kernel; off, the
+/// corrected kernel, or (`mirror of`) the corrected kernel of the other
+/// order run as [`mirrored_sweep`] runs it. Each entry names its own switch
+/// and kernels.
+macro_rules! switched_sweep {
+    ($(#[$m:meta])* $name:ident($own:ident, $other:ident):
+        $switch:ident ? $console:ident : mirror of $corrected:ident) => {
+        $(#[$m])*
+        pub fn $name<R: ::ps2_float::Real>(
+            c: &mut $crate::contact::Contact<R>,
+            ctx: &$crate::pair::PairContext,
+            own: &$crate::shapes::$own<R>,
+            other: &$crate::shapes::$other<R>,
+            mv: ::ps2_float::Vec4<R>,
+        ) -> bool {
+            if ctx.quirks.pairs.$switch {
+                return $console(c, own, other, mv);
+            }
+            let hit = $corrected(c, other, own, $crate::sweep::reversed(mv));
+            c.mirrored(hit)
+        }
+    };
+    ($(#[$m:meta])* $name:ident($own:ident, $other:ident):
+        $switch:ident ? $console:ident : $corrected:ident) => {
+        $(#[$m])*
+        pub fn $name<R: ::ps2_float::Real>(
+            c: &mut $crate::contact::Contact<R>,
+            ctx: &$crate::pair::PairContext,
+            own: &$crate::shapes::$own<R>,
+            other: &$crate::shapes::$other<R>,
+            mv: ::ps2_float::Vec4<R>,
+        ) -> bool {
+            if ctx.quirks.pairs.$switch {
+                $console(c, own, other, mv)
+            } else {
+                $corrected(c, own, other, mv)
+            }
+        }
+    };
+}
+pub(crate) use {mirrored_sweep, switched_sweep};
+
 mod segment_first_touch;
 mod sweep_capsule_capsule;
 mod sweep_segment_capsule;

@@ -17,9 +17,8 @@ use ps2_float::{Real, Vec4};
 
 use super::{
     physics_sweep_capsule_segment, physics_sweep_segment_capsule, physics_sweep_segment_segment,
-    physics_sweep_segment_sphere, physics_sweep_sphere_segment, reversed, write_hit,
+    physics_sweep_segment_sphere, physics_sweep_sphere_segment, write_hit,
 };
-use crate::pair::PairContext;
 use crate::{contact::Contact, shapes::Capsule, shapes::Segment, shapes::Sphere};
 
 /// Golden-section steps: the bracket shrinks by 0.618 each, below an `f32`
@@ -237,90 +236,45 @@ pub fn sphere_segment_first_touch<R: Real>(
 }
 
 // The `*_in` entries share their form (a switch, then the console's or the
-// corrected kernel): each is its own table entry with its own switch and
-// kernels, so they are written out, not folded.
-/// Sweep table entry (2, 4): the console's [`physics_sweep_sphere_segment`],
-/// or with [`PairQuirks::sphere_segment_closest`](crate::PairQuirks) off
-/// [`sphere_segment_first_touch`].
-pub fn physics_sweep_sphere_segment_in<R: Real>(
-    c: &mut Contact<R>,
-    ctx: &PairContext,
-    own: &Sphere<R>,
-    other: &Segment<R>,
-    mv: Vec4<R>,
-) -> bool {
-    if ctx.quirks.pairs.sphere_segment_closest {
-        physics_sweep_sphere_segment(c, own, other, mv)
-    } else {
-        sphere_segment_first_touch(c, own, other, mv)
-    }
-}
+// corrected kernel) and are written by `switched_sweep`: each is its own
+// table entry with its own switch and kernels.
+switched_sweep!(
+    /// Sweep table entry (2, 4): the console's [`physics_sweep_sphere_segment`],
+    /// or with [`PairQuirks::sphere_segment_closest`](crate::PairQuirks) off
+    /// [`sphere_segment_first_touch`].
+    physics_sweep_sphere_segment_in(Sphere, Segment):
+        sphere_segment_closest ? physics_sweep_sphere_segment : sphere_segment_first_touch
+);
 
-/// Sweep table entry (4, 2): the console's [`physics_sweep_segment_sphere`],
-/// or corrected the mirror of [`sphere_segment_first_touch`] (the move
-/// reversed, the halves swapped on a hit).
-pub fn physics_sweep_segment_sphere_in<R: Real>(
-    c: &mut Contact<R>,
-    ctx: &PairContext,
-    own: &Segment<R>,
-    other: &Sphere<R>,
-    mv: Vec4<R>,
-) -> bool {
-    if ctx.quirks.pairs.sphere_segment_closest {
-        return physics_sweep_segment_sphere(c, own, other, mv);
-    }
-    let hit = sphere_segment_first_touch(c, other, own, reversed(mv));
-    c.mirrored(hit)
-}
+switched_sweep!(
+    /// Sweep table entry (4, 2): the console's [`physics_sweep_segment_sphere`],
+    /// or corrected the mirror of [`sphere_segment_first_touch`] (the move
+    /// reversed, the halves swapped on a hit).
+    physics_sweep_segment_sphere_in(Segment, Sphere):
+        sphere_segment_closest ? physics_sweep_segment_sphere : mirror of sphere_segment_first_touch
+);
 
-/// Sweep table entry (4, 4): the console's static
-/// [`physics_sweep_segment_segment`], or with
-/// [`PairQuirks::segment_sweep_static`](crate::PairQuirks) off
-/// [`segment_first_touch`].
-pub fn physics_sweep_segment_segment_in<R: Real>(
-    c: &mut Contact<R>,
-    ctx: &PairContext,
-    own: &Segment<R>,
-    other: &Segment<R>,
-    mv: Vec4<R>,
-) -> bool {
-    if ctx.quirks.pairs.segment_sweep_static {
-        physics_sweep_segment_segment(c, own, other, mv)
-    } else {
-        segment_first_touch(c, own, other, mv)
-    }
-}
+switched_sweep!(
+    /// Sweep table entry (4, 4): the console's static
+    /// [`physics_sweep_segment_segment`], or with
+    /// [`PairQuirks::segment_sweep_static`](crate::PairQuirks) off
+    /// [`segment_first_touch`].
+    physics_sweep_segment_segment_in(Segment, Segment):
+        segment_sweep_static ? physics_sweep_segment_segment : segment_first_touch
+);
 
-/// Sweep table entry (4, 3): the console's static
-/// [`physics_sweep_segment_capsule`], or corrected
-/// [`segment_capsule_first_touch`].
-pub fn physics_sweep_segment_capsule_in<R: Real>(
-    c: &mut Contact<R>,
-    ctx: &PairContext,
-    own: &Segment<R>,
-    other: &Capsule<R>,
-    mv: Vec4<R>,
-) -> bool {
-    if ctx.quirks.pairs.segment_sweep_static {
-        physics_sweep_segment_capsule(c, own, other, mv)
-    } else {
-        segment_capsule_first_touch(c, own, other, mv)
-    }
-}
+switched_sweep!(
+    /// Sweep table entry (4, 3): the console's static
+    /// [`physics_sweep_segment_capsule`], or corrected
+    /// [`segment_capsule_first_touch`].
+    physics_sweep_segment_capsule_in(Segment, Capsule):
+        segment_sweep_static ? physics_sweep_segment_capsule : segment_capsule_first_touch
+);
 
-/// Sweep table entry (3, 4): the console's static
-/// [`physics_sweep_capsule_segment`], or corrected
-/// [`capsule_segment_first_touch`].
-pub fn physics_sweep_capsule_segment_in<R: Real>(
-    c: &mut Contact<R>,
-    ctx: &PairContext,
-    own: &Capsule<R>,
-    other: &Segment<R>,
-    mv: Vec4<R>,
-) -> bool {
-    if ctx.quirks.pairs.segment_sweep_static {
-        physics_sweep_capsule_segment(c, own, other, mv)
-    } else {
-        capsule_segment_first_touch(c, own, other, mv)
-    }
-}
+switched_sweep!(
+    /// Sweep table entry (3, 4): the console's static
+    /// [`physics_sweep_capsule_segment`], or corrected
+    /// [`capsule_segment_first_touch`].
+    physics_sweep_capsule_segment_in(Capsule, Segment):
+        segment_sweep_static ? physics_sweep_capsule_segment : capsule_segment_first_touch
+);
