@@ -154,16 +154,11 @@ pub fn overlap_segment_box<R: Real>(
     near.dist_sq <= mul(own.radius, own.radius)
 }
 
-/// The mirror of [`overlap_segment_box`]: the same test with the shapes in
-/// the other order, nothing swapped (nothing is written). The entry (1, 4)
-/// of the corrected overlap table.
-#[inline]
-#[must_use]
-pub fn overlap_box_segment<R: Real>(
-    c: &mut Contact<R>,
-    own: &OrientedBox<R>,
-    other: &Segment<R>,
-    q: &OverlapQuirks,
-) -> bool {
-    overlap_segment_box(c, other, own, q)
-}
+mirrored_overlap!(
+    /// The mirror of [`overlap_segment_box`]: the same test with the shapes in
+    /// the other order, nothing swapped (nothing is written). The entry (1, 4)
+    /// of the corrected overlap table.
+    #[inline]
+    #[must_use]
+    overlap_box_segment(OrientedBox, Segment, q) => overlap_segment_box
+);
