@@ -12,7 +12,7 @@
 use ps2_float::{Real, Vec4};
 
 use super::pair::{physics_sweep_box_segment, physics_sweep_segment_box};
-use crate::sweep::{first_touch_of, golden_min_of, switched_sweep};
+use crate::sweep::{first_touch_of, golden_min_of, pair_sweep};
 use crate::{contact::Contact, shapes::OrientedBox, shapes::Segment};
 
 /// The point of the box nearest to `p`: `p` in the box's frame clamped to the
@@ -83,14 +83,14 @@ pub fn segment_box_first_touch<R: Real>(
 // The two entries below have the form of the segment sweeps' `*_in` entries
 // (a switch, then one of two kernels) and are written by the same macro:
 // each is its own table entry.
-switched_sweep!(
+pair_sweep!(
     /// Sweep table entry (4, 1): the console's [`physics_sweep_segment_box`]
     /// (never a hit), or with the switch off [`segment_box_first_touch`].
     physics_sweep_segment_box_in(Segment, OrientedBox):
         segment_box_never ? physics_sweep_segment_box : segment_box_first_touch
 );
 
-switched_sweep!(
+pair_sweep!(
     /// Sweep table entry (1, 4): the console's [`physics_sweep_box_segment`]
     /// (never a hit), or corrected the mirror of [`segment_box_first_touch`]: the
     /// move reversed (`w` kept), the halves swapped on a hit.

@@ -141,15 +141,42 @@ fn write_touch<R: Real>(
     write_hit(c, t, n, other_near, other_radius);
 }
 
-/// The first touch of the segment `a0`..`a1` (radius `ra`) moving by `mv`
-/// with the segment `b0`..`b1` (radius `rb`) at rest; on a hit, writes the
+/// A shape as a segment grown by a radius: its axis's two ends and the
+/// radius (a sphere's axis is its centre twice).
+trait Axis<R: Real> {
+    fn axis(&self) -> (Vec4<R>, Vec4<R>, R);
+}
+
+impl<R: Real> Axis<R> for Segment<R> {
+    fn axis(&self) -> (Vec4<R>, Vec4<R>, R) {
+        (self.start, self.end, self.radius)
+    }
+}
+
+impl<R: Real> Axis<R> for Capsule<R> {
+    /// Base to base + (0, 0, height).
+    fn axis(&self) -> (Vec4<R>, Vec4<R>, R) {
+        let top = self.base + Vec4::new(R::ZERO, R::ZERO, self.height, R::ZERO);
+        (self.base, top, self.radius)
+    }
+}
+
+impl<R: Real> Axis<R> for Sphere<R> {
+    fn axis(&self) -> (Vec4<R>, Vec4<R>, R) {
+        (self.centre, self.centre, self.radius)
+    }
+}
+
+/// The first touch of `own`'s axis `a0`..`a1` (radius `ra`) moving by `mv`
+/// with `other`'s axis `b0`..`b1` (radius `rb`) at rest; on a hit, writes the
 /// contact as [`write_touch`] and returns `true`; a miss writes nothing.
 fn axes_first_touch<R: Real>(
     c: &mut Contact<R>,
-    (a0, a1, ra): (Vec4<R>, Vec4<R>, R),
-    (b0, b1, rb): (Vec4<R>, Vec4<R>, R),
+    own: &impl Axis<R>,
+    other: &impl Axis<R>,
     mv: Vec4<R>,
 ) -> bool {
+    let ((a0, a1, ra), (b0, b1, rb)) = (own.axis(), other.axis());
     let d2 = |t: R| segment_segment(a0.madd(mv, t), a1.madd(mv, t), b0, b1).0;
     let Some(t) = first_touch(d2, ra + rb) else {
         return false;
@@ -162,83 +189,37 @@ fn axes_first_touch<R: Real>(
     true
 }
 
-/// The capsule's axis, base to base + (0, 0, height).
-fn capsule_top<R: Real>(cap: &Capsule<R>) -> Vec4<R> {
-    cap.base + Vec4::new(R::ZERO, R::ZERO, cap.height, R::ZERO)
-}
+pair_sweep!(
+    /// A moving segment (`own`, with its radius) against a segment at rest: the
+    /// first touch along `mv`, 0 when already touching; the contact as
+    /// `write_touch`. The corrected table entry (4, 4).
+    segment_first_touch(Segment, Segment) => axes_first_touch
+);
 
-/// A moving segment (`own`, with its radius) against a segment at rest: the
-/// first touch along `mv`, 0 when already touching; the contact as
-/// `write_touch`. The corrected table entry (4, 4).
-pub fn segment_first_touch<R: Real>(
-    c: &mut Contact<R>,
-    own: &Segment<R>,
-    other: &Segment<R>,
-    mv: Vec4<R>,
-) -> bool {
-    axes_first_touch(
-        c,
-        (own.start, own.end, own.radius),
-        (other.start, other.end, other.radius),
-        mv,
-    )
-}
+pair_sweep!(
+    /// A moving segment against a capsule at rest (a true capsule, its axis from
+    /// the base up by the height): the first touch along `mv`. The corrected
+    /// table entry (4, 3).
+    segment_capsule_first_touch(Segment, Capsule) => axes_first_touch
+);
 
-/// A moving segment against a capsule at rest (a true capsule, its axis from
-/// the base up by the height): the first touch along `mv`. The corrected
-/// table entry (4, 3).
-pub fn segment_capsule_first_touch<R: Real>(
-    c: &mut Contact<R>,
-    own: &Segment<R>,
-    other: &Capsule<R>,
-    mv: Vec4<R>,
-) -> bool {
-    axes_first_touch(
-        c,
-        (own.start, own.end, own.radius),
-        (other.base, capsule_top(other), other.radius),
-        mv,
-    )
-}
+pair_sweep!(
+    /// A moving capsule against a segment at rest: the first touch along `mv`.
+    /// The corrected table entry (3, 4).
+    capsule_segment_first_touch(Capsule, Segment) => axes_first_touch
+);
 
-/// A moving capsule against a segment at rest: the first touch along `mv`.
-/// The corrected table entry (3, 4).
-pub fn capsule_segment_first_touch<R: Real>(
-    c: &mut Contact<R>,
-    own: &Capsule<R>,
-    other: &Segment<R>,
-    mv: Vec4<R>,
-) -> bool {
-    axes_first_touch(
-        c,
-        (own.base, capsule_top(own), own.radius),
-        (other.start, other.end, other.radius),
-        mv,
-    )
-}
-
-/// A moving sphere against a segment at rest: the first touch along `mv` (0
-/// when already touching), where the console's entry reports the closest
-/// approach (divergence 475). The corrected table entry (2, 4).
-pub fn sphere_segment_first_touch<R: Real>(
-    c: &mut Contact<R>,
-    own: &Sphere<R>,
-    other: &Segment<R>,
-    mv: Vec4<R>,
-) -> bool {
-    let p = own.centre;
-    axes_first_touch(
-        c,
-        (p, p, own.radius),
-        (other.start, other.end, other.radius),
-        mv,
-    )
-}
+pair_sweep!(
+    /// A moving sphere against a segment at rest: the first touch along `mv` (0
+    /// when already touching), where the console's entry reports the closest
+    /// approach (divergence 475). The corrected table entry (2, 4).
+    sphere_segment_first_touch(Sphere, Segment) => axes_first_touch
+);
 
 // The `*_in` entries share their form (a switch, then the console's or the
-// corrected kernel) and are written by `switched_sweep`: each is its own
+// corrected kernel) and are written by `pair_sweep`: each is its own
 // table entry with its own switch and kernels.
-switched_sweep!(
+pair_sweep!(
     /// Sweep table entry (2, 4): the console's [`physics_sweep_sphere_segment`],
     /// or with [`PairQuirks::sphere_segment_closest`](crate::PairQuirks) off
     /// [`sphere_segment_first_touch`].
@@ -246,7 +227,7 @@ switched_sweep!(
         sphere_segment_closest ? physics_sweep_sphere_segment : sphere_segment_first_touch
 );
 
-switched_sweep!(
+pair_sweep!(
     /// Sweep table entry (4, 2): the console's [`physics_sweep_segment_sphere`],
     /// or corrected the mirror of [`sphere_segment_first_touch`] (the move
     /// reversed, the halves swapped on a hit).
@@ -254,7 +235,7 @@ switched_sweep!(
         sphere_segment_closest ? physics_sweep_segment_sphere : mirror of sphere_segment_first_touch
 );
 
-switched_sweep!(
+pair_sweep!(
     /// Sweep table entry (4, 4): the console's static
     /// [`physics_sweep_segment_segment`], or with
     /// [`PairQuirks::segment_sweep_static`](crate::PairQuirks) off
@@ -263,7 +244,7 @@ switched_sweep!(
         segment_sweep_static ? physics_sweep_segment_segment : segment_first_touch
 );
 
-switched_sweep!(
+pair_sweep!(
     /// Sweep table entry (4, 3): the console's static
     /// [`physics_sweep_segment_capsule`], or corrected
     /// [`segment_capsule_first_touch`].
@@ -271,7 +252,7 @@ switched_sweep!(
         segment_sweep_static ? physics_sweep_segment_capsule : segment_capsule_first_touch
 );
 
-switched_sweep!(
+pair_sweep!(
     /// Sweep table entry (3, 4): the console's static
     /// [`physics_sweep_capsule_segment`], or corrected
     /// [`capsule_segment_first_touch`].

@@ -3,7 +3,7 @@
 
 use crate::overlap::{overlap_capsule_segment, overlap_segment_capsule};
 
-static_sweep!(
+pair_sweep!(
     /// Table entry (4, 3): the static overlap of the segment and the capsule (a
     /// true capsule with rounded ends), Unit 4's [`overlap_segment_capsule`]; the
     /// move is not read and nothing is written, the fraction included (overview,
@@ -11,18 +11,18 @@ static_sweep!(
     ///
     /// Original: `PhysicsSweep_SegmentCapsule` (0x00345d38).
     #[inline]
-    physics_sweep_segment_capsule(Segment, Capsule) => overlap_segment_capsule
+    physics_sweep_segment_capsule(Segment, Capsule) => overlap overlap_segment_capsule
 );
 
 // The two entries are two originals written alike (the mirror calls the
 // mirrored overlap): two functions, one per address, both written by
-// `static_sweep` as entry (4, 4) is.
-static_sweep!(
+// `pair_sweep` as entry (4, 4) is.
+pair_sweep!(
     /// Table entry (3, 4): the static overlap through Unit 4's mirror
     /// [`overlap_capsule_segment`]; the move is not read and nothing is written,
     /// the fraction included. The name is ours (divergence 112).
     ///
     /// Original: `PhysicsSweep_CapsuleSegment` (0x00345d18).
     #[inline]
-    physics_sweep_capsule_segment(Capsule, Segment) => overlap_capsule_segment
+    physics_sweep_capsule_segment(Capsule, Segment) => overlap overlap_capsule_segment
 );

@@ -3,7 +3,7 @@
 
 use crate::overlap::overlap_segment_segment;
 
-static_sweep!(
+pair_sweep!(
     /// Table entry (4, 4): the static overlap of the two segments where they are
     /// (Unit 4's [`overlap_segment_segment`]); the move is not read. Segments move
     /// with their bone and are tested where they are, which is how strikes work;
@@ -13,5 +13,5 @@ static_sweep!(
     ///
     /// Original: `PhysicsSweep_SegmentSegment` (0x00344300).
     #[inline]
-    physics_sweep_segment_segment(Segment, Segment) => overlap_segment_segment
+    physics_sweep_segment_segment(Segment, Segment) => overlap overlap_segment_segment
 );

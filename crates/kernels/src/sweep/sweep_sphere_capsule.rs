@@ -127,7 +127,7 @@ pub fn physics_sweep_sphere_capsule<R: Real>(
     true
 }
 
-mirrored_sweep!(
+pair_sweep!(
     /// The mirror, table entry (3, 2): the capsule moves by `mv` against a sphere
     /// at rest. Runs [`physics_sweep_sphere_capsule`] with the move reversed
     /// (`w` kept) and, on a hit, swaps the contact's halves wholesale, so `+0x10`
@@ -137,5 +137,5 @@ mirrored_sweep!(
     /// order and swap the contact's halves" (divergence 108).
     ///
     /// Original: `PhysicsSweep_CapsuleSphere` (0x00345910).
-    physics_sweep_capsule_sphere(Capsule, Sphere) => physics_sweep_sphere_capsule
+    physics_sweep_capsule_sphere(Capsule, Sphere) => mirror of physics_sweep_sphere_capsule
 );

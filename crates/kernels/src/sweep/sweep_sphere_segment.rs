@@ -48,7 +48,7 @@ pub fn physics_sweep_sphere_segment<R: Real>(
     true
 }
 
-mirrored_sweep!(
+pair_sweep!(
     /// The mirror, table entry (4, 2): the segment moves by `mv` against a sphere
     /// at rest. Runs [`physics_sweep_sphere_segment`] with the move reversed
     /// (`w` kept) and, on a hit, swaps the contact's halves wholesale
@@ -57,5 +57,5 @@ mirrored_sweep!(
     /// whole move is then the sphere's reversed move.
     ///
     /// Original: `PhysicsSweep_SegmentSphere` (0x00344538).
-    physics_sweep_segment_sphere(Segment, Sphere) => physics_sweep_sphere_segment
+    physics_sweep_segment_sphere(Segment, Sphere) => mirror of physics_sweep_sphere_segment
 );
