@@ -154,11 +154,18 @@ pub fn overlap_segment_box<R: Real>(
     near.dist_sq <= mul(own.radius, own.radius)
 }
 
-mirrored_overlap!(
-    /// The mirror of [`overlap_segment_box`]: the same test with the shapes in
-    /// the other order, nothing swapped (nothing is written). The entry (1, 4)
-    /// of the corrected overlap table.
-    #[inline]
-    #[must_use]
-    overlap_box_segment(OrientedBox, Segment, q) => overlap_segment_box
-);
+// Written out, as `overlap_capsule_segment_with` is: the two mirrors that
+// pass the switches on are too few for `mirrored_overlap`'s family.
+/// The mirror of [`overlap_segment_box`]: the same test with the shapes in
+/// the other order, nothing swapped (nothing is written). The entry (1, 4)
+/// of the corrected overlap table.
+#[inline]
+#[must_use]
+pub fn overlap_box_segment<R: Real>(
+    c: &mut Contact<R>,
+    own: &OrientedBox<R>,
+    other: &Segment<R>,
+    q: &OverlapQuirks,
+) -> bool {
+    overlap_segment_box(c, other, own, q)
+}

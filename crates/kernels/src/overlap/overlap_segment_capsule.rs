@@ -70,9 +70,14 @@ pub fn overlap_segment_capsule_with<R: Real>(
     })
 }
 
-mirrored_overlap!(
-    /// The mirror of [`overlap_segment_capsule_with`], no halves swapped.
-    #[inline]
-    #[must_use]
-    overlap_capsule_segment_with(Capsule, Segment, q) => overlap_segment_capsule_with
-);
+/// The mirror of [`overlap_segment_capsule_with`], no halves swapped.
+#[inline]
+#[must_use]
+pub fn overlap_capsule_segment_with<R: Real>(
+    c: &mut Contact<R>,
+    own: &Capsule<R>,
+    other: &Segment<R>,
+    q: &OverlapQuirks,
+) -> bool {
+    overlap_segment_capsule_with(c, other, own, q)
+}
