@@ -99,6 +99,8 @@ pub struct ContactHalf<R> {
     pub feature_index: Option<u32>,
 }
 
+// Written out, not derived: a derive would ask `R: Default`, and the
+// default holds for every `R` (its fields listed as the struct lists them).
 impl<R> Default for ContactHalf<R> {
     fn default() -> Self {
         Self {
@@ -138,6 +140,8 @@ pub struct Contact<R> {
     pub triangle: Option<u32>,
 }
 
+// Written out, not derived: a derive would ask `R: Default`, and the
+// default holds for every `R` (its fields listed as the struct lists them).
 impl<R> Default for Contact<R> {
     fn default() -> Self {
         Self {

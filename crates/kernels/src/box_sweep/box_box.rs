@@ -146,6 +146,8 @@ pub fn sweep_box_box_axis<R: Real>(
     None
 }
 
+// The original's answer is whether `sweep_box_box_axis` finds no axis: the
+// two take the same parameters, so the lists repeat.
 /// Whether two oriented boxes, each moving linearly over `t` from 0 to 1
 /// without turning, overlap at any time (touching counts): the 15 box axes
 /// tested at both ends of the move, then the 6 axes built from the relative

@@ -29,6 +29,8 @@ pub fn sweep_box_triangle_windows<R: Real>(
     sweep_box_triangle_windows_with(bx, tri, mv, true)
 }
 
+// Each `_with` form below takes its entry's parameters and adds `reset`,
+// so the parameter lists repeat.
 /// [`sweep_box_triangle_windows`] with the zero-speed reset switched
 /// (`reset`, [`Quirks::zero_speed_reset`](crate::Quirks::zero_speed_reset)).
 #[must_use]

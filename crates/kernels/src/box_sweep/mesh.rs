@@ -83,6 +83,8 @@ pub fn physics_mesh_sweep_box_triangle<R: Real>(
     physics_mesh_sweep_box_triangle_with_normal(work, bx, body_flags, tri, mv, None, true)
 }
 
+// The entry above keeps the original's parameters; this form adds the
+// normal and the reset, so the two parameter lists repeat.
 /// [`physics_mesh_sweep_box_triangle`] with the triangle's unit normal given
 /// when the caller already has it: `normal` must be what
 /// [`WorkTriangle::compute_normal`] gives for `tri.corners` (a mesh keeps it

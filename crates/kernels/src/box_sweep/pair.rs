@@ -4,7 +4,7 @@
 use ps2_float::{Real, Vec4};
 
 use super::box_box::sweep_box_box;
-use crate::sweep::reversed;
+use crate::sweep::pair_sweep;
 use crate::{contact::Contact, pair::PairContext, shapes::OrientedBox, shapes::Segment};
 
 /// `clamp(v, −h, h)` (divergence 97).
@@ -126,19 +126,13 @@ pub fn physics_sweep_segment_box<R: Real>(
     false
 }
 
-/// Table entry (1, 4): the mirror of [`physics_sweep_segment_box`], called
-/// with the shapes exchanged and the move reversed (`w` kept); its swap of the
-/// contact's halves after a hit never runs, so it returns false and writes
-/// nothing.
-///
-/// Spec: Unit 13, "The pair wrappers: 0x003451e8, 0x00345588, 0x00345590".
-/// Original: `PhysicsSweep_BoxSegment` (0x00345590).
-pub fn physics_sweep_box_segment<R: Real>(
-    c: &mut Contact<R>,
-    bx: &OrientedBox<R>,
-    segment: &Segment<R>,
-    mv: Vec4<R>,
-) -> bool {
-    let hit = physics_sweep_segment_box(c, segment, bx, reversed(mv));
-    c.mirrored(hit)
-}
+pair_sweep!(
+    /// Table entry (1, 4): the mirror of [`physics_sweep_segment_box`], called
+    /// with the shapes exchanged and the move reversed (`w` kept); its swap of the
+    /// contact's halves after a hit never runs, so it returns false and writes
+    /// nothing.
+    ///
+    /// Spec: Unit 13, "The pair wrappers: 0x003451e8, 0x00345588, 0x00345590".
+    /// Original: `PhysicsSweep_BoxSegment` (0x00345590).
+    physics_sweep_box_segment(OrientedBox, Segment) => mirror of physics_sweep_segment_box
+);

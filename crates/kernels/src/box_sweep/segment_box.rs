@@ -12,8 +12,7 @@
 use ps2_float::{Real, Vec4};
 
 use super::pair::{physics_sweep_box_segment, physics_sweep_segment_box};
-use crate::pair::PairContext;
-use crate::sweep::{first_touch_of, golden_min_of, reversed};
+use crate::sweep::{first_touch_of, golden_min_of, pair_sweep};
 use crate::{contact::Contact, shapes::OrientedBox, shapes::Segment};
 
 /// The point of the box nearest to `p`: `p` in the box's frame clamped to the
@@ -82,36 +81,19 @@ pub fn segment_box_first_touch<R: Real>(
 }
 
 // The two entries below have the form of the segment sweeps' `*_in` entries
-// (a switch, then one of two kernels): each is its own table entry.
-/// Sweep table entry (4, 1): the console's [`physics_sweep_segment_box`]
-/// (never a hit), or with the switch off [`segment_box_first_touch`].
-pub fn physics_sweep_segment_box_in<R: Real>(
-    c: &mut Contact<R>,
-    ctx: &PairContext,
-    own: &Segment<R>,
-    bx: &OrientedBox<R>,
-    mv: Vec4<R>,
-) -> bool {
-    if ctx.quirks.pairs.segment_box_never {
-        physics_sweep_segment_box(c, own, bx, mv)
-    } else {
-        segment_box_first_touch(c, own, bx, mv)
-    }
-}
+// (a switch, then one of two kernels) and are written by the same macro:
+// each is its own table entry.
+pair_sweep!(
+    /// Sweep table entry (4, 1): the console's [`physics_sweep_segment_box`]
+    /// (never a hit), or with the switch off [`segment_box_first_touch`].
+    physics_sweep_segment_box_in(Segment, OrientedBox):
+        segment_box_never ? physics_sweep_segment_box : segment_box_first_touch
+);
 
-/// Sweep table entry (1, 4): the console's [`physics_sweep_box_segment`]
-/// (never a hit), or corrected the mirror of [`segment_box_first_touch`]: the
-/// move reversed (`w` kept), the halves swapped on a hit.
-pub fn physics_sweep_box_segment_in<R: Real>(
-    c: &mut Contact<R>,
-    ctx: &PairContext,
-    bx: &OrientedBox<R>,
-    segment: &Segment<R>,
-    mv: Vec4<R>,
-) -> bool {
-    if ctx.quirks.pairs.segment_box_never {
-        return physics_sweep_box_segment(c, bx, segment, mv);
-    }
-    let hit = segment_box_first_touch(c, segment, bx, reversed(mv));
-    c.mirrored(hit)
-}
+pair_sweep!(
+    /// Sweep table entry (1, 4): the console's [`physics_sweep_box_segment`]
+    /// (never a hit), or corrected the mirror of [`segment_box_first_touch`]: the
+    /// move reversed (`w` kept), the halves swapped on a hit.
+    physics_sweep_box_segment_in(OrientedBox, Segment):
+        segment_box_never ? physics_sweep_box_segment : mirror of segment_box_first_touch
+);

@@ -37,6 +37,22 @@
 //! ([`crate::table::overlap_pair`]), and the fields it sets on a hit; its
 //! arguments are [`WorldBox`], [`QueryShape`] and [`QueryBody`].
 
+/// Defines a mirrored overlap entry `name(own, other)` of the console's
+/// table: the order it calls with the shapes exchanged, nothing swapped
+/// (that order writes nothing).
+macro_rules! mirrored_overlap {
+    ($(#[$m:meta])* $name:ident($own:ident, $other:ident) => $calls:ident) => {
+        $(#[$m])*
+        pub fn $name<R: ::ps2_float::Real>(
+            c: &mut $crate::contact::Contact<R>,
+            own: &$crate::shapes::$own<R>,
+            other: &$crate::shapes::$other<R>,
+        ) -> bool {
+            $calls(c, other, own)
+        }
+    };
+}
+
 mod closest_points;
 mod footprint;
 mod overlap_box_box;

@@ -43,16 +43,12 @@ pub fn overlap_box_sphere<R: Real>(
     dist_sq <= mul(other.radius, other.radius)
 }
 
-/// The mirror of [`overlap_box_sphere`]: the same test with the shapes in the
-/// other order, and no halves swapped (nothing was written).
-///
-/// Original: `PhysicsOverlap_SphereBox` (0x00346db8).
-#[inline]
-#[must_use]
-pub fn overlap_sphere_box<R: Real>(
-    c: &mut Contact<R>,
-    own: &Sphere<R>,
-    other: &OrientedBox<R>,
-) -> bool {
-    overlap_box_sphere(c, other, own)
-}
+mirrored_overlap!(
+    /// The mirror of [`overlap_box_sphere`]: the same test with the shapes in the
+    /// other order, and no halves swapped (nothing was written).
+    ///
+    /// Original: `PhysicsOverlap_SphereBox` (0x00346db8).
+    #[inline]
+    #[must_use]
+    overlap_sphere_box(Sphere, OrientedBox) => overlap_box_sphere
+);

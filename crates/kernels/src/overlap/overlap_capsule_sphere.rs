@@ -29,17 +29,13 @@ pub fn overlap_capsule_sphere<R: Real>(
     within_reach(vsub(q, other.centre), own.radius, other.radius)
 }
 
-/// The mirror of [`overlap_capsule_sphere`]: the same test with the shapes in
-/// the other order, no halves swapped. The push sphere's test against another
-/// human.
-///
-/// Original: `PhysicsOverlap_SphereCapsule` (0x00346f90).
-#[inline]
-#[must_use]
-pub fn overlap_sphere_capsule<R: Real>(
-    c: &mut Contact<R>,
-    own: &Sphere<R>,
-    other: &Capsule<R>,
-) -> bool {
-    overlap_capsule_sphere(c, other, own)
-}
+mirrored_overlap!(
+    /// The mirror of [`overlap_capsule_sphere`]: the same test with the shapes in
+    /// the other order, no halves swapped. The push sphere's test against another
+    /// human.
+    ///
+    /// Original: `PhysicsOverlap_SphereCapsule` (0x00346f90).
+    #[inline]
+    #[must_use]
+    overlap_sphere_capsule(Sphere, Capsule) => overlap_capsule_sphere
+);

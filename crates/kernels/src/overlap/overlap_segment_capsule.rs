@@ -9,6 +9,8 @@ use crate::sat::vsub;
 use crate::segment::closest_points;
 use crate::{contact::Contact, shapes::Capsule, shapes::Segment};
 
+// Written as `overlap_segment_segment` is, but a separate original: the
+// second axis is the capsule's, built from its height (`capsule_axis`).
 /// The segment's direction, the capsule's axis and the segment's start less
 /// the capsule's base, the arguments of the closest-point search.
 #[inline]
@@ -41,19 +43,15 @@ pub fn overlap_segment_capsule<R: Real>(
     axes_meet(axes, own.radius, other.radius, closest_points)
 }
 
-/// The mirror of [`overlap_segment_capsule`]: the same test with the shapes in
-/// the other order, no halves swapped.
-///
-/// Original: `PhysicsOverlap_CapsuleSegment` (0x00347148).
-#[inline]
-#[must_use]
-pub fn overlap_capsule_segment<R: Real>(
-    c: &mut Contact<R>,
-    own: &Capsule<R>,
-    other: &Segment<R>,
-) -> bool {
-    overlap_segment_capsule(c, other, own)
-}
+mirrored_overlap!(
+    /// The mirror of [`overlap_segment_capsule`]: the same test with the shapes in
+    /// the other order, no halves swapped.
+    ///
+    /// Original: `PhysicsOverlap_CapsuleSegment` (0x00347148).
+    #[inline]
+    #[must_use]
+    overlap_capsule_segment(Capsule, Segment) => overlap_segment_capsule
+);
 
 /// [`overlap_segment_capsule`] with the closest points of
 /// [`closest_points_with`], so the kernel's two edge cases follow the

@@ -7,6 +7,8 @@ use crate::sat::vsub;
 use crate::segment::closest_point;
 use crate::{contact::Contact, shapes::Segment, shapes::Sphere};
 
+// Written as `overlap_capsule_sphere` is, but a separate original: the axis
+// is the segment's `start`..`end`, not the capsule's base and height.
 /// `true` when the sphere reaches the segment: the squared distance from the
 /// sphere's centre to its nearest point on the segment is at most
 /// `(r_seg + r_sph)²` (Unit 4, `PhysicsOverlap_SegmentSphere`).
@@ -25,16 +27,12 @@ pub fn overlap_segment_sphere<R: Real>(
     within_reach(vsub(q, other.centre), own.radius, other.radius)
 }
 
-/// The mirror of [`overlap_segment_sphere`]: the same test with the shapes in
-/// the other order, no halves swapped.
-///
-/// Original: `PhysicsOverlap_SphereSegment` (0x00346eb0).
-#[inline]
-#[must_use]
-pub fn overlap_sphere_segment<R: Real>(
-    c: &mut Contact<R>,
-    own: &Sphere<R>,
-    other: &Segment<R>,
-) -> bool {
-    overlap_segment_sphere(c, other, own)
-}
+mirrored_overlap!(
+    /// The mirror of [`overlap_segment_sphere`]: the same test with the shapes in
+    /// the other order, no halves swapped.
+    ///
+    /// Original: `PhysicsOverlap_SphereSegment` (0x00346eb0).
+    #[inline]
+    #[must_use]
+    overlap_sphere_segment(Sphere, Segment) => overlap_segment_sphere
+);

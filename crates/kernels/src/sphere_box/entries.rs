@@ -56,6 +56,8 @@ pub fn physics_sweep_sphere_box<R: Real>(
     physics_sweep_sphere_box_in(contact, &PairContext::default(), sphere, bx, mv)
 }
 
+// Two originals, one per address, and below the two table entries: each
+// passes its own order and moves on, so only the wrapper's shape repeats.
 /// A moving box against a sphere at rest (sweep table entry (1, 2)): the same
 /// kernel with the box moving by `mv` and the sphere still, so the sphere
 /// moves by `−mv` relative to the box; the contact gets the same values with

@@ -43,6 +43,67 @@
 //!   [`physics_sweep_segment_capsule`]: tables (4, 4), (3, 4), (4, 3), the
 //!   static overlaps of Unit 4, which write no fraction.
 
+/// Defines a sweep table entry `name(own, other)` of one of the forms the
+/// tables repeat, each entry with its own docs, kernels and switch:
+///
+/// * `=> k`: the kernel `k` on the same arguments;
+/// * `=> mirror of k`: the order `k` run with the shapes exchanged and the
+///   move [`reversed`] (`w` kept), the contact's halves swapped on a hit
+///   (`Contact::mirrored`), as Units 5, 12 and 13 give the original's
+///   mirrors;
+/// * `=> overlap k`: the static overlap `k`; the move is not read and
+///   nothing is written, the fraction included;
+/// * `: switch ? console : corrected`: an entry that takes the bodies'
+///   state and reads one switch of [`PairQuirks`](crate::PairQuirks): on,
+///   the console's kernel; off, the corrected one (`k` or `mirror of k`).
+macro_rules! pair_sweep {
+    ($(#[$m:meta])* $name:ident($own:ident, $other:ident):
+        $switch:ident ? $console:ident : $($corrected:tt)+) => {
+        $(#[$m])*
+        pub fn $name<R: ::ps2_float::Real>(
+            c: &mut $crate::contact::Contact<R>,
+            ctx: &$crate::pair::PairContext,
+            own: &$crate::shapes::$own<R>,
+            other: &$crate::shapes::$other<R>,
+            mv: ::ps2_float::Vec4<R>,
+        ) -> bool {
+            if ctx.quirks.pairs.$switch {
+                $console(c, own, other, mv)
+            } else {
+                $crate::sweep::pair_sweep!(@body c, own, other, mv => $($corrected)+)
+            }
+        }
+    };
+    ($(#[$m:meta])* $name:ident($own:ident, $other:ident) => overlap $k:ident) => {
+        $crate::sweep::pair_sweep!(@fn [$(#[$m])*] $name($own, $other, _mv) => overlap $k);
+    };
+    ($(#[$m:meta])* $name:ident($own:ident, $other:ident) => $($how:tt)+) => {
+        $crate::sweep::pair_sweep!(@fn [$(#[$m])*] $name($own, $other, mv) => $($how)+);
+    };
+    (@fn [$(#[$m:meta])*] $name:ident($own:ident, $other:ident, $mv:ident) => $($how:tt)+) => {
+        $(#[$m])*
+        pub fn $name<R: ::ps2_float::Real>(
+            c: &mut $crate::contact::Contact<R>,
+            own: &$crate::shapes::$own<R>,
+            other: &$crate::shapes::$other<R>,
+            $mv: ::ps2_float::Vec4<R>,
+        ) -> bool {
+            $crate::sweep::pair_sweep!(@body c, own, other, $mv => $($how)+)
+        }
+    };
+    (@body $c:ident, $own:ident, $other:ident, $mv:ident => mirror of $k:ident) => {{
+        let hit = $k($c, $other, $own, $crate::sweep::reversed($mv));
+        $c.mirrored(hit)
+    }};
+    (@body $c:ident, $own:ident, $other:ident, $mv:ident => overlap $k:ident) => {
+        $k($c, $own, $other)
+    };
+    (@body $c:ident, $own:ident, $other:ident, $mv:ident => $k:ident) => {
+        $k($c, $own, $other, $mv)
+    };
+}
+pub(crate) use pair_sweep;
+
 mod segment_first_touch;
 mod sweep_capsule_capsule;
 mod sweep_segment_capsule;

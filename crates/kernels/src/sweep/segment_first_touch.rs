@@ -17,9 +17,8 @@ use ps2_float::{Real, Vec4};
 
 use super::{
     physics_sweep_capsule_segment, physics_sweep_segment_capsule, physics_sweep_segment_segment,
-    physics_sweep_segment_sphere, physics_sweep_sphere_segment, reversed, write_hit,
+    physics_sweep_segment_sphere, physics_sweep_sphere_segment, write_hit,
 };
-use crate::pair::PairContext;
 use crate::{contact::Contact, shapes::Capsule, shapes::Segment, shapes::Sphere};
 
 /// Golden-section steps: the bracket shrinks by 0.618 each, below an `f32`
@@ -142,15 +141,42 @@ fn write_touch<R: Real>(
     write_hit(c, t, n, other_near, other_radius);
 }
 
-/// The first touch of the segment `a0`..`a1` (radius `ra`) moving by `mv`
-/// with the segment `b0`..`b1` (radius `rb`) at rest; on a hit, writes the
+/// A shape as a segment grown by a radius: its axis's two ends and the
+/// radius (a sphere's axis is its centre twice).
+trait Axis<R: Real> {
+    fn axis(&self) -> (Vec4<R>, Vec4<R>, R);
+}
+
+impl<R: Real> Axis<R> for Segment<R> {
+    fn axis(&self) -> (Vec4<R>, Vec4<R>, R) {
+        (self.start, self.end, self.radius)
+    }
+}
+
+impl<R: Real> Axis<R> for Capsule<R> {
+    /// Base to base + (0, 0, height).
+    fn axis(&self) -> (Vec4<R>, Vec4<R>, R) {
+        let top = self.base + Vec4::new(R::ZERO, R::ZERO, self.height, R::ZERO);
+        (self.base, top, self.radius)
+    }
+}
+
+impl<R: Real> Axis<R> for Sphere<R> {
+    fn axis(&self) -> (Vec4<R>, Vec4<R>, R) {
+        (self.centre, self.centre, self.radius)
+    }
+}
+
+/// The first touch of `own`'s axis `a0`..`a1` (radius `ra`) moving by `mv`
+/// with `other`'s axis `b0`..`b1` (radius `rb`) at rest; on a hit, writes the
 /// contact as [`write_touch`] and returns `true`; a miss writes nothing.
 fn axes_first_touch<R: Real>(
     c: &mut Contact<R>,
-    (a0, a1, ra): (Vec4<R>, Vec4<R>, R),
-    (b0, b1, rb): (Vec4<R>, Vec4<R>, R),
+    own: &impl Axis<R>,
+    other: &impl Axis<R>,
     mv: Vec4<R>,
 ) -> bool {
+    let ((a0, a1, ra), (b0, b1, rb)) = (own.axis(), other.axis());
     let d2 = |t: R| segment_segment(a0.madd(mv, t), a1.madd(mv, t), b0, b1).0;
     let Some(t) = first_touch(d2, ra + rb) else {
         return false;
@@ -163,164 +189,73 @@ fn axes_first_touch<R: Real>(
     true
 }
 
-/// The capsule's axis, base to base + (0, 0, height).
-fn capsule_top<R: Real>(cap: &Capsule<R>) -> Vec4<R> {
-    cap.base + Vec4::new(R::ZERO, R::ZERO, cap.height, R::ZERO)
-}
+pair_sweep!(
+    /// A moving segment (`own`, with its radius) against a segment at rest: the
+    /// first touch along `mv`, 0 when already touching; the contact as
+    /// `write_touch`. The corrected table entry (4, 4).
+    segment_first_touch(Segment, Segment) => axes_first_touch
+);
 
-/// A moving segment (`own`, with its radius) against a segment at rest: the
-/// first touch along `mv`, 0 when already touching; the contact as
-/// `write_touch`. The corrected table entry (4, 4).
-pub fn segment_first_touch<R: Real>(
-    c: &mut Contact<R>,
-    own: &Segment<R>,
-    other: &Segment<R>,
-    mv: Vec4<R>,
-) -> bool {
-    axes_first_touch(
-        c,
-        (own.start, own.end, own.radius),
-        (other.start, other.end, other.radius),
-        mv,
-    )
-}
+pair_sweep!(
+    /// A moving segment against a capsule at rest (a true capsule, its axis from
+    /// the base up by the height): the first touch along `mv`. The corrected
+    /// table entry (4, 3).
+    segment_capsule_first_touch(Segment, Capsule) => axes_first_touch
+);
 
-/// A moving segment against a capsule at rest (a true capsule, its axis from
-/// the base up by the height): the first touch along `mv`. The corrected
-/// table entry (4, 3).
-pub fn segment_capsule_first_touch<R: Real>(
-    c: &mut Contact<R>,
-    own: &Segment<R>,
-    other: &Capsule<R>,
-    mv: Vec4<R>,
-) -> bool {
-    axes_first_touch(
-        c,
-        (own.start, own.end, own.radius),
-        (other.base, capsule_top(other), other.radius),
-        mv,
-    )
-}
+pair_sweep!(
+    /// A moving capsule against a segment at rest: the first touch along `mv`.
+    /// The corrected table entry (3, 4).
+    capsule_segment_first_touch(Capsule, Segment) => axes_first_touch
+);
 
-/// A moving capsule against a segment at rest: the first touch along `mv`.
-/// The corrected table entry (3, 4).
-pub fn capsule_segment_first_touch<R: Real>(
-    c: &mut Contact<R>,
-    own: &Capsule<R>,
-    other: &Segment<R>,
-    mv: Vec4<R>,
-) -> bool {
-    axes_first_touch(
-        c,
-        (own.base, capsule_top(own), own.radius),
-        (other.start, other.end, other.radius),
-        mv,
-    )
-}
-
-/// A moving sphere against a segment at rest: the first touch along `mv` (0
-/// when already touching), where the console's entry reports the closest
-/// approach (divergence 475). The corrected table entry (2, 4).
-pub fn sphere_segment_first_touch<R: Real>(
-    c: &mut Contact<R>,
-    own: &Sphere<R>,
-    other: &Segment<R>,
-    mv: Vec4<R>,
-) -> bool {
-    let p = own.centre;
-    axes_first_touch(
-        c,
-        (p, p, own.radius),
-        (other.start, other.end, other.radius),
-        mv,
-    )
-}
+pair_sweep!(
+    /// A moving sphere against a segment at rest: the first touch along `mv` (0
+    /// when already touching), where the console's entry reports the closest
+    /// approach (divergence 475). The corrected table entry (2, 4).
+    sphere_segment_first_touch(Sphere, Segment) => axes_first_touch
+);
 
 // The `*_in` entries share their form (a switch, then the console's or the
-// corrected kernel): each is its own table entry with its own switch and
-// kernels, so they are written out, not folded.
-/// Sweep table entry (2, 4): the console's [`physics_sweep_sphere_segment`],
-/// or with [`PairQuirks::sphere_segment_closest`](crate::PairQuirks) off
-/// [`sphere_segment_first_touch`].
-pub fn physics_sweep_sphere_segment_in<R: Real>(
-    c: &mut Contact<R>,
-    ctx: &PairContext,
-    own: &Sphere<R>,
-    other: &Segment<R>,
-    mv: Vec4<R>,
-) -> bool {
-    if ctx.quirks.pairs.sphere_segment_closest {
-        physics_sweep_sphere_segment(c, own, other, mv)
-    } else {
-        sphere_segment_first_touch(c, own, other, mv)
-    }
-}
+// corrected kernel) and are written by `pair_sweep`: each is its own
+// table entry with its own switch and kernels.
+pair_sweep!(
+    /// Sweep table entry (2, 4): the console's [`physics_sweep_sphere_segment`],
+    /// or with [`PairQuirks::sphere_segment_closest`](crate::PairQuirks) off
+    /// [`sphere_segment_first_touch`].
+    physics_sweep_sphere_segment_in(Sphere, Segment):
+        sphere_segment_closest ? physics_sweep_sphere_segment : sphere_segment_first_touch
+);
 
-/// Sweep table entry (4, 2): the console's [`physics_sweep_segment_sphere`],
-/// or corrected the mirror of [`sphere_segment_first_touch`] (the move
-/// reversed, the halves swapped on a hit).
-pub fn physics_sweep_segment_sphere_in<R: Real>(
-    c: &mut Contact<R>,
-    ctx: &PairContext,
-    own: &Segment<R>,
-    other: &Sphere<R>,
-    mv: Vec4<R>,
-) -> bool {
-    if ctx.quirks.pairs.sphere_segment_closest {
-        return physics_sweep_segment_sphere(c, own, other, mv);
-    }
-    let hit = sphere_segment_first_touch(c, other, own, reversed(mv));
-    c.mirrored(hit)
-}
+pair_sweep!(
+    /// Sweep table entry (4, 2): the console's [`physics_sweep_segment_sphere`],
+    /// or corrected the mirror of [`sphere_segment_first_touch`] (the move
+    /// reversed, the halves swapped on a hit).
+    physics_sweep_segment_sphere_in(Segment, Sphere):
+        sphere_segment_closest ? physics_sweep_segment_sphere : mirror of sphere_segment_first_touch
+);
 
-/// Sweep table entry (4, 4): the console's static
-/// [`physics_sweep_segment_segment`], or with
-/// [`PairQuirks::segment_sweep_static`](crate::PairQuirks) off
-/// [`segment_first_touch`].
-pub fn physics_sweep_segment_segment_in<R: Real>(
-    c: &mut Contact<R>,
-    ctx: &PairContext,
-    own: &Segment<R>,
-    other: &Segment<R>,
-    mv: Vec4<R>,
-) -> bool {
-    if ctx.quirks.pairs.segment_sweep_static {
-        physics_sweep_segment_segment(c, own, other, mv)
-    } else {
-        segment_first_touch(c, own, other, mv)
-    }
-}
+pair_sweep!(
+    /// Sweep table entry (4, 4): the console's static
+    /// [`physics_sweep_segment_segment`], or with
+    /// [`PairQuirks::segment_sweep_static`](crate::PairQuirks) off
+    /// [`segment_first_touch`].
+    physics_sweep_segment_segment_in(Segment, Segment):
+        segment_sweep_static ? physics_sweep_segment_segment : segment_first_touch
+);
 
-/// Sweep table entry (4, 3): the console's static
-/// [`physics_sweep_segment_capsule`], or corrected
-/// [`segment_capsule_first_touch`].
-pub fn physics_sweep_segment_capsule_in<R: Real>(
-    c: &mut Contact<R>,
-    ctx: &PairContext,
-    own: &Segment<R>,
-    other: &Capsule<R>,
-    mv: Vec4<R>,
-) -> bool {
-    if ctx.quirks.pairs.segment_sweep_static {
-        physics_sweep_segment_capsule(c, own, other, mv)
-    } else {
-        segment_capsule_first_touch(c, own, other, mv)
-    }
-}
+pair_sweep!(
+    /// Sweep table entry (4, 3): the console's static
+    /// [`physics_sweep_segment_capsule`], or corrected
+    /// [`segment_capsule_first_touch`].
+    physics_sweep_segment_capsule_in(Segment, Capsule):
+        segment_sweep_static ? physics_sweep_segment_capsule : segment_capsule_first_touch
+);
 
-/// Sweep table entry (3, 4): the console's static
-/// [`physics_sweep_capsule_segment`], or corrected
-/// [`capsule_segment_first_touch`].
-pub fn physics_sweep_capsule_segment_in<R: Real>(
-    c: &mut Contact<R>,
-    ctx: &PairContext,
-    own: &Capsule<R>,
-    other: &Segment<R>,
-    mv: Vec4<R>,
-) -> bool {
-    if ctx.quirks.pairs.segment_sweep_static {
-        physics_sweep_capsule_segment(c, own, other, mv)
-    } else {
-        capsule_segment_first_touch(c, own, other, mv)
-    }
-}
+pair_sweep!(
+    /// Sweep table entry (3, 4): the console's static
+    /// [`physics_sweep_capsule_segment`], or corrected
+    /// [`capsule_segment_first_touch`].
+    physics_sweep_capsule_segment_in(Capsule, Segment):
+        segment_sweep_static ? physics_sweep_capsule_segment : capsule_segment_first_touch
+);

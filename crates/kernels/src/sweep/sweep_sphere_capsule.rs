@@ -4,7 +4,7 @@
 
 use ps2_float::{Real, Vec4};
 
-use super::{entry_root, reversed, write_hit};
+use super::{entry_root, write_hit};
 use crate::least::keep_least;
 use crate::{contact::Contact, shapes::Capsule, shapes::Sphere};
 
@@ -127,21 +127,15 @@ pub fn physics_sweep_sphere_capsule<R: Real>(
     true
 }
 
-/// The mirror, table entry (3, 2): the capsule moves by `mv` against a sphere
-/// at rest. Runs [`physics_sweep_sphere_capsule`] with the move reversed
-/// (`w` kept) and, on a hit, swaps the contact's halves wholesale, so `+0x10`
-/// is the capsule's normal towards the sphere; the world point then lies on
-/// the capsule's start pose. *Inferred* from the function's size (the same as
-/// the specified mirrors) and the overview's "Mirrored entries call the other
-/// order and swap the contact's halves" (divergence 108).
-///
-/// Original: `PhysicsSweep_CapsuleSphere` (0x00345910).
-pub fn physics_sweep_capsule_sphere<R: Real>(
-    c: &mut Contact<R>,
-    own: &Capsule<R>,
-    other: &Sphere<R>,
-    mv: Vec4<R>,
-) -> bool {
-    let hit = physics_sweep_sphere_capsule(c, other, own, reversed(mv));
-    c.mirrored(hit)
-}
+pair_sweep!(
+    /// The mirror, table entry (3, 2): the capsule moves by `mv` against a sphere
+    /// at rest. Runs [`physics_sweep_sphere_capsule`] with the move reversed
+    /// (`w` kept) and, on a hit, swaps the contact's halves wholesale, so `+0x10`
+    /// is the capsule's normal towards the sphere; the world point then lies on
+    /// the capsule's start pose. *Inferred* from the function's size (the same as
+    /// the specified mirrors) and the overview's "Mirrored entries call the other
+    /// order and swap the contact's halves" (divergence 108).
+    ///
+    /// Original: `PhysicsSweep_CapsuleSphere` (0x00345910).
+    physics_sweep_capsule_sphere(Capsule, Sphere) => mirror of physics_sweep_sphere_capsule
+);

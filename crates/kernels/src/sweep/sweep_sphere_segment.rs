@@ -3,7 +3,7 @@
 
 use ps2_float::{Real, Vec4};
 
-use super::{reversed, write_hit};
+use super::write_hit;
 use crate::segment::closest_points;
 use crate::{contact::Contact, shapes::Segment, shapes::Sphere};
 
@@ -48,20 +48,14 @@ pub fn physics_sweep_sphere_segment<R: Real>(
     true
 }
 
-/// The mirror, table entry (4, 2): the segment moves by `mv` against a sphere
-/// at rest. Runs [`physics_sweep_sphere_segment`] with the move reversed
-/// (`w` kept) and, on a hit, swaps the contact's halves wholesale
-/// (*inferred* from the function's size, the same as the specified mirrors,
-/// divergence 108). Strikes sweep a segment with its bone: the segment's
-/// whole move is then the sphere's reversed move.
-///
-/// Original: `PhysicsSweep_SegmentSphere` (0x00344538).
-pub fn physics_sweep_segment_sphere<R: Real>(
-    c: &mut Contact<R>,
-    own: &Segment<R>,
-    other: &Sphere<R>,
-    mv: Vec4<R>,
-) -> bool {
-    let hit = physics_sweep_sphere_segment(c, other, own, reversed(mv));
-    c.mirrored(hit)
-}
+pair_sweep!(
+    /// The mirror, table entry (4, 2): the segment moves by `mv` against a sphere
+    /// at rest. Runs [`physics_sweep_sphere_segment`] with the move reversed
+    /// (`w` kept) and, on a hit, swaps the contact's halves wholesale
+    /// (*inferred* from the function's size, the same as the specified mirrors,
+    /// divergence 108). Strikes sweep a segment with its bone: the segment's
+    /// whole move is then the sphere's reversed move.
+    ///
+    /// Original: `PhysicsSweep_SegmentSphere` (0x00344538).
+    physics_sweep_segment_sphere(Segment, Sphere) => mirror of physics_sweep_sphere_segment
+);
