@@ -14,6 +14,7 @@ use kernels::{Contact, Lanes, OrientedBox, Sphere};
 use ps2_float::{Real, Vec4};
 use test_support::{
     both_modes, close, close_v as close4, f64_of as f, p64 as v, r64 as r, Seeded, Xorshift,
+    Xorshift32,
 };
 
 /// Half a unit of the spec's fourth decimal.
@@ -687,13 +688,8 @@ fn outputs_stay_finite<R: Real>() {
         Step::Hit { fraction, .. } => assert_eq!(fraction.to_bits(), R::MAX.to_bits()),
         other => assert_eq!((R::MODE, other), ("ee32", Step::Miss)),
     }
-    let mut seed = 0x9e37_79b9_u32;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 17;
-        seed ^= seed << 5;
-        seed
-    };
+    let mut rng = Xorshift32(0x9e37_79b9);
+    let mut next = move || rng.word();
     let mut x = move || -> R {
         let u = next();
         let mag = 10f64.powf(-30.0 + 38.0 * f64::from(u >> 8) / f64::from(1u32 << 24));

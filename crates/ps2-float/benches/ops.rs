@@ -7,15 +7,11 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use ps2_float::{Ee32, Real};
+use test_support::Xorshift32;
 
 fn operands() -> Vec<(f32, f32)> {
-    let mut s = 0x2545_f491_u32;
-    let mut next = || {
-        s ^= s << 13;
-        s ^= s >> 17;
-        s ^= s << 5;
-        (s as f32 / u32::MAX as f32) * 200.0 - 100.0
-    };
+    let mut rng = Xorshift32(0x2545_f491);
+    let mut next = || (rng.word() as f32 / u32::MAX as f32) * 200.0 - 100.0;
     (0..1024).map(|_| (next(), next())).collect()
 }
 

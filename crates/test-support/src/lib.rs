@@ -43,7 +43,7 @@ use ps2_float::{Real, Vec4};
 
 pub mod oracle;
 mod seeded;
-pub use seeded::{Lcg, Seeded, Xorshift, XorshiftStar};
+pub use seeded::{Lcg, Seeded, Xorshift, Xorshift32, XorshiftStar};
 
 /// Runs each named generic test function `name::<R>()` once per float
 /// mode, as `f32_mode::name` and `ee32_mode::name`.

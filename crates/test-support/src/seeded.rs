@@ -2,7 +2,8 @@
 //! cases from: one set of draws ([`Seeded`]) over three steps, each kept
 //! because cases (and the counts some tests assert of them) were drawn
 //! with it — [`Xorshift`] (xorshift64), [`XorshiftStar`] (xorshift64*) and
-//! [`Lcg`] (a 64-bit LCG with Knuth's MMIX constants, the street's).
+//! [`Lcg`] (a 64-bit LCG with Knuth's MMIX constants, the street's) — and
+//! the 32-bit [`Xorshift32`], whose words two suites read directly.
 
 /// The draws of a seeded generator, from its 64-bit step [`Seeded::bits`]:
 /// the same seed gives the same cases on every machine.
@@ -118,6 +119,22 @@ impl Seeded for Lcg {
             .0
             .wrapping_mul(6_364_136_223_846_793_005)
             .wrapping_add(1_442_695_040_888_963_407);
+        self.0
+    }
+}
+
+/// xorshift32 (Marsaglia's 13, 17, 5): 32-bit words, the step is the new
+/// state. Not a [`Seeded`]: the cases drawn with it read its words as they
+/// are. A zero seed stays zero.
+#[derive(Clone, Debug)]
+pub struct Xorshift32(pub u32);
+
+impl Xorshift32 {
+    /// The next 32 bits.
+    pub fn word(&mut self) -> u32 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 17;
+        self.0 ^= self.0 << 5;
         self.0
     }
 }

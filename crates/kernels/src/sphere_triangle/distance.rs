@@ -265,6 +265,7 @@ pub fn sphere_triangle_penetration<R: Real>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use test_support::{Seeded, Xorshift};
 
     /// The plain set-up gives the saturating one's bits wherever the bound
     /// lets it run: random corners and points up to `±2²⁹`, a third of them
@@ -274,11 +275,9 @@ mod tests {
     fn plain_set_up_is_the_saturating_one_below_the_bound() {
         let bound = f32::from_bits(SMALL_BITS);
         assert_eq!(bound, 536_870_912.0);
-        let mut x = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut rng = Xorshift(0x9e37_79b9_7f4a_7c15);
         let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            let x = rng.bits();
             let u = (x >> 40) as f32 / (1u64 << 24) as f32;
             match x % 3 {
                 0 => bound.copysign(u - 0.5),
