@@ -75,50 +75,43 @@ fn walk<R: Real>(mesh: &CollisionMesh, feet: V3, mv: V3, airborne: bool) -> Vec<
     out
 }
 
-/// The first contact, which must be the face contact of `triangle` at the
-/// fraction where the sphere (radius 0.35) first reaches the wall: the
-/// centre's distance 1.0 less 0.35, over the approach speed 1.0, is 0.65.
-fn first_face_contact<R: Real>(out: &[Contact<R>], triangle: u32) -> &Contact<R> {
-    let c = out.first().expect("the wall is met");
-    assert_eq!(
-        c.triangle,
-        Some(triangle),
-        "{}: the wall's triangle",
-        R::MODE
-    );
-    close(c.fraction.expect("a fraction"), 0.65, 1e-5, "the fraction");
-    c
-}
-
-/// The first contact, which must be on `triangle`, past its corner edge
-/// at `fraction`, with the corner-slide flag and `slide` at `+0xa0`.
-fn past_the_edge<R: Real>(out: &[Contact<R>], triangle: u32, fraction: f64, slide: [f64; 4]) {
-    let c = out.first().expect("the corner edge is met");
-    assert_eq!(
-        c.triangle,
-        Some(triangle),
-        "{}: the named triangle",
-        R::MODE
-    );
+/// The first contact, which must be on `triangle` at `fraction`.
+fn first_contact<R: Real>(out: &[Contact<R>], triangle: u32, fraction: f64) -> &Contact<R> {
+    let c = out.first().expect("a contact");
+    assert_eq!(c.triangle, Some(triangle), "{}: the triangle", R::MODE);
     close(
         c.fraction.expect("a fraction"),
         fraction,
         1e-5,
         "the fraction",
     );
+    c
+}
+
+/// The contact must have the corner-slide flag and `slide` at `+0xa0`.
+fn slides<R: Real>(c: &Contact<R>, slide: [f64; 4]) {
     assert_eq!(c.flags, Some(0x1), "{}: the corner-slide flag", R::MODE);
     close_v(c.slide.get().expect("a slide"), slide, 1e-6, "the slide");
+}
+
+/// The walk into wall A near the corner, from its side (wall A's edge
+/// `named` or not, the body `airborne` or not): the first contact must be
+/// the face contact of triangle 1 at the fraction where the sphere (radius
+/// 0.35) first reaches the wall (the centre's distance 1.0 less 0.35, over
+/// the approach speed 1.0, is 0.65), with flag 0 and `+0xa0` not written.
+fn into_wall_a_without_a_slide<R: Real>(named: bool, airborne: bool) {
+    let m = corner(named);
+    let out = walk::<R>(&m, [-0.5, 1.0, 0.0], [0.3, -1.0, 0.0], airborne);
+    let c = first_contact(&out, 1, 0.65);
+    assert_eq!(c.flags, Some(0), "{}: no corner-slide flag", R::MODE);
+    assert!(c.slide.is_unwritten(), "{}: +0xa0 unwritten", R::MODE);
 }
 
 /// Into wall A near the corner, from its side: a face contact on the named
 /// triangle (the sphere meets the face inside the corner edge: the kernel's
 /// inside mask has the edge's bit) gets no slide (divergence 292).
 fn into_wall_a_inside_the_corner_edge<R: Real>() {
-    let m = corner(true);
-    let out = walk::<R>(&m, [-0.5, 1.0, 0.0], [0.3, -1.0, 0.0], false);
-    let c = first_face_contact(&out, 1);
-    assert_eq!(c.flags, Some(0), "{}: no corner slide on the face", R::MODE);
-    assert!(c.slide.is_unwritten(), "{}: +0xa0 unwritten", R::MODE);
+    into_wall_a_without_a_slide::<R>(true, false);
 }
 
 /// Past the corner edge: the sphere's centre 0.3 beyond the corner's line
@@ -132,7 +125,7 @@ fn into_wall_a_inside_the_corner_edge<R: Real>() {
 fn into_the_corner_edge_of_wall_a<R: Real>() {
     let m = corner(true);
     let out = walk::<R>(&m, [0.3, 1.0, 0.0], [0.0, -1.0, 0.0], false);
-    past_the_edge(&out, 1, 0.819722, [1.0, 0.0, 0.0, 1.0]);
+    slides(first_contact(&out, 1, 0.819722), [1.0, 0.0, 0.0, 1.0]);
 }
 
 /// Into wall B's corner edge from its side, 0.3 past the corner's line
@@ -145,17 +138,13 @@ fn into_the_corner_edge_of_wall_a<R: Real>() {
 fn into_the_corner_edge_of_wall_b<R: Real>() {
     let m = corner(true);
     let out = walk::<R>(&m, [1.0, 0.3, 0.0], [-1.0, 0.0, 0.0], false);
-    past_the_edge(&out, 3, 0.819722, [0.0, 1.0, 0.0, 1.0]);
+    slides(first_contact(&out, 3, 0.819722), [0.0, 1.0, 0.0, 1.0]);
 }
 
 /// The same move into wall A when its triangle names no edge: the contact
 /// is the plain wall contact, flag 0 and `+0xa0` not written.
 fn an_unnamed_edge_gives_no_slide<R: Real>() {
-    let m = corner(false);
-    let out = walk::<R>(&m, [-0.5, 1.0, 0.0], [0.3, -1.0, 0.0], false);
-    let c = first_face_contact(&out, 1);
-    assert_eq!(c.flags, Some(0), "{}: no flag", R::MODE);
-    assert!(c.slide.is_unwritten(), "{}: no slide", R::MODE);
+    into_wall_a_without_a_slide::<R>(false, false);
 }
 
 /// A move along wall A (`n·M = 0`, not into the face) meets nothing: no
@@ -169,11 +158,7 @@ fn a_move_along_the_face_meets_nothing<R: Real>() {
 /// An airborne body gets the same contact without the slide (spec Unit 1
 /// "Seen at runtime": the corner slide skips airborne bodies).
 fn an_airborne_body_gets_no_slide<R: Real>() {
-    let m = corner(true);
-    let out = walk::<R>(&m, [-0.5, 1.0, 0.0], [0.3, -1.0, 0.0], true);
-    let c = first_face_contact(&out, 1);
-    assert_eq!(c.flags, Some(0), "{}: no flag", R::MODE);
-    assert!(c.slide.is_unwritten(), "{}: no slide", R::MODE);
+    into_wall_a_without_a_slide::<R>(true, true);
 }
 
 /// A slanted wall, met at its named edge: the slide is the unit vector along the wall's horizontal
@@ -209,13 +194,9 @@ fn a_slanted_wall_slides_along_its_ground_line<R: Real>() {
     let mv = [-n[0] as f32, -n[1] as f32, 0.0];
     let feet = [start[0] as f32, start[1] as f32, 0.0];
     let out = walk::<R>(&m, feet, mv, false);
-    let c = out.first().expect("the wall is met");
-    assert_eq!(c.flags, Some(0x1), "{}: the corner-slide flag", R::MODE);
-    close_v(
-        c.slide.get().expect("a slide"),
+    slides(
+        out.first().expect("the wall is met"),
         [s[0], s[1], 0.0, 1.0],
-        1e-6,
-        "the slide",
     );
 }
 both_modes!(

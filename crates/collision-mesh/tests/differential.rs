@@ -469,58 +469,6 @@ fn on_scrambled(check: fn(&CollisionMesh, u64), scramble: u64, seed: u64) {
     }
 }
 
-// One test per check, mode and seed (the seeds are the cases' data), so a
-// failure names its check and the slow checks run in parallel.
-#[test]
-fn sweeps_capsules_overlaps_and_boxes_f32() {
-    on_street(sweeps::<f32>, 0xd1ff_0001);
-}
-
-#[test]
-fn sweeps_capsules_overlaps_and_boxes_ee32() {
-    on_street(sweeps::<Ee32>, 0xd1ff_0101);
-}
-
-#[test]
-fn pushes_f32() {
-    on_street(pushes::<f32>, 0xd1ff_0002);
-}
-
-#[test]
-fn pushes_ee32() {
-    on_street(pushes::<Ee32>, 0xd1ff_0102);
-}
-
-#[test]
-fn rays_f32() {
-    on_street(rays::<f32>, 0xd1ff_0003);
-}
-
-#[test]
-fn rays_ee32() {
-    on_street(rays::<Ee32>, 0xd1ff_0103);
-}
-
-#[test]
-fn level_rays_f32() {
-    on_street(level_rays::<f32>, 0xd1ff_0603);
-}
-
-#[test]
-fn level_rays_ee32() {
-    on_street(level_rays::<Ee32>, 0xd1ff_0703);
-}
-
-#[test]
-fn down_rays_f32() {
-    on_street(down_rays::<f32>, 0xd1ff_0803);
-}
-
-#[test]
-fn down_rays_ee32() {
-    on_street(down_rays::<Ee32>, 0xd1ff_0903);
-}
-
 /// The level rays, then the rays straight down, the second drawn from
 /// `seed + 1`.
 fn level_and_down_rays<R: Real + std::fmt::Debug>(mesh: &CollisionMesh, seed: u64) {
@@ -528,70 +476,51 @@ fn level_and_down_rays<R: Real + std::fmt::Debug>(mesh: &CollisionMesh, seed: u6
     down_rays::<R>(mesh, seed + 1);
 }
 
-#[test]
-fn level_and_down_rays_with_scrambled_lists_f32() {
-    on_scrambled(level_and_down_rays::<f32>, 0x5c4a_0021, 0xd1ff_0a03);
+/// One `#[test]` per row, named as the row and running its expression.
+macro_rules! tests {
+    ($($name:ident: $run:expr;)*) => {
+        $(
+            #[test]
+            fn $name() {
+                $run;
+            }
+        )*
+    };
 }
 
-#[test]
-fn level_and_down_rays_with_scrambled_lists_ee32() {
-    on_scrambled(level_and_down_rays::<Ee32>, 0x5c4a_0121, 0xd1ff_0b03);
-}
-
-#[test]
-fn level_and_down_rays_on_a_skewed_grid_f32() {
-    on_street(
-        |mesh, seed| level_and_down_rays::<f32>(&skewed(mesh), seed),
-        0xd1ff_0c03,
-    );
-}
-
-#[test]
-fn level_and_down_rays_on_a_skewed_grid_ee32() {
-    on_street(
-        |mesh, seed| level_and_down_rays::<Ee32>(&skewed(mesh), seed),
-        0xd1ff_0d03,
-    );
-}
-
-#[test]
-fn rays_with_scrambled_lists_f32() {
-    on_scrambled(rays::<f32>, 0x5c4a_0001, 0xd1ff_0203);
-}
-
-#[test]
-fn rays_with_scrambled_lists_ee32() {
-    on_scrambled(rays::<Ee32>, 0x5c4a_0101, 0xd1ff_0303);
-}
-
-#[test]
-fn rays_on_a_skewed_grid_f32() {
-    on_street(|mesh, seed| rays::<f32>(&skewed(mesh), seed), 0xd1ff_0403);
-}
-
-#[test]
-fn rays_on_a_skewed_grid_ee32() {
-    on_street(|mesh, seed| rays::<Ee32>(&skewed(mesh), seed), 0xd1ff_0503);
-}
-
-#[test]
-fn sweeps_capsules_overlaps_and_boxes_with_scrambled_lists_f32() {
-    on_scrambled(sweeps::<f32>, 0x5c4a_0011, 0xd1ff_0211);
-}
-
-#[test]
-fn sweeps_capsules_overlaps_and_boxes_with_scrambled_lists_ee32() {
-    on_scrambled(sweeps::<Ee32>, 0x5c4a_0111, 0xd1ff_0311);
-}
-
-#[test]
-fn pushes_with_scrambled_lists_f32() {
-    on_scrambled(pushes::<f32>, 0x5c4a_0012, 0xd1ff_0212);
-}
-
-#[test]
-fn pushes_with_scrambled_lists_ee32() {
-    on_scrambled(pushes::<Ee32>, 0x5c4a_0112, 0xd1ff_0312);
+// One test per check, mode and seed (the seeds are the cases' data), so a
+// failure names its check and the slow checks run in parallel.
+tests! {
+    sweeps_capsules_overlaps_and_boxes_f32: on_street(sweeps::<f32>, 0xd1ff_0001);
+    sweeps_capsules_overlaps_and_boxes_ee32: on_street(sweeps::<Ee32>, 0xd1ff_0101);
+    pushes_f32: on_street(pushes::<f32>, 0xd1ff_0002);
+    pushes_ee32: on_street(pushes::<Ee32>, 0xd1ff_0102);
+    rays_f32: on_street(rays::<f32>, 0xd1ff_0003);
+    rays_ee32: on_street(rays::<Ee32>, 0xd1ff_0103);
+    level_rays_f32: on_street(level_rays::<f32>, 0xd1ff_0603);
+    level_rays_ee32: on_street(level_rays::<Ee32>, 0xd1ff_0703);
+    down_rays_f32: on_street(down_rays::<f32>, 0xd1ff_0803);
+    down_rays_ee32: on_street(down_rays::<Ee32>, 0xd1ff_0903);
+    level_and_down_rays_with_scrambled_lists_f32:
+        on_scrambled(level_and_down_rays::<f32>, 0x5c4a_0021, 0xd1ff_0a03);
+    level_and_down_rays_with_scrambled_lists_ee32:
+        on_scrambled(level_and_down_rays::<Ee32>, 0x5c4a_0121, 0xd1ff_0b03);
+    level_and_down_rays_on_a_skewed_grid_f32:
+        on_street(|mesh, seed| level_and_down_rays::<f32>(&skewed(mesh), seed), 0xd1ff_0c03);
+    level_and_down_rays_on_a_skewed_grid_ee32:
+        on_street(|mesh, seed| level_and_down_rays::<Ee32>(&skewed(mesh), seed), 0xd1ff_0d03);
+    rays_with_scrambled_lists_f32: on_scrambled(rays::<f32>, 0x5c4a_0001, 0xd1ff_0203);
+    rays_with_scrambled_lists_ee32: on_scrambled(rays::<Ee32>, 0x5c4a_0101, 0xd1ff_0303);
+    rays_on_a_skewed_grid_f32:
+        on_street(|mesh, seed| rays::<f32>(&skewed(mesh), seed), 0xd1ff_0403);
+    rays_on_a_skewed_grid_ee32:
+        on_street(|mesh, seed| rays::<Ee32>(&skewed(mesh), seed), 0xd1ff_0503);
+    sweeps_capsules_overlaps_and_boxes_with_scrambled_lists_f32:
+        on_scrambled(sweeps::<f32>, 0x5c4a_0011, 0xd1ff_0211);
+    sweeps_capsules_overlaps_and_boxes_with_scrambled_lists_ee32:
+        on_scrambled(sweeps::<Ee32>, 0x5c4a_0111, 0xd1ff_0311);
+    pushes_with_scrambled_lists_f32: on_scrambled(pushes::<f32>, 0x5c4a_0012, 0xd1ff_0212);
+    pushes_with_scrambled_lists_ee32: on_scrambled(pushes::<Ee32>, 0x5c4a_0112, 0xd1ff_0312);
 }
 
 /// A query whose reach meets more triangles than the search keeps room
@@ -659,22 +588,11 @@ both_modes!(more_triangles_than_the_keys_hold_read_the_lists);
 
 // The street far from the origin, where the culling margin follows the
 // coordinates (divergence 178); one test per check, mode and seed, as above.
-#[test]
-fn sweeps_capsules_overlaps_and_boxes_far_from_the_origin_f32() {
-    on_far_street(sweeps::<f32>, 0xd1ff_0031);
-}
-
-#[test]
-fn sweeps_capsules_overlaps_and_boxes_far_from_the_origin_ee32() {
-    on_far_street(sweeps::<Ee32>, 0xd1ff_0032);
-}
-
-#[test]
-fn pushes_far_from_the_origin_f32() {
-    on_far_street(pushes::<f32>, 0xd1ff_0033);
-}
-
-#[test]
-fn pushes_far_from_the_origin_ee32() {
-    on_far_street(pushes::<Ee32>, 0xd1ff_0034);
+tests! {
+    sweeps_capsules_overlaps_and_boxes_far_from_the_origin_f32:
+        on_far_street(sweeps::<f32>, 0xd1ff_0031);
+    sweeps_capsules_overlaps_and_boxes_far_from_the_origin_ee32:
+        on_far_street(sweeps::<Ee32>, 0xd1ff_0032);
+    pushes_far_from_the_origin_f32: on_far_street(pushes::<f32>, 0xd1ff_0033);
+    pushes_far_from_the_origin_ee32: on_far_street(pushes::<Ee32>, 0xd1ff_0034);
 }

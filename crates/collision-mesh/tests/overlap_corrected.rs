@@ -11,7 +11,7 @@ mod support;
 use collision_mesh::{Aabb, CollisionMesh, QueryScratch, SweepQuery};
 use kernels::{Capsule, Contact, OrientedBox, Quirks};
 use ps2_float::Real;
-use support::{records, tri, tri_flags, V3};
+use support::{cube_about, records, tri, tri_flags, V3};
 use test_support::{both_modes, close, dir, point, r};
 
 /// Unit 1's triangle T (`n = (0, 0, 1)`), one-sided, and beside it at
@@ -39,15 +39,7 @@ fn query<R: Real>(c: V3, quirks: Quirks, max: usize) -> SweepQuery<R> {
 }
 
 fn cube<R: Real>(c: V3) -> OrientedBox<R> {
-    OrientedBox {
-        half: dir([0.5, 0.5, 0.5]),
-        axes: [
-            dir([1.0, 0.0, 0.0]),
-            dir([0.0, 1.0, 0.0]),
-            dir([0.0, 0.0, 1.0]),
-        ],
-        centre: point(c),
-    }
+    cube_about(c, dir)
 }
 
 fn capsule<R: Real>(base: V3, height: f32) -> Capsule<R> {
@@ -56,6 +48,25 @@ fn capsule<R: Real>(base: V3, height: f32) -> Capsule<R> {
         height: r(height),
         base: point(base),
     }
+}
+
+/// Under the console's switches, `overlap` (given the scratch, a row of
+/// four records and the query about `c`) finds nothing and writes nothing,
+/// and the scratch keeps none of the previous, corrected query's contacts.
+fn console_finds_nothing<R: Real>(
+    scratch: &mut QueryScratch<R>,
+    c: V3,
+    overlap: impl FnOnce(&mut QueryScratch<R>, &mut [Contact<R>], &SweepQuery<R>) -> usize,
+) {
+    let mut out = records::<R>(4);
+    let console = query(c, Quirks::console(), 4);
+    assert!(
+        !scratch.contacts().is_empty(),
+        "the corrected query's contact"
+    );
+    assert_eq!(overlap(scratch, &mut out, &console), 0);
+    assert!(out.iter().all(|k| *k == Contact::default()));
+    assert!(scratch.contacts().is_empty());
 }
 
 /// A cube centred 0.3 above T is 0.2 in: one record with the shape, the
@@ -68,8 +79,11 @@ fn box_overlap<R: Real>() {
     let mut scratch = QueryScratch::new(&mesh);
     let corrected = Quirks::corrected();
     let mut out = records::<R>(4);
+    let mut at = |c: V3, out: &mut [Contact<R>]| {
+        mesh.overlap_box_with(&mut scratch, out, &query(c, corrected, 4), &cube(c))
+    };
     let c = [1.0, 1.0, 0.3];
-    let n = mesh.overlap_box_with(&mut scratch, &mut out, &query(c, corrected, 4), &cube(c));
+    let n = at(c, &mut out);
     assert_eq!(n, 1);
     close(out[0].depth.unwrap_or(R::MAX), 0.2, 1e-6, "depth");
     assert_eq!(
@@ -81,20 +95,10 @@ fn box_overlap<R: Real>() {
     close(nz, 1.0, 1e-6, "normal");
     let below = [1.0, 1.0, -0.3];
     let mut out = records::<R>(4);
-    let n = mesh.overlap_box_with(
-        &mut scratch,
-        &mut out,
-        &query(below, corrected, 4),
-        &cube(below),
-    );
+    let n = at(below, &mut out);
     assert_eq!(n, 0, "behind a one-sided face");
     let two = [11.0, 1.0, -0.3];
-    let n = mesh.overlap_box_with(
-        &mut scratch,
-        &mut out,
-        &query(two, corrected, 4),
-        &cube(two),
-    );
+    let n = at(two, &mut out);
     assert_eq!(n, 1, "under a two-sided face");
     assert_eq!(out[0].triangle, Some(1));
     close(
@@ -104,19 +108,9 @@ fn box_overlap<R: Real>() {
         "turned over",
     );
     close(out[0].depth.unwrap_or(R::MAX), 0.2, 1e-6, "depth");
-    let mut out = records::<R>(4);
-    let console = query(c, Quirks::console(), 4);
-    assert!(
-        !scratch.contacts().is_empty(),
-        "the corrected query's contact"
-    );
-    assert_eq!(
-        mesh.overlap_box_with(&mut scratch, &mut out, &console, &cube(c)),
-        0
-    );
-    assert!(out.iter().all(|k| *k == Contact::default()));
-    // Nor does the scratch keep the previous query's contacts.
-    assert!(scratch.contacts().is_empty());
+    console_finds_nothing(&mut scratch, c, |scratch, out, console| {
+        mesh.overlap_box_with(scratch, out, console, &cube(c))
+    });
 }
 
 /// A capsule (r 0.4) standing with its base 0.1 above T is 0.3 in; one
@@ -162,16 +156,9 @@ fn capsule_overlap<R: Real>() {
     let n = mesh.overlap_capsule_with(&mut scratch, &mut out, &q, &capsule(sunk, 1.8));
     assert_eq!(n, 1);
     close(out[0].depth.unwrap_or(R::MAX), 0.6, 1e-5, "sunk");
-    let mut out = records::<R>(4);
-    let console = query(b, Quirks::console(), 4);
-    assert!(
-        !scratch.contacts().is_empty(),
-        "the corrected query's contact"
-    );
-    let n = mesh.overlap_capsule_with(&mut scratch, &mut out, &console, &capsule(b, 1.6));
-    assert_eq!(n, 0);
-    assert!(out.iter().all(|k| *k == Contact::default()));
-    assert!(scratch.contacts().is_empty());
+    console_finds_nothing(&mut scratch, b, |scratch, out, console| {
+        mesh.overlap_capsule_with(scratch, out, console, &capsule(b, 1.6))
+    });
 }
 
 both_modes!(box_overlap, capsule_overlap);

@@ -16,6 +16,7 @@ use collision_mesh::{
 use kernels::{MeshQuirks, Sphere};
 use ps2_float::{Real, Vec4};
 use support::{floor, quad, quad_with, records, wall_x, V3};
+use test_support::oracle::{add_scaled, dot, sub};
 use test_support::{both_modes, close, close_v, f64_of, point, r, Seeded, Xorshift};
 
 /// Wall A at x = 0 facing +x, wall B at y = 0 facing +y (both y or x from
@@ -263,16 +264,6 @@ both_modes!(collision_march_ray_first_hit => march);
 // the crate's.
 
 type P = [f64; 3];
-
-fn sub(a: P, b: P) -> P {
-    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
-}
-fn dot(a: P, b: P) -> f64 {
-    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-}
-fn add_scaled(a: P, b: P, t: f64) -> P {
-    [a[0] + b[0] * t, a[1] + b[1] * t, a[2] + b[2] * t]
-}
 
 /// The point of triangle `t` nearest `p` (Ericson, "Real-Time Collision
 /// Detection" 5.1.5).

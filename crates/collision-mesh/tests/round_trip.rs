@@ -6,10 +6,11 @@ mod common;
 use collision_mesh::chunks::MeshChunks;
 use collision_mesh::obj::{self, ObjAxes, ObjOptions, Sidecar};
 use collision_mesh::{
-    binary, build, ron_text, Attributes, BuildConfig, CollisionMesh, Material, SoupTriangle,
-    TriangleFlags,
+    binary, build, ron_text, Attributes, BuildConfig, CollisionMesh, Material, MeshError,
+    SoupTriangle, TriangleFlags,
 };
 use proptest::prelude::*;
+use std::path::Path;
 
 fn hand_made() -> CollisionMesh {
     common::mesh_chunks().decode("hand-made").expect("decode")
@@ -41,6 +42,21 @@ fn scratch_dir(name: &str) -> std::path::PathBuf {
     dir
 }
 
+/// Saves the yard as `file` in a scratch folder of its own (`name`) with
+/// `save`, and asserts that `load` gives it back.
+fn yard_file_round_trip(
+    name: &str,
+    file: &str,
+    save: fn(&CollisionMesh, &Path) -> Result<(), MeshError>,
+    load: fn(&Path) -> Result<CollisionMesh, MeshError>,
+) {
+    let dir = scratch_dir(name);
+    let path = dir.join(file);
+    save(&yard(), &path).expect("save");
+    assert_eq!(load(&path).expect("load"), yard());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn ron_round_trip() {
     for mesh in [hand_made(), yard()] {
@@ -55,11 +71,7 @@ fn ron_round_trip() {
 
 #[test]
 fn ron_files_round_trip() {
-    let dir = scratch_dir("ron");
-    let path = dir.join("yard.ron");
-    ron_text::save(&yard(), &path).expect("save");
-    assert_eq!(ron_text::load(&path).expect("load"), yard());
-    let _ = std::fs::remove_dir_all(&dir);
+    yard_file_round_trip("ron", "yard.ron", ron_text::save, ron_text::load);
 }
 
 #[test]
@@ -73,11 +85,7 @@ fn binary_round_trip() {
             bytes
         );
     }
-    let dir = scratch_dir("bin");
-    let path = dir.join("yard.bin");
-    binary::save(&yard(), &path).expect("save");
-    assert_eq!(binary::load(&path).expect("load"), yard());
-    let _ = std::fs::remove_dir_all(&dir);
+    yard_file_round_trip("bin", "yard.bin", binary::save, binary::load);
 }
 
 #[test]

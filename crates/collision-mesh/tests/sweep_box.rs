@@ -68,6 +68,14 @@ fn sweep<R: Real>(
     (out, scratch)
 }
 
+/// The one contact of the sweep of `bx` along `mv` through `mesh` with
+/// max 1.
+fn only_contact<R: Real>(mesh: &CollisionMesh, bx: &OrientedBox<R>, mv: V3) -> Contact<R> {
+    let (mut out, _) = sweep(mesh, &query(bx, mv, 1), bx, mv);
+    assert_eq!(out.len(), 1);
+    out.pop().expect("one contact")
+}
+
 fn query<R: Real>(bx: &OrientedBox<R>, mv: V3, max: usize) -> SweepQuery<R> {
     let mut q = SweepQuery::new(Aabb::swept_box(bx, point(mv)), max);
     q.own_shape = 3;
@@ -79,9 +87,7 @@ fn mesh_contact<R: Real>() {
     let mesh = floor(0);
     let bx = tilted::<R>([0.0, 0.0, 2.0]);
     let mv = [0.0, 0.0, -2.0];
-    let (out, _) = sweep(&mesh, &query(&bx, mv, 1), &bx, mv);
-    assert_eq!(out.len(), 1);
-    let k = &out[0];
+    let k = &only_contact(&mesh, &bx, mv);
     // The point is the box centre at contact.
     check_floor_contact(k, 0.629511, [0.0, 0.0, 0.740977], 1e-5);
     assert_eq!((k.flags, k.triangle), (Some(0), Some(0)));
@@ -96,14 +102,12 @@ fn flat_drop<R: Real>() {
     let mesh = floor(0);
     let bx = cube::<R>([0.0, 0.0, 2.0]);
     let down = [0.0, 0.0, -2.0];
-    let (out, _) = sweep(&mesh, &query(&bx, down, 1), &bx, down);
-    assert_eq!(out.len(), 1);
-    assert_eq!(out[0].fraction, Some(R::ZERO), "{}", R::MODE);
+    let k = only_contact(&mesh, &bx, down);
+    assert_eq!(k.fraction, Some(R::ZERO), "{}", R::MODE);
     let turned = obox::<R>([0.0, 0.0, 2.0], axes([0.0, 0.0, 1.0], 30.0));
     let side = [0.1, 0.05, -2.0];
-    let (out, _) = sweep(&mesh, &query(&turned, side, 1), &turned, side);
-    assert_eq!(out.len(), 1);
-    close(out[0].fraction.unwrap_or(R::MAX), 0.75, 1e-5, "turned");
+    let k = only_contact(&mesh, &turned, side);
+    close(k.fraction.unwrap_or(R::MAX), 0.75, 1e-5, "turned");
 }
 both_modes!(unit13_test1_flat_drop_quirk_through_the_mesh => flat_drop);
 
@@ -122,16 +126,15 @@ fn filters<R: Real>() {
     // Two-sided and moving up into it from below: turned to face the box
     // centre, and met.
     let up = [0.0, 0.0, 2.0];
-    let (out, _) = sweep(&floor(0x2), &query(&below, up, 1), &below, up);
-    assert_eq!(out.len(), 1);
+    let k = only_contact(&floor(0x2), &below, up);
     close(
-        out[0].fraction.unwrap_or(R::MAX),
+        k.fraction.unwrap_or(R::MAX),
         0.629511,
         1e-5,
         "mirror of test 2",
     );
     close_v(
-        out[0].other.normal.get().unwrap_or_default(),
+        k.other.normal.get().unwrap_or_default(),
         [0.0, 0.0, -1.0, 1.0],
         1e-6,
         "turned toward the box",

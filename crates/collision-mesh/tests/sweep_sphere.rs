@@ -11,7 +11,7 @@ use collision_mesh::{
 };
 use kernels::{Capsule, Contact, OrientedBox, Sphere};
 use ps2_float::{Real, Vec4};
-use support::{check_floor_contact, quad, records, tri, tri_flags, V3};
+use support::{check_floor_contact, cube_about, quad, records, tri, tri_flags, V3};
 use test_support::{both_modes, close, close_v, point, r};
 
 /// Triangle T of Unit 1's Test ideas: `n = (0, 0, 1)`, `d = 0`.
@@ -373,14 +373,11 @@ fn sorted_and_capped<R: Real>() {
         radius: r(0.5),
         centre: point(c),
     };
+    let sweep = |scratch: &mut QueryScratch<R>, out: &mut [Contact<R>], max| {
+        mesh.sweep_sphere(scratch, out, &query(c, 0.5, mv, max), &sphere, point(mv))
+    };
     let mut out = records::<R>(2);
-    let n = mesh.sweep_sphere(
-        &mut scratch,
-        &mut out,
-        &query(c, 0.5, mv, 10),
-        &sphere,
-        point(mv),
-    );
+    let n = sweep(&mut scratch, &mut out, 10);
     assert_eq!(n, 2);
     let f: Vec<f32> = scratch
         .contacts()
@@ -391,13 +388,7 @@ fn sorted_and_capped<R: Real>() {
     assert_eq!(out[0].triangle, Some(2));
     assert_eq!(out[1].triangle, Some(1));
     let mut out = records::<R>(4);
-    let n = mesh.sweep_sphere(
-        &mut scratch,
-        &mut out,
-        &query(c, 0.5, mv, 1),
-        &sphere,
-        point(mv),
-    );
+    let n = sweep(&mut scratch, &mut out, 1);
     assert_eq!(n, 1);
     assert!(out[1].fraction.is_none(), "the rest is left as it was");
 }
@@ -525,15 +516,7 @@ fn no_allocation<R: Real>() {
             base: point([1.0, 1.0, 0.3]),
         };
         mesh.sweep_capsule(&mut scratch, &mut out, &q, &capsule, R::ONE, point(mv));
-        let bx = OrientedBox {
-            half: point([0.5, 0.5, 0.5]),
-            axes: [
-                point([1.0, 0.0, 0.0]),
-                point([0.0, 1.0, 0.0]),
-                point([0.0, 0.0, 1.0]),
-            ],
-            centre: point(c),
-        };
+        let bx = cube_about(c, point);
         mesh.sweep_box(&mut scratch, &mut out, &q, &bx, point(mv));
         mesh.overlap_sphere(&mut scratch, &mut out, &q, &sphere);
         let mut pos = point::<R>([1.0, 1.0, 5.0]);

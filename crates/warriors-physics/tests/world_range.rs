@@ -615,6 +615,20 @@ fn rot(t: [f32; 4]) -> UnitQuaternion<f32> {
     UnitQuaternion::from_axis_angle(&nalgebra::Unit::new_normalize(axis), t[3])
 }
 
+/// `b`, or, when `then` (the step after making it) was refused, that error
+/// with `b` removed again: nothing stays of a refused spec.
+fn kept_unless<R: Real, T>(
+    world: &mut World<R>,
+    b: Body,
+    then: Result<T, WorldError>,
+) -> Result<Body, WorldError> {
+    if let Err(e) = then {
+        world.remove(b)?;
+        return Err(e);
+    }
+    Ok(b)
+}
+
 fn make<R: Real>(world: &mut World<R>, s: &Spec) -> Result<Body, WorldError> {
     match *s {
         Spec::Human {
@@ -634,12 +648,7 @@ fn make<R: Real>(world: &mut World<R>, s: &Spec) -> Result<Body, WorldError> {
             } else {
                 world.set_walk(b, walk)
             };
-            // Nothing stays of a refused spec.
-            if let Err(e) = r {
-                world.remove(b)?;
-                return Err(e);
-            }
-            Ok(b)
+            kept_unless(world, b, r)
         }
         Spec::Object {
             at,
@@ -658,11 +667,8 @@ fn make<R: Real>(world: &mut World<R>, s: &Spec) -> Result<Body, WorldError> {
             d.attributes = attrs(a);
             d.layers = Layers::all();
             let b = world.add_object(d)?;
-            if let Err(e) = world.drop_object(b, throw) {
-                world.remove(b)?;
-                return Err(e);
-            }
-            Ok(b)
+            let r = world.drop_object(b, throw);
+            kept_unless(world, b, r)
         }
         Spec::Car {
             at,
@@ -682,6 +688,22 @@ fn make<R: Real>(world: &mut World<R>, s: &Spec) -> Result<Body, WorldError> {
     }
 }
 
+/// Makes component `k % 3` of `field` `g`; returns `input`, the input the
+/// field is.
+fn set(field: &mut [f32; 3], k: usize, g: f32, input: Input) -> Input {
+    field[k % 3] = g;
+    input
+}
+
+/// The input an object's size is: its radius, or its box's half extents.
+fn object_size(sphere: bool) -> Input {
+    if sphere {
+        Input::Radius
+    } else {
+        Input::HalfExtents
+    }
+}
+
 /// `s` with field `k` (taken modulo its numeric fields) made `g`, and the
 /// input the refusal must name.
 fn poison(s: &Spec, k: usize, g: f32) -> (Spec, Input) {
@@ -697,22 +719,13 @@ fn poison(s: &Spec, k: usize, g: f32) -> (Spec, Input) {
             walk,
             ..
         } => match k % 4 {
-            0 => {
-                feet[k % 3] = g;
-                Input::Position
-            }
+            0 => set(feet, k, g, Input::Position),
             1 => {
                 *scale = g.abs();
                 Input::Scale
             }
-            2 => {
-                attrs[k % 3] = ga;
-                Input::Attribute
-            }
-            _ => {
-                walk[k % 3] = g;
-                Input::Velocity
-            }
+            2 => set(attrs, k, ga, Input::Attribute),
+            _ => set(walk, k, g, Input::Velocity),
         },
         Spec::Object {
             at,
@@ -722,51 +735,26 @@ fn poison(s: &Spec, k: usize, g: f32) -> (Spec, Input) {
             throw,
             ..
         } => match k % 4 {
-            0 => {
-                at[k % 3] = g;
-                Input::Position
-            }
+            0 => set(at, k, g, Input::Position),
             1 => {
                 size[0] = g.abs();
-                size[k % 3] = g.abs();
-                if *sphere {
-                    Input::Radius
-                } else {
-                    Input::HalfExtents
-                }
+                set(size, k, g.abs(), object_size(*sphere))
             }
-            2 => {
-                attrs[k % 3] = ga;
-                Input::Attribute
-            }
-            _ => {
-                throw[k % 3] = g;
-                Input::Velocity
-            }
+            2 => set(attrs, k, ga, Input::Attribute),
+            _ => set(throw, k, g, Input::Velocity),
         },
         Spec::Car {
             at, half, offset, ..
         } => match k % 3 {
-            0 => {
-                at[k % 3] = g;
-                Input::Position
-            }
-            1 => {
-                half[k % 2][k % 3] = g.abs();
-                Input::HalfExtents
-            }
-            _ => {
-                offset[k % 2][k % 3] = g;
-                Input::Position
-            }
+            0 => set(at, k, g, Input::Position),
+            1 => set(&mut half[k % 2], k, g.abs(), Input::HalfExtents),
+            _ => set(&mut offset[k % 2], k, g, Input::Position),
         },
         Spec::Pane { at, size, .. } => {
             if k.is_multiple_of(2) {
-                at[k % 3] = g;
-                Input::Position
+                set(at, k, g, Input::Position)
             } else {
-                size[k % 3] = g.abs();
-                Input::HalfExtents
+                set(size, k, g.abs(), Input::HalfExtents)
             }
         }
     };
@@ -779,21 +767,10 @@ fn negative_size(s: &Spec, k: usize) -> Option<(Spec, Input)> {
     let input = match &mut s {
         Spec::Object { sphere, size, .. } => {
             size[0] = -1.0;
-            size[k % 3] = -1.0;
-            if *sphere {
-                Input::Radius
-            } else {
-                Input::HalfExtents
-            }
+            set(size, k, -1.0, object_size(*sphere))
         }
-        Spec::Car { half, .. } => {
-            half[k % 2][k % 3] = -3.0;
-            Input::HalfExtents
-        }
-        Spec::Pane { size, .. } => {
-            size[k % 3] = -3.0;
-            Input::HalfExtents
-        }
+        Spec::Car { half, .. } => set(&mut half[k % 2], k, -3.0, Input::HalfExtents),
+        Spec::Pane { size, .. } => set(size, k, -3.0, Input::HalfExtents),
         Spec::Human { .. } => return None,
     };
     Some((s, input))

@@ -482,6 +482,19 @@ fn street_workload(s: &Scene) -> Workload {
             z,
         ]
     };
+    // A ray's origin: in front of the wall point `p` (front normal `n`) by a
+    // distance drawn from `ahead` when `near`, else anywhere; at a height
+    // drawn from `height`.
+    let ray_origin =
+        |g: &mut Lcg, near: bool, (p, n): (V3, V3), ahead: [f32; 2], height: [f32; 2]| {
+            if near {
+                let c = add(p, scale(n, g.range_f32(ahead[0], ahead[1])));
+                [c[0], c[1], g.range_f32(height[0], height[1])]
+            } else {
+                let z = g.range_f32(height[0], height[1]);
+                anywhere(g, z)
+            }
+        };
     // A move towards the face (`-n` turned by up to ±60°), or any heading.
     let heading = |g: &mut Lcg, n: Option<V3>| -> V3 {
         let base = n.map_or(g.range_f32(0.0, std::f32::consts::TAU), |n| {
@@ -539,28 +552,12 @@ fn street_workload(s: &Scene) -> Workload {
                     clear(s, &Pose::from_translation(vec(base)), &capsule_shape(&q)).then_some(q)
                 }
                 Kind::RayDown => {
-                    let o = if near {
-                        let c = add(p, scale(n, g.range_f32(0.05, 0.5)));
-                        [c[0], c[1], g.range_f32(0.5, 8.0)]
-                    } else {
-                        {
-                            let z = g.range_f32(0.5, 8.0);
-                            anywhere(&mut g, z)
-                        }
-                    };
+                    let o = ray_origin(&mut g, near, (p, n), [0.05, 0.5], [0.5, 8.0]);
                     let q = Query::street(o, [0.0, 0.0, -1.0], turn, kind);
                     clear(s, &Pose::from_translation(vec(o)), &Ball::new(0.01)).then_some(q)
                 }
                 Kind::RayLevel => {
-                    let o = if near {
-                        let c = add(p, scale(n, g.range_f32(0.2, 5.0)));
-                        [c[0], c[1], g.range_f32(0.3, 5.0)]
-                    } else {
-                        {
-                            let z = g.range_f32(0.3, 5.0);
-                            anywhere(&mut g, z)
-                        }
-                    };
+                    let o = ray_origin(&mut g, near, (p, n), [0.2, 5.0], [0.3, 5.0]);
                     let d = heading(&mut g, near.then_some(n));
                     let q = Query::street(o, d, turn, kind);
                     clear(s, &Pose::from_translation(vec(o)), &Ball::new(0.01)).then_some(q)

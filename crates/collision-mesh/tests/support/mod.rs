@@ -7,8 +7,8 @@
 
 use collision_mesh::query::{MeshRayFilter, QueryScratch, Ray, RayResult};
 use collision_mesh::{build, Attributes, BuildConfig, CollisionMesh, SoupTriangle, TriangleFlags};
-use kernels::Contact;
-use ps2_float::Real;
+use kernels::{Contact, OrientedBox};
+use ps2_float::{Real, Vec4};
 
 pub type V3 = [f32; 3];
 
@@ -55,6 +55,16 @@ pub fn mesh(soup: &[SoupTriangle], cell: f32) -> CollisionMesh {
         ..BuildConfig::default()
     };
     build::from_soup(soup, &cfg, "test").expect("a valid soup")
+}
+
+/// The cube of half-size 0.5 along the world axes about `c`, its half-size
+/// and axes made by `v` (`test_support::point` or `dir`: the `w` they carry).
+pub fn cube_about<R: Real>(c: V3, v: fn(V3) -> Vec4<R>) -> OrientedBox<R> {
+    OrientedBox {
+        half: v([0.5, 0.5, 0.5]),
+        axes: [v([1.0, 0.0, 0.0]), v([0.0, 1.0, 0.0]), v([0.0, 0.0, 1.0])],
+        centre: test_support::point(c),
+    }
 }
 
 /// A row of unwritten contact records.

@@ -2,7 +2,7 @@
 //! options, and the places and skips the reports name.
 #![allow(dead_code)]
 
-use collision_mesh::obj::{ObjOptions, SkipReason, Skipped};
+use collision_mesh::obj::{self, ImportReport, ObjOptions, SkipReason, Skipped};
 use collision_mesh::Place;
 
 /// Three vertices of one triangle (4 m legs), for `f 1 2 3`.
@@ -14,6 +14,15 @@ pub fn strict() -> ObjOptions {
         strict: true,
         ..ObjOptions::default()
     }
+}
+
+/// The report of reading `text` as the file `file` with the default
+/// options, which must give one triangle and skip `skips`.
+pub fn one_triangle_skipping(text: &str, file: &str, skips: &[Skipped]) -> ImportReport {
+    let (soup, report) = obj::read_str(text, file, &ObjOptions::default()).expect("read");
+    assert_eq!(soup.len(), 1, "{file}");
+    assert_eq!(report.skipped, skips, "{file}");
+    report
 }
 
 /// The place of `field` on OBJ line `line`.
