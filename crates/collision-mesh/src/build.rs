@@ -784,7 +784,8 @@ mod tests {
             (seg, [1.2, 0.0, -0.1], [2.0, 0.7, 0.1], false),
         ];
         for (t, lo, hi, want) in cases {
-            assert_eq!(triangle_box_overlap(&t, lo, hi), want, "{t:?} {lo:?} {hi:?}");
+            let got = triangle_box_overlap(&t, lo, hi);
+            assert_eq!(got, want, "{t:?} {lo:?} {hi:?}");
         }
     }
 
