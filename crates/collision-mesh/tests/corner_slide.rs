@@ -89,7 +89,7 @@ fn first_contact<R: Real>(out: &[Contact<R>], triangle: u32, fraction: f64) -> &
 }
 
 /// The contact must have the corner-slide flag and `slide` at `+0xa0`.
-fn slides<R: Real>(c: &Contact<R>, slide: [f64; 4]) {
+fn assert_slides<R: Real>(c: &Contact<R>, slide: [f64; 4]) {
     assert_eq!(c.flags, Some(0x1), "{}: the corner-slide flag", R::MODE);
     close_v(c.slide.get().expect("a slide"), slide, 1e-6, "the slide");
 }
@@ -125,7 +125,7 @@ fn into_wall_a_inside_the_corner_edge<R: Real>() {
 fn into_the_corner_edge_of_wall_a<R: Real>() {
     let m = corner(true);
     let out = walk::<R>(&m, [0.3, 1.0, 0.0], [0.0, -1.0, 0.0], false);
-    slides(first_contact(&out, 1, 0.819722), [1.0, 0.0, 0.0, 1.0]);
+    assert_slides(first_contact(&out, 1, 0.819722), [1.0, 0.0, 0.0, 1.0]);
 }
 
 /// Into wall B's corner edge from its side, 0.3 past the corner's line
@@ -138,7 +138,7 @@ fn into_the_corner_edge_of_wall_a<R: Real>() {
 fn into_the_corner_edge_of_wall_b<R: Real>() {
     let m = corner(true);
     let out = walk::<R>(&m, [1.0, 0.3, 0.0], [-1.0, 0.0, 0.0], false);
-    slides(first_contact(&out, 3, 0.819722), [0.0, 1.0, 0.0, 1.0]);
+    assert_slides(first_contact(&out, 3, 0.819722), [0.0, 1.0, 0.0, 1.0]);
 }
 
 /// The same move into wall A when its triangle names no edge: the contact
@@ -194,7 +194,7 @@ fn a_slanted_wall_slides_along_its_ground_line<R: Real>() {
     let mv = [-n[0] as f32, -n[1] as f32, 0.0];
     let feet = [start[0] as f32, start[1] as f32, 0.0];
     let out = walk::<R>(&m, feet, mv, false);
-    slides(
+    assert_slides(
         out.first().expect("the wall is met"),
         [s[0], s[1], 0.0, 1.0],
     );

@@ -36,7 +36,7 @@ fn short_faces_lines_and_points_are_skipped_and_reported() {
         "exp.obj: line 5, `l`: a polyline",
         "line 4, `f`: a face needs 3 corners, this one has 2",
     ] {
-        assert!(shown.contains(line), "{shown}");
+        assert!(shown.contains(line), "missing {line:?} in {shown}");
     }
 
     let e = obj::read_str(&text, "exp.obj", &strict()).expect_err("strict");

@@ -187,7 +187,7 @@ fn snapshots_in_one_run_only_are_counted() {
         "only in A: unit1__unit1_row01_face\n",
         "only in B: pairs__pairs_ray_oriented_box_face_copy\n",
     ] {
-        assert!(text.contains(line), "{text}");
+        assert!(text.contains(line), "missing {line:?} in {text}");
     }
 }
 

@@ -20,7 +20,8 @@ use test_support::{both_modes, f64_of as f, p64 as v, r64 as r};
 mod support;
 use support::assert_lanes;
 
-/// The shapes of [`support`] from `f64` literals, each rounded to `f32`.
+// The shapes of `support` from `f64` literals, each rounded to `f32`.
+
 fn sphere<R: Real>(c: [f64; 3], radius: f64) -> Sphere<R> {
     support::sphere(c.map(|x| x as f32), radius as f32)
 }

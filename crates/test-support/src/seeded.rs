@@ -3,7 +3,8 @@
 //! because cases (and the counts some tests assert of them) were drawn
 //! with it — [`Xorshift`] (xorshift64), [`XorshiftStar`] (xorshift64*) and
 //! [`Lcg`] (a 64-bit LCG with Knuth's MMIX constants, the street's) — and
-//! the 32-bit [`Xorshift32`], whose words two suites read directly.
+//! the 32-bit [`Xorshift32`], whose words a test suite and a benchmark read
+//! directly.
 
 /// The draws of a seeded generator, from its 64-bit step [`Seeded::bits`]:
 /// the same seed gives the same cases on every machine.

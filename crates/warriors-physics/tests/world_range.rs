@@ -690,7 +690,7 @@ fn make<R: Real>(world: &mut World<R>, s: &Spec) -> Result<Body, WorldError> {
 
 /// Makes component `k % 3` of `field` `g`; returns `input`, the input the
 /// field is.
-fn set(field: &mut [f32; 3], k: usize, g: f32, input: Input) -> Input {
+fn set_component(field: &mut [f32; 3], k: usize, g: f32, input: Input) -> Input {
     field[k % 3] = g;
     input
 }
@@ -719,13 +719,13 @@ fn poison(s: &Spec, k: usize, g: f32) -> (Spec, Input) {
             walk,
             ..
         } => match k % 4 {
-            0 => set(feet, k, g, Input::Position),
+            0 => set_component(feet, k, g, Input::Position),
             1 => {
                 *scale = g.abs();
                 Input::Scale
             }
-            2 => set(attrs, k, ga, Input::Attribute),
-            _ => set(walk, k, g, Input::Velocity),
+            2 => set_component(attrs, k, ga, Input::Attribute),
+            _ => set_component(walk, k, g, Input::Velocity),
         },
         Spec::Object {
             at,
@@ -735,26 +735,26 @@ fn poison(s: &Spec, k: usize, g: f32) -> (Spec, Input) {
             throw,
             ..
         } => match k % 4 {
-            0 => set(at, k, g, Input::Position),
+            0 => set_component(at, k, g, Input::Position),
             1 => {
                 size[0] = g.abs();
-                set(size, k, g.abs(), object_size(*sphere))
+                set_component(size, k, g.abs(), object_size(*sphere))
             }
-            2 => set(attrs, k, ga, Input::Attribute),
-            _ => set(throw, k, g, Input::Velocity),
+            2 => set_component(attrs, k, ga, Input::Attribute),
+            _ => set_component(throw, k, g, Input::Velocity),
         },
         Spec::Car {
             at, half, offset, ..
         } => match k % 3 {
-            0 => set(at, k, g, Input::Position),
-            1 => set(&mut half[k % 2], k, g.abs(), Input::HalfExtents),
-            _ => set(&mut offset[k % 2], k, g, Input::Position),
+            0 => set_component(at, k, g, Input::Position),
+            1 => set_component(&mut half[k % 2], k, g.abs(), Input::HalfExtents),
+            _ => set_component(&mut offset[k % 2], k, g, Input::Position),
         },
         Spec::Pane { at, size, .. } => {
             if k.is_multiple_of(2) {
-                set(at, k, g, Input::Position)
+                set_component(at, k, g, Input::Position)
             } else {
-                set(size, k, g.abs(), Input::HalfExtents)
+                set_component(size, k, g.abs(), Input::HalfExtents)
             }
         }
     };
@@ -767,10 +767,10 @@ fn negative_size(s: &Spec, k: usize) -> Option<(Spec, Input)> {
     let input = match &mut s {
         Spec::Object { sphere, size, .. } => {
             size[0] = -1.0;
-            set(size, k, -1.0, object_size(*sphere))
+            set_component(size, k, -1.0, object_size(*sphere))
         }
-        Spec::Car { half, .. } => set(&mut half[k % 2], k, -3.0, Input::HalfExtents),
-        Spec::Pane { size, .. } => set(size, k, -3.0, Input::HalfExtents),
+        Spec::Car { half, .. } => set_component(&mut half[k % 2], k, -3.0, Input::HalfExtents),
+        Spec::Pane { size, .. } => set_component(size, k, -3.0, Input::HalfExtents),
         Spec::Human { .. } => return None,
     };
     Some((s, input))

@@ -57,8 +57,10 @@ pub fn mesh(soup: &[SoupTriangle], cell: f32) -> CollisionMesh {
     build::from_soup(soup, &cfg, "test").expect("a valid soup")
 }
 
-/// The cube of half-size 0.5 along the world axes about `c`, its half-size
-/// and axes made by `v` (`test_support::point` or `dir`: the `w` they carry).
+/// The cube of half-size 0.5 along the world axes about `c`. `v` makes its
+/// half-size and axes and so picks their `w` lane: `test_support::point`
+/// gives them `w = 1`, `test_support::dir` `w = 0` (each caller keeps the
+/// lane its records had).
 pub fn cube_about<R: Real>(c: V3, v: fn(V3) -> Vec4<R>) -> OrientedBox<R> {
     OrientedBox {
         half: v([0.5, 0.5, 0.5]),

@@ -38,6 +38,9 @@ fn write_hit<R: Real>(
     set_point3(&mut b.point, hit.local_point);
 }
 
+// The two originals (this one and the box-sphere one below), one per
+// address, and below them the two table entries: each passes its own order
+// and moves on, so only the wrapper's shape repeats.
 /// A moving sphere against a box at rest (sweep table entry (2, 1)): the
 /// kernel with `max_frac = 1` and a zero box move; on a hit the contact gets
 /// `+0x80` fraction, `+0x90` world point, `+0x60` box-frame point (x, y, z
@@ -56,8 +59,6 @@ pub fn physics_sweep_sphere_box<R: Real>(
     physics_sweep_sphere_box_in(contact, &PairContext::default(), sphere, bx, mv)
 }
 
-// Two originals, one per address, and below the two table entries: each
-// passes its own order and moves on, so only the wrapper's shape repeats.
 /// A moving box against a sphere at rest (sweep table entry (1, 2)): the same
 /// kernel with the box moving by `mv` and the sphere still, so the sphere
 /// moves by `−mv` relative to the box; the contact gets the same values with

@@ -54,8 +54,13 @@
 /// * `=> overlap k`: the static overlap `k`; the move is not read and
 ///   nothing is written, the fraction included;
 /// * `: switch ? console : corrected`: an entry that takes the bodies'
-///   state and reads one switch of [`PairQuirks`](crate::PairQuirks): on,
-///   the console's kernel; off, the corrected one (`k` or `mirror of k`).
+///   state and reads one switch of [`PairQuirks`](crate::PairQuirks)
+///   (`ctx.quirks.pairs.switch`): on, the console's kernel; off, the
+///   corrected one (`k` or `mirror of k`).
+///
+/// Each call names its entry first, `name(OwnShape, OtherShape)`, so a
+/// search for `name(` finds where an entry is written; the generated
+/// signature is the tables' `(c, [ctx,] own, other, mv) -> bool`.
 macro_rules! pair_sweep {
     ($(#[$m:meta])* $name:ident($own:ident, $other:ident):
         $switch:ident ? $console:ident : $($corrected:tt)+) => {

@@ -141,28 +141,28 @@ fn write_touch<R: Real>(
     write_hit(c, t, n, other_near, other_radius);
 }
 
-/// A shape as a segment grown by a radius: its axis's two ends and the
-/// radius (a sphere's axis is its centre twice).
-trait Axis<R: Real> {
-    fn axis(&self) -> (Vec4<R>, Vec4<R>, R);
+/// A shape as a segment grown by a radius: the two ends of its core segment
+/// and the radius (a sphere's core is its centre twice).
+trait RoundSegment<R: Real> {
+    fn ends_and_radius(&self) -> (Vec4<R>, Vec4<R>, R);
 }
 
-impl<R: Real> Axis<R> for Segment<R> {
-    fn axis(&self) -> (Vec4<R>, Vec4<R>, R) {
+impl<R: Real> RoundSegment<R> for Segment<R> {
+    fn ends_and_radius(&self) -> (Vec4<R>, Vec4<R>, R) {
         (self.start, self.end, self.radius)
     }
 }
 
-impl<R: Real> Axis<R> for Capsule<R> {
+impl<R: Real> RoundSegment<R> for Capsule<R> {
     /// Base to base + (0, 0, height).
-    fn axis(&self) -> (Vec4<R>, Vec4<R>, R) {
+    fn ends_and_radius(&self) -> (Vec4<R>, Vec4<R>, R) {
         let top = self.base + Vec4::new(R::ZERO, R::ZERO, self.height, R::ZERO);
         (self.base, top, self.radius)
     }
 }
 
-impl<R: Real> Axis<R> for Sphere<R> {
-    fn axis(&self) -> (Vec4<R>, Vec4<R>, R) {
+impl<R: Real> RoundSegment<R> for Sphere<R> {
+    fn ends_and_radius(&self) -> (Vec4<R>, Vec4<R>, R) {
         (self.centre, self.centre, self.radius)
     }
 }
@@ -172,11 +172,11 @@ impl<R: Real> Axis<R> for Sphere<R> {
 /// contact as [`write_touch`] and returns `true`; a miss writes nothing.
 fn axes_first_touch<R: Real>(
     c: &mut Contact<R>,
-    own: &impl Axis<R>,
-    other: &impl Axis<R>,
+    own: &impl RoundSegment<R>,
+    other: &impl RoundSegment<R>,
     mv: Vec4<R>,
 ) -> bool {
-    let ((a0, a1, ra), (b0, b1, rb)) = (own.axis(), other.axis());
+    let ((a0, a1, ra), (b0, b1, rb)) = (own.ends_and_radius(), other.ends_and_radius());
     let d2 = |t: R| segment_segment(a0.madd(mv, t), a1.madd(mv, t), b0, b1).0;
     let Some(t) = first_touch(d2, ra + rb) else {
         return false;
