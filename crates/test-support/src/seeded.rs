@@ -170,6 +170,19 @@ mod tests {
         assert_eq!(Lcg(0).bits(), 1_442_695_040_888_963_407);
     }
 
+    /// Marsaglia's example seed for xorshift32 (13, 17, 5) gives 723471715
+    /// first ("Xorshift RNGs", 2003); the next two words are the same
+    /// three shifts worked in Python's integers, masked to 32 bits.
+    #[test]
+    fn xorshift32_gives_marsaglias_words() {
+        let mut g = Xorshift32(2_463_534_242);
+        assert_eq!(
+            [g.word(), g.word(), g.word()],
+            [723_471_715, 2_497_366_906, 2_064_144_800]
+        );
+        assert_eq!(Xorshift32(0).word(), 0);
+    }
+
     #[test]
     fn f32_draws_are_in_range() {
         let mut g = Lcg(0x5eed);
