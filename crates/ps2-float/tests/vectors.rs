@@ -123,18 +123,21 @@ fn check(file: &str, rows: &[Row]) -> (usize, usize) {
     (rows.len(), bad)
 }
 
+/// Reads every data line of the fixture `file` (`lines` of them) and
+/// checks each result bit for bit against what the file records (`source`).
+fn file_matches(file: &str, lines: usize, source: &str) {
+    let rows = parse(&fixture(file));
+    let (n, bad) = check(file, &rows);
+    assert_eq!(n, lines, "{file}: every data line must be read");
+    assert_eq!(bad, 0, "{file}: {bad} mismatches against the {source}");
+}
+
 #[test]
 fn hardware_vectors_match_bit_for_bit() {
-    let rows = parse(&fixture("ee-fpu-hardware.tsv"));
-    let (n, bad) = check("ee-fpu-hardware.tsv", &rows);
-    assert_eq!(n, 837, "hardware file: every data line must be read");
-    assert_eq!(bad, 0, "{bad} mismatches against the console results");
+    file_matches("ee-fpu-hardware.tsv", 837, "console results");
 }
 
 #[test]
 fn reference_vectors_match_bit_for_bit() {
-    let rows = parse(&fixture("ee-fpu-reference.tsv"));
-    let (n, bad) = check("ee-fpu-reference.tsv", &rows);
-    assert_eq!(n, 96_000, "reference file: every data line must be read");
-    assert_eq!(bad, 0, "{bad} mismatches against the reference model");
+    file_matches("ee-fpu-reference.tsv", 96_000, "reference model");
 }
