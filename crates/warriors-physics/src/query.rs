@@ -1446,7 +1446,9 @@ fn upright_capsule<R: Real>(
 }
 
 /// The mesh query of an overlap of the box or the capsule: every contact the
-/// tile's array holds, in the world box, under `quirks`.
+/// tile's array holds, in the world box, under `quirks`. Only the quirks are
+/// set, not [`SweepQuery::with_quirks`]: that would also take the cell lists'
+/// overrun from them, and these overlaps walk the lists exactly.
 fn overlap_query<R: Real>(world: Aabb<R>, quirks: &Quirks) -> SweepQuery<R> {
     let mut q = SweepQuery::new(world, MESH_CONTACTS);
     q.quirks = *quirks;

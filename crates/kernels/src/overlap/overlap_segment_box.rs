@@ -154,8 +154,9 @@ pub fn overlap_segment_box<R: Real>(
     near.dist_sq <= mul(own.radius, own.radius)
 }
 
-// Written out, as `overlap_capsule_segment_with` is: the two mirrors that
-// pass the switches on are too few for `mirrored_overlap`'s family.
+// Written out, as `overlap_capsule_segment_with` is: these mirrors take the
+// switches (`q`) as a fourth argument, which `mirrored_overlap`'s console
+// form has no place for.
 /// The mirror of [`overlap_segment_box`]: the same test with the shapes in
 /// the other order, nothing swapped (nothing is written). The entry (1, 4)
 /// of the corrected overlap table.
