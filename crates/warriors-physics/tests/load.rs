@@ -134,8 +134,14 @@ use warriors_physics::{MaterialMap, Strictness, UnknownName};
 const SKIPS: &str = "v 0 0 0\nv 4 0 0\nv 0 4 0\nv 4 4 0\nusemtl Brick\nf 1 2 4 3\nf 1 2\nl 1 2\n\
                      usemtl Brick\nf 2 4 3\np 1\nf 3\nfrobnicate\nf 1 2 3\nf 1 4";
 
+/// Writes `text` as `name` in a scratch folder of its own. Each call gets a
+/// new folder: the two float modes' copies of a test run side by side and
+/// would otherwise read a file the other is rewriting.
 fn temp_obj(name: &str, text: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("wp-load-{}", std::process::id()));
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("wp-load-{}-{call}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
