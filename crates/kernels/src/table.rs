@@ -182,10 +182,10 @@ pub const MESH_OVERLAP_ADDRESSES: [Option<u32>; 5] = [
     None,
 ];
 
-/// Defines an overlap table entry: the typed function for one pair of shape
-/// variants, `false` for any other pair (divergence 113).
-macro_rules! overlap_entry {
-    ($(#[$doc:meta])* $name:ident: $a:ident, $b:ident => $f:ident) => {
+/// Defines the overlap table's entries: for each, the typed function for one
+/// pair of shape variants, `false` for any other pair (divergence 113).
+macro_rules! overlap_entries {
+    ($($(#[$doc:meta])* $name:ident: $a:ident, $b:ident => $f:ident;)*) => {$(
         $(#[$doc])*
         fn $name<R: Real>(c: &mut Contact<R>, own: &Shape<R>, other: &Shape<R>) -> bool {
             match (own, other) {
@@ -193,11 +193,11 @@ macro_rules! overlap_entry {
                 _ => false,
             }
         }
-    };
+    )*};
 }
 
-/// Defines a sweep table entry, as [`overlap_entry`] does; `ctx` is passed on
-/// only to the entries that read the bodies' state.
+/// Defines one sweep table entry, as [`overlap_entries`] does; `ctx` is
+/// passed on only to the entries that read the bodies' state.
 macro_rules! sweep_entry {
     ($(#[$doc:meta])* $name:ident: $a:ident, $b:ident => $f:ident) => {
         $(#[$doc])*
@@ -231,134 +231,85 @@ macro_rules! sweep_entry {
     };
 }
 
-// One invocation per entry of the console's tables: each names its own
-// original and kernel, so the entries are data and are not folded further.
-overlap_entry!(
-    /// Table entry (1, 1): `PhysicsOverlap_BoxBox` (0x00345dd8).
-    o_box_box: Box, Box => overlap_box_box
-);
-overlap_entry!(
-    /// Table entry (1, 2): `PhysicsOverlap_BoxSphere` (0x00346680).
-    o_box_sphere: Box, Sphere => overlap_box_sphere
-);
-overlap_entry!(
-    /// Table entry (1, 3): `PhysicsOverlap_BoxCapsule` (0x00346d18).
-    o_box_capsule: Box, Capsule => overlap_box_capsule
-);
-overlap_entry!(
-    /// Table entry (2, 1): `PhysicsOverlap_SphereBox` (0x00346db8).
-    o_sphere_box: Sphere, Box => overlap_sphere_box
-);
-overlap_entry!(
-    /// Table entry (2, 2): `PhysicsOverlap_SphereSphere` (0x00345d58).
-    o_sphere_sphere: Sphere, Sphere => overlap_sphere_sphere
-);
-overlap_entry!(
-    /// Table entry (2, 3): `PhysicsOverlap_SphereCapsule` (0x00346f90).
-    o_sphere_capsule: Sphere, Capsule => overlap_sphere_capsule
-);
-overlap_entry!(
-    /// Table entry (2, 4): `PhysicsOverlap_SphereSegment` (0x00346eb0).
-    o_sphere_segment: Sphere, Segment => overlap_sphere_segment
-);
-overlap_entry!(
-    /// Table entry (3, 1): `PhysicsOverlap_CapsuleBox` (0x00346808).
-    o_capsule_box: Capsule, Box => overlap_capsule_box
-);
-overlap_entry!(
-    /// Table entry (3, 2): `PhysicsOverlap_CapsuleSphere` (0x00346ed8).
-    o_capsule_sphere: Capsule, Sphere => overlap_capsule_sphere
-);
-overlap_entry!(
-    /// Table entry (3, 3): `PhysicsOverlap_CapsuleCapsule` (0x00346388).
-    o_capsule_capsule: Capsule, Capsule => overlap_capsule_capsule
-);
-overlap_entry!(
-    /// Table entry (3, 4): `PhysicsOverlap_CapsuleSegment` (0x00347148).
-    o_capsule_segment: Capsule, Segment => overlap_capsule_segment
-);
-overlap_entry!(
-    /// Table entry (4, 2): `PhysicsOverlap_SegmentSphere` (0x00346de0).
-    o_segment_sphere: Segment, Sphere => overlap_segment_sphere
-);
-overlap_entry!(
-    /// Table entry (4, 3): `PhysicsOverlap_SegmentCapsule` (0x00346fb8).
-    o_segment_capsule: Segment, Capsule => overlap_segment_capsule
-);
-overlap_entry!(
-    /// Table entry (4, 4): `PhysicsOverlap_SegmentSegment` (0x00346500).
-    o_segment_segment: Segment, Segment => overlap_segment_segment
-);
+/// Defines the sweep table's entries, one [`sweep_entry`] each.
+macro_rules! sweep_entries {
+    ($($(#[$doc:meta])* $name:ident: $a:ident, $b:ident => $f:ident $($with:ident $ctx:ident)?;)*) => {$(
+        sweep_entry!($(#[$doc])* $name: $a, $b => $f $($with $ctx)?);
+    )*};
+}
 
-// One invocation per table slot, as for the overlap table above: each slot
-// is its own original at its own address, so the lines repeat in form only.
-sweep_entry!(
+// One row per entry of the console's tables: each names its own original
+// and kernel, so the entries are data and are not folded further.
+overlap_entries! {
+    /// Table entry (1, 1): `PhysicsOverlap_BoxBox` (0x00345dd8).
+    o_box_box: Box, Box => overlap_box_box;
+    /// Table entry (1, 2): `PhysicsOverlap_BoxSphere` (0x00346680).
+    o_box_sphere: Box, Sphere => overlap_box_sphere;
+    /// Table entry (1, 3): `PhysicsOverlap_BoxCapsule` (0x00346d18).
+    o_box_capsule: Box, Capsule => overlap_box_capsule;
+    /// Table entry (2, 1): `PhysicsOverlap_SphereBox` (0x00346db8).
+    o_sphere_box: Sphere, Box => overlap_sphere_box;
+    /// Table entry (2, 2): `PhysicsOverlap_SphereSphere` (0x00345d58).
+    o_sphere_sphere: Sphere, Sphere => overlap_sphere_sphere;
+    /// Table entry (2, 3): `PhysicsOverlap_SphereCapsule` (0x00346f90).
+    o_sphere_capsule: Sphere, Capsule => overlap_sphere_capsule;
+    /// Table entry (2, 4): `PhysicsOverlap_SphereSegment` (0x00346eb0).
+    o_sphere_segment: Sphere, Segment => overlap_sphere_segment;
+    /// Table entry (3, 1): `PhysicsOverlap_CapsuleBox` (0x00346808).
+    o_capsule_box: Capsule, Box => overlap_capsule_box;
+    /// Table entry (3, 2): `PhysicsOverlap_CapsuleSphere` (0x00346ed8).
+    o_capsule_sphere: Capsule, Sphere => overlap_capsule_sphere;
+    /// Table entry (3, 3): `PhysicsOverlap_CapsuleCapsule` (0x00346388).
+    o_capsule_capsule: Capsule, Capsule => overlap_capsule_capsule;
+    /// Table entry (3, 4): `PhysicsOverlap_CapsuleSegment` (0x00347148).
+    o_capsule_segment: Capsule, Segment => overlap_capsule_segment;
+    /// Table entry (4, 2): `PhysicsOverlap_SegmentSphere` (0x00346de0).
+    o_segment_sphere: Segment, Sphere => overlap_segment_sphere;
+    /// Table entry (4, 3): `PhysicsOverlap_SegmentCapsule` (0x00346fb8).
+    o_segment_capsule: Segment, Capsule => overlap_segment_capsule;
+    /// Table entry (4, 4): `PhysicsOverlap_SegmentSegment` (0x00346500).
+    o_segment_segment: Segment, Segment => overlap_segment_segment;
+}
+
+// One row per table slot, as for the overlap table above: each slot is its
+// own original at its own address, so the rows repeat in form only.
+sweep_entries! {
     /// Table entry (1, 1): `PhysicsSweep_BoxBox` (0x003451e8).
-    s_box_box: Box, Box => physics_sweep_box_box_in with ctx
-);
-sweep_entry!(
+    s_box_box: Box, Box => physics_sweep_box_box_in with ctx;
     /// Table entry (1, 2): `PhysicsSweep_BoxSphere` (0x003454c0).
-    s_box_sphere: Box, Sphere => physics_sweep_box_sphere_in with ctx
-);
-sweep_entry!(
+    s_box_sphere: Box, Sphere => physics_sweep_box_sphere_in with ctx;
     /// Table entry (1, 3): `PhysicsSweep_BoxCapsule` (0x00345108).
-    s_box_capsule: Box, Capsule => physics_sweep_box_capsule with ctx
-);
-sweep_entry!(
+    s_box_capsule: Box, Capsule => physics_sweep_box_capsule with ctx;
     /// Table entry (1, 4): `PhysicsSweep_BoxSegment` (0x00345590), never a hit.
-    s_box_segment: Box, Segment => physics_sweep_box_segment_in with ctx
-);
-sweep_entry!(
+    s_box_segment: Box, Segment => physics_sweep_box_segment_in with ctx;
     /// Table entry (2, 1): `PhysicsSweep_SphereBox` (0x003453f8).
-    s_sphere_box: Sphere, Box => physics_sweep_sphere_box_in with ctx
-);
-sweep_entry!(
+    s_sphere_box: Sphere, Box => physics_sweep_sphere_box_in with ctx;
     /// Table entry (2, 2): `PhysicsSweep_SphereSphere` (0x003440d0).
-    s_sphere_sphere: Sphere, Sphere => physics_sweep_sphere_sphere
-);
-sweep_entry!(
+    s_sphere_sphere: Sphere, Sphere => physics_sweep_sphere_sphere;
     /// Table entry (2, 3): `PhysicsSweep_SphereCapsule` (0x00345670).
-    s_sphere_capsule: Sphere, Capsule => physics_sweep_sphere_capsule
-);
-sweep_entry!(
+    s_sphere_capsule: Sphere, Capsule => physics_sweep_sphere_capsule;
     /// Table entry (2, 4): `PhysicsSweep_SphereSegment` (0x00344320).
-    s_sphere_segment: Sphere, Segment => physics_sweep_sphere_segment_in with ctx
-);
-sweep_entry!(
+    s_sphere_segment: Sphere, Segment => physics_sweep_sphere_segment_in with ctx;
     /// Table entry (3, 1): `PhysicsSweep_CapsuleBox` (0x00344618).
-    s_capsule_box: Capsule, Box => physics_sweep_capsule_box with ctx
-);
-sweep_entry!(
+    s_capsule_box: Capsule, Box => physics_sweep_capsule_box with ctx;
     /// Table entry (3, 2): `PhysicsSweep_CapsuleSphere` (0x00345910).
-    s_capsule_sphere: Capsule, Sphere => physics_sweep_capsule_sphere
-);
-sweep_entry!(
+    s_capsule_sphere: Capsule, Sphere => physics_sweep_capsule_sphere;
     /// Table entry (3, 3): `PhysicsSweep_CapsuleCapsule` (0x00343cd8).
-    s_capsule_capsule: Capsule, Capsule => physics_sweep_capsule_capsule_in with ctx
-);
-sweep_entry!(
+    s_capsule_capsule: Capsule, Capsule => physics_sweep_capsule_capsule_in with ctx;
     /// Table entry (3, 4): `PhysicsSweep_CapsuleSegment` (0x00345d18), the
     /// static overlap.
-    s_capsule_segment: Capsule, Segment => physics_sweep_capsule_segment_in with ctx
-);
-sweep_entry!(
+    s_capsule_segment: Capsule, Segment => physics_sweep_capsule_segment_in with ctx;
     /// Table entry (4, 1): `PhysicsSweep_SegmentBox` (0x00345588), never a hit.
-    s_segment_box: Segment, Box => physics_sweep_segment_box_in with ctx
-);
-sweep_entry!(
+    s_segment_box: Segment, Box => physics_sweep_segment_box_in with ctx;
     /// Table entry (4, 2): `PhysicsSweep_SegmentSphere` (0x00344538).
-    s_segment_sphere: Segment, Sphere => physics_sweep_segment_sphere_in with ctx
-);
-sweep_entry!(
+    s_segment_sphere: Segment, Sphere => physics_sweep_segment_sphere_in with ctx;
     /// Table entry (4, 3): `PhysicsSweep_SegmentCapsule` (0x00345d38), the
     /// static overlap.
-    s_segment_capsule: Segment, Capsule => physics_sweep_segment_capsule_in with ctx
-);
-sweep_entry!(
+    s_segment_capsule: Segment, Capsule => physics_sweep_segment_capsule_in with ctx;
     /// Table entry (4, 4): `PhysicsSweep_SegmentSegment` (0x00344300), the
     /// static overlap.
-    s_segment_segment: Segment, Segment => physics_sweep_segment_segment_in with ctx
-);
+    s_segment_segment: Segment, Segment => physics_sweep_segment_segment_in with ctx;
+}
 
 /// Ray table entry, type 1: `PhysicsRay_Box` (0x00345b90).
 fn r_box<R: Real>(shape: &Shape<R>, start: Vec4<R>, dir: Vec4<R>) -> Option<R> {

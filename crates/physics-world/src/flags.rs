@@ -2,8 +2,43 @@
 
 use bitflags::bitflags;
 
-/// The type mask bit of a human (owner vtable `+0x20`, body `+0x44`).
-pub(crate) const HUMAN_TYPE: u32 = 0x40;
+/// The bits of an owner's type mask (owner vtable `+0x20`, copied to the
+/// body's `+0x44`) that the physics itself reads.
+pub mod type_bits {
+    /// 0x1: a world object (the reference owners' mask).
+    pub const OBJECT: u32 = 0x1;
+    /// 0x40: a human (the body sweep's and the strikes' test; a walking
+    /// human's contact answer).
+    pub const HUMAN: u32 = 0x40;
+    /// 0x200: a body a walking human slides past without keeping the
+    /// contact's scale (`Human_OnContact` answers 1).
+    pub const SLIDE_PAST: u32 = 0x200;
+}
+
+/// The scripts' PHYFLAG values (CfgObj argument 12; overview "Collision
+/// layers"), each mapped to one body flag by [`PHYFLAG_TO_BODY`].
+pub mod phyflag {
+    /// Met by flying world objects.
+    pub const BLOCKOBJECTS: u32 = 1;
+    /// Met by walking humans.
+    pub const BLOCKHUMANS: u32 = 2;
+    /// Met by strikes.
+    pub const MELEETARGET: u32 = 4;
+    /// Met by weapon strikes.
+    pub const WEAPONTARGET: u32 = 8;
+    /// Met by airborne or holding humans.
+    pub const JUMPTARGET: u32 = 16;
+    /// Met by charging humans.
+    pub const CHARGETARGET: u32 = 32;
+    /// Met by rays.
+    pub const RAYCASTTARGET: u32 = 64;
+    /// Combat passes through.
+    pub const COMBATPASSTHROUGH: u32 = 128;
+    /// Met by thrown weapons.
+    pub const THROWNWEAPONTARGET: u32 = 256;
+    /// Struck by a running human.
+    pub const RUNTARGET: u32 = 512;
+}
 
 bitflags! {
     /// A body's flags (`+0x40`), with the console's values (overview
@@ -58,16 +93,40 @@ bitflags! {
 /// The scripts' PHYFLAG values, in the order of their bits, with the body
 /// flag each maps to one for one (overview "Collision layers").
 pub const PHYFLAG_TO_BODY: [(&str, u32, BodyFlags); 10] = [
-    ("BLOCKOBJECTS", 1, BodyFlags::BLOCKOBJECTS),
-    ("BLOCKHUMANS", 2, BodyFlags::BLOCKHUMANS),
-    ("MELEETARGET", 4, BodyFlags::MELEETARGET),
-    ("WEAPONTARGET", 8, BodyFlags::WEAPONTARGET),
-    ("JUMPTARGET", 16, BodyFlags::JUMPTARGET),
-    ("CHARGETARGET", 32, BodyFlags::CHARGETARGET),
-    ("RAYCASTTARGET", 64, BodyFlags::RAYCASTTARGET),
-    ("COMBATPASSTHROUGH", 128, BodyFlags::COMBATPASSTHROUGH),
-    ("THROWNWEAPONTARGET", 256, BodyFlags::THROWNWEAPONTARGET),
-    ("RUNTARGET", 512, BodyFlags::RUNTARGET),
+    (
+        "BLOCKOBJECTS",
+        phyflag::BLOCKOBJECTS,
+        BodyFlags::BLOCKOBJECTS,
+    ),
+    ("BLOCKHUMANS", phyflag::BLOCKHUMANS, BodyFlags::BLOCKHUMANS),
+    ("MELEETARGET", phyflag::MELEETARGET, BodyFlags::MELEETARGET),
+    (
+        "WEAPONTARGET",
+        phyflag::WEAPONTARGET,
+        BodyFlags::WEAPONTARGET,
+    ),
+    ("JUMPTARGET", phyflag::JUMPTARGET, BodyFlags::JUMPTARGET),
+    (
+        "CHARGETARGET",
+        phyflag::CHARGETARGET,
+        BodyFlags::CHARGETARGET,
+    ),
+    (
+        "RAYCASTTARGET",
+        phyflag::RAYCASTTARGET,
+        BodyFlags::RAYCASTTARGET,
+    ),
+    (
+        "COMBATPASSTHROUGH",
+        phyflag::COMBATPASSTHROUGH,
+        BodyFlags::COMBATPASSTHROUGH,
+    ),
+    (
+        "THROWNWEAPONTARGET",
+        phyflag::THROWNWEAPONTARGET,
+        BodyFlags::THROWNWEAPONTARGET,
+    ),
+    ("RUNTARGET", phyflag::RUNTARGET, BodyFlags::RUNTARGET),
 ];
 
 impl BodyFlags {
@@ -110,4 +169,42 @@ pub mod object_flags {
     pub const AIRBORNE: u32 = 0x400_0000;
     /// 0x8000000: settled.
     pub const SETTLED: u32 = 0x800_0000;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape_query::QueryOptions;
+    use collision_mesh::SweepOptions;
+
+    /// The numbers of overview "Collision layers": the PHYFLAG values are
+    /// the powers of two 1 to 512 in the table's order; a human's type bit
+    /// is 0x40, a world object's 0x1, the slide-past bit 0x200.
+    #[test]
+    fn the_words_keep_the_console_values() {
+        for (i, (_, value, _)) in PHYFLAG_TO_BODY.iter().enumerate() {
+            assert_eq!(*value, 1 << i);
+        }
+        assert_eq!((phyflag::BLOCKOBJECTS, phyflag::RUNTARGET), (1, 512));
+        assert_eq!(
+            (type_bits::OBJECT, type_bits::HUMAN, type_bits::SLIDE_PAST),
+            (0x1, 0x40, 0x200)
+        );
+    }
+
+    /// The query options' mesh bits are the mesh sweep's options (spec Unit
+    /// 1, "Issue #150"): 0x4, 0x8, 0x40, 0x8000, 0x20000.
+    #[test]
+    fn the_query_options_mesh_bits_are_the_sweep_options() {
+        let mesh = QueryOptions::NZ_MIN
+            | QueryOptions::NZ_MAX
+            | QueryOptions::MARK_FACES
+            | QueryOptions::SKIP_BIT_3
+            | QueryOptions::ONE_PER_PLANE;
+        assert_eq!(mesh.bits(), 0x4 | 0x8 | 0x40 | 0x8000 | 0x2_0000);
+        assert_eq!(
+            SweepOptions::from_bits_retain(mesh.bits()),
+            SweepOptions::all()
+        );
+    }
 }

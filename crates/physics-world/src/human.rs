@@ -434,7 +434,7 @@ impl<R: Real> PhysicsWorld<R> {
             Some(me),
             crate::shape_query::QueryOptions::from_bits_retain(0x2012),
         );
-        q.type_mask = 0x40;
+        q.type_mask = crate::flags::type_bits::HUMAN;
         let mut out = [kernels::Contact::<R>::default(); crate::shape_query::MAX_CONTACTS];
         let n = self.overlap_shape(owners, &mut out, &q, candidates);
         let here = owners.frame(me).position;

@@ -7,7 +7,7 @@ use collision_mesh::{MeshRayFilter, Ray};
 use kernels::Contact;
 use ps2_float::{Real, Vec4};
 
-use crate::flags::HUMAN_TYPE;
+use crate::flags::type_bits;
 use crate::ids::BodyId;
 use crate::owner::Owners;
 use crate::world::PhysicsWorld;
@@ -99,7 +99,7 @@ impl<R: Real> PhysicsWorld<R> {
         mv: Vec4<R>,
     ) -> Option<Contact<R>> {
         let b = self.body(id)?;
-        if b.type_mask & HUMAN_TYPE == 0 {
+        if b.type_mask & type_bits::HUMAN == 0 {
             return None;
         }
         let (owner, first) = (b.owner, b.first_shape);

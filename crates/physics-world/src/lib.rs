@@ -173,7 +173,7 @@ mod world;
 
 pub use bodies::{ObjectShape, ObjectType};
 pub use body::{BodyRecord, HumanParts, MAX_STRIKE_SPHERES};
-pub use flags::{object_flags, BodyFlags, PHYFLAG_TO_BODY};
+pub use flags::{object_flags, phyflag, type_bits, BodyFlags, PHYFLAG_TO_BODY};
 pub use human::{BoneShape, BONE_SHAPES, PUNCH_BAG_SEGMENT};
 pub use ids::{BodyId, BodyPool, Other, OwnerId};
 pub use kernels::{NormalTable, ParallelSideRule, Quirks, WorldQuirks};

@@ -30,14 +30,14 @@ bitflags! {
         const BODIES = 0x2;
         /// 0x4: the mesh sweep skips faces with `n.z` below the first
         /// threshold.
-        const NZ_MIN = 0x4;
+        const NZ_MIN = SweepOptions::NZ_MIN.bits();
         /// 0x8: the mesh sweep skips faces with `n.z` above the second.
-        const NZ_MAX = 0x8;
+        const NZ_MAX = SweepOptions::NZ_MAX.bits();
         /// 0x10: read by `OverlapShape`; taken as "one contact per body"
         /// (*inferred*, divergence 207).
         const FIRST_PER_BODY = 0x10;
         /// 0x40: the mesh sweep marks instead of skipping.
-        const MARK_FACES = 0x40;
+        const MARK_FACES = SweepOptions::MARK_FACES.bits();
         /// 0x80: `OverlapShape` skips bodies of the querying body's
         /// non-zero group (`CollideShape` always does).
         const SKIP_SAME_GROUP = 0x80;
@@ -50,9 +50,9 @@ bitflags! {
         /// 0x400: the shape is the one given, not the body's own.
         const GIVEN_SHAPE = 0x400;
         /// 0x8000: the mesh sweep skips triangles with flag bit 3.
-        const SKIP_BIT_3 = 0x8000;
+        const SKIP_BIT_3 = SweepOptions::SKIP_BIT_3.bits();
         /// 0x20000: the mesh sweep keeps one contact per plane.
-        const ONE_PER_PLANE = 0x2_0000;
+        const ONE_PER_PLANE = SweepOptions::ONE_PER_PLANE.bits();
     }
 }
 

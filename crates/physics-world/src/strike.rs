@@ -11,7 +11,7 @@ use kernels::{Contact, PairContext};
 use ps2_float::{Real, Vec4};
 use shape_pools::{ShapeFlags, ShapeId};
 
-use crate::flags::HUMAN_TYPE;
+use crate::flags::type_bits;
 use crate::query_box::BoxQuery;
 use crate::resolve::{walk, MoveState};
 use crate::shape_query::ContactList;
@@ -184,7 +184,7 @@ impl<R: Real> PhysicsWorld<R> {
         for &cid in candidates.iter() {
             let Some(cb) = self.body(cid) else { continue };
             let (other, oflags) = (cb.owner, cb.flags);
-            let target_human = cb.type_mask & HUMAN_TYPE != 0;
+            let target_human = cb.type_mask & type_bits::HUMAN != 0;
             if self.is_ignoring(&*owners, id, Other::Owner(other))
                 || !owners.may_strike(striker, other)
             {

@@ -69,7 +69,7 @@ use kernels::{Contact, PairContext, Shape};
 use ps2_float::{Real, Vec4};
 use shape_pools::{Aabb, ShapeFlags};
 
-use crate::flags::{object_flags, HUMAN_TYPE};
+use crate::flags::{object_flags, type_bits};
 use crate::query_box::BoxQuery;
 use crate::resolve::{walk, MoveState};
 use crate::shape_query::ContactList;
@@ -264,7 +264,7 @@ impl<R: Real> PhysicsWorld<R> {
         let Some(level) = &self.level.tiles else {
             return 0;
         };
-        let options = if type_mask & HUMAN_TYPE != 0 {
+        let options = if type_mask & type_bits::HUMAN != 0 {
             collision_mesh::SweepOptions::NZ_MIN
         } else {
             collision_mesh::SweepOptions::empty()
@@ -379,7 +379,7 @@ impl<R: Real> PhysicsWorld<R> {
             return 0;
         };
         let (owner, group, flags) = (b.owner, b.group, b.flags);
-        let human = b.type_mask & HUMAN_TYPE != 0;
+        let human = b.type_mask & type_bits::HUMAN != 0;
         let Some(sid) = b.first_shape else {
             return 0;
         };

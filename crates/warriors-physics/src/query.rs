@@ -37,17 +37,17 @@ bitflags! {
     pub struct SweepFlags: u32 {
         /// Skip faces whose unit normal's `z` is below
         /// [`SweepSettings::min_normal_z`] (console option 0x4).
-        const SKIP_BELOW_MIN_NORMAL_Z = 0x4;
+        const SKIP_BELOW_MIN_NORMAL_Z = SweepOptions::NZ_MIN.bits();
         /// Skip faces whose unit normal's `z` is above
         /// [`SweepSettings::max_normal_z`] (console option 0x8).
-        const SKIP_ABOVE_MAX_NORMAL_Z = 0x8;
+        const SKIP_ABOVE_MAX_NORMAL_Z = SweepOptions::NZ_MAX.bits();
         /// Keep faces the sweep would skip as behind, receding or grazing,
         /// marking the hit instead ([`ContactMarks`]; console option 0x40).
-        const MARK_INSTEAD_OF_SKIPPING = 0x40;
+        const MARK_INSTEAD_OF_SKIPPING = SweepOptions::MARK_FACES.bits();
         /// Skip triangles with flag bit 3 (console option 0x8000).
-        const SKIP_FLAG_BIT_3 = 0x8000;
+        const SKIP_FLAG_BIT_3 = SweepOptions::SKIP_BIT_3.bits();
         /// Keep one contact per plane, the earliest (console option 0x20000).
-        const ONE_CONTACT_PER_PLANE = 0x2_0000;
+        const ONE_CONTACT_PER_PLANE = SweepOptions::ONE_PER_PLANE.bits();
     }
 }
 

@@ -31,7 +31,7 @@ pub use loose_part::{
     SOUNDS, SOUND_SPEED,
 };
 
-use crate::flags::object_flags;
+use crate::flags::{object_flags, type_bits};
 use crate::owner::ContactContext;
 use crate::quat::{quat_integrate_angular, Quat};
 use crate::sweep::{MoverState, SweepReport};
@@ -109,7 +109,7 @@ impl<R: Real> WorldObjectOwner<R> {
             restitution: R::from_f32(0.1),
             weight: R::ONE,
             push_weight: R::ONE,
-            type_mask: 0x1,
+            type_mask: type_bits::OBJECT,
             size,
             body: None,
             last_update: 0,
@@ -589,10 +589,10 @@ impl<R: Real> ReferenceOwners<R> {
             return 0x2_0001;
         };
         let mask = self.type_mask(other);
-        if mask & 0x40 != 0 {
+        if mask & type_bits::HUMAN != 0 {
             return if airborne { 0x2_0004 } else { 4 };
         }
-        if mask & 0x200 != 0 {
+        if mask & type_bits::SLIDE_PAST != 0 {
             return 1;
         }
         0x2_0001

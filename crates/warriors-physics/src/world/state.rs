@@ -5,7 +5,7 @@
 
 use bitflags::bitflags;
 use physics_world::settle::AxisMask;
-use physics_world::{object_flags, BodyFlags};
+use physics_world::{object_flags, phyflag, type_bits, BodyFlags};
 
 // The flag words here share only the `bitflags!` form with the other
 // crates' flags; each bit is its own record's.
@@ -126,25 +126,25 @@ bitflags! {
     #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
     pub struct Layers: u32 {
         /// 1: met by flying world objects.
-        const BLOCK_OBJECTS = 1;
+        const BLOCK_OBJECTS = phyflag::BLOCKOBJECTS;
         /// 2: met by walking humans.
-        const BLOCK_HUMANS = 2;
+        const BLOCK_HUMANS = phyflag::BLOCKHUMANS;
         /// 4: met by strikes.
-        const MELEE_TARGET = 4;
+        const MELEE_TARGET = phyflag::MELEETARGET;
         /// 8: met by weapon strikes.
-        const WEAPON_TARGET = 8;
+        const WEAPON_TARGET = phyflag::WEAPONTARGET;
         /// 16: met by airborne or holding humans.
-        const JUMP_TARGET = 16;
+        const JUMP_TARGET = phyflag::JUMPTARGET;
         /// 32: met by charging humans.
-        const CHARGE_TARGET = 32;
+        const CHARGE_TARGET = phyflag::CHARGETARGET;
         /// 64: met by rays.
-        const RAYCAST_TARGET = 64;
+        const RAYCAST_TARGET = phyflag::RAYCASTTARGET;
         /// 128: combat passes through.
-        const COMBAT_PASS_THROUGH = 128;
+        const COMBAT_PASS_THROUGH = phyflag::COMBATPASSTHROUGH;
         /// 256: met by thrown weapons.
-        const THROWN_WEAPON_TARGET = 256;
+        const THROWN_WEAPON_TARGET = phyflag::THROWNWEAPONTARGET;
         /// 512: struck by a running human.
-        const RUN_TARGET = 512;
+        const RUN_TARGET = phyflag::RUNTARGET;
     }
 }
 
@@ -166,12 +166,12 @@ bitflags! {
     pub struct TypeMask: u32 {
         /// 0x1: a world object (the reference owners' default; a car's too,
         /// divergence 266).
-        const OBJECT = 0x1;
+        const OBJECT = type_bits::OBJECT;
         /// 0x40: a human.
-        const HUMAN = 0x40;
+        const HUMAN = type_bits::HUMAN;
         /// 0x200: a body a walking human slides along without keeping the
         /// contact's scale (`Human_OnContact` answers 1).
-        const SLIDE_PAST = 0x200;
+        const SLIDE_PAST = type_bits::SLIDE_PAST;
     }
 }
 
@@ -216,6 +216,26 @@ mod tests {
                 .bits(),
             0x2000 | 0x10
         );
+    }
+
+    /// The facade's words carry the console's numbers: the PHYFLAG layers
+    /// 1 to 512 and the type bits 0x1, 0x40, 0x200 (overview "Collision
+    /// layers"), the sphere sweep's options 0x4, 0x8, 0x40, 0x8000 and
+    /// 0x20000 (spec Unit 1, "Issue #150").
+    #[test]
+    fn the_words_keep_the_console_values() {
+        use crate::query::SweepFlags;
+        assert_eq!(Layers::all().bits(), 0x3ff);
+        assert_eq!(Layers::RUN_TARGET.bits(), 512);
+        assert_eq!(
+            (TypeMask::OBJECT | TypeMask::HUMAN | TypeMask::SLIDE_PAST).bits(),
+            0x241
+        );
+        assert_eq!(
+            SweepFlags::all().bits(),
+            0x4 | 0x8 | 0x40 | 0x8000 | 0x2_0000
+        );
+        assert_eq!(SweepFlags::SKIP_FLAG_BIT_3.bits(), 0x8000);
     }
 
     #[test]
