@@ -28,6 +28,9 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+/// The distance in ulps between two float bit patterns (`-0` one step below
+/// `+0`): the capture comparison's rule, one definition for both tools.
+pub use golden::capture::ulps_between;
 use golden::{Entry, EntryCall, Value};
 
 use crate::snapshot::Snapshot;
@@ -288,22 +291,6 @@ pub fn tick_of(field: &str) -> Option<u32> {
         return None;
     }
     digits.parse().ok()
-}
-
-/// A float pattern's place in the total order of patterns.
-fn order_key(bits: u32) -> i64 {
-    if bits & 0x8000_0000 != 0 {
-        -i64::from(bits & 0x7fff_ffff) - 1
-    } else {
-        i64::from(bits)
-    }
-}
-
-/// The distance in ulps between two float bit patterns, in the total order
-/// of the patterns (`-0` and `+0` are 1 apart).
-#[must_use]
-pub fn ulps_between(a: u32, b: u32) -> u64 {
-    order_key(a).abs_diff(order_key(b))
 }
 
 /// The difference of two values, `None` when equal.
