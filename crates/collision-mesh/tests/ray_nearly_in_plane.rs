@@ -63,8 +63,8 @@ fn pinned<R: Real>(v: [[u32; 3]; 3], two_sided: bool, o: [u32; 3], d: [u32; 3], 
     assert_eq!(ray_bits(&reference), ray_bits(&culled));
 }
 
-// The two pinned cases differ in their bits only (a `duplicates` pair of
-// data).
+// The two pinned cases differ in their bits only: alike in form, each its
+// own data.
 
 /// `f32` mode, a two-sided triangle near the origin: the console's walk
 /// hits at the ray's full length, 35.04762 (0.089 m outside the

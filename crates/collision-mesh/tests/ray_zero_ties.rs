@@ -97,7 +97,7 @@ fn f32_tie_of_plus_and_minus_zero_keeps_the_walks_bits() {
     );
 }
 
-// The two cases differ in their bits only (a `duplicates` pair of data).
+// The two cases differ in their bits only: alike in form, each its own data.
 
 /// `Ee32` mode, a ray straight down through the shared corner of two level,
 /// degenerate fan triangles (the column's search): the walk keeps triangle
