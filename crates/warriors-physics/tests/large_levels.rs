@@ -127,8 +127,8 @@ fn corners_past_the_precise_range_are_refused<R: Real>() {
 /// 700 triangles fanned from the origin to one corner 100 km away, in
 /// tiles of one triangle each: each tile's grid would reach the builder's
 /// cap of 2¹⁶ cells (its box is 100 km across), 700 × 2¹⁶ = 45,875,200
-/// cells together, past the level's 2²⁴; refused before any tile is built,
-/// in well under a second.
+/// cells together, past the level's 2²⁴; refused before any tile is built
+/// (the error's count is the whole level's, summed from the tiles' plans).
 #[test]
 fn a_budget_that_makes_a_few_hundred_bytes_cost_seconds_is_refused() {
     let far = [100_000.0, 100_000.0, 0.0];
@@ -142,7 +142,6 @@ fn a_budget_that_makes_a_few_hundred_bytes_cost_seconds_is_refused() {
         max_tile_triangles: 1,
         ..LevelConfig::default()
     };
-    let started = Instant::now();
     match Level::<f32>::from_soup(&soup, &config, "fan") {
         Err(MeshError::OverBudget {
             file, count, limit, ..
@@ -153,9 +152,6 @@ fn a_budget_that_makes_a_few_hundred_bytes_cost_seconds_is_refused() {
         }
         other => panic!("{other:?}"),
     }
-    let took = started.elapsed();
-    eprintln!("refused in {took:?}");
-    assert!(took.as_secs_f32() < 2.0, "{took:?}");
     // The same soup in one tile is a mesh as before.
     Level::<f32>::from_soup(&soup, &LevelConfig::default(), "fan").unwrap();
 }
