@@ -172,7 +172,7 @@ fn one() -> f32 {
     1.0
 }
 fn type_one() -> u32 {
-    1
+    physics_world::type_bits::OBJECT
 }
 fn yes() -> bool {
     true

@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 
 use golden::{run, Error, Mode, Report};
 
+test_support::counting_allocator!();
+
 /// A fresh folder under the target directory.
 fn folder(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("scenarios_{name}"));
@@ -57,13 +59,15 @@ fn input_error(dir: &Path, name: &str, text: &str, mode: Mode) -> String {
 }
 
 /// The drop run `ticks` long (written as `long.ron` in `dir`), refused in
-/// `mode` with an input error naming the file and `ticks`: the text and
-/// the error.
-fn refused_long(dir: &Path, ticks: u32, mode: Mode) -> (String, String) {
+/// `mode` with an input error naming the file and `ticks`: the text, the
+/// error and the allocations the refused run made on this thread.
+fn refused_long(dir: &Path, ticks: u32, mode: Mode) -> (String, String, usize) {
     let long = drop_with("").replace("ticks: 4,", &format!("ticks: {ticks},"));
+    let before = allocations();
     let s = input_error(dir, "long.ron", &long, mode);
+    let made = allocations() - before;
     assert!(s.contains("long.ron") && s.contains("`ticks`"), "{s}");
-    (long, s)
+    (long, s, made)
 }
 
 /// The parse error of `dir` once `text` is written as `name` (the file is
@@ -271,8 +275,17 @@ fn humans_cars_and_workloads_are_checked() {
 #[test]
 fn a_scenario_past_the_budget_is_refused_naming_file_and_field() {
     let dir = folder("budget");
-    let (long, s) = refused_long(&dir, 100_000, Mode::Check);
+    let (long, s, refusing) = refused_long(&dir, 100_000, Mode::Check);
     assert!(s.contains("no_budget"), "{s}");
+    // Refused before it runs: with fewer allocations than the 4-tick drop
+    // makes when it runs.
+    let before = allocations();
+    run_drop(&folder("budget_4"), "");
+    let four = allocations() - before;
+    assert!(
+        refusing < four,
+        "{refusing} refusing, {four} running 4 ticks"
+    );
     let lifted: golden::scenario::Scenario =
         ron::from_str(&long.replace("ticks: 100000,", "ticks: 100000, no_budget: true,"))
             .expect("parses");
@@ -300,7 +313,7 @@ fn a_scenario_past_the_budget_is_refused_naming_file_and_field() {
 #[test]
 fn a_long_snapshot_keeps_what_is_asked_or_is_refused() {
     let dir = folder("snapshot_limit");
-    let (long, s) = refused_long(&dir, 10_000, Mode::Update);
+    let (long, s, refusing) = refused_long(&dir, 10_000, Mode::Update);
     assert!(s.contains("no_snapshot_limit") && s.contains("keep"), "{s}");
     // Stopped where the limit was passed, not at the end: at the counted
     // 1.7 KB or so a tick, 4 MiB is passed at tick 2,517.
@@ -315,6 +328,17 @@ fn a_long_snapshot_keeps_what_is_asked_or_is_refused() {
         "stopped at tick {tick}: {s}"
     );
     assert!(!dir.join("out").join("scenario__long.snap").exists());
+    // And it stopped there: the refused run made fewer allocations than
+    // the same drop run to tick 2,517 in both modes with its snapshot
+    // written (about 2.6 times fewer; a run to tick 10,000 would make about
+    // four times more than it did).
+    let to_stop = folder("snapshot_to_stop");
+    let upto = long.replace("ticks: 10000,", "ticks: 2517, no_snapshot_limit: true,");
+    write(&to_stop, "long.ron", &upto);
+    let before = allocations();
+    run(&to_stop, &to_stop.join("out"), Mode::Update).expect("runs");
+    let running = allocations() - before;
+    assert!(refusing < running, "{refusing} refusing, {running} running");
 
     // Kept fields, sampled ticks: runs, and the snapshot holds just those.
     let dir = folder("snapshot_keep");

@@ -16,7 +16,7 @@
 //! | --- | --- |
 //! | [`PhysicsWorld`], [`WorldConfig`] | the world: the shape pools, the ignore and settle slots and three parts of its own; `AddBody`/`RemoveBody` and the list operations |
 //! | [`BodySet`], [`HumanSets`], [`LevelState`] | the world's state in parts (`parts.rs`): the body pools with the list sorted by `min.x`, its widest-body bound and the body vector; the human body sets and list; the level and its query scratch |
-//! | [`BodyRecord`], [`HumanParts`], [`BodyFlags`] | the body record, the human set's extra fields, the body flags and the PHYFLAG layers |
+//! | [`BodyRecord`], [`HumanParts`], [`BodyFlags`], [`phyflag`], [`type_bits`], [`object_flags`] | the body record, the human set's extra fields, the body flags, the PHYFLAG values, the owner type mask's bits and the object flags |
 //! | [`PhysicsWorld::create_object_body`], [`PhysicsWorld::create_car_body`], [`PhysicsWorld::update`] | the create and free of objects, cars and panes (a world object's shape from its type: [`ObjectType`], [`ObjectShape`]), and the base `Update`/`Moved` |
 //! | [`PhysicsWorld::create_human_body`], [`BONE_SHAPES`] | the human and punch-bag bodies: the bone table ([`BoneShape`]), scale, enable bits, strike and push spheres, the human `Update`/`Moved`, the ignore rules |
 //! | [`BoxQuery`], [`QueryWalk`] | the sort-and-sweep |
@@ -68,7 +68,7 @@
 //! # Example
 //!
 //! ```
-//! use physics_world::{BodyFlags, BoxQuery, Owners, OwnerId, PhysicsWorld};
+//! use physics_world::{type_bits, BodyFlags, BoxQuery, Owners, OwnerId, PhysicsWorld};
 //! use ps2_float::Vec4;
 //! use shape_pools::{Aabb, Pose};
 //!
@@ -76,7 +76,7 @@
 //! struct Crates;
 //! impl Owners<f32> for Crates {
 //!     fn type_mask(&self, _: OwnerId) -> u32 {
-//!         0x1
+//!         type_bits::OBJECT
 //!     }
 //!     fn frame(&self, o: OwnerId) -> Pose<f32> {
 //!         Pose::at(Vec4::point(o.word() as f32 * 2.0, 0.0, 0.5))
@@ -96,7 +96,7 @@
 //! }
 //! let mut found = Vec::new();
 //! let probe = Aabb::new(Vec4::point(3.8, -0.1, 0.0), Vec4::point(4.2, 0.1, 1.0));
-//! world.query_box(&mut found, &probe, &BoxQuery::new(0x1));
+//! world.query_box(&mut found, &probe, &BoxQuery::new(type_bits::OBJECT));
 //! assert_eq!(found.len(), 1);
 //! assert_eq!(world.body(found[0]).unwrap().owner, OwnerId::new(2).unwrap());
 //! ```

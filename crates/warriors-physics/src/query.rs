@@ -12,7 +12,7 @@
 //! [`Ground`]. Nothing geometric is computed here.
 
 use bitflags::bitflags;
-use collision_mesh::query::{ListWalk, MESH_CONTACTS};
+use collision_mesh::query::{marks, ListWalk, MESH_CONTACTS};
 use collision_mesh::tiled::sort_by_fraction_stable;
 use collision_mesh::{
     Aabb, CollisionMesh, Material, MeshRayFilter, QueryScratch, Ray, SweepOptions, SweepQuery,
@@ -60,11 +60,11 @@ bitflags! {
     #[cfg_attr(feature = "serde", serde(transparent))]
     pub struct ContactMarks: u32 {
         /// The centre was behind a one-sided face (0x10).
-        const BEHIND = 0x10;
+        const BEHIND = marks::BEHIND;
         /// The move goes away from the face (0x20).
-        const MOVING_AWAY = 0x20;
+        const MOVING_AWAY = marks::AWAY;
         /// The move grazes the face, `|n·M| ≤ 0.001` (0x40).
-        const GRAZING = 0x40;
+        const GRAZING = marks::GRAZING;
     }
 }
 

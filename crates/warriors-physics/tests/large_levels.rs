@@ -14,6 +14,8 @@
 
 use std::time::Instant;
 
+test_support::counting_allocator!();
+
 use test_support::both_modes;
 use warriors_physics::level::{MAX_LEVEL_CELLS, PRECISE_RANGE};
 use warriors_physics::prelude::*;
@@ -127,8 +129,10 @@ fn corners_past_the_precise_range_are_refused<R: Real>() {
 /// 700 triangles fanned from the origin to one corner 100 km away, in
 /// tiles of one triangle each: each tile's grid would reach the builder's
 /// cap of 2¹⁶ cells (its box is 100 km across), 700 × 2¹⁶ = 45,875,200
-/// cells together, past the level's 2²⁴; refused before any tile is built
-/// (the error's count is the whole level's, summed from the tiles' plans).
+/// cells together, past the level's 2²⁴; refused before the tiles are
+/// built: the error's count is the whole level's, summed from the tiles'
+/// plans, and the refusal allocates less than building 50 of the 700 tiles
+/// would (counted on this thread, each tile's build as one such tile's).
 #[test]
 fn a_budget_that_makes_a_few_hundred_bytes_cost_seconds_is_refused() {
     let far = [100_000.0, 100_000.0, 0.0];
@@ -142,7 +146,18 @@ fn a_budget_that_makes_a_few_hundred_bytes_cost_seconds_is_refused() {
         max_tile_triangles: 1,
         ..LevelConfig::default()
     };
-    match Level::<f32>::from_soup(&soup, &config, "fan") {
+    let before = allocations();
+    let refused = Level::<f32>::from_soup(&soup, &config, "fan");
+    let refusing = allocations() - before;
+    let before = allocations();
+    let one = Level::<f32>::from_soup(&soup[..1], &config, "one").unwrap();
+    let one_tile = allocations() - before;
+    assert_eq!(one.tile_count(), 1);
+    assert!(
+        refusing < 50 * one_tile,
+        "{refusing} allocations refusing, {one_tile} building one tile"
+    );
+    match refused {
         Err(MeshError::OverBudget {
             file, count, limit, ..
         }) => {

@@ -629,10 +629,10 @@ impl<R: Real> Owners<R> for ReferenceOwners<R> {
     fn type_mask(&self, owner: OwnerId) -> u32 {
         match self.get(owner) {
             Some(ReferenceOwner::Object(o)) => o.type_mask,
-            Some(ReferenceOwner::Human(_)) => 0x40,
+            Some(ReferenceOwner::Human(_)) => type_bits::HUMAN,
             // Inferred: a car's own type mask is not in the overview
             // (divergence 266).
-            Some(ReferenceOwner::Car(_)) => 0x1,
+            Some(ReferenceOwner::Car(_)) => type_bits::OBJECT,
             None => 0,
         }
     }

@@ -7,8 +7,8 @@ use bitflags::bitflags;
 use physics_world::settle::AxisMask;
 use physics_world::{object_flags, phyflag, type_bits, BodyFlags};
 
-// The flag words here share only the `bitflags!` form with the other
-// crates' flags; each bit is its own record's.
+// Each word here takes its bit values from the record layer's constants
+// (`object_flags`, `phyflag`, `type_bits`), so a value is written once.
 bitflags! {
     /// What a world object (or a car, or a human's airborne bit) is doing:
     /// the object flags the physics reads and writes (the task head's
@@ -219,9 +219,10 @@ mod tests {
     }
 
     /// The facade's words carry the console's numbers: the PHYFLAG layers
-    /// 1 to 512 and the type bits 0x1, 0x40, 0x200 (overview "Collision
-    /// layers"), the sphere sweep's options 0x4, 0x8, 0x40, 0x8000 and
-    /// 0x20000 (spec Unit 1, "Issue #150").
+    /// 1 to 512 (overview "Collision layers"), the type bits 0x40 (a human,
+    /// "Bodies") and 0x200 (`Human_OnContact`'s answer 1, "Contacts") with
+    /// the world object's 0x1 (divergence 266), the sphere sweep's options
+    /// 0x4, 0x8, 0x40, 0x8000 and 0x20000 (spec Unit 1, "Issue #150").
     #[test]
     fn the_words_keep_the_console_values() {
         use crate::query::SweepFlags;
