@@ -102,10 +102,9 @@ pub fn main(args: &[String]) -> Result<bool, String> {
             }
             "--modes" => {
                 let v = it.next().ok_or("--modes needs A:B (f32:ee32)")?;
-                let mode = |m: &str| match m {
-                    "f32" => Ok(FloatMode::F32),
-                    "ee32" => Ok(FloatMode::Ee32),
-                    _ => Err(format!("--modes `{v}`: `{m}` is not f32 or ee32")),
+                let mode = |m: &str| {
+                    FloatMode::from_name(m)
+                        .ok_or_else(|| format!("--modes `{v}`: `{m}` is not f32 or ee32"))
                 };
                 let (x, y) = v
                     .split_once(':')

@@ -46,25 +46,9 @@ pub struct Tolerance {
     pub abs: f64,
 }
 
-/// The two float modes of a snapshot.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum FloatMode {
-    /// `f32` mode.
-    F32,
-    /// `Ee32` mode.
-    Ee32,
-}
-
-impl FloatMode {
-    /// The mode's name in a snapshot, `f32` or `ee32`.
-    #[must_use]
-    pub fn label(self) -> &'static str {
-        match self {
-            FloatMode::F32 => "f32",
-            FloatMode::Ee32 => "ee32",
-        }
-    }
-}
+/// The float mode of a run's fields (`f32` or `ee32` in a snapshot): the
+/// float layer's own type.
+pub use ps2_float::FloatMode;
 
 /// The modes compared by default: each run's `f32` fields against the
 /// other's, and its `Ee32` fields against the other's.
@@ -254,9 +238,9 @@ impl FieldDiff {
     #[must_use]
     pub fn modes_label(&self) -> String {
         if self.mode == self.mode_b {
-            self.mode.label().to_owned()
+            self.mode.name().to_owned()
         } else {
-            format!("{}/{}", self.mode.label(), self.mode_b.label())
+            format!("{}/{}", self.mode.name(), self.mode_b.name())
         }
     }
 }
@@ -510,7 +494,7 @@ body{{font:14px sans-serif;margin:1em}}table{{border-collapse:collapse}}td,th{{b
             let _ = write!(
                 out,
                 "<tr class=\"first\" data-mode=\"{}\" data-field=\"{}\"><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-                f.mode.label(),
+                f.mode.name(),
                 esc(&f.field),
                 f.modes_label(),
                 f.tick.map(|t| t.to_string()).unwrap_or_default(),

@@ -99,6 +99,15 @@ impl Outcome {
             .real(&format!("{path}.w"), v.w)
     }
 
+    /// Adds `path.x` .. `path.w` of a vector out-parameter, all four
+    /// unwritten when it is `None`.
+    pub fn opt_vec<R: Real>(&mut self, path: &str, v: Option<Vec4<R>>) -> &mut Self {
+        self.opt_real(&format!("{path}.x"), v.map(|v| v.x))
+            .opt_real(&format!("{path}.y"), v.map(|v| v.y))
+            .opt_real(&format!("{path}.z"), v.map(|v| v.z))
+            .opt_real(&format!("{path}.w"), v.map(|v| v.w))
+    }
+
     /// Adds the four lanes of a record field, each written or not.
     pub fn lanes<R: Real>(&mut self, path: &str, v: &Lanes<R>) -> &mut Self {
         self.opt_real(&format!("{path}.x"), v.x)

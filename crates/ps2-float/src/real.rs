@@ -23,6 +23,21 @@ impl FloatMode {
             FloatMode::Ee32 => "ee32",
         }
     }
+
+    /// The mode of a short name ([`FloatMode::name`]): `f32` or `ee32`.
+    ///
+    /// ```
+    /// use ps2_float::FloatMode;
+    ///
+    /// assert_eq!(FloatMode::from_name("ee32"), Some(FloatMode::Ee32));
+    /// assert_eq!(FloatMode::from_name("f64"), None);
+    /// ```
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Self> {
+        [FloatMode::F32, FloatMode::Ee32]
+            .into_iter()
+            .find(|m| m.name() == name)
+    }
 }
 
 /// A scalar of one of the two float modes: `f32` (IEEE rounding) or [`Ee32`]

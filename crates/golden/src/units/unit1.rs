@@ -186,18 +186,10 @@ pub enum Call {
     },
 }
 
-/// Adds `path.x` .. `path.w` of a vector out-parameter, written or not.
-fn opt_vec<R: Real>(o: &mut Outcome, path: &str, v: Option<Vec4<R>>) {
-    o.opt_real(&format!("{path}.x"), v.map(|v| v.x))
-        .opt_real(&format!("{path}.y"), v.map(|v| v.y))
-        .opt_real(&format!("{path}.z"), v.map(|v| v.z))
-        .opt_real(&format!("{path}.w"), v.map(|v| v.w));
-}
-
 fn points<R: Real>(o: &mut Outcome, prefix: &str, p: &EdgePoints<R>) {
     o.opt_int(&format!("{prefix}count"), p.count);
-    opt_vec(o, &format!("{prefix}point0"), p.points[0]);
-    opt_vec(o, &format!("{prefix}point1"), p.points[1]);
+    o.opt_vec(&format!("{prefix}point0"), p.points[0]);
+    o.opt_vec(&format!("{prefix}point1"), p.points[1]);
 }
 
 fn roots_of<R: Real>(o: &mut Outcome, r: &[Option<R>; 2]) {
@@ -227,7 +219,7 @@ fn edge_sweep<R: Real>(o: &mut Outcome, prefix: &str, s: &EdgeSweep<R>) {
 fn record<R: Real>(o: &mut Outcome, r: &SweepRecord<R>) {
     o.int("record.count", i64::from(r.count));
     o.opt_real("record.fraction", r.fractions[0]);
-    opt_vec(o, "record.vector", r.vectors[0]);
+    o.opt_vec("record.vector", r.vectors[0]);
 }
 
 fn corners<R: Real>(tri: &TriIn) -> Result<WorkTriangle<R>, InputError> {

@@ -18,7 +18,7 @@ use kernels::sphere_box::{
     box_normal_to_world, physics_sweep_box_sphere, physics_sweep_sphere_box, sweep_corner_region,
     sweep_edge, sweep_edge_region, sweep_face_region, sweep_sphere_oriented_box, StartTouch, Step,
 };
-use ps2_float::{Real, Vec4};
+use ps2_float::Real;
 use serde::Deserialize;
 
 use super::{sweep_entry, Kernel};
@@ -220,13 +220,6 @@ fn region_step<R: Real>(
     Ok(())
 }
 
-fn opt_vec<R: Real>(o: &mut Outcome, path: &str, v: Option<Vec4<R>>) {
-    o.opt_real(&format!("{path}.x"), v.map(|v| v.x))
-        .opt_real(&format!("{path}.y"), v.map(|v| v.y))
-        .opt_real(&format!("{path}.z"), v.map(|v| v.z))
-        .opt_real(&format!("{path}.w"), v.map(|v| v.w));
-}
-
 impl Kernel for Call {
     fn eval<R: Real>(&self) -> Result<Outcome, InputError> {
         let mut o = Outcome::new();
@@ -258,12 +251,12 @@ impl Kernel for Call {
                 let local = hit.map(|h| h.local_point);
                 o.int("ret", i64::from(hit.is_some()))
                     .opt_real("fraction", hit.map(|h| h.fraction));
-                opt_vec(&mut o, "world_point", hit.map(|h| h.world_point));
+                o.opt_vec("world_point", hit.map(|h| h.world_point));
                 o.opt_real("local_point.x", local.map(|p| p[0]))
                     .opt_real("local_point.y", local.map(|p| p[1]))
                     .opt_real("local_point.z", local.map(|p| p[2]));
-                opt_vec(&mut o, "normal", hit.map(|h| h.normal));
-                opt_vec(&mut o, "to_box", hit.map(|h| h.to_box));
+                o.opt_vec("normal", hit.map(|h| h.normal));
+                o.opt_vec("to_box", hit.map(|h| h.to_box));
                 o.opt_int("feature", hit.map(|h| h.feature))
                     .opt_int("index", hit.map(|h| h.index));
             }
