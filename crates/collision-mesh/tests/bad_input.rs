@@ -2,21 +2,17 @@
 //! (chunk and offset, OBJ line and field, or field path), never a panic.
 
 mod common;
+#[path = "support/obj_text.rs"]
+mod obj_text;
 
 use collision_mesh::chunks::{ChunkId, MeshChunks};
 use collision_mesh::obj::{self, ObjOptions, Sidecar};
 use collision_mesh::{binary, build, ron_text, BuildConfig, MeshError, Place, SoupTriangle};
+use obj_text::obj_place;
 use proptest::prelude::*;
 
 fn chunk_place(chunk: ChunkId, offset: usize) -> Place {
     Place::Chunk { chunk, offset }
-}
-
-fn obj_place(line: usize, field: &str) -> Place {
-    Place::ObjLine {
-        line,
-        field: field.to_owned(),
-    }
 }
 
 fn decode(chunks: &MeshChunks) -> MeshError {

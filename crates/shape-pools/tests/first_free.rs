@@ -5,6 +5,7 @@
 //! `first_free` agrees with it after every step.
 
 use shape_pools::{Pool, PoolIndex};
+use test_support::{Seeded, XorshiftStar};
 
 /// The scan the pools used before their free-slot bitset: the first entry
 /// that is free.
@@ -12,24 +13,9 @@ fn scan_first_free(used: &[bool]) -> Option<usize> {
     used.iter().position(|u| !u)
 }
 
-/// A small deterministic generator (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 fn run(capacity: usize, steps: usize, seed: u64) {
-    let mut rng = Rng(seed | 1);
+    let mut rng = XorshiftStar(seed | 1);
+    let mut below = |n: usize| rng.below(n as u64) as usize;
     let mut pool = Pool::with_capacity(capacity);
     let mut used = vec![false; capacity];
     let mut live: Vec<PoolIndex> = Vec::new();
@@ -40,7 +26,7 @@ fn run(capacity: usize, steps: usize, seed: u64) {
             1 => 20,
             _ => 50,
         };
-        if rng.below(100) < alloc_bias {
+        if below(100) < alloc_bias {
             let expect = scan_first_free(&used);
             let got = pool.alloc(step);
             assert_eq!(
@@ -53,7 +39,7 @@ fn run(capacity: usize, steps: usize, seed: u64) {
                 live.push(h);
             }
         } else if !live.is_empty() {
-            let h = live.swap_remove(rng.below(live.len()));
+            let h = live.swap_remove(below(live.len()));
             assert!(pool.free(h).is_some());
             used[h.index as usize] = false;
             // A second free of the same handle changes nothing.
