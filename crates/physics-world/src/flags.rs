@@ -4,6 +4,9 @@
 
 use bitflags::bitflags;
 
+// The console's words as modules of named constants, the form this crate
+// gives every such word (`object_flags` below, `resolve`'s answer and
+// contact flags): alike in form, each value its own.
 /// The bits of an owner's type mask (owner vtable `+0x20`, copied to the
 /// body's `+0x44`) that the physics itself reads.
 pub mod type_bits {
