@@ -24,7 +24,7 @@
 use std::path::{Path, PathBuf};
 
 use golden::{Entry, Outcome, Value};
-use ps2_float::Ee32;
+use ps2_float::{Ee32, FloatMode};
 
 /// One snapshot: its name and both modes' fields.
 #[derive(Clone, Debug, PartialEq)]
@@ -177,6 +177,7 @@ pub fn parse(text: &str, name: &str, path: &Path) -> Result<Snapshot, SnapshotEr
         }
     }
     let mut case = None;
+    // The `f32` map, then the `ee32` one.
     let mut modes: [Option<Outcome>; 2] = [None, None];
     let mut closed = false;
     while i < lines.len() {
@@ -208,11 +209,7 @@ pub fn parse(text: &str, name: &str, path: &Path) -> Result<Snapshot, SnapshotEr
         }
         let rest = rest.trim();
         if rest == "{" {
-            let mode = match key {
-                "f32" => Some(0),
-                "ee32" => Some(1),
-                _ => None,
-            };
+            let mode = FloatMode::from_name(key);
             let mut outcome = Outcome::new();
             let mut ended = false;
             while i < lines.len() {
@@ -230,8 +227,8 @@ pub fn parse(text: &str, name: &str, path: &Path) -> Result<Snapshot, SnapshotEr
                 if outcome.get(&field).is_some() {
                     return Err(bad(number, &label, "given twice".into()));
                 }
-                let value =
-                    parse_value(&value, m == 1).map_err(|message| bad(number, &label, message))?;
+                let value = parse_value(&value, m == FloatMode::Ee32)
+                    .map_err(|message| bad(number, &label, message))?;
                 outcome.fields.push((field, value));
             }
             if !ended {
@@ -242,10 +239,11 @@ pub fn parse(text: &str, name: &str, path: &Path) -> Result<Snapshot, SnapshotEr
                 ));
             }
             if let Some(m) = mode {
-                if modes[m].is_some() {
+                let slot = &mut modes[usize::from(m == FloatMode::Ee32)];
+                if slot.is_some() {
                     return Err(bad(number, key, "given twice".into()));
                 }
-                modes[m] = Some(outcome);
+                *slot = Some(outcome);
             }
             continue;
         }
