@@ -175,6 +175,30 @@ impl ShapeIn {
     }
 }
 
+/// A case file's shape: the record it becomes in either float mode. The
+/// trait lets one helper decode any pair of shapes
+/// ([`units`](crate::units)' pair sweeps); each impl is the type's own
+/// `get`.
+pub trait ShapeRecord {
+    /// The kernels' record in mode `R`.
+    type Record<R: Real>;
+    /// The record in mode `R`, or an error naming `field`.
+    fn record<R: Real>(&self, field: &str) -> Result<Self::Record<R>, InputError>;
+}
+
+macro_rules! shape_records {
+    ($($input:ty => $record:ident),*) => {
+        $(impl ShapeRecord for $input {
+            type Record<R: Real> = $record<R>;
+            fn record<R: Real>(&self, field: &str) -> Result<$record<R>, InputError> {
+                self.get(field)
+            }
+        })*
+    };
+}
+
+shape_records!(SphereIn => Sphere, BoxIn => OrientedBox, CapsuleIn => Capsule, SegmentIn => Segment);
+
 /// A triangle's three corners: `[[..], [..], [..]]`.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(transparent)]

@@ -20,31 +20,6 @@ pub mod type_bits {
     pub const SLIDE_PAST: u32 = 0x200;
 }
 
-/// The scripts' PHYFLAG values (CfgObj argument 12; overview "Collision
-/// layers"), each mapped to one body flag by [`PHYFLAG_TO_BODY`].
-pub mod phyflag {
-    /// Met by flying world objects.
-    pub const BLOCKOBJECTS: u32 = 1;
-    /// Met by walking humans.
-    pub const BLOCKHUMANS: u32 = 2;
-    /// Met by strikes.
-    pub const MELEETARGET: u32 = 4;
-    /// Met by weapon strikes.
-    pub const WEAPONTARGET: u32 = 8;
-    /// Met by airborne or holding humans.
-    pub const JUMPTARGET: u32 = 16;
-    /// Met by charging humans.
-    pub const CHARGETARGET: u32 = 32;
-    /// Met by rays.
-    pub const RAYCASTTARGET: u32 = 64;
-    /// Combat passes through.
-    pub const COMBATPASSTHROUGH: u32 = 128;
-    /// Met by thrown weapons.
-    pub const THROWNWEAPONTARGET: u32 = 256;
-    /// Struck by a running human.
-    pub const RUNTARGET: u32 = 512;
-}
-
 bitflags! {
     /// A body's flags (`+0x40`), with the console's values (overview
     /// "Bodies", "Collision layers"). Unknown bits are kept.
@@ -95,44 +70,48 @@ bitflags! {
     }
 }
 
-/// The scripts' PHYFLAG values, in the order of their bits, with the body
-/// flag each maps to one for one (overview "Collision layers").
-pub const PHYFLAG_TO_BODY: [(&str, u32, BodyFlags); 10] = [
-    (
-        "BLOCKOBJECTS",
-        phyflag::BLOCKOBJECTS,
-        BodyFlags::BLOCKOBJECTS,
-    ),
-    ("BLOCKHUMANS", phyflag::BLOCKHUMANS, BodyFlags::BLOCKHUMANS),
-    ("MELEETARGET", phyflag::MELEETARGET, BodyFlags::MELEETARGET),
-    (
-        "WEAPONTARGET",
-        phyflag::WEAPONTARGET,
-        BodyFlags::WEAPONTARGET,
-    ),
-    ("JUMPTARGET", phyflag::JUMPTARGET, BodyFlags::JUMPTARGET),
-    (
-        "CHARGETARGET",
-        phyflag::CHARGETARGET,
-        BodyFlags::CHARGETARGET,
-    ),
-    (
-        "RAYCASTTARGET",
-        phyflag::RAYCASTTARGET,
-        BodyFlags::RAYCASTTARGET,
-    ),
-    (
-        "COMBATPASSTHROUGH",
-        phyflag::COMBATPASSTHROUGH,
-        BodyFlags::COMBATPASSTHROUGH,
-    ),
-    (
-        "THROWNWEAPONTARGET",
-        phyflag::THROWNWEAPONTARGET,
-        BodyFlags::THROWNWEAPONTARGET,
-    ),
-    ("RUNTARGET", phyflag::RUNTARGET, BodyFlags::RUNTARGET),
-];
+/// Declares the PHYFLAG values and [`PHYFLAG_TO_BODY`] from one list, so
+/// that each value's script name, number and body flag (the body flag of
+/// the same name) are written once.
+macro_rules! phyflags {
+    ($($(#[doc = $doc:literal])* $name:ident = $value:literal;)*) => {
+        /// The scripts' PHYFLAG values (CfgObj argument 12; overview
+        /// "Collision layers"), each mapped to one body flag by
+        /// [`PHYFLAG_TO_BODY`].
+        pub mod phyflag {
+            $($(#[doc = $doc])* pub const $name: u32 = $value;)*
+        }
+
+        /// The scripts' PHYFLAG values by their script names, in the order
+        /// of their bits, with the body flag each maps to one for one
+        /// (overview "Collision layers").
+        pub const PHYFLAG_TO_BODY: [(&str, u32, BodyFlags); [$($value),*].len()] =
+            [$((stringify!($name), phyflag::$name, BodyFlags::$name)),*];
+    };
+}
+
+phyflags! {
+    /// Met by flying world objects.
+    BLOCKOBJECTS = 1;
+    /// Met by walking humans.
+    BLOCKHUMANS = 2;
+    /// Met by strikes.
+    MELEETARGET = 4;
+    /// Met by weapon strikes.
+    WEAPONTARGET = 8;
+    /// Met by airborne or holding humans.
+    JUMPTARGET = 16;
+    /// Met by charging humans.
+    CHARGETARGET = 32;
+    /// Met by rays.
+    RAYCASTTARGET = 64;
+    /// Combat passes through.
+    COMBATPASSTHROUGH = 128;
+    /// Met by thrown weapons.
+    THROWNWEAPONTARGET = 256;
+    /// Struck by a running human.
+    RUNTARGET = 512;
+}
 
 impl BodyFlags {
     /// A human's starting flags (`IPhysics_CreateHumanBody`): 0x8002243f.

@@ -2,9 +2,10 @@
 //! and how each call is evaluated into an [`Outcome`].
 
 use kernels::Contact;
-use ps2_float::Real;
+use ps2_float::{Real, Vec4};
 use serde::de::DeserializeOwned;
 
+use crate::input::{ShapeRecord, V};
 use crate::{error::InputError, outcome::Outcome};
 
 pub mod pairs;
@@ -50,4 +51,90 @@ fn sweep_entry<R: Real>(o: &mut Outcome, sweep: impl FnOnce(&mut Contact<R>) -> 
     let mut c = Contact::default();
     let hit = sweep(&mut c);
     o.int("ret", i64::from(hit)).contact("contact", &c);
+}
+
+/// A pair table's sweep entry on the records of the shapes `A` and `B`.
+type PairSweep<R, A, B> = fn(
+    &mut Contact<R>,
+    &<A as ShapeRecord>::Record<R>,
+    &<B as ShapeRecord>::Record<R>,
+    Vec4<R>,
+) -> bool;
+
+/// A pair entry's case: its two shapes, each with the field name the case
+/// file gives it (for errors), and its move (`move`).
+struct Pair<'a, A, B> {
+    own: (&'a str, &'a A),
+    other: (&'a str, &'a B),
+    mv: &'a V,
+}
+
+impl<'a, A: ShapeRecord, B: ShapeRecord> Pair<'a, A, B> {
+    /// The pair tables' cases, whose shapes are `own` and `other`.
+    fn own_other(own: &'a A, other: &'a B, mv: &'a V) -> Self {
+        Self::named(("own", own), ("other", other), mv)
+    }
+
+    /// A case whose shapes have names of their own (`sphere`, `box`).
+    fn named(own: (&'a str, &'a A), other: (&'a str, &'a B), mv: &'a V) -> Self {
+        Self { own, other, mv }
+    }
+
+    /// Runs the pair's sweep entry, `kernel(contact, own, other, move)`, in
+    /// mode `R` and records it as [`sweep_entry`] does.
+    fn sweep<R: Real>(
+        &self,
+        o: &mut Outcome,
+        kernel: PairSweep<R, A, B>,
+    ) -> Result<(), InputError> {
+        let a = self.own.1.record(self.own.0)?;
+        let b = self.other.1.record(self.other.0)?;
+        let m = self.mv.get("move")?;
+        sweep_entry(o, |c| kernel(c, &a, &b, m));
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ps2_float::Ee32;
+
+    fn error_field<C: Kernel>(call: &str) -> String {
+        let call: C = ron::from_str(call).expect("the call parses");
+        let f32_err = call.eval::<f32>().expect_err("a malformed field");
+        let ee_err = call.eval::<Ee32>().expect_err("a malformed field");
+        assert_eq!(f32_err, ee_err);
+        f32_err.field
+    }
+
+    /// A pair sweep's error names the case's own field: each shape by the
+    /// name the case file gives it, and the move as `move`.
+    #[test]
+    fn a_pair_sweep_names_the_malformed_field() {
+        let sphere = "(centre: [0, 0, 0], radius: 1)";
+        let bx = "(centre: [3, 0, 0], half: [1, 1, 1])";
+        let short = "[0, 0]";
+        let cases: [(String, &str); 3] = [
+            (
+                format!("PhysicsSweepSphereBox(sphere: {sphere}, box: (centre: {short}, half: [1, 1, 1]), move: [4, 0, 0])"),
+                "box.centre",
+            ),
+            (
+                format!("PhysicsSweepBoxSphere(box: {bx}, sphere: (centre: {short}, radius: 1), move: [4, 0, 0])"),
+                "sphere.centre",
+            ),
+            (
+                format!("PhysicsSweepSphereBox(sphere: {sphere}, box: {bx}, move: {short})"),
+                "move",
+            ),
+        ];
+        for (call, field) in cases {
+            assert_eq!(error_field::<unit5::Call>(&call), field, "{call}");
+        }
+        let own_other = format!(
+            "PhysicsSweepSphereSphere(own: {sphere}, other: (centre: {short}, radius: 1), move: [4, 0, 0])"
+        );
+        assert_eq!(error_field::<pairs::Call>(&own_other), "other.centre");
+    }
 }

@@ -17,7 +17,7 @@ use kernels::{Contact, PairContext, Shape};
 use ps2_float::Real;
 use serde::Deserialize;
 
-use super::{sweep_entry, Kernel};
+use super::{Kernel, Pair};
 use crate::input::{BoxIn, CapsuleIn, SegmentIn, ShapeIn, SphereIn, V};
 use crate::{error::InputError, outcome::Outcome};
 
@@ -339,11 +339,10 @@ impl Kernel for Call {
                 );
                 fraction::<R>(&mut o, f);
             }
-            // Each pair-table arm reads its case's fields and names its own
-            // kernel: the arms are the case format's data, one per entry.
+            // Each pair-table arm names its case variant and its kernel, one
+            // per entry; `Pair` decodes the fields and records the answer.
             Call::PhysicsSweepSphereSphere { own, other, mv } => {
-                let (a, b, m) = (own.get::<R>("own")?, other.get("other")?, mv.get("move")?);
-                sweep_entry(&mut o, |c| physics_sweep_sphere_sphere(c, &a, &b, m));
+                Pair::own_other(own, other, mv).sweep::<R>(&mut o, physics_sweep_sphere_sphere)?;
             }
             Call::SweepCircleCircle2D {
                 q,
@@ -365,8 +364,8 @@ impl Kernel for Call {
                     .real("last", w.last);
             }
             Call::PhysicsSweepCapsuleCapsule { own, other, mv } => {
-                let (a, b, m) = (own.get::<R>("own")?, other.get("other")?, mv.get("move")?);
-                sweep_entry(&mut o, |c| physics_sweep_capsule_capsule(c, &a, &b, m));
+                Pair::own_other(own, other, mv)
+                    .sweep::<R>(&mut o, physics_sweep_capsule_capsule)?;
             }
             Call::SweepSphereCapsule {
                 start,
@@ -385,32 +384,28 @@ impl Kernel for Call {
                 fraction::<R>(&mut o, f);
             }
             Call::PhysicsSweepSphereCapsule { own, other, mv } => {
-                let (a, b, m) = (own.get::<R>("own")?, other.get("other")?, mv.get("move")?);
-                sweep_entry(&mut o, |c| physics_sweep_sphere_capsule(c, &a, &b, m));
+                Pair::own_other(own, other, mv).sweep::<R>(&mut o, physics_sweep_sphere_capsule)?;
             }
             Call::PhysicsSweepCapsuleSphere { own, other, mv } => {
-                let (a, b, m) = (own.get::<R>("own")?, other.get("other")?, mv.get("move")?);
-                sweep_entry(&mut o, |c| physics_sweep_capsule_sphere(c, &a, &b, m));
+                Pair::own_other(own, other, mv).sweep::<R>(&mut o, physics_sweep_capsule_sphere)?;
             }
             Call::PhysicsSweepSphereSegment { own, other, mv } => {
-                let (a, b, m) = (own.get::<R>("own")?, other.get("other")?, mv.get("move")?);
-                sweep_entry(&mut o, |c| physics_sweep_sphere_segment(c, &a, &b, m));
+                Pair::own_other(own, other, mv).sweep::<R>(&mut o, physics_sweep_sphere_segment)?;
             }
             Call::PhysicsSweepSegmentSphere { own, other, mv } => {
-                let (a, b, m) = (own.get::<R>("own")?, other.get("other")?, mv.get("move")?);
-                sweep_entry(&mut o, |c| physics_sweep_segment_sphere(c, &a, &b, m));
+                Pair::own_other(own, other, mv).sweep::<R>(&mut o, physics_sweep_segment_sphere)?;
             }
             Call::PhysicsSweepSegmentSegment { own, other, mv } => {
-                let (a, b, m) = (own.get::<R>("own")?, other.get("other")?, mv.get("move")?);
-                sweep_entry(&mut o, |c| physics_sweep_segment_segment(c, &a, &b, m));
+                Pair::own_other(own, other, mv)
+                    .sweep::<R>(&mut o, physics_sweep_segment_segment)?;
             }
             Call::PhysicsSweepCapsuleSegment { own, other, mv } => {
-                let (a, b, m) = (own.get::<R>("own")?, other.get("other")?, mv.get("move")?);
-                sweep_entry(&mut o, |c| physics_sweep_capsule_segment(c, &a, &b, m));
+                Pair::own_other(own, other, mv)
+                    .sweep::<R>(&mut o, physics_sweep_capsule_segment)?;
             }
             Call::PhysicsSweepSegmentCapsule { own, other, mv } => {
-                let (a, b, m) = (own.get::<R>("own")?, other.get("other")?, mv.get("move")?);
-                sweep_entry(&mut o, |c| physics_sweep_segment_capsule(c, &a, &b, m));
+                Pair::own_other(own, other, mv)
+                    .sweep::<R>(&mut o, physics_sweep_segment_capsule)?;
             }
             Call::RayClipSlab {
                 o: start,

@@ -13,7 +13,7 @@ use kernels::{Contact, WorkTriangle};
 use ps2_float::{Real, Vec4};
 use serde::Deserialize;
 
-use super::{sweep_entry, Kernel};
+use super::{Kernel, Pair};
 use crate::input::{BoxIn, SegmentIn, TriIn, V};
 use crate::{error::InputError, outcome::Outcome};
 
@@ -220,24 +220,15 @@ impl Kernel for Call {
                     .opt_int("axis", axis.map(|a| a.index()));
             }
             Call::PhysicsSweepBoxBox { own, other, mv } => {
-                let (a, b, m) = (own.get::<R>("own")?, other.get("other")?, mv.get("move")?);
-                sweep_entry(&mut o, |c| physics_sweep_box_box(c, &a, &b, m));
+                Pair::own_other(own, other, mv).sweep::<R>(&mut o, physics_sweep_box_box)?;
             }
             Call::PhysicsSweepSegmentBox { segment, bx, mv } => {
-                let (a, b, m) = (
-                    segment.get::<R>("segment")?,
-                    bx.get("box")?,
-                    mv.get("move")?,
-                );
-                sweep_entry(&mut o, |c| physics_sweep_segment_box(c, &a, &b, m));
+                Pair::named(("segment", segment), ("box", bx), mv)
+                    .sweep::<R>(&mut o, physics_sweep_segment_box)?;
             }
             Call::PhysicsSweepBoxSegment { bx, segment, mv } => {
-                let (a, b, m) = (
-                    bx.get::<R>("box")?,
-                    segment.get("segment")?,
-                    mv.get("move")?,
-                );
-                sweep_entry(&mut o, |c| physics_sweep_box_segment(c, &a, &b, m));
+                Pair::named(("box", bx), ("segment", segment), mv)
+                    .sweep::<R>(&mut o, physics_sweep_box_segment)?;
             }
             Call::PhysicsMeshSweepBox {
                 bx,

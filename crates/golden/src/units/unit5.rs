@@ -21,7 +21,7 @@ use kernels::sphere_box::{
 use ps2_float::Real;
 use serde::Deserialize;
 
-use super::{sweep_entry, Kernel};
+use super::{Kernel, Pair};
 use crate::input::{r, BoxIn, SphereIn, V};
 use crate::{error::InputError, outcome::Outcome};
 
@@ -225,12 +225,12 @@ impl Kernel for Call {
         let mut o = Outcome::new();
         match self {
             Call::PhysicsSweepSphereBox { sphere, bx, mv } => {
-                let (a, b, m) = (sphere.get::<R>("sphere")?, bx.get("box")?, mv.get("move")?);
-                sweep_entry(&mut o, |c| physics_sweep_sphere_box(c, &a, &b, m));
+                Pair::named(("sphere", sphere), ("box", bx), mv)
+                    .sweep::<R>(&mut o, physics_sweep_sphere_box)?;
             }
             Call::PhysicsSweepBoxSphere { bx, sphere, mv } => {
-                let (a, b, m) = (bx.get::<R>("box")?, sphere.get("sphere")?, mv.get("move")?);
-                sweep_entry(&mut o, |c| physics_sweep_box_sphere(c, &a, &b, m));
+                Pair::named(("box", bx), ("sphere", sphere), mv)
+                    .sweep::<R>(&mut o, physics_sweep_box_sphere)?;
             }
             Call::SweepSphereOrientedBox {
                 radius,
