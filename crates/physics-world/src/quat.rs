@@ -508,7 +508,7 @@ pub fn cos<R: Real>(x: R) -> R {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use test_support::both_modes;
+    use test_support::{both_modes, v};
 
     both_modes!(
         acos_samples,
@@ -526,10 +526,6 @@ mod tests {
         integrate_one_explicit_step,
         integrate_small_steps_approach_ideal_turn,
     );
-
-    fn v<R: Real>(x: f32, y: f32, z: f32) -> Vec4<R> {
-        Vec4::from_f32([x, y, z, 0.0])
-    }
 
     fn close(a: f32, b: f32, tol: f32, what: &str) {
         assert!((a - b).abs() <= tol, "{what}: {a} vs {b} (tolerance {tol})");

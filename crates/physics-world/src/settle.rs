@@ -413,7 +413,7 @@ impl<R: Real, Id: Copy> SettleSlot<R, Id> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use test_support::both_modes;
+    use test_support::{both_modes, v};
 
     both_modes!(
         accel_bits,
@@ -434,10 +434,6 @@ mod tests {
     );
 
     const TOL: f32 = 1e-5;
-
-    fn v<R: Real>(x: f32, y: f32, z: f32) -> Vec4<R> {
-        Vec4::from_f32([x, y, z, 0.0])
-    }
 
     fn close(a: f32, b: f32, tol: f32, what: &str) {
         assert!((a - b).abs() <= tol, "{what}: {a} vs {b} (tolerance {tol})");
