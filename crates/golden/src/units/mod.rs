@@ -61,37 +61,67 @@ type PairSweep<R, A, B> = fn(
     Vec4<R>,
 ) -> bool;
 
-/// A pair entry's case: its two shapes, each with the field name the case
-/// file gives it (for errors), and its move (`move`).
+/// A pair table's overlap entry on the records of the shapes `A` and `B`.
+type PairOverlap<R, A, B> =
+    fn(&mut Contact<R>, &<A as ShapeRecord>::Record<R>, &<B as ShapeRecord>::Record<R>) -> bool;
+
+/// The records of a pair entry's two shapes in mode `R`.
+type Records<R, A, B> = (<A as ShapeRecord>::Record<R>, <B as ShapeRecord>::Record<R>);
+
+/// A pair entry's two shapes, each with the field name the case file gives
+/// it (for errors).
 struct Pair<'a, A, B> {
     own: (&'a str, &'a A),
     other: (&'a str, &'a B),
-    mv: &'a V,
 }
 
 impl<'a, A: ShapeRecord, B: ShapeRecord> Pair<'a, A, B> {
     /// The pair tables' cases, whose shapes are `own` and `other`.
-    fn own_other(own: &'a A, other: &'a B, mv: &'a V) -> Self {
-        Self::named(("own", own), ("other", other), mv)
+    fn own_other(own: &'a A, other: &'a B) -> Self {
+        Self::named(("own", own), ("other", other))
     }
 
     /// A case whose shapes have names of their own (`sphere`, `box`).
-    fn named(own: (&'a str, &'a A), other: (&'a str, &'a B), mv: &'a V) -> Self {
-        Self { own, other, mv }
+    fn named(own: (&'a str, &'a A), other: (&'a str, &'a B)) -> Self {
+        Self { own, other }
+    }
+
+    /// The two records in mode `R`.
+    fn records<R: Real>(&self) -> Result<Records<R, A, B>, InputError> {
+        Ok((
+            self.own.1.record(self.own.0)?,
+            self.other.1.record(self.other.0)?,
+        ))
     }
 
     /// Runs the pair's sweep entry, `kernel(contact, own, other, move)`, in
-    /// mode `R` and records it as [`sweep_entry`] does.
+    /// mode `R` along the case's `move` and records it as [`sweep_entry`]
+    /// does.
     fn sweep<R: Real>(
         &self,
         o: &mut Outcome,
+        mv: &V,
         kernel: PairSweep<R, A, B>,
     ) -> Result<(), InputError> {
-        let a = self.own.1.record(self.own.0)?;
-        let b = self.other.1.record(self.other.0)?;
-        let m = self.mv.get("move")?;
+        let (a, b) = self.records()?;
+        let m = mv.get("move")?;
         sweep_entry(o, |c| kernel(c, &a, &b, m));
         Ok(())
+    }
+
+    /// Runs the pair's overlap entry, `kernel(contact, own, other)`, on `c`
+    /// (a fresh contact, or one a case has preset a field of): its answer
+    /// as `ret` and the contact it left as `contact`.
+    fn overlap<R: Real>(
+        &self,
+        c: &mut Contact<R>,
+        kernel: PairOverlap<R, A, B>,
+    ) -> Result<Outcome, InputError> {
+        let (a, b) = self.records()?;
+        let hit = kernel(c, &a, &b);
+        let mut o = Outcome::new();
+        o.int("ret", i64::from(hit)).contact("contact", c);
+        Ok(o)
     }
 }
 
@@ -108,10 +138,10 @@ mod tests {
         f32_err.field
     }
 
-    /// A pair sweep's error names the case's own field: each shape by the
+    /// A pair entry's error names the case's own field: each shape by the
     /// name the case file gives it, and the move as `move`.
     #[test]
-    fn a_pair_sweep_names_the_malformed_field() {
+    fn a_pair_entry_names_the_malformed_field() {
         let sphere = "(centre: [0, 0, 0], radius: 1)";
         let bx = "(centre: [3, 0, 0], half: [1, 1, 1])";
         let short = "[0, 0]";
@@ -136,5 +166,9 @@ mod tests {
             "PhysicsSweepSphereSphere(own: {sphere}, other: (centre: {short}, radius: 1), move: [4, 0, 0])"
         );
         assert_eq!(error_field::<pairs::Call>(&own_other), "other.centre");
+        let overlap = format!(
+            "PhysicsOverlapSphereSphere(own: (centre: {short}, radius: 1), other: {sphere})"
+        );
+        assert_eq!(error_field::<unit4::Call>(&overlap), "own.centre");
     }
 }

@@ -220,15 +220,21 @@ impl Kernel for Call {
                     .opt_int("axis", axis.map(|a| a.index()));
             }
             Call::PhysicsSweepBoxBox { own, other, mv } => {
-                Pair::own_other(own, other, mv).sweep::<R>(&mut o, physics_sweep_box_box)?;
+                Pair::own_other(own, other).sweep::<R>(&mut o, mv, physics_sweep_box_box)?;
             }
             Call::PhysicsSweepSegmentBox { segment, bx, mv } => {
-                Pair::named(("segment", segment), ("box", bx), mv)
-                    .sweep::<R>(&mut o, physics_sweep_segment_box)?;
+                Pair::named(("segment", segment), ("box", bx)).sweep::<R>(
+                    &mut o,
+                    mv,
+                    physics_sweep_segment_box,
+                )?;
             }
             Call::PhysicsSweepBoxSegment { bx, segment, mv } => {
-                Pair::named(("box", bx), ("segment", segment), mv)
-                    .sweep::<R>(&mut o, physics_sweep_box_segment)?;
+                Pair::named(("box", bx), ("segment", segment)).sweep::<R>(
+                    &mut o,
+                    mv,
+                    physics_sweep_box_segment,
+                )?;
             }
             Call::PhysicsMeshSweepBox {
                 bx,

@@ -13,7 +13,7 @@ use kernels::{segment, Contact, Shape};
 use ps2_float::Real;
 use serde::Deserialize;
 
-use super::Kernel;
+use super::{Kernel, Pair};
 use crate::input::{BoxIn, CapsuleIn, SegmentIn, ShapeIn, SphereIn, V};
 use crate::{error::InputError, outcome::Outcome};
 
@@ -246,13 +246,6 @@ pub enum Call {
     },
 }
 
-/// Records a pair call's answer and its contact.
-fn pair<R: Real>(hit: bool, c: &Contact<R>) -> Outcome {
-    let mut o = Outcome::new();
-    o.int("ret", i64::from(hit)).contact("contact", c);
-    o
-}
-
 /// Records a footprint kernel's answer.
 fn footprint<R: Real>(depth: Option<R>) -> Outcome {
     let mut o = Outcome::new();
@@ -343,67 +336,53 @@ impl Kernel for Call {
                 footprint(side_interval(x, y, r, hx, hy))
             }
             Call::PhysicsOverlapSphereSphere { own, other } => {
-                let (a, b) = (own.get("own")?, other.get("other")?);
-                pair(overlap::overlap_sphere_sphere(&mut c, &a, &b), &c)
+                Pair::own_other(own, other).overlap(&mut c, overlap::overlap_sphere_sphere)?
             }
             Call::PhysicsOverlapBoxBox { own, other } => {
-                let (a, b) = (own.get("own")?, other.get("other")?);
-                pair(overlap::overlap_box_box(&mut c, &a, &b), &c)
+                Pair::own_other(own, other).overlap(&mut c, overlap::overlap_box_box)?
             }
             Call::PhysicsOverlapCapsuleCapsule { own, other } => {
-                let (a, b) = (own.get("own")?, other.get("other")?);
-                pair(overlap::overlap_capsule_capsule(&mut c, &a, &b), &c)
+                Pair::own_other(own, other).overlap(&mut c, overlap::overlap_capsule_capsule)?
             }
             Call::PhysicsOverlapSegmentSegment { own, other } => {
-                let (a, b) = (own.get("own")?, other.get("other")?);
-                pair(overlap::overlap_segment_segment(&mut c, &a, &b), &c)
+                Pair::own_other(own, other).overlap(&mut c, overlap::overlap_segment_segment)?
             }
             Call::PhysicsOverlapBoxSphere { own, other } => {
-                let (a, b) = (own.get("own")?, other.get("other")?);
-                pair(overlap::overlap_box_sphere(&mut c, &a, &b), &c)
+                Pair::own_other(own, other).overlap(&mut c, overlap::overlap_box_sphere)?
             }
             Call::PhysicsOverlapCapsuleBox { own, other } => {
-                let (a, b) = (own.get("own")?, other.get("other")?);
-                pair(overlap::overlap_capsule_box(&mut c, &a, &b), &c)
+                Pair::own_other(own, other).overlap(&mut c, overlap::overlap_capsule_box)?
             }
             Call::PhysicsOverlapBoxCapsule {
                 own,
                 other,
                 stale_own_normal,
             } => {
-                let (a, b) = (own.get("own")?, other.get("other")?);
                 if let Some(v) = stale_own_normal {
                     c.own.normal.set(v.get("stale_own_normal")?);
                 }
-                pair(overlap::overlap_box_capsule(&mut c, &a, &b), &c)
+                Pair::own_other(own, other).overlap(&mut c, overlap::overlap_box_capsule)?
             }
             Call::PhysicsOverlapSphereBox { own, other } => {
-                let (a, b) = (own.get("own")?, other.get("other")?);
-                pair(overlap::overlap_sphere_box(&mut c, &a, &b), &c)
+                Pair::own_other(own, other).overlap(&mut c, overlap::overlap_sphere_box)?
             }
             Call::PhysicsOverlapSegmentSphere { own, other } => {
-                let (a, b) = (own.get("own")?, other.get("other")?);
-                pair(overlap::overlap_segment_sphere(&mut c, &a, &b), &c)
+                Pair::own_other(own, other).overlap(&mut c, overlap::overlap_segment_sphere)?
             }
             Call::PhysicsOverlapSphereSegment { own, other } => {
-                let (a, b) = (own.get("own")?, other.get("other")?);
-                pair(overlap::overlap_sphere_segment(&mut c, &a, &b), &c)
+                Pair::own_other(own, other).overlap(&mut c, overlap::overlap_sphere_segment)?
             }
             Call::PhysicsOverlapCapsuleSphere { own, other } => {
-                let (a, b) = (own.get("own")?, other.get("other")?);
-                pair(overlap::overlap_capsule_sphere(&mut c, &a, &b), &c)
+                Pair::own_other(own, other).overlap(&mut c, overlap::overlap_capsule_sphere)?
             }
             Call::PhysicsOverlapSphereCapsule { own, other } => {
-                let (a, b) = (own.get("own")?, other.get("other")?);
-                pair(overlap::overlap_sphere_capsule(&mut c, &a, &b), &c)
+                Pair::own_other(own, other).overlap(&mut c, overlap::overlap_sphere_capsule)?
             }
             Call::PhysicsOverlapSegmentCapsule { own, other } => {
-                let (a, b) = (own.get("own")?, other.get("other")?);
-                pair(overlap::overlap_segment_capsule(&mut c, &a, &b), &c)
+                Pair::own_other(own, other).overlap(&mut c, overlap::overlap_segment_capsule)?
             }
             Call::PhysicsOverlapCapsuleSegment { own, other } => {
-                let (a, b) = (own.get("own")?, other.get("other")?);
-                pair(overlap::overlap_capsule_segment(&mut c, &a, &b), &c)
+                Pair::own_other(own, other).overlap(&mut c, overlap::overlap_capsule_segment)?
             }
             Call::OverlapTable { own, other } => {
                 let (a, b) = (own.get::<R>("own")?, other.get::<R>("other")?);

@@ -225,12 +225,18 @@ impl Kernel for Call {
         let mut o = Outcome::new();
         match self {
             Call::PhysicsSweepSphereBox { sphere, bx, mv } => {
-                Pair::named(("sphere", sphere), ("box", bx), mv)
-                    .sweep::<R>(&mut o, physics_sweep_sphere_box)?;
+                Pair::named(("sphere", sphere), ("box", bx)).sweep::<R>(
+                    &mut o,
+                    mv,
+                    physics_sweep_sphere_box,
+                )?;
             }
             Call::PhysicsSweepBoxSphere { bx, sphere, mv } => {
-                Pair::named(("box", bx), ("sphere", sphere), mv)
-                    .sweep::<R>(&mut o, physics_sweep_box_sphere)?;
+                Pair::named(("box", bx), ("sphere", sphere)).sweep::<R>(
+                    &mut o,
+                    mv,
+                    physics_sweep_box_sphere,
+                )?;
             }
             Call::SweepSphereOrientedBox {
                 radius,
