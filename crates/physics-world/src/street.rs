@@ -42,7 +42,11 @@ pub const CARS: usize = 18;
 /// One tick, 1/30 s, in the reference owners' 60 Hz ticks.
 pub const TICKS_PER_STEP: i64 = 2;
 
-/// A seeded generator (a 64-bit LCG).
+/// A seeded generator (a 64-bit LCG with Knuth's MMIX constants).
+///
+/// The same generator as `test_support::Lcg`, kept here because the street
+/// is public and that crate is for tests only; a test checks that the two
+/// draw the same numbers.
 pub struct Lcg(pub u64);
 
 impl Lcg {
@@ -414,5 +418,24 @@ impl<R: Real> Street<R> {
 impl<R: Real> Default for Street<R> {
     fn default() -> Self {
         Self::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Lcg;
+    use test_support::Seeded;
+
+    /// The street's generator draws what test-support's `Lcg` draws, so a
+    /// workload seeded alike in a test or a benchmark gets the same numbers.
+    #[test]
+    fn the_street_generator_is_test_supports_lcg() {
+        for seed in [0, 0x5eed, u64::MAX] {
+            let (mut ours, mut shared) = (Lcg(seed), test_support::Lcg(seed));
+            for _ in 0..1_000 {
+                let (a, b) = (ours.range(-5.0, 5.0), shared.range_f32(-5.0, 5.0));
+                assert_eq!(a.to_bits(), b.to_bits(), "seed {seed:#x}");
+            }
+        }
     }
 }

@@ -907,7 +907,9 @@ mod tests {
         }
     }
 
-    /// A small deterministic generator (xorshift64).
+    /// A small deterministic generator (xorshift64, the step of
+    /// `test_support::Xorshift`, which this crate's tests cannot use: that
+    /// crate depends on this one).
     struct Rng(u64);
     impl Rng {
         fn next(&mut self) -> u32 {
