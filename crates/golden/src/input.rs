@@ -175,10 +175,8 @@ impl ShapeIn {
     }
 }
 
-/// A case file's shape: the record it becomes in either float mode. The
-/// trait lets one helper decode any pair of shapes
-/// ([`units`](crate::units)' pair sweeps); each impl is the type's own
-/// `get`.
+/// A case file's shape and the kernels' record it decodes to in either
+/// float mode (the type's own `get`).
 pub trait ShapeRecord {
     /// The kernels' record in mode `R`.
     type Record<R: Real>;
@@ -197,7 +195,12 @@ macro_rules! shape_records {
     };
 }
 
-shape_records!(SphereIn => Sphere, BoxIn => OrientedBox, CapsuleIn => Capsule, SegmentIn => Segment);
+shape_records!(
+    SphereIn => Sphere,
+    BoxIn => OrientedBox,
+    CapsuleIn => Capsule,
+    SegmentIn => Segment
+);
 
 /// A triangle's three corners: `[[..], [..], [..]]`.
 #[derive(Clone, Debug, Deserialize, PartialEq)]

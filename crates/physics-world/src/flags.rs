@@ -70,9 +70,9 @@ bitflags! {
     }
 }
 
-/// Declares the PHYFLAG values and [`PHYFLAG_TO_BODY`] from one list, so
-/// that each value's script name, number and body flag (the body flag of
-/// the same name) are written once.
+/// Declares the PHYFLAG values and [`PHYFLAG_TO_BODY`] from one list: each
+/// value's script name, number and doc, mapped to the body flag of the same
+/// name.
 macro_rules! phyflags {
     ($($(#[doc = $doc:literal])* $name:ident = $value:literal;)*) => {
         /// The scripts' PHYFLAG values (CfgObj argument 12; overview

@@ -42,11 +42,12 @@ pub const CARS: usize = 18;
 /// One tick, 1/30 s, in the reference owners' 60 Hz ticks.
 pub const TICKS_PER_STEP: i64 = 2;
 
-/// A seeded generator (a 64-bit LCG with Knuth's MMIX constants).
-///
-/// The same generator as `test_support::Lcg`, kept here because the street
-/// is public and that crate is for tests only; a test checks that the two
-/// draw the same numbers.
+// The same generator as `test_support::Lcg`, kept here because the street
+// is public and that crate is for tests only; a test below checks that the
+// two draw the same numbers.
+/// A seeded generator: a 64-bit LCG with Knuth's MMIX constants (the state
+/// times 6364136223846793005 plus 1442695040888963407); [`Lcg::unit`]
+/// reads the state's top 24 bits.
 pub struct Lcg(pub u64);
 
 impl Lcg {

@@ -53,7 +53,7 @@ fn sweep_entry<R: Real>(o: &mut Outcome, sweep: impl FnOnce(&mut Contact<R>) -> 
     o.int("ret", i64::from(hit)).contact("contact", &c);
 }
 
-/// A pair table's sweep entry on the records of the shapes `A` and `B`.
+/// A pair entry's sweep kernel on the records of the shapes `A` and `B`.
 type PairSweep<R, A, B> = fn(
     &mut Contact<R>,
     &<A as ShapeRecord>::Record<R>,
@@ -61,7 +61,7 @@ type PairSweep<R, A, B> = fn(
     Vec4<R>,
 ) -> bool;
 
-/// A pair table's overlap entry on the records of the shapes `A` and `B`.
+/// A pair entry's overlap kernel on the records of the shapes `A` and `B`.
 type PairOverlap<R, A, B> =
     fn(&mut Contact<R>, &<A as ShapeRecord>::Record<R>, &<B as ShapeRecord>::Record<R>) -> bool;
 
@@ -76,12 +76,12 @@ struct Pair<'a, A, B> {
 }
 
 impl<'a, A: ShapeRecord, B: ShapeRecord> Pair<'a, A, B> {
-    /// The pair tables' cases, whose shapes are `own` and `other`.
+    /// The pair whose shapes the case names `own` and `other`.
     fn own_other(own: &'a A, other: &'a B) -> Self {
         Self::named(("own", own), ("other", other))
     }
 
-    /// A case whose shapes have names of their own (`sphere`, `box`).
+    /// The pair whose shapes the case names as given (`sphere`, `box`).
     fn named(own: (&'a str, &'a A), other: (&'a str, &'a B)) -> Self {
         Self { own, other }
     }
