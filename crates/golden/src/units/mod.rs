@@ -45,22 +45,6 @@ pub(crate) use with_unit;
 /// The unit names a case file may give.
 pub const UNITS: &[&str] = &["unit1", "unit4", "unit5", "unit12", "unit13", "pairs"];
 
-/// Records a pair's sweep entry run on a fresh contact: its answer as
-/// `ret` and the contact it wrote as `contact`.
-fn sweep_entry<R: Real>(o: &mut Outcome, sweep: impl FnOnce(&mut Contact<R>) -> bool) {
-    let mut c = Contact::default();
-    let hit = sweep(&mut c);
-    o.int("ret", i64::from(hit)).contact("contact", &c);
-}
-
-/// A pair entry's sweep kernel on the records of the shapes `A` and `B`.
-type PairSweep<R, A, B> = fn(
-    &mut Contact<R>,
-    &<A as ShapeRecord>::Record<R>,
-    &<B as ShapeRecord>::Record<R>,
-    Vec4<R>,
-) -> bool;
-
 /// A pair entry's overlap kernel on the records of the shapes `A` and `B`.
 type PairOverlap<R, A, B> =
     fn(&mut Contact<R>, &<A as ShapeRecord>::Record<R>, &<B as ShapeRecord>::Record<R>) -> bool;
@@ -94,18 +78,21 @@ impl<'a, A: ShapeRecord, B: ShapeRecord> Pair<'a, A, B> {
         ))
     }
 
-    /// Runs the pair's sweep entry, `kernel(contact, own, other, move)`, in
-    /// mode `R` along the case's `move` and records it as [`sweep_entry`]
-    /// does.
+    /// Runs the pair's sweep entry, `kernel(contact, own, other, move)` (a
+    /// kernel, or a closure that hands it the bodies' state too), in mode
+    /// `R` on a fresh contact along the case's `move`: its answer as `ret`
+    /// and the contact it wrote as `contact`.
     fn sweep<R: Real>(
         &self,
         o: &mut Outcome,
         mv: &V,
-        kernel: PairSweep<R, A, B>,
+        kernel: impl FnOnce(&mut Contact<R>, &A::Record<R>, &B::Record<R>, Vec4<R>) -> bool,
     ) -> Result<(), InputError> {
         let (a, b) = self.records()?;
         let m = mv.get("move")?;
-        sweep_entry(o, |c| kernel(c, &a, &b, m));
+        let mut c = Contact::default();
+        let hit = kernel(&mut c, &a, &b, m);
+        o.int("ret", i64::from(hit)).contact("contact", &c);
         Ok(())
     }
 
@@ -170,5 +157,8 @@ mod tests {
             "PhysicsOverlapSphereSphere(own: (centre: {short}, radius: 1), other: {sphere})"
         );
         assert_eq!(error_field::<unit4::Call>(&overlap), "own.centre");
+        let capsule = "(base: [0, 0, 0], radius: 0.3, height: 1.8)";
+        let with_state = format!("PhysicsSweepBoxCapsule(box: (centre: [3, 0, 0], half: {short}), capsule: {capsule}, move: [4, 0, 0])");
+        assert_eq!(error_field::<unit12::Call>(&with_state), "box.half");
     }
 }

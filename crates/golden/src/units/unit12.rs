@@ -8,7 +8,7 @@ use kernels::PairContext;
 use ps2_float::Real;
 use serde::Deserialize;
 
-use super::{sweep_entry, Kernel};
+use super::{Kernel, Pair};
 use crate::input::{BoxIn, CapsuleIn, V};
 use crate::{error::InputError, outcome::Outcome};
 
@@ -137,13 +137,12 @@ impl Kernel for Call {
                 mv,
                 state,
             } => {
-                let (a, b, m) = (
-                    capsule.get::<R>("capsule")?,
-                    bx.get("box")?,
-                    mv.get("move")?,
-                );
                 let ctx = state.capsule_first();
-                sweep_entry(&mut o, |c| physics_sweep_capsule_box(c, &ctx, &a, &b, m));
+                Pair::named(("capsule", capsule), ("box", bx)).sweep::<R>(
+                    &mut o,
+                    mv,
+                    |c, a, b, m| physics_sweep_capsule_box(c, &ctx, a, b, m),
+                )?;
             }
             Call::PhysicsSweepBoxCapsule {
                 bx,
@@ -151,13 +150,12 @@ impl Kernel for Call {
                 mv,
                 state,
             } => {
-                let (a, b, m) = (
-                    bx.get::<R>("box")?,
-                    capsule.get("capsule")?,
-                    mv.get("move")?,
-                );
                 let ctx = state.capsule_first().swapped();
-                sweep_entry(&mut o, |c| physics_sweep_box_capsule(c, &ctx, &a, &b, m));
+                Pair::named(("box", bx), ("capsule", capsule)).sweep::<R>(
+                    &mut o,
+                    mv,
+                    |c, a, b, m| physics_sweep_box_capsule(c, &ctx, a, b, m),
+                )?;
             }
             Call::CapsuleBoxSweepSide(a) => o = step(sweep_capsule_box_side(a.get::<R>(), a.flag)),
             Call::CapsuleBoxSweepCorner(a) => {
