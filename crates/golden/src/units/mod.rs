@@ -80,25 +80,23 @@ impl<'a, A: ShapeRecord, B: ShapeRecord> Pair<'a, A, B> {
 
     /// Runs the pair's sweep entry, `kernel(contact, own, other, move)` (a
     /// kernel, or a closure that hands it the bodies' state too), in mode
-    /// `R` on a fresh contact along the case's `move`: its answer as `ret`
-    /// and the contact it wrote as `contact`.
+    /// `R` on a fresh contact along the case's `move`, recorded as
+    /// [`answer`] records it.
     fn sweep<R: Real>(
         &self,
-        o: &mut Outcome,
         mv: &V,
         kernel: impl FnOnce(&mut Contact<R>, &A::Record<R>, &B::Record<R>, Vec4<R>) -> bool,
-    ) -> Result<(), InputError> {
+    ) -> Result<Outcome, InputError> {
         let (a, b) = self.records()?;
         let m = mv.get("move")?;
         let mut c = Contact::default();
         let hit = kernel(&mut c, &a, &b, m);
-        o.int("ret", i64::from(hit)).contact("contact", &c);
-        Ok(())
+        Ok(answer(hit, &c))
     }
 
     /// Runs the pair's overlap entry, `kernel(contact, own, other)`, on `c`
-    /// (a fresh contact, or one a case has preset a field of): its answer
-    /// as `ret` and the contact it left as `contact`.
+    /// (a fresh contact, or one a case has preset a field of), recorded as
+    /// [`answer`] records it.
     fn overlap<R: Real>(
         &self,
         c: &mut Contact<R>,
@@ -106,10 +104,16 @@ impl<'a, A: ShapeRecord, B: ShapeRecord> Pair<'a, A, B> {
     ) -> Result<Outcome, InputError> {
         let (a, b) = self.records()?;
         let hit = kernel(c, &a, &b);
-        let mut o = Outcome::new();
-        o.int("ret", i64::from(hit)).contact("contact", c);
-        Ok(o)
+        Ok(answer(hit, c))
     }
+}
+
+/// A pair entry's answer as `ret` (1 met, 0 not) and the contact it left
+/// as `contact`.
+fn answer<R: Real>(hit: bool, c: &Contact<R>) -> Outcome {
+    let mut o = Outcome::new();
+    o.int("ret", i64::from(hit)).contact("contact", c);
+    o
 }
 
 #[cfg(test)]

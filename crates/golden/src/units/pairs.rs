@@ -342,7 +342,7 @@ impl Kernel for Call {
             // Each pair-table arm names its case variant and its kernel, one
             // per entry; `Pair` decodes the fields and records the answer.
             Call::PhysicsSweepSphereSphere { own, other, mv } => {
-                Pair::own_other(own, other).sweep::<R>(&mut o, mv, physics_sweep_sphere_sphere)?;
+                o = Pair::own_other(own, other).sweep::<R>(mv, physics_sweep_sphere_sphere)?;
             }
             Call::SweepCircleCircle2D {
                 q,
@@ -364,11 +364,7 @@ impl Kernel for Call {
                     .real("last", w.last);
             }
             Call::PhysicsSweepCapsuleCapsule { own, other, mv } => {
-                Pair::own_other(own, other).sweep::<R>(
-                    &mut o,
-                    mv,
-                    physics_sweep_capsule_capsule,
-                )?;
+                o = Pair::own_other(own, other).sweep::<R>(mv, physics_sweep_capsule_capsule)?;
             }
             Call::SweepSphereCapsule {
                 start,
@@ -387,37 +383,25 @@ impl Kernel for Call {
                 fraction::<R>(&mut o, f);
             }
             Call::PhysicsSweepSphereCapsule { own, other, mv } => {
-                Pair::own_other(own, other).sweep::<R>(&mut o, mv, physics_sweep_sphere_capsule)?;
+                o = Pair::own_other(own, other).sweep::<R>(mv, physics_sweep_sphere_capsule)?;
             }
             Call::PhysicsSweepCapsuleSphere { own, other, mv } => {
-                Pair::own_other(own, other).sweep::<R>(&mut o, mv, physics_sweep_capsule_sphere)?;
+                o = Pair::own_other(own, other).sweep::<R>(mv, physics_sweep_capsule_sphere)?;
             }
             Call::PhysicsSweepSphereSegment { own, other, mv } => {
-                Pair::own_other(own, other).sweep::<R>(&mut o, mv, physics_sweep_sphere_segment)?;
+                o = Pair::own_other(own, other).sweep::<R>(mv, physics_sweep_sphere_segment)?;
             }
             Call::PhysicsSweepSegmentSphere { own, other, mv } => {
-                Pair::own_other(own, other).sweep::<R>(&mut o, mv, physics_sweep_segment_sphere)?;
+                o = Pair::own_other(own, other).sweep::<R>(mv, physics_sweep_segment_sphere)?;
             }
             Call::PhysicsSweepSegmentSegment { own, other, mv } => {
-                Pair::own_other(own, other).sweep::<R>(
-                    &mut o,
-                    mv,
-                    physics_sweep_segment_segment,
-                )?;
+                o = Pair::own_other(own, other).sweep::<R>(mv, physics_sweep_segment_segment)?;
             }
             Call::PhysicsSweepCapsuleSegment { own, other, mv } => {
-                Pair::own_other(own, other).sweep::<R>(
-                    &mut o,
-                    mv,
-                    physics_sweep_capsule_segment,
-                )?;
+                o = Pair::own_other(own, other).sweep::<R>(mv, physics_sweep_capsule_segment)?;
             }
             Call::PhysicsSweepSegmentCapsule { own, other, mv } => {
-                Pair::own_other(own, other).sweep::<R>(
-                    &mut o,
-                    mv,
-                    physics_sweep_segment_capsule,
-                )?;
+                o = Pair::own_other(own, other).sweep::<R>(mv, physics_sweep_segment_capsule)?;
             }
             Call::RayClipSlab {
                 o: start,

@@ -129,8 +129,7 @@ fn step<R: Real>(res: StepResult<R>) -> Outcome {
 
 impl Kernel for Call {
     fn eval<R: Real>(&self) -> Result<Outcome, InputError> {
-        let mut o = Outcome::new();
-        match self {
+        Ok(match self {
             Call::PhysicsSweepCapsuleBox {
                 capsule,
                 bx,
@@ -138,11 +137,8 @@ impl Kernel for Call {
                 state,
             } => {
                 let ctx = state.capsule_first();
-                Pair::named(("capsule", capsule), ("box", bx)).sweep::<R>(
-                    &mut o,
-                    mv,
-                    |c, a, b, m| physics_sweep_capsule_box(c, &ctx, a, b, m),
-                )?;
+                Pair::named(("capsule", capsule), ("box", bx))
+                    .sweep::<R>(mv, |c, a, b, m| physics_sweep_capsule_box(c, &ctx, a, b, m))?
             }
             Call::PhysicsSweepBoxCapsule {
                 bx,
@@ -151,17 +147,11 @@ impl Kernel for Call {
                 state,
             } => {
                 let ctx = state.capsule_first().swapped();
-                Pair::named(("box", bx), ("capsule", capsule)).sweep::<R>(
-                    &mut o,
-                    mv,
-                    |c, a, b, m| physics_sweep_box_capsule(c, &ctx, a, b, m),
-                )?;
+                Pair::named(("box", bx), ("capsule", capsule))
+                    .sweep::<R>(mv, |c, a, b, m| physics_sweep_box_capsule(c, &ctx, a, b, m))?
             }
-            Call::CapsuleBoxSweepSide(a) => o = step(sweep_capsule_box_side(a.get::<R>(), a.flag)),
-            Call::CapsuleBoxSweepCorner(a) => {
-                o = step(sweep_capsule_box_corner(a.get::<R>(), a.flag))
-            }
-        }
-        Ok(o)
+            Call::CapsuleBoxSweepSide(a) => step(sweep_capsule_box_side(a.get::<R>(), a.flag)),
+            Call::CapsuleBoxSweepCorner(a) => step(sweep_capsule_box_corner(a.get::<R>(), a.flag)),
+        })
     }
 }

@@ -220,21 +220,15 @@ impl Kernel for Call {
                     .opt_int("axis", axis.map(|a| a.index()));
             }
             Call::PhysicsSweepBoxBox { own, other, mv } => {
-                Pair::own_other(own, other).sweep::<R>(&mut o, mv, physics_sweep_box_box)?;
+                o = Pair::own_other(own, other).sweep::<R>(mv, physics_sweep_box_box)?;
             }
             Call::PhysicsSweepSegmentBox { segment, bx, mv } => {
-                Pair::named(("segment", segment), ("box", bx)).sweep::<R>(
-                    &mut o,
-                    mv,
-                    physics_sweep_segment_box,
-                )?;
+                o = Pair::named(("segment", segment), ("box", bx))
+                    .sweep::<R>(mv, physics_sweep_segment_box)?;
             }
             Call::PhysicsSweepBoxSegment { bx, segment, mv } => {
-                Pair::named(("box", bx), ("segment", segment)).sweep::<R>(
-                    &mut o,
-                    mv,
-                    physics_sweep_box_segment,
-                )?;
+                o = Pair::named(("box", bx), ("segment", segment))
+                    .sweep::<R>(mv, physics_sweep_box_segment)?;
             }
             Call::PhysicsMeshSweepBox {
                 bx,

@@ -225,18 +225,12 @@ impl Kernel for Call {
         let mut o = Outcome::new();
         match self {
             Call::PhysicsSweepSphereBox { sphere, bx, mv } => {
-                Pair::named(("sphere", sphere), ("box", bx)).sweep::<R>(
-                    &mut o,
-                    mv,
-                    physics_sweep_sphere_box,
-                )?;
+                o = Pair::named(("sphere", sphere), ("box", bx))
+                    .sweep::<R>(mv, physics_sweep_sphere_box)?;
             }
             Call::PhysicsSweepBoxSphere { bx, sphere, mv } => {
-                Pair::named(("box", bx), ("sphere", sphere)).sweep::<R>(
-                    &mut o,
-                    mv,
-                    physics_sweep_box_sphere,
-                )?;
+                o = Pair::named(("box", bx), ("sphere", sphere))
+                    .sweep::<R>(mv, physics_sweep_box_sphere)?;
             }
             Call::SweepSphereOrientedBox {
                 radius,
