@@ -41,10 +41,7 @@ pub fn from_bytes(bytes: &[u8], file: &str) -> Result<CollisionMesh, MeshError> 
 ///
 /// [`MeshError::Io`].
 pub fn save(mesh: &CollisionMesh, path: &Path) -> Result<(), MeshError> {
-    std::fs::write(path, to_bytes(mesh)).map_err(|source| MeshError::Io {
-        file: path.display().to_string(),
-        source,
-    })
+    crate::files::write_file(path, to_bytes(mesh))
 }
 
 /// Reads a mesh's binary form (or a level file) from a file.

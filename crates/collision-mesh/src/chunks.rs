@@ -414,10 +414,7 @@ impl MeshChunks {
         let mut out = Self::default();
         for id in ChunkId::FILE_ORDER {
             let path = dir.join(format!("{:02x}.bin", id.type_id()));
-            *out.get_mut(id) = std::fs::read(&path).map_err(|source| MeshError::Io {
-                file: path.display().to_string(),
-                source,
-            })?;
+            *out.get_mut(id) = crate::files::read_file(&path)?.1;
         }
         Ok(out)
     }
@@ -430,10 +427,7 @@ impl MeshChunks {
     pub fn write_dir(&self, dir: &Path) -> Result<(), MeshError> {
         for id in ChunkId::FILE_ORDER {
             let path = dir.join(format!("{:02x}.bin", id.type_id()));
-            std::fs::write(&path, self.get(id)).map_err(|source| MeshError::Io {
-                file: path.display().to_string(),
-                source,
-            })?;
+            crate::files::write_file(&path, self.get(id))?;
         }
         Ok(())
     }
@@ -533,11 +527,7 @@ pub fn read_level_file(path: &Path) -> Result<CollisionMesh, MeshError> {
 ///
 /// As [`read_level_file`].
 pub fn read_level_file_with(path: &Path, quirks: &MeshQuirks) -> Result<CollisionMesh, MeshError> {
-    let file = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|source| MeshError::Io {
-        file: file.clone(),
-        source,
-    })?;
+    let (file, bytes) = crate::files::read_file(path)?;
     MeshChunks::from_container(&bytes, &file)?.decode_with(&file, quirks)
 }
 

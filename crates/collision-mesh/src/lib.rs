@@ -37,6 +37,7 @@
 //! | [`soup`] | soups from simple pieces (a quad, a vertical face, a standing box), for generated levels |
 //! | [`obj`] | Wavefront OBJ import (the crate's own reader, with an import report) and export |
 //! | [`error`] | [`MeshError`], every way a source can fail, and its [`Place`] |
+//! | [`files`] | whole files read and written, a failure a [`MeshError::Io`] naming the file |
 //! | [`tiled`] | a level of several meshes (tiles), shared behind an `Arc`, asked through `&self` with a caller's scratch, and the one merge rule across tiles |
 //! | [`query`] | every mesh query of the original, each a method of [`CollisionMesh`], and their [`QueryScratch`] |
 //! | [`details`] | the builder's triangle-cell listing test, public for tests, not for a game |
@@ -209,6 +210,7 @@ mod columns;
 pub mod details;
 mod ee32_cells;
 pub mod error;
+pub mod files;
 pub mod flags;
 pub mod grid;
 mod grouped;

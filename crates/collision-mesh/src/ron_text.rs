@@ -104,7 +104,7 @@ pub fn save(mesh: &CollisionMesh, path: &Path) -> Result<(), MeshError> {
         },
         other => other,
     })?;
-    std::fs::write(path, text).map_err(|source| MeshError::Io { file, source })
+    crate::files::write_file(path, text)
 }
 
 /// Reads a mesh's RON form from a file.
@@ -113,10 +113,6 @@ pub fn save(mesh: &CollisionMesh, path: &Path) -> Result<(), MeshError> {
 ///
 /// [`MeshError::Io`], or what [`from_str`] returns.
 pub fn load(path: &Path) -> Result<CollisionMesh, MeshError> {
-    let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|source| MeshError::Io {
-        file: file.clone(),
-        source,
-    })?;
+    let (file, text) = crate::files::read_text(path)?;
     from_str(&text, &file)
 }

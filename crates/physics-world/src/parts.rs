@@ -96,6 +96,15 @@ impl<R: Real> BodySet<R> {
     pub fn broad_phase(&self) -> &BroadPhase<R> {
         &self.grid
     }
+
+    /// Grows the widest-body bound to `width` when it is wider; the bound
+    /// never shrinks here (an insert and a reinsert both do this; only the
+    /// step's refresh lowers it).
+    pub(crate) fn grow_widest(&mut self, width: R) {
+        if width > self.widest {
+            self.widest = width;
+        }
+    }
 }
 
 /// The human body sets, made once at construction, and the human list.

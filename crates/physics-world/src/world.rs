@@ -543,9 +543,7 @@ impl<R: Real> PhysicsWorld<R> {
         self.bodies
             .grid
             .insert(id, key, (a.min.x, a.min.y), (a.max.x, a.max.y));
-        if width > self.bodies.widest {
-            self.bodies.widest = width;
-        }
+        self.bodies.grow_widest(width);
         true
     }
 
@@ -607,9 +605,7 @@ impl<R: Real> PhysicsWorld<R> {
         self.bodies
             .grid
             .reinsert(id, key, (a.min.x, a.min.y), (a.max.x, a.max.y));
-        if width > self.bodies.widest {
-            self.bodies.widest = width;
-        }
+        self.bodies.grow_widest(width);
         true
     }
 

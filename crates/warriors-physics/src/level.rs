@@ -347,12 +347,7 @@ impl<R: Real> Level<R> {
     ///
     /// [`MeshError::Io`], or what [`Level::from_obj_str`] returns.
     pub fn load_obj(path: impl AsRef<Path>, options: &obj::ObjOptions) -> Result<Self, MeshError> {
-        let path = path.as_ref();
-        let file = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|source| MeshError::Io {
-            file: file.clone(),
-            source,
-        })?;
+        let (file, text) = collision_mesh::files::read_text(path.as_ref())?;
         Self::from_obj_str(&text, &file, options, MAX_TILE_TRIANGLES)
     }
 

@@ -181,11 +181,7 @@ impl Sidecar {
     ///
     /// [`MeshError::Io`], or what [`Sidecar::parse`] returns.
     pub fn load(path: &Path) -> Result<Self, MeshError> {
-        let file = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|source| MeshError::Io {
-            file: file.clone(),
-            source,
-        })?;
+        let (file, text) = crate::files::read_text(path)?;
         Self::parse(&text, &file)
     }
 }
@@ -425,11 +421,7 @@ pub fn read_file(
     path: &Path,
     options: &ObjOptions,
 ) -> Result<(Vec<SoupTriangle>, ImportReport), MeshError> {
-    let file = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|source| MeshError::Io {
-        file: file.clone(),
-        source,
-    })?;
+    let (file, bytes) = crate::files::read_file(path)?;
     read_str(&String::from_utf8_lossy(&bytes), &file, options)
 }
 
