@@ -16,6 +16,7 @@ use std::path::Path;
 use golden::scenario::{BodySpec, Scenario, ShapeSpec};
 use golden::{Entry, EntryCall, Outcome};
 use physics_world::quat::Quat;
+use ps2_float::FloatMode;
 
 use crate::case::{frame_for, Options};
 use crate::error::ViewError;
@@ -263,9 +264,13 @@ impl<'a> Drawing<'a> {
                 }
             }
             let len = 0.2 * self.frames[k].size();
-            for (list, cls) in [(&cs, "normal"), (&ce, "normal ee32")] {
+            for (list, mode) in [(&cs, FloatMode::F32), (&ce, FloatMode::Ee32)] {
+                let (ee32, cls) = match mode {
+                    FloatMode::F32 => (false, "normal"),
+                    FloatMode::Ee32 => (true, "normal ee32"),
+                };
                 for c in list.iter() {
-                    if cls.ends_with("ee32")
+                    if ee32
                         && cs
                             .iter()
                             .any(|f| f.index == c.index && f.normal == c.normal)
@@ -277,7 +282,7 @@ impl<'a> Drawing<'a> {
                         .and_then(|b| body_shape(&self.entry.single, tick, b))
                         .map_or([0.0; 3], |s| s.anchor());
                     panel.arrow(out, from, add(from, scale(c.normal, len)), cls, "");
-                    if !small && !cls.ends_with("ee32") {
+                    if !small && !ee32 {
                         // The contact's words along the panel's foot.
                         let [l, t, _, h] = rects[k];
                         let _ = write!(

@@ -30,6 +30,7 @@
 //! line and [`MAX_ROWS`] rows; a bad line is a [`CaptureError`] naming the
 //! file, the line and the column. Nothing panics.
 
+use ps2_float::FloatMode;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
@@ -233,10 +234,10 @@ pub struct FieldSummary {
 }
 
 /// A capture compared with one mode's run.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Comparison {
-    /// The mode (`f32`, `ee32`).
-    pub mode: String,
+    /// The mode.
+    pub mode: FloatMode,
     /// Rows compared.
     pub rows: usize,
     /// Per field, in the order the fields first appear in the file.
@@ -637,9 +638,9 @@ impl Capture {
         }
     }
 
-    /// Compares every row with one mode's run (`mode` names it).
+    /// Compares every row with the run in `mode`.
     #[must_use]
-    pub fn compare(&self, outcome: &Outcome, mode: &str) -> Comparison {
+    pub fn compare(&self, outcome: &Outcome, mode: FloatMode) -> Comparison {
         // By tick and field, read off the keys (`t00012.brick.flags`).
         let index: HashMap<(u32, &str), &Value> = outcome
             .fields
@@ -650,9 +651,11 @@ impl Capture {
             })
             .collect();
         let mut cmp = Comparison {
-            mode: mode.to_owned(),
+            mode,
             rows: self.rows.len(),
-            ..Comparison::default()
+            fields: Vec::new(),
+            divergences: Vec::new(),
+            known_met: Vec::new(),
         };
         // The fields the run writes at some tick: a row naming none of them
         // (a misspelt field) diverges even when it captures `unwritten`.
@@ -782,8 +785,8 @@ pub fn for_entry(entry: &Entry) -> Result<Option<(Capture, [Comparison; 2])>, Ca
     let cap = load(&dir.join(file))?;
     cap.check_ticks(sc.ticks)?;
     let cmp = [
-        cap.compare(&entry.single, <f32 as ps2_float::Real>::MODE),
-        cap.compare(&entry.ee, <ps2_float::Ee32 as ps2_float::Real>::MODE),
+        cap.compare(&entry.single, FloatMode::F32),
+        cap.compare(&entry.ee, FloatMode::Ee32),
     ];
     Ok(Some((cap, cmp)))
 }

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use ps2_float::{Ee32, Real};
+use ps2_float::{Ee32, FloatMode};
 
 use crate::case::{CaseFile, Expected, Header};
 use crate::entry::{Entry, EntryCall};
@@ -239,7 +239,7 @@ fn evaluate_file<C: Kernel>(
         let single = case.call.eval::<f32>().map_err(input)?;
         let ee = case.call.eval::<Ee32>().map_err(input)?;
         let mut failures = Vec::new();
-        for (mode, outcome) in [(f32::MODE, &single), (Ee32::MODE, &ee)] {
+        for (mode, outcome) in [(FloatMode::F32, &single), (FloatMode::Ee32, &ee)] {
             for (field, expected) in &case.expect {
                 report.checks += 1;
                 if let Some(msg) = check(outcome, field, expected, case.tolerance_for(field)) {
@@ -309,16 +309,16 @@ fn evaluate_scenario(path: &Path, text: &str, report: &mut Report) -> Result<Ent
     let mut failures = Vec::new();
     let mut known = Vec::new();
     if let Some(cap) = &capture {
-        for (mode, outcome) in [(f32::MODE, &single), (Ee32::MODE, &ee)] {
+        for (mode, outcome) in [(FloatMode::F32, &single), (FloatMode::Ee32, &ee)] {
             let cmp = cap.compare(outcome, mode);
             capture_lines(cap, &cmp, report, &mut failures, &mut known);
         }
     }
-    for (mode, outcome, ee32_mode) in [(f32::MODE, &single, false), (Ee32::MODE, &ee, true)] {
+    for (mode, outcome) in [(FloatMode::F32, &single), (FloatMode::Ee32, &ee)] {
         for e in &sc.expect {
             report.checks += 1;
             let key = e.key();
-            let want = e.value_in(ee32_mode);
+            let want = e.value_in(mode);
             // A tick without the field (no contact, a freed slot) is
             // "unwritten".
             let unwritten = matches!(want, Expected::Word(w) if w == "unwritten");
@@ -533,9 +533,11 @@ fn show(v: &Value) -> String {
     }
 }
 
-fn show_mode(v: &Value, with_bits: bool) -> String {
+/// A value as the snapshot shows it in `mode`: an `f32` run's numbers
+/// without their bits, an `Ee32` run's with them.
+fn show_mode(v: &Value, mode: FloatMode) -> String {
     match *v {
-        Value::Real { value, .. } if !with_bits => format!("{:?}", value as f32),
+        Value::Real { value, .. } if mode == FloatMode::F32 => format!("{:?}", value as f32),
         _ => show(v),
     }
 }
@@ -563,10 +565,10 @@ fn snapshot_body_for(e: &Entry) -> String {
         }
         let _ = writeln!(s, "    }},");
     }
-    for (mode, outcome, bits) in [("f32", &e.single, false), ("ee32", &e.ee, true)] {
+    for (mode, outcome) in [(FloatMode::F32, &e.single), (FloatMode::Ee32, &e.ee)] {
         let _ = writeln!(s, "    {mode}: {{");
         for (field, v) in &outcome.fields {
-            let _ = writeln!(s, "        {field:?}: {:?},", show_mode(v, bits));
+            let _ = writeln!(s, "        {field:?}: {:?},", show_mode(v, mode));
         }
         let _ = writeln!(s, "    }},");
     }

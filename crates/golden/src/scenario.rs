@@ -20,7 +20,7 @@ use physics_world::reference::{
     WalkingHumanOwner, WorldObjectOwner,
 };
 use physics_world::{ObjectShape, ObjectType, OwnerId, Owners, PhysicsWorld};
-use ps2_float::{Real, Vec4};
+use ps2_float::{FloatMode, Real, Vec4};
 use serde::Deserialize;
 
 use crate::case::{Expected, DEFAULT_TOLERANCE};
@@ -550,9 +550,9 @@ impl Expectation {
     /// The number expected in one mode: `ee32` in `Ee32` mode when given,
     /// else `value`.
     #[must_use]
-    pub fn value_in(&self, ee32_mode: bool) -> &Expected {
-        match (&self.ee32, ee32_mode) {
-            (Some(v), true) => v,
+    pub fn value_in(&self, mode: FloatMode) -> &Expected {
+        match (&self.ee32, mode) {
+            (Some(v), FloatMode::Ee32) => v,
             _ => &self.value,
         }
     }

@@ -1,6 +1,7 @@
 //! The one axis-aligned world box of the workspace: the shapes' bounds and
 //! the sort-and-sweep's keys (`shape-pools`, `physics-world`), the mesh
-//! queries' `worldBox` (`collision-mesh`), with the original's four box
+//! queries' `worldBox` (`collision-mesh`), the overlap query's gather box
+//! and candidate bounds ([`crate::overlap`]), with the original's four box
 //! helpers and the swept boxes a caller without a world passes the mesh.
 
 use ps2_float::{Real, Vec4};
@@ -114,7 +115,8 @@ impl<R: Real> Aabb<R> {
             && o.min.z <= self.max.z
     }
 
-    /// `true` when the boxes overlap on all three axes (inclusive).
+    /// `true` when the boxes overlap on all three axes, touching included
+    /// (the overlap query's gather test, divergence 49).
     #[must_use]
     pub fn overlaps(&self, o: &Self) -> bool {
         self.min.x <= o.max.x && o.min.x <= self.max.x && self.overlaps_yz(o)
@@ -141,10 +143,13 @@ impl<R: Real> Aabb<R> {
         }
     }
 
-    /// The box around an oriented box at its start and end of the move (the
-    /// half extents projected on the world axes, as a shape's bounds).
+    /// An oriented box's reach along each world axis (`w = 0`): its half
+    /// extents projected on the axis, `half.x·|a0| + half.y·|a1|` then
+    /// `+ half.z·|a2|`, each `aᵢ` the axis's lane. What a box shape's bounds
+    /// (`PhysShape::bounds` in `shape-pools`) and [`Aabb::swept_box`] grow
+    /// the centre by.
     #[must_use]
-    pub fn swept_box(b: &OrientedBox<R>, mv: Vec4<R>) -> Self {
+    pub fn box_reach(b: &OrientedBox<R>) -> Vec4<R> {
         let reach = |k: usize| {
             let lane = |v: Vec4<R>| match k {
                 0 => v.x,
@@ -154,12 +159,75 @@ impl<R: Real> Aabb<R> {
             (b.half.x * lane(b.axes[0]).abs() + b.half.y * lane(b.axes[1]).abs())
                 + b.half.z * lane(b.axes[2]).abs()
         };
+        Vec4::new(reach(0), reach(1), reach(2), R::ZERO)
+    }
+
+    /// The box around an oriented box at its start and end of the move (its
+    /// [`Aabb::box_reach`] about each, as a shape's bounds).
+    #[must_use]
+    pub fn swept_box(b: &OrientedBox<R>, mv: Vec4<R>) -> Self {
         let c = b.centre;
         let e = c + mv;
-        let (rx, ry, rz) = (reach(0), reach(1), reach(2));
+        let Vec4 {
+            x: rx,
+            y: ry,
+            z: rz,
+            ..
+        } = Self::box_reach(b);
         Self {
             min: Vec4::point(c.x.min(e.x) - rx, c.y.min(e.y) - ry, c.z.min(e.z) - rz),
             max: Vec4::point(c.x.max(e.x) + rx, c.y.max(e.y) + ry, c.z.max(e.z) + rz),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ps2_float::Ee32;
+
+    /// A box of half extents (1, 2, 3) turned 90° about z (axes `y`, `−x`,
+    /// `z`) reaches 2 along x and 1 along y; one turned 45° reaches
+    /// `(1 + 2)·√½` along both; its swept box adds the move's span.
+    fn reach_follows_the_axes<R: Real>() {
+        let half = Vec4::new(R::ONE, R::from_f32(2.0), R::from_f32(3.0), R::ZERO);
+        let ez = Vec4::new(R::ZERO, R::ZERO, R::ONE, R::ZERO);
+        let turned = OrientedBox {
+            half,
+            axes: [
+                Vec4::new(R::ZERO, R::ONE, R::ZERO, R::ZERO),
+                Vec4::new(-R::ONE, R::ZERO, R::ZERO, R::ZERO),
+                ez,
+            ],
+            centre: Vec4::point(R::ZERO, R::ZERO, R::ZERO),
+        };
+        let r = Aabb::box_reach(&turned).to_f32();
+        assert_eq!(r, [2.0, 1.0, 3.0, 0.0], "{}", R::MODE);
+        let s = R::from_f32(0.5f32.sqrt());
+        let diagonal = OrientedBox {
+            axes: [
+                Vec4::new(s, s, R::ZERO, R::ZERO),
+                Vec4::new(-s, s, R::ZERO, R::ZERO),
+                ez,
+            ],
+            ..turned
+        };
+        let r = Aabb::box_reach(&diagonal).to_f32();
+        let want = 3.0 * 0.5f32.sqrt();
+        assert!(
+            (r[0] - want).abs() < 1e-6 && (r[1] - want).abs() < 1e-6,
+            "{} {r:?}",
+            R::MODE
+        );
+        let mv = Vec4::new(R::from_f32(4.0), R::ZERO, R::ZERO, R::ZERO);
+        let swept = Aabb::swept_box(&turned, mv);
+        assert_eq!(swept.min.to_f32()[..3], [-2.0, -1.0, -3.0], "{}", R::MODE);
+        assert_eq!(swept.max.to_f32()[..3], [6.0, 1.0, 3.0], "{}", R::MODE);
+    }
+
+    #[test]
+    fn box_reach_follows_the_axes_in_both_modes() {
+        reach_follows_the_axes::<f32>();
+        reach_follows_the_axes::<Ee32>();
     }
 }

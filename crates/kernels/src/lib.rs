@@ -117,10 +117,8 @@
 //! | the static overlaps | 24-1,589 | | | 4.5-21.1× (three of five met) | |
 //!
 //! The goals are set in instructions; the times (criterion, per call over
-//! the same cases, one run on an otherwise idle machine) give parry ÷ ours
-//! 8.9× for sphere-triangle (9.3× in a second run: there ours runs fewer
-//! instructions a nanosecond than parry), 23.8× and 37.9× for the box
-//! pairs (there more).
+//! the same cases) give parry ÷ ours 8.9× for sphere-triangle, 23.8× and
+//! 37.9× for the box pairs.
 //!
 //! `Ee32` simulates the console's divider and root digit by digit (about
 //! 30× and 45× an `f32` one), so a kernel's ratio follows its share of

@@ -10,9 +10,10 @@ use kernels::overlap::{
     overlap_segment_capsule, overlap_segment_segment, overlap_segment_sphere, overlap_sphere_box,
     overlap_sphere_capsule, overlap_sphere_segment, overlap_sphere_sphere, side_interval,
 };
-use kernels::overlap::{QueryBody, QueryShape, WorldBox};
+use kernels::overlap::{QueryBody, QueryShape};
 use kernels::segment::{closest_param, closest_point, closest_points};
 use kernels::table::{overlap_pair, PairAnswer};
+use kernels::Aabb;
 use kernels::{Capsule, Contact, OrientedBox, Segment, Shape, Sphere};
 use ps2_float::{Real, Vec4};
 use test_support::{both_modes, f64_of as f, p64 as v, r64 as r};
@@ -741,8 +742,8 @@ fn table_segment_box<R: Real>() {
 }
 both_modes!(unit4_row34_segment_never_reaches_a_box => table_segment_box);
 
-fn world_box<R: Real>(min: [f64; 3], max: [f64; 3]) -> WorldBox<R> {
-    WorldBox {
+fn world_box<R: Real>(min: [f64; 3], max: [f64; 3]) -> Aabb<R> {
+    Aabb {
         min: v(min[0], min[1], min[2]),
         max: v(max[0], max[1], max[2]),
     }

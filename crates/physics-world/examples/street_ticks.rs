@@ -2,10 +2,11 @@
 //! 1/30 s steps and prints what it did: a load to profile the world with
 //! (`valgrind --tool=callgrind target/release/examples/street_ticks 200`).
 //!
-//! `cargo run --release -p warriors-physics-world --example street_ticks -- [STEPS] [ee32]`
+//! `cargo run --release -p warriors-physics-world --example street_ticks -- [STEPS] [f32|ee32]`
+//! (100 steps in `f32` when left out).
 
 use physics_world::street::Street;
-use ps2_float::{Ee32, Real};
+use ps2_float::{Ee32, FloatMode, Real};
 
 fn run<R: Real>(steps: u64) {
     let mut street = Street::<R>::new();
@@ -33,9 +34,15 @@ fn main() {
             std::process::exit(2);
         }
     };
-    if args.next().as_deref() == Some("ee32") {
-        run::<Ee32>(steps);
-    } else {
-        run::<f32>(steps);
+    let mode = match args.next() {
+        None => FloatMode::F32,
+        Some(name) => FloatMode::from_name(&name).unwrap_or_else(|| {
+            eprintln!("street_ticks: the mode must be f32 or ee32, not {name:?}");
+            std::process::exit(2);
+        }),
+    };
+    match mode {
+        FloatMode::F32 => run::<f32>(steps),
+        FloatMode::Ee32 => run::<Ee32>(steps),
     }
 }

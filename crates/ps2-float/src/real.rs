@@ -31,12 +31,20 @@ impl FloatMode {
     ///
     /// assert_eq!(FloatMode::from_name("ee32"), Some(FloatMode::Ee32));
     /// assert_eq!(FloatMode::from_name("f64"), None);
+    /// assert_eq!(FloatMode::Ee32.to_string(), "ee32");
     /// ```
     #[must_use]
     pub fn from_name(name: &str) -> Option<Self> {
         [FloatMode::F32, FloatMode::Ee32]
             .into_iter()
             .find(|m| m.name() == name)
+    }
+}
+
+/// The mode's short name ([`FloatMode::name`]).
+impl core::fmt::Display for FloatMode {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
     }
 }
 

@@ -482,7 +482,7 @@ impl<R: Real> PhysShape<R> {
     }
 
     /// The shape's world box: a sphere's [`Aabb::from_sphere`], a box's
-    /// centre `±` its half extents projected on the world axes, a capsule's
+    /// centre `±` its [`Aabb::box_reach`], a capsule's
     /// upright cylinder ([`Aabb::from_upright_cylinder`]) and a segment's
     /// box from its start to its end grown by the radius, wrong on an axis
     /// the segment points down (`segment_bounds`, divergence 187).
@@ -504,16 +504,7 @@ impl<R: Real> PhysShape<R> {
             Shape::Sphere(s) => Aabb::from_sphere(s.centre, s.radius),
             Shape::Capsule(c) => Aabb::from_upright_cylinder(c.base, c.radius, c.height),
             Shape::Box(b) => {
-                let reach = |k: usize| {
-                    let lane = |v: Vec4<R>| match k {
-                        0 => v.x,
-                        1 => v.y,
-                        _ => v.z,
-                    };
-                    (b.half.x * lane(b.axes[0]).abs() + b.half.y * lane(b.axes[1]).abs())
-                        + b.half.z * lane(b.axes[2]).abs()
-                };
-                let r = Vec4::new(reach(0), reach(1), reach(2), R::ZERO);
+                let r = Aabb::box_reach(b);
                 Aabb::new(b.centre - r, b.centre + r)
             }
             Shape::Segment(s) => segment_bounds(s),

@@ -94,24 +94,17 @@
 //! physics entities under one entity turned −90° about `x`; the plugin
 //! reads and writes the local `Transform`, never the `GlobalTransform`.
 //!
-//! # Build cost
+//! # Features
 //!
-//! Bevy's crates are taken with their default features off: `bevy_app`,
-//! `bevy_ecs`, `bevy_math`, `bevy_time` and `bevy_transform` (13 Bevy
-//! crates in all with their own dependencies), no renderer, no window, no
-//! asset server. Measured on a 2-core machine, from a target directory that
-//! already held the facade's tests, with the workspace's profiles
-//! (dependencies at `opt-level` 2): this crate's tests and example took 327
-//! CPU seconds (309 s user, 18 s system) and its `cargo clippy` 72 CPU
-//! seconds. That is what the plugin adds to CI: on two idle cores about 3
-//! minutes of wall time (CPU time halved, an estimate; the run itself
-//! shared the machine with other builds and took 680 s and 129 s of wall
-//! time). Alone at `opt-level` 0, Bevy's five crates build in 53 s.
-//! The `debug-draw` feature pulls in `bevy_gizmos` (assets, meshes,
-//! cameras; its `cargo clippy` took 9 minutes under load) and is off by
-//! default and out of CI. What it draws is [`sketch::sketch`]'s, which
-//! every build compiles and the plugin's tests check headless; the feature
-//! adds only the loop that hands those marks to the gizmos.
+//! * `debug-draw` (off by default, and out of CI): draws
+//!   [`sketch::sketch`]'s marks with Bevy's gizmos. It pulls in
+//!   `bevy_gizmos` (assets, meshes, cameras); the marks themselves are
+//!   built in every build and checked headless by the plugin's tests, so
+//!   the feature adds only the loop that hands them to the gizmos.
+//!
+//! Bevy's crates are taken with their default features off (no renderer,
+//! no window, no asset server); what the plugin adds to a build is on the
+//! performance page, `docs/performance.md` ("The Bevy plugin").
 //!
 //! # Dependencies
 //!

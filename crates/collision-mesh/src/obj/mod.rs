@@ -117,14 +117,9 @@
 //!
 //! # Speed
 //!
-//! `examples/obj_speed.rs` (release) reads the generated street soup of
-//! `tests/support/street_obj.rs`: 125,856 triangles in 7.7 MB of text
-//! (every quad with its own four `v` lines) read in 149 to 161 ms (goal
-//! 0.5 s, met); the soup is more than one mesh holds (65,535 triangles), so
-//! its 8 × 8-block part, 55,936 triangles in 3.4 MB, is imported into a mesh
-//! (read and built, 8 m cells) in 274 to 370 ms, 203 to 265 ms of it the
-//! builder. Five runs each, on the shared 2-core machine at a load average
-//! of 6 to 8.
+//! A 7.7 MB street of 125,856 triangles reads in about 0.15 s (goal 0.5 s,
+//! met; `examples/obj_speed.rs`); the runs are on the performance page,
+//! `docs/performance.md` ("Loading: speed and bounds").
 
 mod read;
 mod report;

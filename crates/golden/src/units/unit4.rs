@@ -7,8 +7,9 @@
 
 use kernels::details::overlap::overlap_query;
 use kernels::overlap::{self, corner_circle, side_interval};
-use kernels::overlap::{QueryBody, QueryShape, WorldBox};
+use kernels::overlap::{QueryBody, QueryShape};
 use kernels::table::overlap_pair;
+use kernels::Aabb;
 use kernels::{segment, Contact, Shape};
 use ps2_float::Real;
 use serde::Deserialize;
@@ -31,8 +32,8 @@ pub struct WorldBoxIn {
 }
 
 impl WorldBoxIn {
-    fn get<R: Real>(&self, field: &str) -> Result<WorldBox<R>, InputError> {
-        Ok(WorldBox {
+    fn get<R: Real>(&self, field: &str) -> Result<Aabb<R>, InputError> {
+        Ok(Aabb {
             min: self.min.get(&format!("{field}.min"))?,
             max: self.max.get(&format!("{field}.max"))?,
         })

@@ -35,7 +35,7 @@
 //! [`crate::details::overlap`] holds what `IPhysics_OverlapShape` does around
 //! one pair: the gather-box test, the table lookup
 //! ([`crate::table::overlap_pair`]), and the fields it sets on a hit; its
-//! arguments are [`WorldBox`], [`QueryShape`] and [`QueryBody`].
+//! arguments are [`Aabb`](crate::Aabb), [`QueryShape`] and [`QueryBody`].
 
 /// Defines a mirrored overlap entry `name(own, other)` of the console's
 /// table: the order it calls with the shapes exchanged, nothing swapped
@@ -87,7 +87,7 @@ pub use overlap_segment_capsule::{
 pub use overlap_segment_segment::{overlap_segment_segment, overlap_segment_segment_with};
 pub use overlap_segment_sphere::{overlap_segment_sphere, overlap_sphere_segment};
 pub use overlap_sphere_sphere::overlap_sphere_sphere;
-pub use query::{QueryBody, QueryShape, WorldBox};
+pub use query::{QueryBody, QueryShape};
 pub use quirks::OverlapQuirks;
 
 use ps2_float::{Real, Vec4};

@@ -18,33 +18,10 @@
 //!   writes, so its order is stack leftovers; the contacts here stay in
 //!   discovery order (divergence 48).
 
-use ps2_float::{Real, Vec4};
+use ps2_float::Real;
 
 use crate::table::{overlap_pair_with, PairAnswer};
-use crate::{contact::Contact, quirks::Quirks, shapes::Shape};
-
-/// An axis-aligned world box: a body's bounds, or the box a query gathers
-/// candidates with.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct WorldBox<R> {
-    /// The minimum corner (`+0x00`).
-    pub min: Vec4<R>,
-    /// The maximum corner (`+0x10`).
-    pub max: Vec4<R>,
-}
-
-impl<R: Real> WorldBox<R> {
-    /// `true` when the two boxes meet in x, y and z, touching included
-    /// (divergence 49).
-    #[inline]
-    #[must_use]
-    pub fn overlaps(&self, o: &Self) -> bool {
-        let x = self.min.x <= o.max.x && o.min.x <= self.max.x;
-        let y = self.min.y <= o.max.y && o.min.y <= self.max.y;
-        let z = self.min.z <= o.max.z && o.min.z <= self.max.z;
-        x && y && z
-    }
-}
+use crate::{aabb::Aabb, contact::Contact, quirks::Quirks, shapes::Shape};
 
 /// A shape as the query records it: the owner and shape words a contact
 /// half gets (`+0x00`, `+0x04`), and the shape.
@@ -65,7 +42,7 @@ pub struct QueryBody<'a, R> {
     /// The owner word.
     pub owner: u32,
     /// The body's world box.
-    pub bounds: WorldBox<R>,
+    pub bounds: Aabb<R>,
     /// The shape chain, in chain order.
     pub shapes: &'a [(u32, Shape<R>)],
 }
@@ -110,7 +87,7 @@ pub fn overlap_query_pair_with<R: Real>(
 pub fn overlap_query<R: Real>(
     out: &mut [Contact<R>],
     own: &QueryShape<'_, R>,
-    gather: &WorldBox<R>,
+    gather: &Aabb<R>,
     candidates: &[QueryBody<'_, R>],
 ) -> usize {
     overlap_query_with(out, own, gather, candidates, &Quirks::console())
@@ -121,12 +98,13 @@ pub fn overlap_query<R: Real>(
 pub fn overlap_query_with<R: Real>(
     out: &mut [Contact<R>],
     own: &QueryShape<'_, R>,
-    gather: &WorldBox<R>,
+    gather: &Aabb<R>,
     candidates: &[QueryBody<'_, R>],
     quirks: &Quirks,
 ) -> usize {
     let mut count = 0;
     for body in candidates {
+        // Touching counts (divergence 49).
         if !gather.overlaps(&body.bounds) {
             continue;
         }
