@@ -187,6 +187,10 @@ impl CollisionMesh {
         q: &SweepQuery<R>,
         bx: &OrientedBox<R>,
     ) -> usize {
+        if q.quirks.mesh.overlap_sphere_only {
+            scratch.clear_answer();
+            return self.overlap_box(out, q, bx);
+        }
         // `Σ |hᵢ|·|Aᵢ|` bounds the box about its centre whether or not its
         // axes are orthogonal (no kernel checks that they are).
         let half = [bx.half.x, bx.half.y, bx.half.z];
@@ -214,6 +218,10 @@ impl CollisionMesh {
         q: &SweepQuery<R>,
         capsule: &Capsule<R>,
     ) -> usize {
+        if q.quirks.mesh.overlap_sphere_only {
+            scratch.clear_answer();
+            return self.overlap_capsule(out, q, capsule);
+        }
         let half = capsule.height.abs() * R::from_f32(0.5);
         let mid = Vec4::point(
             capsule.base.x,
@@ -224,12 +232,8 @@ impl CollisionMesh {
         self.overlap_shape(scratch, out, q, shape, mid, half + capsule.radius.abs())
     }
 
-    /// The box's and the capsule's overlap under `q.quirks`: the console's
-    /// answer ([`CollisionMesh::overlap_box`] and
-    /// [`CollisionMesh::overlap_capsule`] both return 0 and write nothing)
-    /// with `scratch`'s contacts emptied, or the corrected walk: the
-    /// triangles near the sphere of radius `reach` about `centre`,
-    /// side-tested at `centre`.
+    /// The corrected overlaps' walk: the triangles near the sphere of
+    /// radius `reach` about `centre`, side-tested at `centre`.
     fn overlap_shape<R: Real>(
         &self,
         scratch: &mut QueryScratch<R>,
@@ -239,10 +243,6 @@ impl CollisionMesh {
         centre: Vec4<R>,
         reach: R,
     ) -> usize {
-        if q.quirks.mesh.overlap_sphere_only {
-            scratch.clear_answer();
-            return 0;
-        }
         self.visit_triangles(scratch, out, q, |visited| ShapeOverlap {
             own_shape: q.own_shape,
             shape,
