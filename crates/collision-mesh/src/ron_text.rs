@@ -96,7 +96,7 @@ pub fn save(mesh: &CollisionMesh, path: &Path) -> Result<(), MeshError> {
             detail,
             ..
         } => MeshError::Ron {
-            file: file.clone(),
+            file,
             line,
             column,
             path,

@@ -140,7 +140,8 @@ struct Querier<R> {
     scale: R,
 }
 
-/// A list of at most [`MAX_CONTACTS`] contacts, on the stack.
+/// A list of at most [`MAX_CONTACTS`] contacts, held inline: the body sweep
+/// reuses one the world keeps boxed, a strike test builds its own.
 #[derive(Clone, Copy, Debug)]
 pub struct ContactList<R> {
     items: [Contact<R>; MAX_CONTACTS],
