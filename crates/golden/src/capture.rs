@@ -30,10 +30,11 @@
 //! line and [`MAX_ROWS`] rows; a bad line is a [`CaptureError`] naming the
 //! file, the line and the column. Nothing panics.
 
-use ps2_float::FloatMode;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
+
+use ps2_float::FloatMode;
 
 use crate::entry::{Entry, EntryCall};
 pub use crate::error::CaptureError;

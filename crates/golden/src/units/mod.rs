@@ -45,10 +45,6 @@ pub(crate) use with_unit;
 /// The unit names a case file may give.
 pub const UNITS: &[&str] = &["unit1", "unit4", "unit5", "unit12", "unit13", "pairs"];
 
-/// A pair entry's overlap kernel on the records of the shapes `A` and `B`.
-type PairOverlap<R, A, B> =
-    fn(&mut Contact<R>, &<A as ShapeRecord>::Record<R>, &<B as ShapeRecord>::Record<R>) -> bool;
-
 /// The records of a pair entry's two shapes in mode `R`.
 type Records<R, A, B> = (<A as ShapeRecord>::Record<R>, <B as ShapeRecord>::Record<R>);
 
@@ -100,7 +96,7 @@ impl<'a, A: ShapeRecord, B: ShapeRecord> Pair<'a, A, B> {
     fn overlap<R: Real>(
         &self,
         c: &mut Contact<R>,
-        kernel: PairOverlap<R, A, B>,
+        kernel: impl FnOnce(&mut Contact<R>, &A::Record<R>, &B::Record<R>) -> bool,
     ) -> Result<Outcome, InputError> {
         let (a, b) = self.records()?;
         let hit = kernel(c, &a, &b);
