@@ -318,50 +318,52 @@ fn benches(c: &mut Criterion) {
         });
         g.finish();
 
-        let mut g = c.benchmark_group(format!("ray/{name}"));
-        for (label, mesh) in [("ours_f32_cell8", s), ("ours_f32_cell2", s2)] {
-            let mut visited = mesh.ours.visited_bits();
-            g.bench_function(label, |b| {
-                b.iter(|| {
-                    ray_set
-                        .iter()
-                        .filter_map(|p| ours_ray(mesh, &mut visited, black_box(p)))
-                        .sum::<f32>()
-                });
-            });
-        }
-        g.bench_function("parry3d", |b| {
-            b.iter(|| {
-                ray_set
-                    .iter()
-                    .filter_map(|p| parry_ray(s, black_box(p)))
-                    .sum::<f32>()
-            });
-        });
-        g.finish();
-
-        let mut g = c.benchmark_group(format!("push/{name}"));
-        for (label, mesh) in [("ours_f32_cell8", s), ("ours_f32_cell2", s2)] {
-            let mut visited = mesh.ours.visited_bits();
-            g.bench_function(label, |b| {
-                b.iter(|| {
-                    push_set
-                        .iter()
-                        .map(|p| ours_push(mesh, &mut visited, black_box(p)).x)
-                        .sum::<f32>()
-                });
-            });
-        }
-        g.bench_function("parry3d", |b| {
-            b.iter(|| {
-                push_set
-                    .iter()
-                    .map(|p| parry_push(s, black_box(p)).x)
-                    .sum::<f32>()
-            });
-        });
-        g.finish();
+        probe_group(
+            c,
+            &format!("ray/{name}"),
+            (s, s2),
+            &ray_set,
+            |mesh, visited, p| ours_ray(mesh, visited, p).unwrap_or(0.0),
+            |mesh, p| parry_ray(mesh, p).unwrap_or(0.0),
+        );
+        probe_group(
+            c,
+            &format!("push/{name}"),
+            (s, s2),
+            &push_set,
+            |mesh, visited, p| ours_push(mesh, visited, p).x,
+            |mesh, p| parry_push(mesh, p).x,
+        );
     }
+}
+
+/// One benchmark group of `probes`: ours on both grids of `(s, s2)` (one
+/// set of visited bits per grid) beside parry3d's, each summing what its
+/// query answers (a miss counts 0).
+fn probe_group(
+    c: &mut Criterion,
+    group: &str,
+    (s, s2): (&Scene, &Scene),
+    probes: &[Probe],
+    ours: impl Fn(&Scene, &mut VisitedBits, &Probe) -> f32,
+    parry: impl Fn(&Scene, &Probe) -> f32,
+) {
+    let mut g = c.benchmark_group(group);
+    for (label, mesh) in [("ours_f32_cell8", s), ("ours_f32_cell2", s2)] {
+        let mut visited = mesh.ours.visited_bits();
+        g.bench_function(label, |b| {
+            b.iter(|| {
+                probes
+                    .iter()
+                    .map(|p| ours(mesh, &mut visited, black_box(p)))
+                    .sum::<f32>()
+            });
+        });
+    }
+    g.bench_function("parry3d", |b| {
+        b.iter(|| probes.iter().map(|p| parry(s, black_box(p))).sum::<f32>());
+    });
+    g.finish();
 }
 
 criterion_group!(queries, benches);

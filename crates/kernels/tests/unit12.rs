@@ -15,7 +15,7 @@ use kernels::capsule_box::{
 use kernels::details::capsule_box::kernel_flag;
 use kernels::{Capsule, Contact, OrientedBox, PairContext};
 use ps2_float::{Real, Vec4};
-use test_support::{both_modes, p as v3, r};
+use test_support::{both_modes, close_opt as near, p as v3, r};
 
 mod support;
 use support::{assert_lanes, box_b};
@@ -43,20 +43,6 @@ fn airborne() -> PairContext {
         own_airborne: true,
         ..PairContext::default()
     }
-}
-
-#[track_caller]
-fn near<R: Real>(got: Option<R>, want: f32, tol: f32, what: &str) {
-    let Some(got) = got else {
-        panic!("{} {what}: unwritten, expected {want}", R::MODE);
-    };
-    let g = got.to_f32();
-    assert!(
-        (g - want).abs() <= tol,
-        "{} {what}: got {g}, expected {want} (off by {:e})",
-        R::MODE,
-        (g - want).abs()
-    );
 }
 
 fn sweep<R: Real>(
@@ -89,14 +75,14 @@ fn miss<R: Real>(ctx: &PairContext, cap: &Capsule<R>, bx: &OrientedBox<R>, m: [f
 
 /// The other body's normal `(x, y)` in the plane (`+0x50`, `+0x54`).
 #[track_caller]
-fn normal_xy<R: Real>(c: &Contact<R>, want: [f32; 2]) {
+fn normal_xy<R: Real>(c: &Contact<R>, want: [f64; 2]) {
     near(c.other.normal.x, want[0], TOL, "normal x");
     near(c.other.normal.y, want[1], TOL, "normal y");
 }
 
 /// The other body's point `(x, y)` in the plane (`+0x60`, `+0x64`).
 #[track_caller]
-fn point_xy<R: Real>(c: &Contact<R>, want: [f32; 2]) {
+fn point_xy<R: Real>(c: &Contact<R>, want: [f64; 2]) {
     near(c.other.point.x, want[0], TOL, "px");
     near(c.other.point.y, want[1], TOL, "py");
 }
@@ -127,7 +113,7 @@ fn folded_b<R: Real>(x: f32, y: f32, rad: f32, mx: f32, my: f32) -> Folded<R> {
     }
 }
 
-const TOL: f32 = 1e-5;
+const TOL: f64 = 1e-5;
 
 // ---------------------------------------------------------------------------
 // The kernels' flag.
@@ -222,7 +208,7 @@ fn row04_corner_slide_airborne_and_unwritten_w<R: Real>() {
     let c = hit(&grounded(), &cap, &box_b(), [0.4, 0.4, 0.0]);
     // (sqrt(0.5) - 0.35) / (0.4 sqrt 2), worked by hand.
     let want = ((0.5f64).sqrt() - 0.35) / (0.4 * 2f64.sqrt());
-    near(c.fraction, want as f32, TOL, "fraction");
+    near(c.fraction, want, TOL, "fraction");
     near(c.fraction, 0.631282, TOL, "fraction (spec)");
     normal_xy(&c, [-0.707107, -0.707107]);
     assert!(c.other.normal.w.is_none(), "corner normal w: undefined");
@@ -269,7 +255,7 @@ fn row07_minus_minus_corner_opposite_normal<R: Real>() {
     let c = hit_b::<R>(&grounded(), -2.2, -1.2, [0.1, 0.1, 0.0]);
     near(c.fraction, 0.0, 0.0, "fraction");
     // normalize(-4.2, -2.2), by hand.
-    let l = (4.2f32 * 4.2 + 2.2 * 2.2).sqrt();
+    let l = (4.2f64 * 4.2 + 2.2 * 2.2).sqrt();
     near(c.other.normal.x, -4.2 / l, TOL, "normal x");
     near(c.other.normal.y, -2.2 / l, TOL, "normal y");
     near(c.other.normal.x, -0.885832, TOL, "normal x (spec)");
@@ -383,12 +369,7 @@ fn row12_negative_fraction_flag1<R: Real>() {
     let d = (b * b - (mx * mx + my * my) * cc).abs().sqrt();
     assert!((b - 0.44).abs() < 1e-12 && (cc - 0.1675).abs() < 1e-12 && (d - 0.105).abs() < 1e-12);
     let step = sweep_capsule_box_side(folded_b::<R>(-2.5, 0.8, 0.35, -1.0, 0.3), true);
-    near(
-        step.fraction(),
-        (cc / (d - b)) as f32,
-        TOL,
-        "the step's root",
-    );
+    near(step.fraction(), cc / (d - b), TOL, "the step's root");
 }
 both_modes!(unit12_row12_negative_fraction_flag1 => row12_negative_fraction_flag1);
 

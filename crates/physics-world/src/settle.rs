@@ -668,16 +668,25 @@ mod tests {
         close_v(ez, [1.0, 0.0, 0.0], "z now flat");
     }
 
+    /// The target of a brick turned `degrees` about x landing on the floor
+    /// (n = +z) with `mask`, and its nearest axis, which must be z (index 2).
+    fn floor_target_about_x<R: Real>(
+        degrees: f32,
+        mask: AxisMask,
+    ) -> (SettleTarget<R>, NearestAxis<R>) {
+        let start = Quat::<R>::from_axis_angle(v(1.0, 0.0, 0.0), deg(degrees));
+        let t = settle_compute_target(start, mask, v::<R>(0.0, 0.0, 1.0));
+        let a = t.nearest.unwrap();
+        assert_eq!(a.index, 2);
+        (t, a)
+    }
+
     // Start 30° about x: local z = (0, −sin 30°, cos 30°) = (0, −0.5, 0.8660254),
     // local x = (1, 0, 0). Mask XZ, n = (0, 0, 1): z at 30° beats x at 90°.
     // z × n = (−0.5, 0, 0) → k = (−1, 0, 0); turn +30° about −x undoes the tilt:
     // end = identity (up to sign), end's z axis = (0, 0, 1) = n.
     fn compute_target_tilted_brick_lands_on_z<R: Real>() {
-        let start = Quat::<R>::from_axis_angle(v(1.0, 0.0, 0.0), deg(30.0));
-        let n = v::<R>(0.0, 0.0, 1.0);
-        let t = settle_compute_target(start, AxisMask::XZ, n);
-        let a = t.nearest.unwrap();
-        assert_eq!(a.index, 2);
+        let (t, a) = floor_target_about_x::<R>(30.0, AxisMask::XZ);
         close_v(a.direction, [0.0, -0.5, 0.866_025_4], "start z");
         close(t.turn.to_f32(), 30f32.to_radians(), TOL, "turn 30°");
         close_v(t.axis, [-1.0, 0.0, 0.0], "turn axis");
@@ -698,11 +707,7 @@ mod tests {
     // lands on n (it was 60° from n). Its y axis is (0, cos 180°, sin 180°) =
     // (0, −1, 0).
     fn compute_target_wraps_to_negative_end<R: Real>() {
-        let start = Quat::<R>::from_axis_angle(v(1.0, 0.0, 0.0), deg(120.0));
-        let n = v::<R>(0.0, 0.0, 1.0);
-        let t = settle_compute_target(start, AxisMask::Z, n);
-        let a = t.nearest.unwrap();
-        assert_eq!(a.index, 2);
+        let (t, a) = floor_target_about_x::<R>(120.0, AxisMask::Z);
         close(a.angle.to_f32(), 120f32.to_radians(), TOL, "θ = 120°");
         close(t.turn.to_f32(), (-60f32).to_radians(), TOL, "turn −60°");
         close_v(t.axis, [-1.0, 0.0, 0.0], "turn axis");

@@ -277,11 +277,11 @@ pub fn rust_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
 #[track_caller]
 pub fn near<R: Real>(got: R, want: f32, tol: f32) {
     let g = got.to_f32();
+    let off = (g - want).abs();
     assert!(
-        (g - want).abs() <= tol,
-        "{} {g} is not {want} (±{tol}, off by {:e})",
-        R::MODE,
-        (g - want).abs()
+        off <= tol,
+        "{} {g} is not {want} (±{tol}, off by {off:e})",
+        R::MODE
     );
 }
 
@@ -304,11 +304,11 @@ pub fn near_v<R: Real>(got: Vec4<R>, want: [f32; 3], tol: f32) {
 #[track_caller]
 pub fn close<R: Real>(got: R, want: f64, tol: f64, what: &str) {
     let g = f64::from(got.to_f32());
+    let off = (g - want).abs();
+    let mode = R::MODE;
     assert!(
-        (g - want).abs() <= tol,
-        "{} {what}: got {g}, expected {want} ± {tol:e} (off by {:e})",
-        R::MODE,
-        (g - want).abs()
+        off <= tol,
+        "{mode} {what}: got {g}, expected {want} ± {tol:e} (off by {off:e})"
     );
 }
 

@@ -58,8 +58,7 @@ fn measure_sphere_record(
     scratch: &mut QueryScratch<f32>,
     w: &Workload,
 ) -> usize {
-    let mut hits = 0;
-    for i in 0..w.starts.len() {
+    record_hits(w, |i| {
         let [x, y, z] = w.starts[i];
         let [mx, my, mz] = w.moves[i];
         let centre = Vec4::point(x, y, z);
@@ -70,10 +69,17 @@ fn measure_sphere_record(
         };
         let q = SweepQuery::new(Aabb::swept_sphere(centre, sphere.radius, mv), 1);
         let mut out = [Contact::default()];
-        hits += mesh.sweep_sphere(scratch, &mut out, &q, &sphere, mv);
+        let n = mesh.sweep_sphere(scratch, &mut out, &q, &sphere, mv);
         black_box(&out);
-    }
-    hits
+        n
+    })
+}
+
+/// How many of the workload's queries hit: `query(i)` the record layer's
+/// count for the `i`-th.
+#[inline]
+fn record_hits(w: &Workload, query: impl FnMut(usize) -> usize) -> usize {
+    (0..w.starts.len()).map(query).sum()
 }
 
 /// How many of the workload's queries hit: `query(i)` the facade's answer
@@ -106,17 +112,16 @@ fn measure_ray_record(
     scratch: &mut QueryScratch<f32>,
     w: &Workload,
 ) -> usize {
-    let mut hits = 0;
     let filter = warriors_physics::record::MeshRayFilter::default();
-    for i in 0..w.starts.len() {
+    record_hits(w, |i| {
         let [x, y, z] = w.starts[i];
         let [dx, dy, dz] = w.dirs[i];
         let ray = Ray::new(Vec4::point(x, y, z), Vec4::new(dx, dy, dz, 0.0), 8.0);
         let mut res = RayResult::default();
-        hits += usize::from(mesh.world_ray_cast(&mut scratch.visited, &ray, &mut res, &filter));
+        let hit = mesh.world_ray_cast(&mut scratch.visited, &ray, &mut res, &filter);
         black_box(&res);
-    }
-    hits
+        usize::from(hit)
+    })
 }
 
 /// The facade's ray over the workload.
