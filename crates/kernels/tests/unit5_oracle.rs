@@ -294,33 +294,28 @@ const FRACTION_TOL: f64 = 1e-4 + 1.0 / STEPS as f64;
 /// How close to the box surface counts as a tangent graze, in metres.
 const GRAZE: f64 = 1e-5;
 
-/// The start as the kernel sees it: every axis folded so the start
-/// coordinate is not negative (the move flipped with it).
-struct Folded {
-    d: [f64; 3],
-    m: [f64; 3],
-    h: [f64; 3],
-    r: f64,
-}
-
-impl Folded {
-    fn new(p: &Path) -> Self {
-        let mut d = p.d;
-        let mut m = p.m;
+impl Path {
+    /// The path as the kernel sees it: every axis folded so the start
+    /// coordinate is not negative (the move flipped with it).
+    fn folded(&self) -> Self {
+        let mut d = self.d;
+        let mut m = self.m;
         for k in 0..3 {
             if d[k] < 0.0 {
                 d[k] = -d[k];
                 m[k] = -m[k];
             }
         }
-        Folded {
+        Path {
             d,
             m,
-            h: p.h,
-            r: p.r,
+            h: self.h,
+            r: self.r,
         }
     }
 
+    /// On a folded path: whether the start lies within the half extent
+    /// on each axis.
     fn within(&self) -> [bool; 3] {
         [0, 1, 2].map(|k| self.d[k] <= self.h[k])
     }
@@ -337,7 +332,7 @@ fn edge_axes(q: usize) -> [usize; 3] {
 
 /// The corner-region step's choice (Unit 5, SphereBox_SweepFaceEdges): the
 /// corner sphere (`None`) or the axis of the edge it hands over to.
-fn corner_choice(f: &Folded) -> Option<usize> {
+fn corner_choice(f: &Path) -> Option<usize> {
     let e = [0, 1, 2].map(|k| f.d[k] - f.h[k]);
     let [mx, my, mz] = f.m;
     let g2 = mx * e[2] - mz * e[0];
@@ -372,7 +367,7 @@ enum EdgeRoute {
     Face,
 }
 
-fn edge_route(f: &Folded, [p, _, s]: [usize; 3]) -> EdgeRoute {
+fn edge_route(f: &Path, [p, _, s]: [usize; 3]) -> EdgeRoute {
     let (ep, es) = (f.d[p] - f.h[p], f.d[s] - f.h[s]);
     let (mp, ms) = (f.m[p], f.m[s]);
     if mp * ep + ms * es >= 0.0 {
@@ -399,7 +394,7 @@ fn edge_route(f: &Folded, [p, _, s]: [usize; 3]) -> EdgeRoute {
 
 /// Names the spec rule that explains a disagreement, if one does.
 fn explain(path: &Path, got: Option<(f64, [f64; 3])>, want: Option<f64>) -> Class {
-    let f = Folded::new(path);
+    let f = path.folded();
     let within = f.within();
     let corner = within == [false; 3];
     let edge = match within {

@@ -24,8 +24,8 @@ use crate::reference::{
     CarOwner, ReferenceOwner, ReferenceOwners, WalkingHumanOwner, WorldObjectOwner,
 };
 use crate::{
-    bodies::ObjectShape, bodies::ObjectType, flags::object_flags, flags::BodyFlags, ids::BodyId,
-    ids::OwnerId, sweep::MoverState, world::PhysicsWorld, world::StepRate, world::WorldConfig,
+    flags::object_flags, flags::BodyFlags, ids::BodyId, ids::OwnerId, sweep::MoverState,
+    world::PhysicsWorld, world::StepRate, world::WorldConfig,
 };
 use kernels::Quirks;
 
@@ -217,23 +217,11 @@ impl<R: Real> Street<R> {
             let (x, y) = (rng.range(1.0, LENGTH - 1.0), rng.range(-5.5, 5.5));
             let z = if k % 4 == 0 { rng.range(1.0, 3.0) } else { 0.0 };
             let at = Vec4::point(f(x), f(y), f::<R>(z) + size.z * f(0.5) + f(0.01));
-            let id = owners.push(ReferenceOwner::Object(WorldObjectOwner::at(
-                at,
-                size,
-                [4, 5, 7][k % 3],
-            )));
-            let ty = ObjectType {
-                shape: ObjectShape::Box { size },
-                centre: Vec4::ZERO,
-                phyflags: 0,
-                kind: 0,
-            };
-            let (b, _) = world
-                .object_body_from_type(&owners, id, &ty)
+            let object = WorldObjectOwner::at(at, size, [4, 5, 7][k % 3]);
+            let (id, b) = owners
+                .add_box_object(&mut world, object)
                 .expect("an object body");
             world.set_body_flags(b, BodyFlags::BLOCKHUMANS | BodyFlags::BLOCKOBJECTS);
-            owners.set_body(id, b);
-            world.update(&owners, b);
             objects.push(id);
         }
         let mut cars = Vec::with_capacity(CARS);

@@ -6,8 +6,7 @@ use physics_world::reference::{
     CarOwner, ReferenceOwner, ReferenceOwners, WalkingHumanOwner, WorldObjectOwner,
 };
 use physics_world::{
-    object_flags, BodyFlags, ContactContext, ObjectShape, ObjectType, Other, OwnerId, Owners,
-    PhysicsWorld,
+    object_flags, BodyFlags, ContactContext, Other, OwnerId, Owners, PhysicsWorld,
 };
 use ps2_float::{Ee32, Real, Vec4};
 
@@ -26,20 +25,8 @@ fn setup<R: Real>() -> Setup<R> {
     let mut world = PhysicsWorld::<R>::default();
     let mut owners = ReferenceOwners::<R>::default();
     let size = v::<R>(0.07, 0.21, 0.10);
-    let brick = owners.push(ReferenceOwner::Object(WorldObjectOwner::at(
-        Vec4::from_f32([0.0, 0.0, 1.0, 1.0]),
-        size,
-        5,
-    )));
-    let ty = ObjectType {
-        shape: ObjectShape::Box { size },
-        centre: Vec4::ZERO,
-        phyflags: 0,
-        kind: 0,
-    };
-    let (body, _) = world.object_body_from_type(&owners, brick, &ty).unwrap();
-    owners.set_body(brick, body);
-    world.update(&owners, body);
+    let brick = WorldObjectOwner::at(Vec4::from_f32([0.0, 0.0, 1.0, 1.0]), size, 5);
+    let (brick, _) = owners.add_box_object(&mut world, brick).unwrap();
     let human = |player| {
         ReferenceOwner::Human(WalkingHumanOwner {
             position: Vec4::from_f32([3.0, 0.0, 0.0, 1.0]),

@@ -87,16 +87,7 @@ fn a_tick_is_the_record_layers_sequence<R: Real>() {
     );
     let c = turn.coords;
     o.rotation = Quat::from_f32([c.x, c.y, c.z, c.w]);
-    let ob = owners.push(ReferenceOwner::Object(o));
-    let ty = physics_world::ObjectType {
-        shape: physics_world::ObjectShape::Box { size },
-        centre: Vec4::ZERO,
-        phyflags: 0,
-        kind: 0,
-    };
-    let (ob_body, _) = rw.object_body_from_type(&owners, ob, &ty).unwrap();
-    owners.set_body(ob, ob_body);
-    rw.update(&owners, ob_body);
+    let (ob, _) = owners.add_box_object(&mut rw, o).unwrap();
     owners.drop_object(ob, Vec4::new(R::from_f32(2.5), R::ZERO, R::ZERO, R::ZERO));
     let walk = Vec4::new(R::from_f32(2.0), R::ZERO, R::ZERO, R::ZERO);
     let mut candidates = Vec::new();

@@ -31,6 +31,7 @@ pub use loose_part::{
     SOUNDS, SOUND_SPEED,
 };
 
+use crate::bodies::{ObjectShape, ObjectType};
 use crate::flags::{object_flags, type_bits};
 use crate::owner::ContactContext;
 use crate::quat::{quat_integrate_angular, Quat};
@@ -427,6 +428,29 @@ impl<R: Real> ReferenceOwners<R> {
         self.set_body(id, body);
         world.update(&*self, body);
         Some(body)
+    }
+
+    /// `object` added with a plain box type (its `size`, no centre offset,
+    /// no PHYFLAG layers, kind 0), given its body as the game makes one
+    /// from a type ([`PhysicsWorld::object_body_from_type`]) and posed
+    /// ([`PhysicsWorld::update`]). `None` when the body or shape pool is
+    /// full (the owner stays added, without a body).
+    pub fn add_box_object(
+        &mut self,
+        world: &mut PhysicsWorld<R>,
+        object: WorldObjectOwner<R>,
+    ) -> Option<(OwnerId, BodyId)> {
+        let id = self.push(ReferenceOwner::Object(object));
+        let ty = ObjectType {
+            shape: ObjectShape::Box { size: object.size },
+            centre: Vec4::ZERO,
+            phyflags: 0,
+            kind: 0,
+        };
+        let (body, _) = world.object_body_from_type(&*self, id, &ty)?;
+        self.set_body(id, body);
+        world.update(&*self, body);
+        Some((id, body))
     }
 
     /// One walking step of a human (the physics part of the game's 30 Hz

@@ -930,23 +930,36 @@ mod tests {
         }
     }
 
+    /// Calls `check` on `n` pairs of significands drawn from `seed`.
+    fn significand_pairs(seed: u64, n: usize, mut check: impl FnMut(u32, u32)) {
+        let mut rng = Rng(seed);
+        for _ in 0..n {
+            let (x, y) = (rng.significand(), rng.significand());
+            check(x, y);
+        }
+    }
+
+    /// The Booth product's bits from 23 up against the model's.
+    #[track_caller]
+    fn booth_agrees(x: u32, y: u32) {
+        assert_eq!(
+            booth_product(x, y) >> 23,
+            model::booth_product(x, y) >> 23,
+            "{x:06x} × {y:06x}"
+        );
+    }
+
     #[test]
     fn booth_product_matches_the_model() {
-        let mut rng = Rng(0x0123_4567_89ab_cdef);
-        for _ in 0..200_000 {
-            let (x, y) = (rng.significand(), rng.significand());
+        significand_pairs(0x0123_4567_89ab_cdef, 200_000, |x, y| {
             // The fast path skips the tree when its answer cannot reach bit 23.
-            assert_eq!(
-                booth_product(x, y) >> 23,
-                model::booth_product(x, y) >> 23,
-                "{x:06x} × {y:06x}"
-            );
+            booth_agrees(x, y);
             assert_eq!(
                 tree_bit15(x, y),
                 model::tree_bit15(x, y),
                 "{x:06x} × {y:06x}"
             );
-        }
+        });
     }
 
     /// The table for multiplicands with clear low halves against the tree,
@@ -971,32 +984,23 @@ mod tests {
             for _ in 0..512 {
                 let y = rng.significand();
                 assert_eq!(shortcut(x, y), model::tree_bit15(x, y), "{x:06x} × {y:06x}");
-                assert_eq!(
-                    booth_product(x, y) >> 23,
-                    model::booth_product(x, y) >> 23,
-                    "{x:06x} × {y:06x}"
-                );
+                booth_agrees(x, y);
             }
         }
     }
 
     #[test]
     fn srt_matches_the_carry_save_model() {
-        let mut rng = Rng(0xfedc_ba98_7654_3210);
-        for _ in 0..50_000 {
-            let (x, y) = (rng.significand(), rng.significand());
-            assert_eq!(
-                div_significand(x, y),
-                model::div_significand(x, y),
-                "{x:06x} / {y:06x}"
-            );
+        significand_pairs(0xfedc_ba98_7654_3210, 50_000, |x, y| {
+            let q = div_significand(x, y);
+            assert_eq!(q, model::div_significand(x, y), "{x:06x} / {y:06x}");
             let m = x << (1 + (y & 1));
             assert_eq!(
                 sqrt_significand(m),
                 model::sqrt_significand(m),
                 "sqrt {m:08x}"
             );
-        }
+        });
     }
 
     /// Significand pairs where a shortcut could slip: equal, adjacent and
