@@ -20,11 +20,7 @@ fn words(material: u8, two_sided: bool) -> Attributes {
     }
 }
 
-/// A quad `a b c d` (counter-clockwise seen from its front) as two triangles.
-pub fn quad(out: &mut Vec<SoupTriangle>, q: [[f32; 3]; 4], w: Attributes) {
-    out.push(SoupTriangle::new([q[0], q[1], q[2]]).with(w));
-    out.push(SoupTriangle::new([q[0], q[2], q[3]]).with(w));
-}
+pub use warriors_physics::record::soup::quad;
 
 /// The floor `[−h, h]²` at z = 0 (default words, facing up), two triangles.
 pub fn square_floor(h: f32) -> [SoupTriangle; 2] {
