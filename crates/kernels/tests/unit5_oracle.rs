@@ -249,6 +249,31 @@ impl Path {
         }
         best.min(self.dist(0.5 * (lo + hi)))
     }
+
+    /// The path as the kernel sees it: every axis folded so the start
+    /// coordinate is not negative (the move flipped with it).
+    fn folded(&self) -> Self {
+        let mut d = self.d;
+        let mut m = self.m;
+        for k in 0..3 {
+            if d[k] < 0.0 {
+                d[k] = -d[k];
+                m[k] = -m[k];
+            }
+        }
+        Path {
+            d,
+            m,
+            h: self.h,
+            r: self.r,
+        }
+    }
+
+    /// On a folded path: whether the start lies within the half extent
+    /// on each axis.
+    fn within(&self) -> [bool; 3] {
+        [0, 1, 2].map(|k| self.d[k] <= self.h[k])
+    }
 }
 
 /// How one sweep compares.
@@ -294,33 +319,6 @@ const FRACTION_TOL: f64 = 1e-4 + 1.0 / STEPS as f64;
 /// How close to the box surface counts as a tangent graze, in metres.
 const GRAZE: f64 = 1e-5;
 
-impl Path {
-    /// The path as the kernel sees it: every axis folded so the start
-    /// coordinate is not negative (the move flipped with it).
-    fn folded(&self) -> Self {
-        let mut d = self.d;
-        let mut m = self.m;
-        for k in 0..3 {
-            if d[k] < 0.0 {
-                d[k] = -d[k];
-                m[k] = -m[k];
-            }
-        }
-        Path {
-            d,
-            m,
-            h: self.h,
-            r: self.r,
-        }
-    }
-
-    /// On a folded path: whether the start lies within the half extent
-    /// on each axis.
-    fn within(&self) -> [bool; 3] {
-        [0, 1, 2].map(|k| self.d[k] <= self.h[k])
-    }
-}
-
 /// The axes `(P, Q, R)` of the edge along `q` (the spec's region table).
 fn edge_axes(q: usize) -> [usize; 3] {
     match q {
@@ -330,8 +328,9 @@ fn edge_axes(q: usize) -> [usize; 3] {
     }
 }
 
-/// The corner-region step's choice (Unit 5, SphereBox_SweepFaceEdges): the
-/// corner sphere (`None`) or the axis of the edge it hands over to.
+/// The corner-region step's choice (Unit 5, SphereBox_SweepFaceEdges) on
+/// the folded path `f`: the corner sphere (`None`) or the axis of the edge
+/// it hands over to.
 fn corner_choice(f: &Path) -> Option<usize> {
     let e = [0, 1, 2].map(|k| f.d[k] - f.h[k]);
     let [mx, my, mz] = f.m;
@@ -354,7 +353,7 @@ fn corner_choice(f: &Path) -> Option<usize> {
 }
 
 /// Where the edge-region step's rule sends the sweep (Unit 5,
-/// SphereBox_SweepEdges, without the start test).
+/// SphereBox_SweepEdges, without the start test), on the folded path `f`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum EdgeRoute {
     /// An early 0: not approaching the edge line, or moving off it.

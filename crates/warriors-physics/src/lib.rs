@@ -217,7 +217,7 @@ pub use world::{
 /// trait): re-exported so that no game names the record crates itself.
 pub mod record {
     pub use collision_mesh::build::from_soup;
-    pub use collision_mesh::{binary, chunks, obj, ron_text, soup};
+    pub use collision_mesh::{binary, chunks, obj, ron_text};
     pub use collision_mesh::{
         Aabb, MeshRayFilter, QueryScratch, Ray, RayResult, SweepQuery, Tile, TiledMesh,
         TiledScratch,

@@ -158,9 +158,9 @@ impl CollisionMesh {
     /// 294).
     ///
     /// Original: `PhysicsMesh_SweepCapsule` (0x00347c08).
-    // The mesh queries share the original's parameter list (scratch,
-    // records, query, shape, move); the walk behind them is written once,
-    // in `visit_triangles`.
+    // The mesh queries share the originals' parameter list (scratch,
+    // records, query, shape, move; here also the body scale); the walk
+    // behind them is written once, in `visit_triangles`.
     pub fn sweep_capsule<R: Real>(
         &self,
         scratch: &mut QueryScratch<R>,

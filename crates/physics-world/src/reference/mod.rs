@@ -430,11 +430,12 @@ impl<R: Real> ReferenceOwners<R> {
         Some(body)
     }
 
-    /// `object` added with a plain box type (its `size`, no centre offset,
-    /// no PHYFLAG layers, kind 0), given its body as the game makes one
-    /// from a type ([`PhysicsWorld::object_body_from_type`]) and posed
-    /// ([`PhysicsWorld::update`]). `None` when the body or shape pool is
-    /// full (the owner stays added, without a body).
+    /// Adds `object` with a plain box type (its `size`, no centre offset,
+    /// no PHYFLAG layers, kind 0), gives it its body as the game makes one
+    /// from a type ([`PhysicsWorld::object_body_from_type`]), records the
+    /// body on the owner and poses it ([`PhysicsWorld::update`]); returns
+    /// the owner's and the body's ids. `None` when the body or shape pool
+    /// is full (the owner stays added, without a body).
     pub fn add_box_object(
         &mut self,
         world: &mut PhysicsWorld<R>,

@@ -939,7 +939,8 @@ mod tests {
         }
     }
 
-    /// The Booth product's bits from 23 up against the model's.
+    /// The Booth product's bits from 23 up against the model's (the fast
+    /// path skips the tree when its answer cannot reach bit 23).
     #[track_caller]
     fn booth_agrees(x: u32, y: u32) {
         assert_eq!(
@@ -952,7 +953,6 @@ mod tests {
     #[test]
     fn booth_product_matches_the_model() {
         significand_pairs(0x0123_4567_89ab_cdef, 200_000, |x, y| {
-            // The fast path skips the tree when its answer cannot reach bit 23.
             booth_agrees(x, y);
             assert_eq!(
                 tree_bit15(x, y),
@@ -992,8 +992,11 @@ mod tests {
     #[test]
     fn srt_matches_the_carry_save_model() {
         significand_pairs(0xfedc_ba98_7654_3210, 50_000, |x, y| {
-            let q = div_significand(x, y);
-            assert_eq!(q, model::div_significand(x, y), "{x:06x} / {y:06x}");
+            assert_eq!(
+                div_significand(x, y),
+                model::div_significand(x, y),
+                "{x:06x} / {y:06x}"
+            );
             let m = x << (1 + (y & 1));
             assert_eq!(
                 sqrt_significand(m),
@@ -1061,10 +1064,7 @@ mod tests {
                 check_div_shortcut(x, y);
             }
         }
-        let mut rng = Rng(0x0bad_cafe_f00d_1234);
-        for _ in 0..1_000_000 {
-            check_div_shortcut(rng.significand(), rng.significand());
-        }
+        significand_pairs(0x0bad_cafe_f00d_1234, 1_000_000, check_div_shortcut);
     }
 
     /// 100 million random significand pairs (`cargo test --release -p
@@ -1072,10 +1072,7 @@ mod tests {
     #[test]
     #[ignore]
     fn div_shortcut_matches_the_full_remainder_long() {
-        let mut rng = Rng(0x1357_9bdf_2468_ace0);
-        for _ in 0..100_000_000 {
-            check_div_shortcut(rng.significand(), rng.significand());
-        }
+        significand_pairs(0x1357_9bdf_2468_ace0, 100_000_000, check_div_shortcut);
     }
 
     /// The radicands `sqrt` passes: a significand shifted by 1 (odd biased

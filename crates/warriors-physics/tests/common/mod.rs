@@ -3,6 +3,7 @@
 //! two-sided walls, posts).
 #![allow(dead_code)]
 
+pub use collision_mesh::soup::quad;
 pub use test_support::{Lcg, Seeded};
 use warriors_physics::{
     Attributes, Level, LevelConfig, Material, Real, SoupTriangle, TriangleFlags,
@@ -19,8 +20,6 @@ fn words(material: u8, two_sided: bool) -> Attributes {
         area: 1,
     }
 }
-
-pub use warriors_physics::record::soup::quad;
 
 /// The floor `[−h, h]²` at z = 0 (default words, facing up), two triangles.
 pub fn square_floor(h: f32) -> [SoupTriangle; 2] {
