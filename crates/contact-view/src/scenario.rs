@@ -264,11 +264,12 @@ impl<'a> Drawing<'a> {
                 }
             }
             let len = 0.2 * self.frames[k].size();
-            for (list, mode) in [(&cs, FloatMode::F32), (&ce, FloatMode::Ee32)] {
-                let (ee32, cls) = match mode {
-                    FloatMode::F32 => (false, "normal"),
-                    FloatMode::Ee32 => (true, "normal ee32"),
-                };
+            let modes = [
+                (&cs, FloatMode::F32, "normal"),
+                (&ce, FloatMode::Ee32, "normal ee32"),
+            ];
+            for (list, mode, cls) in modes {
+                let ee32 = mode == FloatMode::Ee32;
                 for c in list.iter() {
                     if ee32
                         && cs
