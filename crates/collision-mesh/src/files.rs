@@ -14,11 +14,7 @@ use crate::error::MeshError;
 ///
 /// [`MeshError::Io`] naming the file.
 pub fn read_file(path: &Path) -> Result<(String, Vec<u8>), MeshError> {
-    let file = path.display().to_string();
-    match std::fs::read(path) {
-        Ok(bytes) => Ok((file, bytes)),
-        Err(source) => Err(MeshError::Io { file, source }),
-    }
+    named(path, || std::fs::read(path))
 }
 
 /// [`read_file`] for a text: its name and its contents, which must be UTF-8.
@@ -29,11 +25,7 @@ pub fn read_file(path: &Path) -> Result<(String, Vec<u8>), MeshError> {
 /// [`InvalidData`](std::io::ErrorKind::InvalidData) for text that is not
 /// UTF-8.
 pub fn read_text(path: &Path) -> Result<(String, String), MeshError> {
-    let file = path.display().to_string();
-    match std::fs::read_to_string(path) {
-        Ok(text) => Ok((file, text)),
-        Err(source) => Err(MeshError::Io { file, source }),
-    }
+    named(path, || std::fs::read_to_string(path))
 }
 
 /// Writes `contents` to the file at `path`, replacing it.
@@ -42,10 +34,21 @@ pub fn read_text(path: &Path) -> Result<(String, String), MeshError> {
 ///
 /// [`MeshError::Io`] naming the file.
 pub fn write_file(path: &Path, contents: impl AsRef<[u8]>) -> Result<(), MeshError> {
-    std::fs::write(path, contents).map_err(|source| MeshError::Io {
-        file: path.display().to_string(),
-        source,
-    })
+    named(path, || std::fs::write(path, contents)).map(|_| ())
+}
+
+/// Runs `op`, which reads or writes the file at `path`: the name the
+/// errors give the file (the path as displayed) and what `op` returned,
+/// or [`MeshError::Io`] naming it.
+fn named<T>(
+    path: &Path,
+    op: impl FnOnce() -> std::io::Result<T>,
+) -> Result<(String, T), MeshError> {
+    let file = path.display().to_string();
+    match op() {
+        Ok(value) => Ok((file, value)),
+        Err(source) => Err(MeshError::Io { file, source }),
+    }
 }
 
 #[cfg(test)]

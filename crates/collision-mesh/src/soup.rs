@@ -1,5 +1,5 @@
-//! Soups from simple pieces: a quad, a vertical face over a segment, an
-//! axis-aligned box standing on its base. The generated levels of the
+//! Soups from simple pieces: a quad, a flat rectangle, a vertical face over
+//! a segment, an axis-aligned box standing on its base. The generated levels of the
 //! world's street, the benchmarks and the tests are built from these.
 //!
 //! ```
@@ -8,10 +8,11 @@
 //! let mut tris = Vec::new();
 //! let w = Attributes::default();
 //! soup::quad(&mut tris, [[0.0, 0.0, 0.0], [4.0, 0.0, 0.0], [4.0, 4.0, 0.0], [0.0, 4.0, 0.0]], w);
+//! soup::rect(&mut tris, [4.0, 0.0], [8.0, 4.0], 0.0, w);
 //! soup::standing_box(&mut tris, [1.0, 1.0, 0.0], [2.0, 2.0, 1.0], w);
-//! assert_eq!(tris.len(), 2 + 10);
+//! assert_eq!(tris.len(), 2 + 2 + 10);
 //! let mesh = collision_mesh::build::from_soup(&tris, &BuildConfig::default(), "yard")?;
-//! assert_eq!(mesh.triangles().len(), 12);
+//! assert_eq!(mesh.triangles().len(), 14);
 //! # Ok::<(), collision_mesh::MeshError>(())
 //! ```
 
@@ -25,6 +26,18 @@ type V3 = [f32; 3];
 pub fn quad(soup: &mut Vec<SoupTriangle>, [a, b, c, d]: [V3; 4], words: Attributes) {
     soup.push(SoupTriangle::new([a, b, c]).with(words));
     soup.push(SoupTriangle::new([a, c, d]).with(words));
+}
+
+/// The flat rectangle from `lo` to `hi` (its `x` and `y`) at height `z`,
+/// facing up: the quad of its corners counter-clockwise from `lo` seen
+/// from above (`hi` above and to the right of `lo`).
+pub fn rect(soup: &mut Vec<SoupTriangle>, lo: [f32; 2], hi: [f32; 2], z: f32, words: Attributes) {
+    let ([x0, y0], [x1, y1]) = (lo, hi);
+    quad(
+        soup,
+        [[x0, y0, z], [x1, y0, z], [x1, y1, z], [x0, y1, z]],
+        words,
+    );
 }
 
 /// The vertical face over the segment `p → q` from height `z0` to `z1`,
@@ -54,11 +67,7 @@ pub fn face(
 /// `x = lo.x`; ten triangles facing out.
 pub fn standing_box(soup: &mut Vec<SoupTriangle>, lo: V3, hi: V3, words: Attributes) {
     let ([x0, y0, z0], [x1, y1, z1]) = (lo, hi);
-    quad(
-        soup,
-        [[x0, y0, z1], [x1, y0, z1], [x1, y1, z1], [x0, y1, z1]],
-        words,
-    );
+    rect(soup, [x0, y0], [x1, y1], z1, words);
     face(soup, [x0, y0], [x1, y0], [z0, z1], words);
     face(soup, [x1, y0], [x1, y1], [z0, z1], words);
     face(soup, [x1, y1], [x0, y1], [z0, z1], words);

@@ -76,16 +76,7 @@ pub fn street_soup() -> Vec<SoupTriangle> {
     for i in 0..50 {
         for j in 0..3 {
             let (x, y) = (i as f32 * 4.0, -w + j as f32 * 4.0);
-            soup::quad(
-                &mut tris,
-                [
-                    [x, y, 0.0],
-                    [x + 4.0, y, 0.0],
-                    [x + 4.0, y + 4.0, 0.0],
-                    [x, y + 4.0, 0.0],
-                ],
-                words,
-            );
+            soup::rect(&mut tris, [x, y], [x + 4.0, y + 4.0], 0.0, words);
         }
     }
     for i in 0..25 {
@@ -93,26 +84,8 @@ pub fn street_soup() -> Vec<SoupTriangle> {
         // The kerbs face the road; the sidewalks; the walls face the road.
         soup::face(&mut tris, [b, -w], [a, -w], [0.0, 0.15], words);
         soup::face(&mut tris, [a, w], [b, w], [0.0, 0.15], words);
-        soup::quad(
-            &mut tris,
-            [
-                [a, -w - 1.0, 0.15],
-                [b, -w - 1.0, 0.15],
-                [b, -w, 0.15],
-                [a, -w, 0.15],
-            ],
-            words,
-        );
-        soup::quad(
-            &mut tris,
-            [
-                [a, w, 0.15],
-                [b, w, 0.15],
-                [b, w + 1.0, 0.15],
-                [a, w + 1.0, 0.15],
-            ],
-            words,
-        );
+        soup::rect(&mut tris, [a, -w - 1.0], [b, -w], 0.15, words);
+        soup::rect(&mut tris, [a, w], [b, w + 1.0], 0.15, words);
         soup::face(&mut tris, [b, -w - 1.0], [a, -w - 1.0], [0.15, 4.0], words);
         soup::face(&mut tris, [a, w + 1.0], [b, w + 1.0], [0.15, 4.0], words);
     }

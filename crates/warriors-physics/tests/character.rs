@@ -18,7 +18,9 @@ use physics_world::{BodyFlags, BodyId, OwnerId, PhysicsWorld};
 use ps2_float::Vec4;
 use test_support::both_modes;
 use warriors_physics::character::{WalkInput, WalkStep, Walker, LANDING_OFFSET};
-use warriors_physics::{Input, Level, LevelConfig, QueryError, Real, SoupTriangle, WorldError};
+use warriors_physics::{
+    Attributes, Input, Level, LevelConfig, QueryError, Real, SoupTriangle, WorldError,
+};
 
 test_support::counting_allocator!();
 
@@ -57,16 +59,7 @@ const UP: [f32; 3] = [0.0, 0.0, 1.0];
 
 /// A horizontal floor at `z` over `[x0, x1] × [y0, y1]`.
 fn floor(out: &mut Vec<SoupTriangle>, x: [f32; 2], y: [f32; 2], z: f32) {
-    quad(
-        out,
-        [
-            [x[0], y[0], z],
-            [x[1], y[0], z],
-            [x[1], y[1], z],
-            [x[0], y[1], z],
-        ],
-        UP,
-    );
+    common::rect(out, [x[0], y[0]], [x[1], y[1]], z, Attributes::default());
 }
 
 /// The record layer's world over `soup` (through the facade's `Level`, as

@@ -407,16 +407,7 @@ fn a_level_past_the_limit<R: Real>() {
     for i in 0..200 {
         for j in 0..180 {
             let (x, y) = (i as f32, j as f32);
-            common::quad(
-                &mut soup,
-                [
-                    [x, y, 0.0],
-                    [x + 1.0, y, 0.0],
-                    [x + 1.0, y + 1.0, 0.0],
-                    [x, y + 1.0, 0.0],
-                ],
-                w,
-            );
+            common::rect(&mut soup, [x, y], [x + 1.0, y + 1.0], 0.0, w);
         }
     }
     assert!(soup.len() > 65_535);

@@ -66,11 +66,7 @@ fn town_block(
         for j in 0..n {
             let (x0, y0) = (o[0] + GROUND * i as f32, o[1] + GROUND * j as f32);
             let (x1, y1) = (x0 + GROUND, y0 + GROUND);
-            soup::quad(
-                soup,
-                [[x0, y0, 0.0], [x1, y0, 0.0], [x1, y1, 0.0], [x0, y1, 0.0]],
-                ground,
-            );
+            soup::rect(soup, [x0, y0], [x1, y1], 0.0, ground);
         }
     }
     let mut put = |soup: &mut Vec<SoupTriangle>, lo: V3, hi: V3, w| {

@@ -3,7 +3,7 @@
 //! two-sided walls, posts).
 #![allow(dead_code)]
 
-pub use collision_mesh::soup::quad;
+pub use collision_mesh::soup::{quad, rect};
 pub use test_support::{Lcg, Seeded};
 use warriors_physics::{
     Attributes, Level, LevelConfig, Material, Real, SoupTriangle, TriangleFlags,
@@ -46,14 +46,11 @@ pub fn street(nx: usize, ny: usize, cell: f32, seed: u64) -> Vec<SoupTriangle> {
     for i in 0..nx {
         for j in 0..ny {
             let (x, y) = (i as f32 * cell, j as f32 * cell);
-            quad(
+            rect(
                 &mut soup,
-                [
-                    [x, y, 0.0],
-                    [x + cell, y, 0.0],
-                    [x + cell, y + cell, 0.0],
-                    [x, y + cell, 0.0],
-                ],
+                [x, y],
+                [x + cell, y + cell],
+                0.0,
                 words(6, false),
             );
         }
