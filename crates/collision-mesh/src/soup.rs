@@ -1,6 +1,7 @@
-//! Soups from simple pieces: a quad, a flat rectangle, a vertical face over
-//! a segment, an axis-aligned box standing on its base. The generated levels of the
-//! world's street, the benchmarks and the tests are built from these.
+//! Soups from simple pieces: a quad, a flat rectangle, a vertical face
+//! over a segment, an axis-aligned box standing on its base. The generated
+//! levels of the world's street, the benchmarks and the tests are built
+//! from these.
 //!
 //! ```
 //! use collision_mesh::{soup, Attributes, BuildConfig};
@@ -28,9 +29,10 @@ pub fn quad(soup: &mut Vec<SoupTriangle>, [a, b, c, d]: [V3; 4], words: Attribut
     soup.push(SoupTriangle::new([a, c, d]).with(words));
 }
 
-/// The flat rectangle from `lo` to `hi` (its `x` and `y`) at height `z`,
-/// facing up: the quad of its corners counter-clockwise from `lo` seen
-/// from above (`hi` above and to the right of `lo`).
+/// The flat rectangle from the corner `lo` to the corner `hi` (their `x`
+/// and `y`) at height `z`: [`quad`] from `lo`, counter-clockwise seen from
+/// above when `lo.x < hi.x` and `lo.y < hi.y`, so facing `+z` (facing
+/// down when exactly one of the two is reversed).
 pub fn rect(soup: &mut Vec<SoupTriangle>, lo: [f32; 2], hi: [f32; 2], z: f32, words: Attributes) {
     let ([x0, y0], [x1, y1]) = (lo, hi);
     quad(

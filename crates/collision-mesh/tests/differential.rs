@@ -534,16 +534,7 @@ fn more_triangles_than_the_keys_hold_read_the_lists<R: Real + std::fmt::Debug>()
     for i in 0..64 {
         for j in 0..44 {
             let (x, y) = (i as f32 * 0.7, j as f32 * 0.7);
-            collision_mesh::soup::quad(
-                &mut soup,
-                [
-                    [x, y, 0.0],
-                    [x + 0.7, y, 0.0],
-                    [x + 0.7, y + 0.7, 0.0],
-                    [x, y + 0.7, 0.0],
-                ],
-                w,
-            );
+            collision_mesh::soup::rect(&mut soup, [x, y], [x + 0.7, y + 0.7], 0.0, w);
         }
     }
     assert_eq!(soup.len(), 5_632);
